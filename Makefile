@@ -1,0 +1,143 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# napkin: build the kernel, the ISO, and run the tests.
+#
+#   make            build/napkin.elf, build/napkin32.elf (-kernel), build/napkin.iso
+#   make run        boot the ISO in QEMU with the serial console on this terminal
+#   make test       host unit tests, then QEMU end-to-end tests
+#   make lint       clang-format --dry-run and cppcheck
+#
+# Module fragments in mk/*.mk and tests/*/*.mk add sources and tests; this file
+# only holds what is common.
+
+BUILD     ?= build
+CC        := gcc
+LD        := ld
+OBJCOPY   := objcopy
+NM        := nm
+PYTHON    := /usr/bin/python3
+QEMU      := qemu-system-x86_64
+DEPS_STAMP := third_party/.deps-ok
+
+GCC_INC   := $(shell $(CC) -print-file-name=include)
+
+# Bare-metal flags. Frame pointers stay on for the exception backtrace.
+KCFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie \
+	-fno-stack-protector -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
+	-fno-tree-loop-distribute-patterns -fno-strict-aliasing \
+	-m64 -mcmodel=small -mno-red-zone -mgeneral-regs-only \
+	-nostdinc -isystem $(GCC_INC) -isystem lib/include -I. \
+	-Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -MMD -MP
+KASFLAGS := -m64 -I. -MMD -MP -Wa,--noexecstack
+KLDFLAGS := -m elf_x86_64 -nostdlib -static -z max-page-size=4096 -z noexecstack \
+	--no-warn-rwx-segments -T linker.ld
+
+# Host flags for unit tests and the hosted harness.
+HOST_CFLAGS := -std=gnu11 -O1 -g -I. -Wall -Wextra -Wno-unused-parameter \
+	-fsanitize=address,undefined -fno-omit-frame-pointer -DNAPKIN_HOSTED -MMD -MP
+HOST_LDFLAGS := -fsanitize=address,undefined
+
+# Everything in these folders is part of the bare-metal kernel. Sources that
+# need extra flags or only build in one world are handled by mk/*.mk.
+KSRCS := $(wildcard boot/*.S kernel/*.c kernel/*.S lib/*.c net/*.c drivers/*/*.c)
+KEXTRA_OBJS :=
+
+-include mk/*.mk
+
+KOBJS := $(patsubst %,$(BUILD)/k/%.o,$(KSRCS)) $(KEXTRA_OBJS)
+
+.PHONY: all deps run run-kernel test unit-test qemu-test lint clean bench
+all: $(BUILD)/napkin.elf $(BUILD)/napkin32.elf $(BUILD)/napkin.iso
+
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP): scripts/deps.sh
+	bash scripts/deps.sh
+
+$(BUILD)/k/%.c.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(KCFLAGS) -c $< -o $@
+
+$(BUILD)/k/%.S.o: %.S | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(KASFLAGS) -c $< -o $@
+
+# The backtrace needs symbol names: link once, turn the text symbols into a
+# table, link again with it. The table sits after .text, so text addresses do
+# not move between the two links (checked below).
+$(BUILD)/napkin.pass1.elf: $(KOBJS) $(BUILD)/k/ksyms_empty.o linker.ld
+	$(LD) $(KLDFLAGS) -o $@ $(KOBJS) $(BUILD)/k/ksyms_empty.o
+
+$(BUILD)/k/ksyms_empty.o: scripts/ksyms.py | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(PYTHON) scripts/ksyms.py /dev/null > $(BUILD)/k/ksyms_empty.c
+	$(CC) $(KCFLAGS) -c $(BUILD)/k/ksyms_empty.c -o $@
+
+$(BUILD)/k/ksyms.o: $(BUILD)/napkin.pass1.elf scripts/ksyms.py
+	$(NM) -n $< | $(PYTHON) scripts/ksyms.py - > $(BUILD)/k/ksyms.c
+	$(CC) $(KCFLAGS) -c $(BUILD)/k/ksyms.c -o $@
+
+$(BUILD)/napkin.elf: $(KOBJS) $(BUILD)/k/ksyms.o linker.ld
+	$(LD) $(KLDFLAGS) -o $@ $(KOBJS) $(BUILD)/k/ksyms.o
+	@$(NM) -n $(BUILD)/napkin.pass1.elf | grep -i ' t ' > $(BUILD)/syms1.txt
+	@$(NM) -n $@ | grep -i ' t ' > $(BUILD)/syms2.txt
+	@cmp -s $(BUILD)/syms1.txt $(BUILD)/syms2.txt || \
+		{ echo "text moved between links: symbol table would lie"; exit 1; }
+
+# QEMU's -kernel loads Multiboot1 images only from ELF32 containers. The
+# kernel is linked below 4 GiB, so the same bytes fit one.
+$(BUILD)/napkin32.elf: $(BUILD)/napkin.elf
+	$(OBJCOPY) -O elf32-i386 $< $@
+
+$(BUILD)/napkin.iso: $(BUILD)/napkin.elf boot/grub.cfg
+	@rm -rf $(BUILD)/iso && mkdir -p $(BUILD)/iso/boot/grub
+	cp $(BUILD)/napkin.elf $(BUILD)/iso/boot/napkin.elf
+	cp boot/grub.cfg $(BUILD)/iso/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(BUILD)/iso -- -quiet 2>$(BUILD)/grub-mkrescue.log || \
+		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
+
+# Networking for `make run`: user-mode networking that reaches nothing outside
+# (restrict=on), with the guest's echo and iperf ports forwarded to loopback.
+RUN_NET := -netdev user,id=n0,restrict=on,hostfwd=tcp:127.0.0.1:5007-:7,hostfwd=udp:127.0.0.1:5007-:7,hostfwd=tcp:127.0.0.1:5001-:5001 \
+	-device virtio-net-pci,netdev=n0
+QEMU_COMMON := -accel tcg -m 256 -no-reboot -serial mon:stdio -display none \
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04
+
+run: all
+	$(QEMU) $(QEMU_COMMON) $(RUN_NET) -cdrom $(BUILD)/napkin.iso
+
+run-kernel: all
+	$(QEMU) $(QEMU_COMMON) $(RUN_NET) -kernel $(BUILD)/napkin32.elf -append "$(APPEND)"
+
+# A unit test NAME is declared in tests/unit/*.mk with UNIT_TESTS += NAME,
+# NAME_SRCS (host-built sources) and optionally NAME_OBJS and NAME_CFLAGS.
+UNIT_TESTS :=
+-include tests/unit/*.mk
+
+CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
+define unit_test_rule
+$(BUILD)/unit/$(1): $$($(1)_SRCS) $$($(1)_OBJS) | $(DEPS_STAMP)
+	@mkdir -p $$(dir $$@)
+	$(CC) $(HOST_CFLAGS) $$($(1)_CFLAGS) $$($(1)_SRCS) $$($(1)_OBJS) -o $$@ $(HOST_LDFLAGS) $$(CHECK_LIBS)
+endef
+$(foreach t,$(UNIT_TESTS),$(eval $(call unit_test_rule,$(t))))
+
+unit-test: $(DEPS_STAMP) $(addprefix $(BUILD)/unit/,$(UNIT_TESTS))
+	@set -e; for t in $(UNIT_TESTS); do echo "== unit: $$t"; $(BUILD)/unit/$$t; done
+
+qemu-test: all
+	$(PYTHON) -m pytest -q tests/qemu $(PYTEST_ARGS)
+
+test: unit-test qemu-test
+
+lint: $(DEPS_STAMP)
+	clang-format --dry-run --Werror $(shell git ls-files '*.c' '*.h' | grep -v '^third_party/')
+	cppcheck --quiet --error-exitcode=1 --enable=warning,portability --inline-suppr \
+		-I. -Ilib/include --suppress=missingIncludeSystem $(KSRCS)
+
+bench: all
+	bash bench/boot.sh
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
