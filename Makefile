@@ -92,7 +92,7 @@ $(BUILD)/napkin.iso: $(BUILD)/napkin.elf boot/grub.cfg
 	@rm -rf $(BUILD)/iso && mkdir -p $(BUILD)/iso/boot/grub
 	cp $(BUILD)/napkin.elf $(BUILD)/iso/boot/napkin.elf
 	cp boot/grub.cfg $(BUILD)/iso/boot/grub/grub.cfg
-	grub-mkrescue -o $@ $(BUILD)/iso -- -quiet 2>$(BUILD)/grub-mkrescue.log || \
+	grub-mkrescue -o $@ $(BUILD)/iso >$(BUILD)/grub-mkrescue.log || \
 		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
 
 # Networking for `make run`: user-mode networking that reaches nothing outside
