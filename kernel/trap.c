@@ -9,7 +9,11 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/trap.h"
+#include "kernel/loop.h"
+#include "kernel/vectors.h"
 #include "kernel/x86.h"
+
+struct kernel_vector_counts kernel_vector_counts;
 
 static const char *const exception_names[32] = {
 	"Divide error", "Debug", "NMI", "Breakpoint", "Overflow", "BOUND range exceeded",
@@ -83,5 +87,21 @@ void trap_handler(struct trap_frame *f)
 		}
 		fatal_exception(f);
 	}
-	irq_dispatch((u8)f->vector);
+	switch (f->vector) {
+	case VECTOR_LAPIC_TIMER:
+		kernel_vector_counts.timer++;
+		loop_timer_interrupt();
+		lapic_eoi();
+		return;
+	case VECTOR_SPURIOUS:
+		/* The LAPIC wants no EOI for its spurious vector. */
+		kernel_vector_counts.spurious++;
+		return;
+	default:
+		if (f->vector >= VECTOR_PIC_BASE && f->vector < VECTOR_PIC_BASE + 16) {
+			kernel_vector_counts.pic_stray++;
+			return;
+		}
+		irq_dispatch((u8)f->vector);
+	}
 }

@@ -19,6 +19,14 @@ struct trap_frame {
 
 enum { IST_DOUBLE_FAULT = 1, IST_NMI = 2, IST_MACHINE_CHECK = 3 };
 
+/* Interrupts the kernel handles itself, for the shell's `irq` listing. */
+struct kernel_vector_counts {
+	u64 timer;
+	u64 spurious;
+	u64 pic_stray;
+};
+extern struct kernel_vector_counts kernel_vector_counts;
+
 void gdt_init(void);
 void idt_init(void);
 void trap_handler(struct trap_frame *f);
