@@ -5,6 +5,7 @@
  * so a kernel stack overflow still ends in a readable dump.
  */
 #include <string.h>
+#include "kernel/mm.h"
 #include "kernel/trap.h"
 
 struct tss {
@@ -23,8 +24,13 @@ struct gdt_ptr {
 } __packed;
 
 #define IST_STACK_SIZE 16384
+#define GUARD_SIZE 4096
 
-static u8 ist_stacks[3][IST_STACK_SIZE] __aligned(16);
+/* Each IST stack sits above an unmapped guard page so an overflow faults. */
+static struct {
+	u8 guard[GUARD_SIZE];
+	u8 stack[IST_STACK_SIZE];
+} ist_stacks[3] __aligned(4096);
 static struct tss tss;
 static u64 gdt[5];
 
@@ -36,7 +42,7 @@ void gdt_init(void)
 
 	memset(&tss, 0, sizeof(tss));
 	for (int i = 0; i < 3; i++)
-		tss.ist[i] = (u64)(uintptr_t)&ist_stacks[i][IST_STACK_SIZE];
+		tss.ist[i] = (u64)(uintptr_t)&ist_stacks[i].stack[IST_STACK_SIZE];
 	tss.iomap_base = sizeof(tss); /* no I/O permission bitmap */
 
 	gdt[0] = 0;
@@ -62,4 +68,10 @@ void gdt_init(void)
 		:
 		: "m"(ptr), "i"(KERNEL_CS), "r"(KERNEL_DS), "r"(TSS_SEL)
 		: "rax", "memory");
+}
+
+void gdt_add_guard_pages(void)
+{
+	for (int i = 0; i < 3; i++)
+		mm_add_guard_page((u64)(uintptr_t)ist_stacks[i].guard);
 }

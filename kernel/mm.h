@@ -9,6 +9,7 @@
 #define NAPKIN_KERNEL_MM_H
 
 #include "kernel/compiler.h"
+#include "kernel/phys.h"
 
 struct mem_region;
 
@@ -20,7 +21,5 @@ void mm_add_guard_page(u64 addr);
 /* True if addr is mapped (for defensive walkers such as the backtrace). */
 bool mm_is_mapped(u64 addr);
 
-static inline u64 virt_to_phys(const void *p) { return (u64)(uintptr_t)p; }
-static inline void *phys_to_virt(u64 phys) { return (void *)(uintptr_t)phys; }
 
 #endif

@@ -32,6 +32,11 @@ static u64 guard_pages[MAX_GUARD_PAGES];
 static int nr_guard_pages;
 static bool paging_ready;
 
+/* ioremap() calls made while the boot tables were live, replayed by paging_init(). */
+#define MAX_EARLY_IOREMAPS 16
+static struct { u64 phys, size; } early_ioremaps[MAX_EARLY_IOREMAPS];
+static int nr_early_ioremaps;
+
 void mm_add_guard_page(u64 addr)
 {
 	if (nr_guard_pages < MAX_GUARD_PAGES)
@@ -150,6 +155,8 @@ void paging_init(const struct mem_region *map, size_t n)
 	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | (nx_bit ? EFER_NXE : 0));
 	write_cr3(virt_to_phys(pml4));
 	paging_ready = true;
+	for (int i = 0; i < nr_early_ioremaps; i++)
+		ioremap(early_ioremaps[i].phys, early_ioremaps[i].size);
 	pr_info("paging: kernel text %p-%p read-only%s, page 0 and %d guard pages unmapped\n",
 		__text_start, __text_end, nx_bit ? ", data no-execute" : "", nr_guard_pages);
 }
@@ -158,8 +165,14 @@ void *ioremap(u64 phys, u64 size)
 {
 	u64 end = phys + size;
 
-	if (!paging_ready)
-		return phys_to_virt(phys); /* boot tables map the first 4 GiB */
+	if (!paging_ready) {
+		/* The boot tables map the first 4 GiB; remember it for the real tables. */
+		if (nr_early_ioremaps == MAX_EARLY_IOREMAPS)
+			panic("paging: too many early ioremaps");
+		early_ioremaps[nr_early_ioremaps].phys = phys;
+		early_ioremaps[nr_early_ioremaps++].size = size;
+		return phys_to_virt(phys);
+	}
 	for (u64 addr = ALIGN_DOWN(phys, HUGE_SIZE); addr < end; addr += HUGE_SIZE) {
 		u64 *pd = pd_for(addr);
 		u64 *e = &pd[idx(addr, 1)];

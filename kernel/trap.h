@@ -28,6 +28,8 @@ struct kernel_vector_counts {
 extern struct kernel_vector_counts kernel_vector_counts;
 
 void gdt_init(void);
+/* Registers the IST stacks' guard pages with paging. */
+void gdt_add_guard_pages(void);
 void idt_init(void);
 void trap_handler(struct trap_frame *f);
 
