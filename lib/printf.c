@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * vsnprintf for the kernel: the C99 conversions napkin needs (d i u o x X c s p
- * n is refused), flags "-+ #0", width and precision including '*', and the
- * length modifiers hh h l ll z t j. No floating point: the kernel is built
+ * and %%; %n is refused), flags "-+ #0", width and precision including '*', the
+ * length modifiers hh h l ll z t j, and glibc's "(nil)" and "(null)" for NULL
+ * pointers and strings. No floating point: the kernel is built
  * with -mgeneral-regs-only. The output is always NUL-terminated when size > 0
  * and the return value is the length the full output would have had.
  */
@@ -47,8 +48,9 @@ static void put_string(struct out *o, const char *s, const struct spec *sp)
 	size_t n;
 	int pad;
 
+	/* Like glibc: a NULL cut short by the precision would look like real text. */
 	if (!s)
-		s = "(null)";
+		s = sp->precision < 0 || sp->precision >= 6 ? "(null)" : "";
 	n = sp->precision >= 0 ? strnlen(s, (size_t)sp->precision) : strlen(s);
 	pad = sp->width > (int)n ? sp->width - (int)n : 0;
 	if (!(sp->flags & F_LEFT))
@@ -59,39 +61,39 @@ static void put_string(struct out *o, const char *s, const struct spec *sp)
 		put_repeat(o, ' ', pad);
 }
 
-static void put_number(struct out *o, uintmax_t v, bool negative, unsigned base, bool upper,
-		       const struct spec *sp, bool is_pointer)
+/*
+ * One integer as [spaces][sign or 0x][zeros][digits][spaces]. sign is '-',
+ * '+', ' ' or 0 and only signed conversions pass one; hex_prefix asks for
+ * 0x/0X, which C gives to non-zero values only.
+ */
+static void put_number(struct out *o, uintmax_t v, char sign, unsigned int base, bool upper,
+		       bool hex_prefix, const struct spec *sp)
 {
 	const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-	char tmp[sizeof(uintmax_t) * 3 + 2];
-	int ndigits = 0, zeros = 0, pad;
-	const char *prefix = "";
-	int prefix_len;
+	char tmp[sizeof(uintmax_t) * 3]; /* 64 bits are 22 octal digits */
+	char prefix[3];
+	int ndigits = 0, zeros = 0, prefix_len = 0, pad;
 
-	while (v) {
-		tmp[ndigits++] = digits[v % base];
-		v /= base;
-	}
-	/* C: precision 0 with value 0 prints no digits, except "%#o" prints "0". */
-	if (sp->precision < 0 && ndigits == 0)
+	for (uintmax_t rest = v; rest; rest /= base)
+		tmp[ndigits++] = digits[rest % base];
+	/* Precision 0 with the value 0 prints no digits at all. */
+	if (v == 0 && sp->precision < 0)
 		tmp[ndigits++] = '0';
 	if (sp->precision > ndigits)
 		zeros = sp->precision - ndigits;
-
-	if (negative)
-		prefix = "-";
-	else if (sp->flags & F_PLUS)
-		prefix = "+";
-	else if (sp->flags & F_SPACE)
-		prefix = " ";
-	if (base == 8 && (sp->flags & F_ALT) && zeros == 0 &&
-	    (ndigits == 0 || tmp[ndigits - 1] != '0'))
+	/* "%#o" makes sure the first digit printed is a 0. */
+	if (base == 8 && (sp->flags & F_ALT) && zeros == 0 && (v != 0 || ndigits == 0))
 		zeros = 1;
-	if (base == 16 && ((sp->flags & F_ALT) || is_pointer) && (ndigits && !(ndigits == 1 && tmp[0] == '0' && !is_pointer)))
-		prefix = upper ? "0X" : "0x";
-	prefix_len = (int)strlen(prefix);
+
+	if (sign)
+		prefix[prefix_len++] = sign;
+	if (hex_prefix && v != 0) {
+		prefix[prefix_len++] = '0';
+		prefix[prefix_len++] = upper ? 'X' : 'x';
+	}
 
 	pad = sp->width - prefix_len - zeros - ndigits;
+	/* '0' pads after the sign and 0x; '-' and any precision turn it off. */
 	if (pad > 0 && (sp->flags & F_ZERO) && !(sp->flags & F_LEFT) && sp->precision < 0) {
 		zeros += pad;
 		pad = 0;
@@ -105,6 +107,18 @@ static void put_number(struct out *o, uintmax_t v, bool negative, unsigned base,
 		put(o, tmp[--ndigits]);
 	if (sp->flags & F_LEFT)
 		put_repeat(o, ' ', pad);
+}
+
+/* The sign a signed conversion prints: '-', or what '+' or ' ' ask for. */
+static char sign_of(bool negative, unsigned int flags)
+{
+	if (negative)
+		return '-';
+	if (flags & F_PLUS)
+		return '+';
+	if (flags & F_SPACE)
+		return ' ';
+	return 0;
 }
 
 enum length { L_INT, L_CHAR, L_SHORT, L_LONG, L_LLONG, L_SIZE, L_PTRDIFF, L_MAX };
@@ -205,19 +219,19 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 			intmax_t v = fetch_signed(&ap, len);
 			uintmax_t mag = v < 0 ? (uintmax_t)0 - (uintmax_t)v : (uintmax_t)v;
 
-			put_number(&o, mag, v < 0, 10, false, &sp, false);
+			put_number(&o, mag, sign_of(v < 0, sp.flags), 10, false, false, &sp);
 			break;
 		}
 		case 'u':
-			put_number(&o, fetch_unsigned(&ap, len), false, 10, false, &sp, false);
+			put_number(&o, fetch_unsigned(&ap, len), 0, 10, false, false, &sp);
 			break;
 		case 'o':
-			put_number(&o, fetch_unsigned(&ap, len), false, 8, false, &sp, false);
+			put_number(&o, fetch_unsigned(&ap, len), 0, 8, false, false, &sp);
 			break;
 		case 'x':
 		case 'X':
-			sp.flags &= ~(unsigned)(F_PLUS | F_SPACE);
-			put_number(&o, fetch_unsigned(&ap, len), false, 16, *fmt == 'X', &sp, false);
+			put_number(&o, fetch_unsigned(&ap, len), 0, 16, *fmt == 'X',
+				   sp.flags & F_ALT, &sp);
 			break;
 		case 'p': {
 			void *p = va_arg(ap, void *);
@@ -226,8 +240,7 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 				put_string(&o, "(nil)", &(struct spec){ sp.flags, sp.width, -1 });
 				break;
 			}
-			sp.flags &= ~(unsigned)(F_PLUS | F_SPACE);
-			put_number(&o, (uintptr_t)p, false, 16, false, &sp, true);
+			put_number(&o, (uintptr_t)p, 0, 16, false, true, &sp);
 			break;
 		}
 		case 'c': {
