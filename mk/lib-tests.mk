@@ -10,13 +10,14 @@ LIB_UNIT_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-stack-prot
 	-fno-tree-loop-distribute-patterns -fno-strict-aliasing \
 	-nostdinc -isystem $(GCC_INC) -isystem lib/include -I. \
 	-Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
-	-Wmissing-prototypes -MMD -MP
+	-Wmissing-prototypes -MD -MP
 
 LIB_UNIT_OBJS := $(patsubst lib/%.c,$(BUILD)/unit/lib/%.o,$(wildcard lib/*.c))
 
 # The unprefixed object is only an intermediate; the .d file names the final
-# object so header edits rebuild it.
-$(BUILD)/unit/lib/%.o: lib/%.c | $(DEPS_STAMP)
+# object so header edits rebuild it. -MD, not -MMD: lib/include is a system
+# directory here and -MMD would leave its headers out of the dependencies.
+$(BUILD)/unit/lib/%.o: lib/%.c mk/lib-tests.mk | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(LIB_UNIT_CFLAGS) -MT $@ -MF $(@:.o=.d) -c $< -o $(@:.o=.plain.o)
 	$(OBJCOPY) --prefix-symbols=napkin_ $(@:.o=.plain.o) $@
