@@ -3,9 +3,10 @@
  * vsnprintf for the kernel: the C99 conversions napkin needs (d i u o x X c s p
  * and %%; %n is refused), flags "-+ #0", width and precision including '*', the
  * length modifiers hh h l ll z t j, and glibc's "(nil)" and "(null)" for NULL
- * pointers and strings. No floating point: the kernel is built
- * with -mgeneral-regs-only. The output is always NUL-terminated when size > 0
- * and the return value is the length the full output would have had.
+ * pointers and strings. No floating point: the kernel is built with
+ * -mgeneral-regs-only. The output is always NUL-terminated when size > 0 and
+ * the return value is the length the full output would have had. Widths and
+ * precisions above FIELD_MAX are clamped to it.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -37,10 +38,14 @@ enum {
 	F_LEFT = 1, F_PLUS = 2, F_SPACE = 4, F_ALT = 8, F_ZERO = 16,
 };
 
+enum length { L_INT, L_CHAR, L_SHORT, L_LONG, L_LLONG, L_SIZE, L_PTRDIFF, L_MAX };
+
+/* One conversion's flags, field sizes and length modifier. */
 struct spec {
-	unsigned flags;
+	unsigned int flags;
 	int width;
 	int precision; /* -1 when absent */
+	enum length len;
 };
 
 static void put_string(struct out *o, const char *s, const struct spec *sp)
@@ -121,8 +126,6 @@ static char sign_of(bool negative, unsigned int flags)
 	return 0;
 }
 
-enum length { L_INT, L_CHAR, L_SHORT, L_LONG, L_LLONG, L_SIZE, L_PTRDIFF, L_MAX };
-
 static uintmax_t fetch_unsigned(va_list *ap, enum length len)
 {
 	switch (len) {
@@ -151,116 +154,172 @@ static intmax_t fetch_signed(va_list *ap, enum length len)
 	}
 }
 
+/*
+ * Widths and precisions are clamped here: no kernel message needs more, and
+ * it keeps parsing and padding far away from int overflow.
+ */
+#define FIELD_MAX 4096
+
+static int clamp_field(int n)
+{
+	return n < FIELD_MAX ? n : FIELD_MAX;
+}
+
+static int parse_field(const char **fmt)
+{
+	int n = 0;
+
+	for (; **fmt >= '0' && **fmt <= '9'; (*fmt)++)
+		if (n < FIELD_MAX)
+			n = n * 10 + (**fmt - '0');
+	return clamp_field(n);
+}
+
+/* Reads flags, width, precision and length modifier; *fmt ends on the letter. */
+static void parse_spec(const char **fmt, va_list *ap, struct spec *sp)
+{
+	const char *p = *fmt;
+
+	for (;; p++) {
+		if (*p == '-')
+			sp->flags |= F_LEFT;
+		else if (*p == '+')
+			sp->flags |= F_PLUS;
+		else if (*p == ' ')
+			sp->flags |= F_SPACE;
+		else if (*p == '#')
+			sp->flags |= F_ALT;
+		else if (*p == '0')
+			sp->flags |= F_ZERO;
+		else
+			break;
+	}
+
+	if (*p == '*') {
+		int w = va_arg(*ap, int);
+
+		/* A negative '*' width is the '-' flag and its magnitude. */
+		if (w < 0) {
+			sp->flags |= F_LEFT;
+			w = w < -FIELD_MAX ? FIELD_MAX : -w;
+		}
+		sp->width = clamp_field(w);
+		p++;
+	} else {
+		sp->width = parse_field(&p);
+	}
+
+	if (*p == '.') {
+		p++;
+		if (*p == '*') {
+			int prec = va_arg(*ap, int);
+
+			/* A negative '*' precision counts as none. */
+			sp->precision = prec < 0 ? -1 : clamp_field(prec);
+			p++;
+		} else {
+			sp->precision = parse_field(&p);
+		}
+	}
+
+	switch (*p) {
+	case 'h':
+		sp->len = p[1] == 'h' ? (p++, L_CHAR) : L_SHORT;
+		p++;
+		break;
+	case 'l':
+		sp->len = p[1] == 'l' ? (p++, L_LLONG) : L_LONG;
+		p++;
+		break;
+	case 'z':
+		sp->len = L_SIZE;
+		p++;
+		break;
+	case 't':
+		sp->len = L_PTRDIFF;
+		p++;
+		break;
+	case 'j':
+		sp->len = L_MAX;
+		p++;
+		break;
+	default:
+		break;
+	}
+	*fmt = p;
+}
+
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 {
 	struct out o = { buf, size, 0 };
 	va_list ap;
 
 	va_copy(ap, ap_in);
-	while (*fmt) {
-		struct spec sp = { 0, 0, -1 };
-		enum length len = L_INT;
+	for (; *fmt; fmt++) {
+		struct spec sp = { .precision = -1, .len = L_INT };
 
 		if (*fmt != '%') {
-			put(&o, *fmt++);
+			put(&o, *fmt);
 			continue;
 		}
 		fmt++;
-		for (;; fmt++) {
-			if (*fmt == '-') sp.flags |= F_LEFT;
-			else if (*fmt == '+') sp.flags |= F_PLUS;
-			else if (*fmt == ' ') sp.flags |= F_SPACE;
-			else if (*fmt == '#') sp.flags |= F_ALT;
-			else if (*fmt == '0') sp.flags |= F_ZERO;
-			else break;
-		}
-		if (*fmt == '*') {
-			sp.width = va_arg(ap, int);
-			if (sp.width < 0) {
-				sp.flags |= F_LEFT;
-				sp.width = -sp.width;
-			}
-			fmt++;
-		} else {
-			while (*fmt >= '0' && *fmt <= '9')
-				sp.width = sp.width * 10 + (*fmt++ - '0');
-		}
-		if (*fmt == '.') {
-			fmt++;
-			sp.precision = 0;
-			if (*fmt == '*') {
-				sp.precision = va_arg(ap, int);
-				if (sp.precision < 0)
-					sp.precision = -1;
-				fmt++;
-			} else {
-				while (*fmt >= '0' && *fmt <= '9')
-					sp.precision = sp.precision * 10 + (*fmt++ - '0');
-			}
-		}
-		switch (*fmt) {
-		case 'h':
-			len = fmt[1] == 'h' ? (fmt++, L_CHAR) : L_SHORT;
-			fmt++;
-			break;
-		case 'l':
-			len = fmt[1] == 'l' ? (fmt++, L_LLONG) : L_LONG;
-			fmt++;
-			break;
-		case 'z': len = L_SIZE; fmt++; break;
-		case 't': len = L_PTRDIFF; fmt++; break;
-		case 'j': len = L_MAX; fmt++; break;
-		default: break;
-		}
+		parse_spec(&fmt, &ap, &sp);
 
 		switch (*fmt) {
 		case 'd':
 		case 'i': {
-			intmax_t v = fetch_signed(&ap, len);
+			intmax_t v = fetch_signed(&ap, sp.len);
 			uintmax_t mag = v < 0 ? (uintmax_t)0 - (uintmax_t)v : (uintmax_t)v;
 
 			put_number(&o, mag, sign_of(v < 0, sp.flags), 10, false, false, &sp);
 			break;
 		}
 		case 'u':
-			put_number(&o, fetch_unsigned(&ap, len), 0, 10, false, false, &sp);
+			put_number(&o, fetch_unsigned(&ap, sp.len), 0, 10, false, false, &sp);
 			break;
 		case 'o':
-			put_number(&o, fetch_unsigned(&ap, len), 0, 8, false, false, &sp);
+			put_number(&o, fetch_unsigned(&ap, sp.len), 0, 8, false, false, &sp);
 			break;
 		case 'x':
 		case 'X':
-			put_number(&o, fetch_unsigned(&ap, len), 0, 16, *fmt == 'X',
+			put_number(&o, fetch_unsigned(&ap, sp.len), 0, 16, *fmt == 'X',
 				   sp.flags & F_ALT, &sp);
 			break;
 		case 'p': {
 			void *p = va_arg(ap, void *);
 
-			if (!p) {
-				put_string(&o, "(nil)", &(struct spec){ sp.flags, sp.width, -1 });
-				break;
+			if (p) {
+				put_number(&o, (uintptr_t)p, 0, 16, false, true, &sp);
+			} else {
+				sp.precision = -1;
+				put_string(&o, "(nil)", &sp);
 			}
-			put_number(&o, (uintptr_t)p, 0, 16, false, true, &sp);
 			break;
 		}
-		case 'c': {
-			char c = (char)va_arg(ap, int);
-
+		case 'c':
 			if (!(sp.flags & F_LEFT))
 				put_repeat(&o, ' ', sp.width - 1);
-			put(&o, c);
+			put(&o, (char)va_arg(ap, int));
 			if (sp.flags & F_LEFT)
 				put_repeat(&o, ' ', sp.width - 1);
 			break;
-		}
 		case 's':
 			put_string(&o, va_arg(ap, const char *), &sp);
 			break;
 		case '%':
 			put(&o, '%');
 			break;
+		case 'n':
+			/*
+			 * Writing through a format argument is refused. Its pointer is
+			 * still taken so the conversions after it get their own.
+			 */
+			(void)va_arg(ap, void *);
+			put(&o, '%');
+			put(&o, 'n');
+			break;
 		case '\0':
-			/* A lone '%' at the end: print nothing more. */
+			/* A '%' at the very end: nothing to print, and stop here. */
 			fmt--;
 			break;
 		default:
@@ -269,7 +328,6 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 			put(&o, *fmt);
 			break;
 		}
-		fmt++;
 	}
 	if (size)
 		buf[o.len < size ? o.len : size - 1] = '\0';

@@ -100,14 +100,7 @@ static void compare_with_glibc(const char *fmt, va_list ap)
 		return;
 	}
 
-	va_copy(aq, ap);
-	got_len = napkin_vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	if (got_len != want_len) {
-		report(fmt, 0, "return value with a NULL buffer", want, want_len, got_len, "", 0);
-		return;
-	}
-
+	/* The full buffer first, so a report shows napkin's whole output. */
 	const size_t sizes[] = { OUT_MAX, 0, 1, 2, (size_t)want_len / 2, (size_t)want_len,
 				 (size_t)want_len + 1 };
 
@@ -120,12 +113,18 @@ static void compare_with_glibc(const char *fmt, va_list ap)
 		got_len = napkin_vsnprintf(got, size, fmt, aq);
 		va_end(aq);
 		if (got_len != want_len) {
-			report(fmt, size, "return value", want, want_len, got_len, got,
-			       size ? (int)strnlen(got, size) : 0);
+			size_t shown = got_len < 0 ? 0 : (size_t)got_len;
+
+			if (size == 0)
+				shown = 0;
+			else if (shown > size - 1)
+				shown = size - 1;
+			report(fmt, size, "return value", want, want_len, got_len, got, (int)shown);
 			return;
 		}
 		if (!untouched(got, size, sizeof(got))) {
-			report(fmt, size, "wrote past the buffer", want, want_len, got_len, got, 0);
+			report(fmt, size, "wrote past the buffer", want, want_len, got_len, got,
+			       (int)kept);
 			return;
 		}
 		if (size == 0)
@@ -136,6 +135,12 @@ static void compare_with_glibc(const char *fmt, va_list ap)
 			return;
 		}
 	}
+
+	va_copy(aq, ap);
+	got_len = napkin_vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (got_len != want_len)
+		report(fmt, 0, "return value with a NULL buffer", want, want_len, got_len, "", 0);
 }
 
 static void run_case(const char *fmt, ...)
@@ -578,10 +583,20 @@ START_TEST(napkin_own_behaviour)
 	char buf[32];
 	int target = 7;
 
-	/* %n is refused: echoed, nothing written through the pointer. */
-	ck_assert_int_eq(napkin_snprintf(buf, sizeof(buf), "a%nb", &target), 4);
-	ck_assert_str_eq(buf, "a%nb");
+	/*
+	 * %n is refused: echoed, nothing written through the pointer, and the
+	 * pointer still consumed so the next conversion gets its own argument.
+	 */
+	ck_assert_int_eq(napkin_snprintf(buf, sizeof(buf), "a%nb%d", &target, 5), 5);
+	ck_assert_str_eq(buf, "a%nb5");
 	ck_assert_int_eq(target, 7);
+
+	/* Widths and precisions clamp at 4096 instead of overflowing an int. */
+	ck_assert_int_eq(napkin_snprintf(buf, sizeof(buf), "%99999999999999d", 1), 4096);
+	ck_assert_int_eq(napkin_snprintf(buf, sizeof(buf), "%.99999999999999d|", 1), 4097);
+	ck_assert_int_eq(napkin_snprintf(buf, sizeof(buf), "%*d|", INT_MIN, 1), 4097);
+	ck_assert_str_eq(buf, "1                              ");
+	ck_assert_int_eq(napkin_snprintf(buf, sizeof(buf), "%.*d", INT_MAX, 1), 4096);
 
 	/* Unknown conversions are echoed so the mistake shows in the log. */
 	ck_assert_int_eq(napkin_snprintf(buf, sizeof(buf), "x%yz"), 4);
