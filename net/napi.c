@@ -18,8 +18,8 @@
 #include "net/napi.h"
 #include "net/netdev.h"
 
-static LIST_HEAD(napi_poll_list);	/* scheduled instances, polled head first */
-static LIST_HEAD(napi_all);		/* every registered instance, for the shell */
+static LIST_HEAD(napi_poll_list); /* scheduled instances, polled head first */
+static LIST_HEAD(napi_all);	  /* every registered instance, for the shell */
 
 static int net_budget = NET_BUDGET_DEFAULT;
 static int net_budget_usecs = NET_BUDGET_USECS_DEFAULT;
@@ -29,9 +29,9 @@ struct softnet_stats softnet;
 bool napi_irq_poll_active;
 
 static const char *const napi_mode_names[NAPI_MODE_COUNT] = {
-	[NAPI_MODE_NAPI] = "napi",
-	[NAPI_MODE_IRQ] = "irq",
-	[NAPI_MODE_BUSYPOLL] = "busypoll",
+    [NAPI_MODE_NAPI] = "napi",
+    [NAPI_MODE_IRQ] = "irq",
+    [NAPI_MODE_BUSYPOLL] = "busypoll",
 };
 
 const char *napi_name(const struct napi_struct *napi)
@@ -49,7 +49,8 @@ int netif_napi_add(struct net_device *dev, struct napi_struct *napi,
 	unsigned long flags;
 
 	if (!napi || !poll) {
-		pr_err("netif_napi_add: missing %s for %s\n", napi ? "poll function" : "napi_struct",
+		pr_err("netif_napi_add: missing %s for %s\n",
+		       napi ? "poll function" : "napi_struct",
 		       dev && dev->name[0] ? dev->name : "device");
 		return -EINVAL;
 	}
@@ -157,13 +158,15 @@ static int napi_run_poll(struct napi_struct *napi, int budget)
 	if (unlikely(work > budget)) {
 		if (!napi->warned_over_budget) {
 			napi->warned_over_budget = true;
-			pr_warn("%s: poll handled %d packets with a budget of %d: driver bug, clamped\n",
-				napi_name(napi), work, budget);
+			pr_warn(
+			    "%s: poll handled %d packets with a budget of %d: driver bug, clamped\n",
+			    napi_name(napi), work, budget);
 		}
 		napi->stats.over_budget++;
 		work = budget;
 	} else if (unlikely(work < 0)) {
-		WARN_ONCE(true, "napi: %s: poll returned %d, counted as 0\n", napi_name(napi), work);
+		WARN_ONCE(true, "napi: %s: poll returned %d, counted as 0\n", napi_name(napi),
+			  work);
 		work = 0;
 	}
 	if (work == budget)
@@ -381,7 +384,8 @@ void net_rx_action(void)
 		flags = local_irq_save();
 		napi->state &= ~NAPIF_STATE_POLLING;
 		/* Still ours and not held off: it has more to do, back of the line. */
-		if ((napi->state & (NAPIF_STATE_SCHED | NAPIF_STATE_DISABLE)) == NAPIF_STATE_SCHED &&
+		if ((napi->state & (NAPIF_STATE_SCHED | NAPIF_STATE_DISABLE)) ==
+			NAPIF_STATE_SCHED &&
 		    list_empty(&napi->poll_list))
 			list_add_tail(&napi->poll_list, &napi_poll_list);
 
@@ -414,7 +418,7 @@ int napi_for_each(int (*fn)(struct napi_struct *napi, void *ctx), void *ctx)
 	struct napi_struct *napi, *tmp;
 	int ret;
 
-	list_for_each_entry_safe(napi, tmp, &napi_all, all_list) {
+	list_for_each_entry_safe (napi, tmp, &napi_all, all_list) {
 		ret = fn(napi, ctx);
 		if (ret)
 			return ret;

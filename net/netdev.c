@@ -42,7 +42,7 @@ void netdev_set_stack(const struct netdev_stack_ops *ops)
 	WRITE_ONCE(netdev_stack, ops);
 	if (!ops || !ops->dev_added)
 		return;
-	list_for_each_entry(dev, &netdev_list, dev_list)
+	list_for_each_entry (dev, &netdev_list, dev_list)
 		ops->dev_added(dev);
 }
 
@@ -52,7 +52,7 @@ struct net_device *netdev_get_by_name(const char *name)
 
 	if (!name)
 		return NULL;
-	list_for_each_entry(dev, &netdev_list, dev_list) {
+	list_for_each_entry (dev, &netdev_list, dev_list) {
 		if (!strncmp(dev->name, name, IFNAMSIZ))
 			return dev;
 	}
@@ -64,7 +64,7 @@ int netdev_for_each(int (*fn)(struct net_device *dev, void *ctx), void *ctx)
 	struct net_device *dev, *tmp;
 	int ret;
 
-	list_for_each_entry_safe(dev, tmp, &netdev_list, dev_list) {
+	list_for_each_entry_safe (dev, tmp, &netdev_list, dev_list) {
 		ret = fn(dev, ctx);
 		if (ret)
 			return ret;
@@ -106,8 +106,9 @@ int register_netdev(struct net_device *dev)
 	int err;
 
 	if (!dev || !dev->ops || !dev->ops->start_xmit) {
-		pr_err("register_netdev: %s\n", !dev ? "no device" :
-		       !dev->ops ? "device without operations" : "device without start_xmit");
+		pr_err("register_netdev: %s\n", !dev	    ? "no device"
+						: !dev->ops ? "device without operations"
+							    : "device without start_xmit");
 		return -EINVAL;
 	}
 	netdev_init_lists(dev);
@@ -166,7 +167,7 @@ void unregister_netdev(struct net_device *dev)
 	dev_close(dev);
 	if (netdev_stack && netdev_stack->dev_removed)
 		netdev_stack->dev_removed(dev);
-	list_for_each_entry_safe(napi, tmp, &dev->napi_list, dev_list) {
+	list_for_each_entry_safe (napi, tmp, &dev->napi_list, dev_list) {
 		napi_disable(napi);
 		netif_napi_del(napi);
 	}
@@ -240,7 +241,7 @@ void netdev_run_link_events(void)
 	const struct netdev_stack_ops *stack = READ_ONCE(netdev_stack);
 	struct net_device *dev;
 
-	list_for_each_entry(dev, &netdev_list, dev_list) {
+	list_for_each_entry (dev, &netdev_list, dev_list) {
 		if (!READ_ONCE(dev->link_event_pending))
 			continue;
 		WRITE_ONCE(dev->link_event_pending, false);
