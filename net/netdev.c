@@ -10,6 +10,7 @@
 #include "kernel/printk.h"
 #include "net/backlog.h"
 #include "net/netdev.h"
+#include "net/params.h"
 
 static LIST_HEAD(netdev_list);
 static int netdev_next_ifindex = 1;
@@ -33,6 +34,7 @@ void net_core_init(void)
 {
 	napi_init();
 	backlog_init();
+	net_params_from_cmdline();
 }
 
 void netdev_set_stack(const struct netdev_stack_ops *ops)

@@ -130,7 +130,10 @@ struct netdev_stack_ops {
 /* Installs the stack and reports every already registered device to it. NULL detaches. */
 void netdev_set_stack(const struct netdev_stack_ops *ops);
 
-/* Set up the NAPI softirq and the backlog; once, before any driver probes. */
+/*
+ * Set up the NAPI softirq and the backlog and apply the tunables given on the
+ * command line; once, after cmdline_init() and before any driver probes.
+ */
 void net_core_init(void);
 
 /* Returns 0, -EINVAL (missing ops/start_xmit, bad MTU), -EEXIST (name taken) or -ENOSPC. */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "kernel/softirq.h"
 #include "net/netdev.h"
@@ -219,6 +220,7 @@ static const struct netdev_stack_ops fake_stack = {
 static void setup(void)
 {
 	fake_reset_all();
+	cmdline_init("");
 	net_core_init();
 	softnet_reset_stats();
 	napi_set_mode(NAPI_MODE_NAPI);
@@ -747,6 +749,31 @@ START_TEST(test_params_by_name)
 }
 END_TEST
 
+START_TEST(test_params_from_cmdline)
+{
+	cmdline_init(
+	    "console=ttyS0 napi.mode=irq net.budget=64 net.budget_usecs=abc net.max_backlog");
+	ck_assert_int_eq(net_params_from_cmdline(), 2);
+	ck_assert_int_eq(napi_get_mode(), NAPI_MODE_IRQ);
+	ck_assert_int_eq(net_get_budget(), 64);
+	ck_assert_int_eq(net_get_budget_usecs(), NET_BUDGET_USECS_DEFAULT);
+	ck_assert(fake_log_contains("net.budget_usecs: 'abc' is not a number"));
+	ck_assert(fake_log_contains("net.max_backlog on the command line needs a value"));
+	ck_assert_int_eq(netdev_get_max_backlog(), NET_MAX_BACKLOG_DEFAULT);
+
+	/* net_core_init() applies them too; '-' and '_' are the same in keys. */
+	cmdline_init("napi.mode=busypoll net.budget-usecs=900");
+	net_core_init();
+	ck_assert_int_eq(napi_get_mode(), NAPI_MODE_BUSYPOLL);
+	ck_assert_int_eq(net_get_budget_usecs(), 900);
+
+	cmdline_init("");
+	napi_set_mode(NAPI_MODE_NAPI);
+	net_set_budget(NET_BUDGET_DEFAULT);
+	net_set_budget_usecs(NET_BUDGET_USECS_DEFAULT);
+}
+END_TEST
+
 static Suite *netdev_suite(void)
 {
 	Suite *s = suite_create("netdev");
@@ -771,6 +798,7 @@ static Suite *netdev_suite(void)
 	tcase_add_test(tc, test_open_close);
 	tcase_add_test(tc, test_netbuf_segments);
 	tcase_add_test(tc, test_params_by_name);
+	tcase_add_test(tc, test_params_from_cmdline);
 	suite_add_tcase(s, tc);
 	return s;
 }
