@@ -27,6 +27,7 @@ static enum napi_mode napi_mode = NAPI_MODE_NAPI;
 
 struct softnet_stats softnet;
 bool napi_irq_poll_active;
+static bool net_rx_running;
 
 static const char *const napi_mode_names[NAPI_MODE_COUNT] = {
     [NAPI_MODE_NAPI] = "napi",
@@ -348,6 +349,17 @@ void net_rx_action(void)
 	unsigned long flags;
 	int pass_work = 0;
 
+	/*
+	 * A round run from inside a poll would take the outer round's sentinel
+	 * for an instance. Nothing should do that; if something does, let the
+	 * outer round carry on and come back later.
+	 */
+	if (unlikely(net_rx_running)) {
+		WARN_ONCE(true, "napi: NET_RX softirq run from inside a poll, deferred\n");
+		raise_softirq(NET_RX_SOFTIRQ);
+		return;
+	}
+	net_rx_running = true;
 	INIT_LIST_HEAD(&skipped);
 	softnet.rounds++;
 
@@ -406,6 +418,7 @@ void net_rx_action(void)
 	if (!list_empty(&napi_poll_list))
 		raise_softirq(NET_RX_SOFTIRQ);
 	local_irq_restore(flags);
+	net_rx_running = false;
 }
 
 bool napi_any_scheduled(void)

@@ -802,6 +802,33 @@ START_TEST(test_empty_round_is_harmless)
 }
 END_TEST
 
+static void nested_round(struct fake_nic *nic, int budget)
+{
+	net_rx_action();
+}
+
+START_TEST(test_nested_round_is_refused)
+{
+	struct fake_nic *a = nic_setup(0, 64), *b = nic_setup(1, 64);
+	struct softnet_stats st;
+
+	a->during_poll = nested_round;
+	nic_receive(a, 5);
+	nic_receive(b, 5);
+	ck_assert(fake_softirq_run(NET_RX_SOFTIRQ));
+	ck_assert(fake_log_contains("NET_RX softirq run from inside a poll"));
+	ck_assert_int_eq(a->handled, 5);
+	ck_assert_int_eq(b->handled, 5);
+	ck_assert_int_eq(b->polls, 1);
+	softnet_get_stats(&st);
+	ck_assert_uint_eq(st.rounds, 1);
+	/* The refused round asked to come back; that later round is harmless. */
+	a->during_poll = NULL;
+	run_net_rx(5);
+	ck_assert(!napi_any_scheduled());
+}
+END_TEST
+
 static Suite *napi_suite(void)
 {
 	Suite *s = suite_create("napi");
@@ -833,6 +860,7 @@ static Suite *napi_suite(void)
 	tcase_add_test(tc, test_budget_of_one);
 	tcase_add_test(tc, test_softnet_counters);
 	tcase_add_test(tc, test_empty_round_is_harmless);
+	tcase_add_test(tc, test_nested_round_is_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }
