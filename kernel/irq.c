@@ -57,6 +57,7 @@ static void take_vector(unsigned int v, enum vector_state state, const char *own
 
 int irq_reserve_vector(u8 vector, const char *owner)
 {
+	struct irq_desc *d = &descs[vector];
 	unsigned long flags;
 	int ret = 0;
 
@@ -65,9 +66,9 @@ int irq_reserve_vector(u8 vector, const char *owner)
 		return -EINVAL;
 	}
 	flags = local_irq_save();
-	if (descs[vector].state != VEC_FREE) {
+	if (d->state != VEC_FREE) {
 		pr_warn("vector %u wanted by %s is already owned by %s\n", vector, owner,
-			descs[vector].owner);
+			d->owner);
 		ret = -EBUSY;
 	} else {
 		take_vector(vector, VEC_RESERVED, owner);

@@ -68,7 +68,8 @@ static unsigned int count(const char *needle, int max_level)
 	unsigned int n = 0;
 
 	for (unsigned int i = 0; i < stored; i++) {
-		const struct logline *l = &ring[(head + PCI_STUB_LOG_LINES - 1 - i) % PCI_STUB_LOG_LINES];
+		const struct logline *l = &ring[(head + 2 * PCI_STUB_LOG_LINES - 1 - i) %
+						 PCI_STUB_LOG_LINES];
 
 		if (l->level <= max_level && strstr(l->text, needle))
 			n++;
@@ -94,7 +95,8 @@ bool log_contains(const char *needle)
 void log_dump(void)
 {
 	for (unsigned int i = stored; i > 0; i--) {
-		const struct logline *l = &ring[(head + PCI_STUB_LOG_LINES - i) % PCI_STUB_LOG_LINES];
+		const struct logline *l = &ring[(head + PCI_STUB_LOG_LINES - i) %
+						 PCI_STUB_LOG_LINES];
 
 		fprintf(stderr, "  <%d>%s", l->level, l->text);
 	}
