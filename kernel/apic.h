@@ -16,6 +16,9 @@ u32 lapic_msi_data(u8 vector);
 void lapic_timer_init(u8 vector);
 void lapic_timer_arm(u64 deadline_ns);
 
+/* Fed from the MADT before ioapic_init(). */
+void ioapic_add(u8 id, u64 phys, u32 gsi_base);
+void ioapic_add_isa_override(u8 isa_irq, u32 gsi, u16 mps_flags);
 void ioapic_init(void);
 /* Route a global system interrupt to `vector` on the boot CPU, masked. */
 int ioapic_route_gsi(u32 gsi, u8 vector, bool level_triggered, bool active_low);

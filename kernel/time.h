@@ -36,4 +36,10 @@ void ktimer_cancel(struct ktimer *t);
 /* Runs expired timers; returns the next deadline, or UINT64_MAX when none. */
 u64 ktimers_run(u64 now_ns);
 
+
+
+/* Boot-time setup and conversions used by the LAPIC timer. */
+void tsc_mark_boot(void);
+void tsc_calibrate(void);
+u64 tsc_from_ns(u64 ns);
 #endif

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* kmain: bring the machine up in dependency order, then run the main loop. */
+#include "kernel/acpi.h"
+#include "kernel/apic.h"
+#include "kernel/bootinfo.h"
+#include "kernel/cmdline.h"
+#include "kernel/console.h"
+#include "kernel/early_console.h"
+#include "kernel/fault.h"
+#include "kernel/heap.h"
+#include "kernel/loop.h"
+#include "kernel/mem_init.h"
+#include "kernel/mm.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/time.h"
+#include "kernel/trap.h"
+#include "kernel/vectors.h"
+
+#define NAPKIN_VERSION "0.1"
+
+void kmain(u32 magic, u32 info);
+void pic_disable(void);
+
+extern char __kernel_start[], __kernel_end[];
+extern char boot_stack_guard[];
+
+static struct boot_info boot;
+
+/* `exit_status=N` with `test_exit`: leave QEMU with status N*2+1 once ready. */
+static void maybe_exit_for_tests(void)
+{
+	u64 status;
+
+	if (!test_exit_enabled() || cmdline_get_u64("exit_status", &status, 0, 127))
+		return;
+	pr_info("napkin: exiting QEMU with status %llu as asked\n", (unsigned long long)status);
+	qemu_debug_exit((u8)status);
+}
+
+void kmain(u32 magic, u32 info)
+{
+	tsc_mark_boot();
+	bootinfo_parse(magic, info, &boot);
+	cmdline_init(boot.cmdline);
+	early_console_init(&boot);
+	loglevel_init();
+	gdt_init();
+	idt_init();
+	backtrace_set_stack_bounds((u64)(uintptr_t)__kernel_start, (u64)(uintptr_t)__kernel_end);
+	panic_setup();
+
+	pr_info("napkin " NAPKIN_VERSION " booting (Multiboot%d from %s)\n", boot.multiboot_version,
+		boot.loader);
+	if (boot.multiboot_version == 0)
+		pr_warn("boot: unrecognised boot magic %#x; continuing without loader information\n",
+			magic);
+	pr_info("firmware: %s\n", boot.efi ? "UEFI" : "BIOS");
+	pr_info("command line: %s\n", cmdline_raw());
+	tsc_calibrate();
+
+	mem_init(&boot);
+	acpi_init(boot.rsdp, boot.rsdp_len);
+	mm_add_guard_page((u64)(uintptr_t)boot_stack_guard);
+	gdt_add_guard_pages();
+	{
+		size_t n;
+		const struct mem_region *map = mem_map(&n);
+
+		paging_init(map, n);
+	}
+	heap_init();
+
+	pic_disable();
+	lapic_init();
+	ioapic_init();
+	lapic_timer_init(VECTOR_LAPIC_TIMER);
+
+	fault_inject_from_cmdline();
+	cmdline_warn_unknown();
+	pr_info("napkin: ready\n");
+	maybe_exit_for_tests();
+	main_loop();
+}
