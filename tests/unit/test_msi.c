@@ -13,7 +13,7 @@
 #include "kernel/pci_internal.h"
 #include "tests/unit/pci_fake.h"
 #include "tests/unit/pci_stub_hw.h"
-#include "tests/unit/pci_stub_printk.h"
+#include "tests/unit/pci_test_log.h"
 
 #define MSIX_BAR_PHYS 0xfebf0000u
 #define MSIX_BAR_SIZE 0x4000u

@@ -12,7 +12,7 @@
 #include "kernel/pci_internal.h"
 #include "tests/unit/pci_fake.h"
 #include "tests/unit/pci_stub_hw.h"
-#include "tests/unit/pci_stub_printk.h"
+#include "tests/unit/pci_test_log.h"
 
 #define ECAM_PHYS 0xB0000000ull
 #define MiB (1ull << 20)

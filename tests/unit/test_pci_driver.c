@@ -9,7 +9,7 @@
 #include "kernel/pci_internal.h"
 #include "tests/unit/pci_fake.h"
 #include "tests/unit/pci_stub_hw.h"
-#include "tests/unit/pci_stub_printk.h"
+#include "tests/unit/pci_test_log.h"
 
 static void setup(void)
 {
