@@ -71,13 +71,6 @@ static void apply_acpi(const struct acpi_info *acpi)
 			     acpi->mcfg[i].end_bus);
 }
 
-static void reserve_kernel_vectors(void)
-{
-	for (unsigned v = VECTOR_PIC_BASE; v < VECTOR_PIC_BASE + 16; v++)
-		irq_reserve_vector((u8)v, "8259 (masked)");
-	irq_reserve_vector(VECTOR_LAPIC_TIMER, "LAPIC timer");
-}
-
 void kmain(u32 magic, u32 info)
 {
 	tsc_mark_boot();
@@ -112,7 +105,7 @@ void kmain(u32 magic, u32 info)
 	}
 
 	pic_disable();
-	reserve_kernel_vectors();
+	irq_init();
 	lapic_init();
 	ioapic_init();
 	lapic_timer_init(VECTOR_LAPIC_TIMER);
