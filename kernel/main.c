@@ -21,6 +21,7 @@
 #include "kernel/shell.h"
 #include "kernel/trap.h"
 #include "kernel/vectors.h"
+#include "net/net_shell.h"
 #include "net/netdev.h"
 
 #define NAPKIN_VERSION "0.1"
@@ -113,6 +114,7 @@ void kmain(u32 magic, u32 info)
 	console_input_init();
 
 	net_core_init();
+	net_shell_init();
 	pci_init();
 
 	fault_inject_from_cmdline();
