@@ -26,7 +26,8 @@ struct vnet_feature_opts vnet_opts;
 static unsigned int vnet_max_pairs_opt = VNET_MAX_PAIRS;
 static enum vnet_irq_mode vnet_irq_opt = VNET_IRQ_MSIX;
 
-static void vnet_read_cmdline(void)
+/* Once, at the first probe: options from the command line, the shell command. */
+static void vnet_init_once(void)
 {
 	static const char *const irq_modes[] = { "msix", "intx", "poll" };
 	static bool done;
@@ -36,6 +37,7 @@ static void vnet_read_cmdline(void)
 	if (done)
 		return;
 	done = true;
+	vnet_shell_init();
 	vnet_feature_opts_default(&vnet_opts);
 	cmdline_get_bool("virtio_net.csum", &vnet_opts.csum);
 	cmdline_get_bool("virtio_net.guest_csum", &vnet_opts.guest_csum);
@@ -297,7 +299,7 @@ static int vnet_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	u64 offered;
 	int err;
 
-	vnet_read_cmdline();
+	vnet_init_once();
 	vd = kzalloc(sizeof(*vd));
 	if (!vd) {
 		pr_err("virtio-net %s: no memory for the device state\n", pdev->name);
@@ -425,6 +427,7 @@ static void vnet_remove(struct pci_dev *pdev)
 
 	if (!vd)
 		return;
+	vnet_stats_unregister(vd);
 	unregister_netdev(&vd->ndev);
 	/* After the reset the device touches no ring: everything can be reclaimed. */
 	virtio_pci_reset(&vd->vp);

@@ -183,6 +183,12 @@ void vnet_set_rx_mode(struct net_device *ndev);
 /* virtio_net_stats.c */
 int vnet_get_ethtool_stats(struct net_device *ndev, struct ethtool_stat *out, int max);
 void vnet_stats_register(struct vnet_dev *vd);
+void vnet_stats_unregister(struct vnet_dev *vd);
+/* The shell's `vnet` command, registered once before the first probe. */
+void vnet_shell_init(void);
+
+/* virtio_net_selftest.c: COUNT UDP broadcasts to PORT; returns how many went out. */
+int vnet_selftest_send(struct vnet_dev *vd, unsigned int count, u16 dport);
 
 /* A queue's ring memory: one DMA allocation laid out as vq_layout() says. */
 int vnet_vq_create(struct vnet_dev *vd, struct virtqueue *vq, const char *name, u16 index,

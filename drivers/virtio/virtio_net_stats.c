@@ -6,8 +6,10 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "drivers/virtio/virtio_net.h"
+#include "kernel/printk.h"
 #include "kernel/shell.h"
 
 #define VNET_MAX_DEVS 4
@@ -114,8 +116,15 @@ static int vnet_cmd(int argc, char **argv)
 			dev_open(&vd->ndev);
 		} else if (argc > 2 && !strcmp(argv[2], "down")) {
 			dev_close(&vd->ndev);
+		} else if (argc > 4 && !strcmp(argv[2], "send")) {
+			int sent = vnet_selftest_send(vd, (unsigned int)strtoul(argv[3], NULL, 0),
+						      (u16)strtoul(argv[4], NULL, 0));
+
+			shell_printf("vnet: %s sent %d\n", vd->ndev.name, sent);
+			return sent < 0 ? sent : 0;
 		} else if (argc > 2) {
-			shell_printf("vnet: unknown action '%s' (up, down)\n", argv[2]);
+			shell_printf("vnet: unknown action '%s' (up, down, send COUNT PORT)\n",
+				     argv[2]);
 			return -EINVAL;
 		}
 		vnet_show(vd);
@@ -131,24 +140,36 @@ static int vnet_cmd(int argc, char **argv)
 
 static struct shell_cmd vnet_shell_cmd = {
 	.name = "vnet",
-	.usage = "vnet [ethN [up|down]]",
+	.usage = "vnet [ethN [up|down|send COUNT PORT]]",
 	.help = "virtio-net queue pairs, vectors, NAPI instances and counters",
 	.run = vnet_cmd,
 };
 
+void vnet_shell_init(void)
+{
+	shell_register(&vnet_shell_cmd);
+}
+
 void vnet_stats_register(struct vnet_dev *vd)
 {
-	static bool registered;
 	unsigned int i;
 
 	for (i = 0; i < VNET_MAX_DEVS; i++) {
 		if (!vnet_devs[i]) {
 			vnet_devs[i] = vd;
-			break;
+			return;
 		}
 	}
-	if (!registered) {
-		registered = true;
-		shell_register(&vnet_shell_cmd);
+	pr_warn("%s: more than %d virtio-net devices: not listed by the vnet command\n",
+		vd->ndev.name, VNET_MAX_DEVS);
+}
+
+void vnet_stats_unregister(struct vnet_dev *vd)
+{
+	unsigned int i;
+
+	for (i = 0; i < VNET_MAX_DEVS; i++) {
+		if (vnet_devs[i] == vd)
+			vnet_devs[i] = NULL;
 	}
 }
