@@ -179,7 +179,7 @@ static int napi_run_poll(struct napi_struct *napi, int budget)
 /*
  * irq mode: poll from the interrupt handler until the driver completes, as a
  * pre-NAPI driver would have drained its ring in the handler. Frames handed up
- * meanwhile wait in the backlog (net/netdev.c) for the softirq, because the
+ * meanwhile wait in the backlog (net/backlog.c) for the softirq, because the
  * stack must never run inside an interrupt. A ring that stays full after
  * NAPI_IRQ_MODE_MAX_POLLS polls is left to the softirq so the handler ends.
  */

@@ -353,9 +353,16 @@ netdev_tx_t netdev_start_xmit(struct net_device *dev, struct netbuf *nb)
 {
 	unsigned long flags = 0;
 	bool mask = napi_get_mode() == NAPI_MODE_IRQ;
-	u32 len = nb->tot_len ? nb->tot_len : nb->len;
 	netdev_tx_t ret;
+	u32 len;
 
+	if (unlikely(!dev || !nb)) {
+		WARN_ONCE(true, "netdev_start_xmit: called without a %s\n",
+			  dev ? "netbuf" : "device");
+		netbuf_free(nb);
+		return NETDEV_TX_OK;
+	}
+	len = nb->tot_len ? nb->tot_len : nb->len;
 	if (unlikely(!(dev->flags & IFF_UP) || !netif_carrier_ok(dev))) {
 		dev->stats.tx_dropped++;
 		netbuf_free(nb);

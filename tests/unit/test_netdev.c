@@ -589,6 +589,12 @@ START_TEST(test_transmit_paths)
 	ck_assert(a->xmit_saw_irqs_masked);
 	ck_assert_int_eq(fake_irq_save_depth(), 0);
 	ck_assert_uint_eq(a->dev.stats.tx_packets, 2);
+
+	/* Nonsense from the caller is logged and swallowed. */
+	ck_assert_int_eq(netdev_start_xmit(&a->dev, NULL), NETDEV_TX_OK);
+	ck_assert(fake_log_contains("netdev_start_xmit: called without a netbuf"));
+	ck_assert_int_eq(netdev_start_xmit(NULL, drv_rx_buf(a, 60)), NETDEV_TX_OK);
+	ck_assert_int_eq(a->released, 2);
 }
 END_TEST
 
