@@ -9,6 +9,7 @@
 #include "kernel/early_console.h"
 #include "kernel/fault.h"
 #include "kernel/heap.h"
+#include "kernel/initcall.h"
 #include "kernel/irq.h"
 #include "kernel/loop.h"
 #include "kernel/mem_init.h"
@@ -115,6 +116,7 @@ void kmain(u32 magic, u32 info)
 
 	net_core_init();
 	net_shell_init();
+	do_initcalls(); /* drivers register with the PCI core */
 	pci_init();
 
 	fault_inject_from_cmdline();
