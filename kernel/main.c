@@ -23,6 +23,7 @@
 #include "kernel/trap.h"
 #include "kernel/vectors.h"
 #include "net/net_shell.h"
+#include "net/netconsole.h"
 #include "net/netdev.h"
 
 #define NAPKIN_VERSION "0.1"
@@ -118,6 +119,7 @@ void kmain(u32 magic, u32 info)
 	net_shell_init();
 	do_initcalls(); /* drivers register with the PCI core */
 	pci_init();
+	netconsole_init();
 
 	fault_inject_from_cmdline();
 	cmdline_warn_unknown();
