@@ -9,6 +9,7 @@
 #include "kernel/early_console.h"
 #include "kernel/fault.h"
 #include "kernel/heap.h"
+#include "kernel/initcall.h"
 #include "kernel/irq.h"
 #include "kernel/loop.h"
 #include "kernel/mem_init.h"
@@ -21,6 +22,7 @@
 #include "kernel/shell.h"
 #include "kernel/trap.h"
 #include "kernel/vectors.h"
+#include "net/net_shell.h"
 #include "net/netdev.h"
 
 #define NAPKIN_VERSION "0.1"
@@ -71,13 +73,6 @@ static void apply_acpi(const struct acpi_info *acpi)
 			     acpi->mcfg[i].end_bus);
 }
 
-static void reserve_kernel_vectors(void)
-{
-	for (unsigned v = VECTOR_PIC_BASE; v < VECTOR_PIC_BASE + 16; v++)
-		irq_reserve_vector((u8)v, "8259 (masked)");
-	irq_reserve_vector(VECTOR_LAPIC_TIMER, "LAPIC timer");
-}
-
 void kmain(u32 magic, u32 info)
 {
 	tsc_mark_boot();
@@ -112,7 +107,7 @@ void kmain(u32 magic, u32 info)
 	}
 
 	pic_disable();
-	reserve_kernel_vectors();
+	irq_init();
 	lapic_init();
 	ioapic_init();
 	lapic_timer_init(VECTOR_LAPIC_TIMER);
@@ -120,6 +115,8 @@ void kmain(u32 magic, u32 info)
 	console_input_init();
 
 	net_core_init();
+	net_shell_init();
+	do_initcalls(); /* drivers register with the PCI core */
 	pci_init();
 
 	fault_inject_from_cmdline();
