@@ -99,6 +99,8 @@ void kmain(u32 magic, u32 info)
 	mem_init(&boot);
 	if (acpi_init(boot.rsdp, boot.rsdp_len) == 0)
 		apply_acpi(acpi_get());
+	if (!tsc_khz())
+		tsc_calibrate_hpet(acpi_get() ? acpi_get()->hpet_address : 0);
 	mm_add_guard_page((u64)(uintptr_t)boot_stack_guard);
 	gdt_add_guard_pages();
 	{
