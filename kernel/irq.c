@@ -14,7 +14,6 @@
 #include "kernel/irq.h"
 #include "kernel/irqflags.h"
 #include "kernel/printk.h"
-#include "kernel/vectors.h"
 
 struct irq_action {
 	irq_handler_t handler;
@@ -47,7 +46,11 @@ static void take_vector(unsigned int v, enum vector_state state, const char *own
 {
 	struct irq_desc *d = &descs[v];
 
+	/* Counters describe the current owner, as they would a fresh IRQ line. */
 	d->state = state;
+	d->delivered = 0;
+	d->spurious = 0;
+	d->unhandled = 0;
 	d->disabled = false;
 	d->chip = NULL;
 	d->chip_data = NULL;
@@ -76,14 +79,6 @@ int irq_reserve_vector(u8 vector, const char *owner)
 	}
 	local_irq_restore(flags);
 	return ret;
-}
-
-void irq_init(void)
-{
-	irq_reserve_vector(VECTOR_LAPIC_TIMER, "lapic-timer");
-	irq_reserve_vector(VECTOR_SPURIOUS, "spurious");
-	for (unsigned int v = VECTOR_PIC_BASE; v < VECTOR_PIC_BASE + 16; v++)
-		irq_reserve_vector((u8)v, "8259-stray");
 }
 
 int irq_alloc_vectors(unsigned int count, const char *owner)
