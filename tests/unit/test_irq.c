@@ -46,16 +46,16 @@ static void log_unmask(void *data, u32 index)
 }
 
 static const struct irq_chip shared_chip = {
-	.name = "test-level",
-	.shareable = true,
-	.mask = log_mask,
-	.unmask = log_unmask,
+    .name = "test-level",
+    .shareable = true,
+    .mask = log_mask,
+    .unmask = log_unmask,
 };
 
 static const struct irq_chip edge_chip = {
-	.name = "test-edge",
-	.mask = log_mask,
-	.unmask = log_unmask,
+    .name = "test-edge",
+    .mask = log_mask,
+    .unmask = log_unmask,
 };
 
 static void setup(void)
@@ -115,7 +115,7 @@ END_TEST
 
 START_TEST(request_needs_owned_vector)
 {
-	struct fake_dev d = { 0 };
+	struct fake_dev d = {0};
 
 	ck_assert_int_eq(request_irq(0x40, dev_handler, &d, "nobody"), -EINVAL);
 	ck_assert(log_contains("not reserved or allocated"));
@@ -125,7 +125,7 @@ END_TEST
 
 START_TEST(unshareable_vector_refuses_second_handler)
 {
-	struct fake_dev a = { 0 }, b = { 0 };
+	struct fake_dev a = {0}, b = {0};
 	int v = irq_alloc_vector("msi");
 
 	irq_set_chip((u8)v, &edge_chip, NULL, 5);
@@ -139,7 +139,7 @@ END_TEST
 
 START_TEST(shared_line_calls_each_handler)
 {
-	struct fake_dev a = { 0 }, b = { 0 };
+	struct fake_dev a = {0}, b = {0};
 	int v = irq_alloc_vector("INTx gsi 11");
 
 	irq_set_chip((u8)v, &shared_chip, NULL, 11);
@@ -204,7 +204,7 @@ END_TEST
 
 START_TEST(unclaimed_storm_is_masked)
 {
-	struct fake_dev a = { 0 };
+	struct fake_dev a = {0};
 	int v = irq_alloc_vector("INTx gsi 10");
 
 	irq_set_chip((u8)v, &shared_chip, NULL, 10);
@@ -228,7 +228,7 @@ END_TEST
 
 START_TEST(listing_format)
 {
-	struct fake_dev a = { 0 }, b = { 0 };
+	struct fake_dev a = {0}, b = {0};
 	struct irq_stat st;
 	char line[200];
 	int v;
@@ -245,7 +245,7 @@ START_TEST(listing_format)
 	ck_assert_int_eq(irq_stat_next(-1, &st), v);
 	irq_format_line(&st, line, sizeof(line));
 	ck_assert_msg(strstr(line, " 33:") && strstr(line, "test-level") &&
-			      strstr(line, "[e1000 00:03.0, e1000 00:04.0]"),
+			  strstr(line, "[e1000 00:03.0, e1000 00:04.0]"),
 		      "line: %s", line);
 	ck_assert_msg(strstr(line, "         1  spurious 0  unhandled 0"), "line: %s", line);
 	/* Truncation keeps the buffer terminated. */
@@ -256,7 +256,7 @@ END_TEST
 
 START_TEST(freeing_vector_detaches_handlers)
 {
-	struct fake_dev a = { 0 };
+	struct fake_dev a = {0};
 	int v = irq_alloc_vector("dev");
 
 	irq_set_chip((u8)v, &edge_chip, NULL, 0);
