@@ -14,6 +14,7 @@
 #include "kernel/irq.h"
 #include "kernel/irqflags.h"
 #include "kernel/printk.h"
+#include "kernel/vectors.h"
 
 struct irq_action {
 	irq_handler_t handler;
@@ -78,6 +79,14 @@ int irq_reserve_vector(u8 vector, const char *owner)
 	}
 	local_irq_restore(flags);
 	return ret;
+}
+
+void irq_init(void)
+{
+	irq_reserve_vector(VECTOR_LAPIC_TIMER, "lapic-timer");
+	irq_reserve_vector(VECTOR_SPURIOUS, "spurious");
+	for (unsigned int v = VECTOR_PIC_BASE; v < VECTOR_PIC_BASE + 16; v++)
+		irq_reserve_vector((u8)v, "8259-stray");
 }
 
 int irq_alloc_vectors(unsigned int count, const char *owner)

@@ -54,6 +54,8 @@ struct irq_chip {
 
 /* Take a fixed vector (LAPIC timer, spurious, IPIs) before allocations start. */
 int irq_reserve_vector(u8 vector, const char *owner);
+/* Reserve the vectors kernel/vectors.h gives the kernel itself. Call once, early. */
+void irq_init(void);
 /* Any free vector; returns it, or -ENOSPC. */
 int irq_alloc_vector(const char *owner);
 /*

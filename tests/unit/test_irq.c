@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "kernel/irq.h"
+#include "kernel/vectors.h"
 #include "tests/unit/pci_stub_hw.h"
 #include "tests/unit/pci_test_log.h"
 
@@ -284,6 +285,29 @@ START_TEST(freeing_vector_detaches_handlers)
 }
 END_TEST
 
+START_TEST(kernel_vectors_reserved)
+{
+	struct irq_stat st;
+	int v, last = -1;
+
+	irq_init();
+	ck_assert(irq_vector_owned(VECTOR_LAPIC_TIMER));
+	ck_assert(irq_vector_owned(VECTOR_SPURIOUS));
+	for (unsigned int i = 0; i < 16; i++)
+		ck_assert(irq_vector_owned((u8)(VECTOR_PIC_BASE + i)));
+	/* Allocation never hands them out. */
+	while ((v = irq_alloc_vector("hog")) >= 0) {
+		ck_assert(v < VECTOR_PIC_BASE || v > VECTOR_LAPIC_TIMER);
+		ck_assert_int_ne(v, VECTOR_SPURIOUS);
+	}
+	/* Bare reservations are the kernel's own business: not listed. */
+	while ((v = irq_stat_next(last, &st)) >= 0) {
+		ck_assert(v < VECTOR_PIC_BASE || v > VECTOR_LAPIC_TIMER);
+		last = v;
+	}
+}
+END_TEST
+
 START_TEST(handler_pool_exhaustion)
 {
 	struct fake_dev devs[IRQ_MAX_ACTIONS + 1];
@@ -315,6 +339,7 @@ static Suite *irq_suite(void)
 	tcase_add_test(tc, listing_format);
 	tcase_add_test(tc, freeing_vector_detaches_handlers);
 	tcase_add_test(tc, handler_pool_exhaustion);
+	tcase_add_test(tc, kernel_vectors_reserved);
 	suite_add_tcase(s, tc);
 	return s;
 }
