@@ -135,7 +135,12 @@ def test_listing_matches_qemu_info_pci(guest, machine):
         if q["class"] is not None:
             assert n["class"] == q["class"], addr
         assert n["bars"] == q["bars"], addr
-        assert n["irq"] == q["irq"], addr
+        if re.search(r" irq (MSI|MSI-X) ", n["rest"]):
+            # A driver took message-signalled interrupts: napkin lists the
+            # vectors instead of the INTx pin, which QEMU still reports.
+            assert q["irq"] is not None, addr
+        else:
+            assert n["irq"] == q["irq"], addr
         assert n["bridge"] == q["bridge"], addr
     # Something really sits behind each bridge, and nothing was skipped as bogus.
     behind = [a for a in ours if not a.startswith("00:")]
