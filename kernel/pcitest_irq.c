@@ -17,7 +17,9 @@
  *     MSI-X mode the config vector is moved to each table entry in turn.
  * Devices raise at staggered times, so handlers sharing an INTx line see
  * interrupts that are not theirs and must decline them. It never touches a
- * packet; it is not a driver.
+ * packet; it is not a driver. It registers from an initcall in kernel/, and
+ * those run before the ones in drivers/ (link order), so it binds the devices
+ * before the real drivers can.
  */
 #define pr_fmt(fmt) "pcitest: " fmt
 
