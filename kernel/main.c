@@ -23,6 +23,7 @@
 #include "kernel/trap.h"
 #include "kernel/vectors.h"
 #include "net/net_shell.h"
+#include "net/netconsole.h"
 #include "net/netdev.h"
 
 #define NAPKIN_VERSION "0.1"
@@ -36,14 +37,15 @@ extern char boot_stack_guard[];
 static struct boot_info boot;
 
 /* `exit_status=N` with `test_exit`: leave QEMU with status N*2+1 once ready. */
+static u64 exit_status;
+static bool exit_status_wanted;
+
 static void maybe_exit_for_tests(void)
 {
-	u64 status;
-
-	if (!test_exit_enabled() || cmdline_get_u64("exit_status", &status, 0, 127))
+	if (!exit_status_wanted)
 		return;
-	pr_info("napkin: exiting QEMU with status %llu as asked\n", (unsigned long long)status);
-	qemu_debug_exit((u8)status);
+	pr_info("napkin: exiting QEMU with status %llu as asked\n", (unsigned long long)exit_status);
+	qemu_debug_exit((u8)exit_status);
 }
 
 /* The command line without the image path GRUB and QEMU put first. */
@@ -118,8 +120,11 @@ void kmain(u32 magic, u32 info)
 	net_shell_init();
 	do_initcalls(); /* drivers register with the PCI core */
 	pci_init();
+	netconsole_init();
 
 	fault_inject_from_cmdline();
+	if (test_exit_enabled())
+		exit_status_wanted = cmdline_get_u64("exit_status", &exit_status, 0, 127) == 0;
 	cmdline_warn_unknown();
 	pr_info("napkin: ready\n");
 	maybe_exit_for_tests();
