@@ -271,6 +271,8 @@ static int get_unsigned(const char *key, u64 *out, u64 min, u64 max, bool suffix
 	ret = get_value(key, &value, dflt);
 	if (ret)
 		return ret;
+	end = value;
+	v = 0;
 	if (value[0] == '-')
 		err = "negative";
 	else

@@ -233,7 +233,9 @@ START_TEST(test_exhaustion)
 
 	init_with(r, 1);
 	while ((a = pmm_alloc(1, 0, 0)) != 0) {
-		ck_assert(a > prev);
+		if (a <= prev)
+			ck_abort_msg("%#llx handed out after %#llx", (unsigned long long)a,
+				     (unsigned long long)prev);
 		prev = a;
 		n++;
 	}
@@ -403,8 +405,9 @@ START_TEST(test_random_against_shadow)
 			ck_assert(a % (align_pages * PAGE) == 0);
 			ck_assert(first + pages <= limit_pages);
 			for (u64 p = first; p < first + pages; p++) {
-				ck_assert_msg(sh[p] == SH_FREE, "page %llu handed out twice",
-					      (unsigned long long)p);
+				if (sh[p] != SH_FREE)
+					ck_abort_msg("page %llu handed out while not free",
+						     (unsigned long long)p);
 				sh[p] = SH_USED;
 			}
 			free_count -= pages;
