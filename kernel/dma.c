@@ -69,3 +69,11 @@ void dma_get_stats(struct dma_stats *out)
 {
 	*out = stats;
 }
+
+void dma_print_stats(void)
+{
+	pr_info("%zu KiB in use (peak %zu KiB), %llu allocations, %llu frees, %llu failed\n",
+		stats.bytes_in_use / 1024, stats.bytes_hwm / 1024,
+		(unsigned long long)stats.allocs, (unsigned long long)stats.frees,
+		(unsigned long long)stats.failed);
+}

@@ -286,6 +286,61 @@ size_t memmap_from_basic(u32 mem_lower_kb, u32 mem_upper_kb, struct mem_region *
 	return count;
 }
 
+/* Aligns v up; false when that would wrap. */
+static bool align_up_checked(u64 v, u64 align, u64 *out)
+{
+	if (v > UINT64_MAX - (align - 1))
+		return false;
+	*out = ALIGN_UP(v, align);
+	return true;
+}
+
+/* Lowest fit inside one usable range, or 0. */
+static u64 fit_in_range(const struct mem_region *range, u64 size, u64 align, u64 min_addr,
+			const struct mem_region *busy, size_t nbusy)
+{
+	u64 end = region_end(range), start;
+
+	if (!align_up_checked(MAX(range->base, min_addr), align, &start))
+		return 0;
+	/* Each pass either succeeds or moves start past a busy range: it ends. */
+	while (start < end && end - start >= size) {
+		bool moved = false;
+
+		for (size_t i = 0; i < nbusy; i++) {
+			u64 b = busy[i].base, e = region_end(&busy[i]);
+
+			if (busy[i].size && b < start + size && e > start) {
+				if (!align_up_checked(e, align, &start))
+					return 0;
+				moved = true;
+			}
+		}
+		if (!moved)
+			return start;
+	}
+	return 0;
+}
+
+u64 memmap_find_free(const struct mem_region *r, size_t n, u64 size, u64 align, u64 min_addr,
+		     const struct mem_region *busy, size_t nbusy)
+{
+	u64 best = 0;
+
+	if (!size || !align || (align & (align - 1)))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		u64 at;
+
+		if (r[i].type != MEM_USABLE)
+			continue;
+		at = fit_in_range(&r[i], size, align, MAX(min_addr, 1), busy, nbusy);
+		if (at && (!best || at < best))
+			best = at;
+	}
+	return best;
+}
+
 const char *memmap_type_name(u32 type)
 {
 	switch (type) {

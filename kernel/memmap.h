@@ -57,6 +57,15 @@ size_t memmap_from_mb2_tag_within(const void *tag, size_t avail, struct mem_regi
 size_t memmap_from_basic(u32 mem_lower_kb, u32 mem_upper_kb, struct mem_region *out,
 			 size_t max);
 
+/*
+ * Lowest address >= min_addr where size bytes aligned to align (a power of
+ * two) fit in a usable range without touching any of the busy ranges (the
+ * kernel image, the boot information, ...). For placing the page
+ * allocator's bitmap before there is an allocator. Returns 0 when nothing fits.
+ */
+u64 memmap_find_free(const struct mem_region *r, size_t n, u64 size, u64 align, u64 min_addr,
+		     const struct mem_region *busy, size_t nbusy);
+
 const char *memmap_type_name(u32 type);
 /* Bytes of the given type. */
 u64 memmap_total(const struct mem_region *r, size_t n, u32 type);

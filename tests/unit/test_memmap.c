@@ -555,6 +555,50 @@ START_TEST(test_print)
 }
 END_TEST
 
+START_TEST(test_find_free)
+{
+	const struct mem_region map[] = {
+		{ 64 * MiB, 64 * MiB, MEM_USABLE },
+		{ 0, 636 * KiB, MEM_USABLE },
+		{ 1 * MiB, 31 * MiB, MEM_USABLE },
+		{ 32 * MiB, 32 * MiB, MEM_RESERVED },
+	};
+	const struct mem_region busy[] = {
+		{ 1 * MiB, 2 * MiB, MEM_RESERVED },		/* kernel image */
+		{ 3 * MiB + 100, 100, MEM_RESERVED },		/* boot information */
+		{ 3 * MiB + 8 * KiB, 4 * KiB, MEM_RESERVED },	/* a module */
+		{ 5 * MiB, 0, MEM_RESERVED },			/* empty: ignored */
+	};
+	u64 at;
+
+	at = memmap_find_free(map, 4, 256 * KiB, PAGE, 1 * MiB, busy, 4);
+	/* Pushed past the boot information, then past the module. */
+	ck_assert_uint_eq(at, 3 * MiB + 12 * KiB);
+	/* Without the busy list, the first usable byte above 1 MiB. */
+	ck_assert_uint_eq(memmap_find_free(map, 4, 256 * KiB, PAGE, 1 * MiB, NULL, 0), 1 * MiB);
+	/* Alignment. */
+	ck_assert_uint_eq(memmap_find_free(map, 4, 256 * KiB, 2 * MiB, 1 * MiB, busy, 4),
+			  4 * MiB);
+	/* Does not fit below 64 MiB: the higher range serves, reserved is skipped. */
+	ck_assert_uint_eq(memmap_find_free(map, 4, 40 * MiB, PAGE, 0, busy, 4), 64 * MiB);
+	/* Address 0 is never the answer, even when usable and asked for. */
+	ck_assert_uint_eq(memmap_find_free(map, 4, PAGE, PAGE, 0, NULL, 0), PAGE);
+	/* Nothing fits. */
+	ck_assert_uint_eq(memmap_find_free(map, 4, 65 * MiB, PAGE, 0, NULL, 0), 0);
+	ck_assert_uint_eq(memmap_find_free(map, 4, PAGE, PAGE, 128 * MiB, NULL, 0), 0);
+	ck_assert_uint_eq(memmap_find_free(map, 4, 0, PAGE, 0, NULL, 0), 0);
+	ck_assert_uint_eq(memmap_find_free(map, 4, PAGE, 3 * PAGE, 0, NULL, 0), 0);
+	/* Near the top of the address space nothing wraps. */
+	const struct mem_region top[] = { { UINT64_MAX - 3 * PAGE, 3 * PAGE, MEM_USABLE } };
+	const struct mem_region top_busy[] = { { UINT64_MAX - PAGE, PAGE, MEM_RESERVED } };
+
+	ck_assert_uint_eq(memmap_find_free(top, 1, PAGE, PAGE, 0, top_busy, 1),
+			  UINT64_MAX - 3 * PAGE + 1);
+	ck_assert_uint_eq(memmap_find_free(top, 1, 2 * PAGE, PAGE, 0, top_busy, 1), 0);
+	ck_assert_uint_eq(memmap_find_free(top, 1, PAGE, 1ull << 63, 0, NULL, 0), 0);
+}
+END_TEST
+
 static Suite *memmap_suite(void)
 {
 	Suite *s = suite_create("memmap");
@@ -576,6 +620,7 @@ static Suite *memmap_suite(void)
 	tcase_add_test(tc, test_mb2_bogus);
 	tcase_add_test(tc, test_basic_fallback);
 	tcase_add_test(tc, test_print);
+	tcase_add_test(tc, test_find_free);
 	suite_add_tcase(s, tc);
 	return s;
 }
