@@ -23,18 +23,18 @@ GCC_INC   := $(shell $(CC) -print-file-name=include)
 # Bare-metal flags. Frame pointers stay on for the exception backtrace.
 KCFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie \
 	-fno-stack-protector -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
-	-fno-tree-loop-distribute-patterns -fno-strict-aliasing \
+	-fno-tree-loop-distribute-patterns -fno-strict-aliasing -fno-delete-null-pointer-checks \
 	-m64 -mcmodel=small -mno-red-zone -mgeneral-regs-only \
 	-nostdinc -isystem $(GCC_INC) -isystem lib/include -I. \
 	-Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
-	-Wmissing-prototypes -MMD -MP
-KASFLAGS := -m64 -I. -MMD -MP -Wa,--noexecstack
+	-Wmissing-prototypes -MD -MP
+KASFLAGS := -m64 -I. -MD -MP -Wa,--noexecstack
 KLDFLAGS := -m elf_x86_64 -nostdlib -static -z max-page-size=4096 -z noexecstack \
 	--no-warn-rwx-segments -T linker.ld
 
 # Host flags for unit tests and the hosted harness.
 HOST_CFLAGS := -std=gnu11 -O1 -g -I. -Wall -Wextra -Wno-unused-parameter \
-	-fsanitize=address,undefined -fno-omit-frame-pointer -DNAPKIN_HOSTED -MMD -MP
+	-fsanitize=address,undefined -fno-omit-frame-pointer -DNAPKIN_HOSTED -MD -MP
 HOST_LDFLAGS := -fsanitize=address,undefined
 
 # Everything in these folders is part of the bare-metal kernel. Sources that
@@ -92,7 +92,7 @@ $(BUILD)/napkin.iso: $(BUILD)/napkin.elf boot/grub.cfg
 	@rm -rf $(BUILD)/iso && mkdir -p $(BUILD)/iso/boot/grub
 	cp $(BUILD)/napkin.elf $(BUILD)/iso/boot/napkin.elf
 	cp boot/grub.cfg $(BUILD)/iso/boot/grub/grub.cfg
-	grub-mkrescue -o $@ $(BUILD)/iso -- -quiet 2>$(BUILD)/grub-mkrescue.log || \
+	grub-mkrescue -o $@ $(BUILD)/iso >$(BUILD)/grub-mkrescue.log || \
 		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
 
 # Networking for `make run`: user-mode networking that reaches nothing outside

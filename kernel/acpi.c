@@ -6,7 +6,7 @@
  * only costs us that table. Mapped pointers are never kept across another
  * map() call, so a mapper with a single temporary window would work.
  */
-#define pr_fmt(fmt) "ACPI: " fmt
+#define pr_fmt(fmt) "acpi: " fmt
 
 #include <errno.h>
 #include <stdio.h>
@@ -14,6 +14,7 @@
 
 #include "kernel/acpi.h"
 #include "kernel/printk.h"
+#include "kernel/x86.h"
 
 #define SDT_HEADER_LEN 36u
 #define RSDP_V1_LEN 20u
@@ -24,6 +25,10 @@
 #define EBDA_SCAN_LEN 1024u
 #define EBDA_LOWEST 0x80000u
 #define EBDA_END 0xa0000u
+#define BOOT_MAPPING_END (4ull << 30)
+#define PM1_SLP_TYP_SHIFT 10
+#define PM1_SLP_TYP_MASK (7u << PM1_SLP_TYP_SHIFT)
+#define PM1_SLP_EN BIT(13)
 
 /* MADT entry types. */
 enum {
@@ -56,10 +61,13 @@ static struct acpi_info info;
 static acpi_map_fn mapper;
 static u64 ebda_base;
 
-/* Bare metal: RAM is identity-mapped except page 0, which faults. */
+/*
+ * Bare metal: parsing runs on the boot page tables, which identity-map the
+ * first 4 GiB; firmware keeps its tables there.
+ */
 static const void *identity_map(u64 phys, size_t len)
 {
-	if (phys < 0x1000 || len > UINTPTR_MAX - phys)
+	if (!phys || len > BOOT_MAPPING_END || phys > BOOT_MAPPING_END - len)
 		return NULL;
 	return (const void *)(uintptr_t)phys;
 }
@@ -81,7 +89,7 @@ void acpi_set_ebda_base(u64 phys)
 
 const struct acpi_info *acpi_get(void)
 {
-	return &info;
+	return info.present ? &info : NULL;
 }
 
 static u8 byte_sum(const u8 *p, size_t len)
@@ -144,7 +152,7 @@ static struct acpi_gas read_gas(const struct table *t, u32 off)
 	struct acpi_gas g = { 0 };
 
 	if (table_has(t, off, 12)) {
-		g.space = t->p[off];
+		g.space_id = t->p[off];
 		g.bit_width = t->p[off + 1];
 		g.bit_offset = t->p[off + 2];
 		g.access_size = t->p[off + 3];
@@ -281,10 +289,10 @@ static bool reject(const struct table *t, const char *why, u32 value)
 }
 
 /*
- * Maps and checks the table at phys. *desc is its entry in info.tables (NULL
- * if the list is full or the header could not be read).
+ * Maps and checks the table at phys, at most max_len bytes long. *desc is its
+ * entry in info.tables (NULL if the list is full or the header is unreadable).
  */
-static bool load_table(u64 phys, struct table *t, struct acpi_table_desc **desc)
+static bool load_table(u64 phys, u32 max_len, struct table *t, struct acpi_table_desc **desc)
 {
 	const u8 *hdr = map(phys, SDT_HEADER_LEN);
 	u32 len;
@@ -302,7 +310,7 @@ static bool load_table(u64 phys, struct table *t, struct acpi_table_desc **desc)
 	*desc = record_table(phys, hdr, len);
 	if (len < SDT_HEADER_LEN)
 		return reject(t, "length shorter than its header", len);
-	if (len > ACPI_MAX_TABLE_LEN)
+	if (len > max_len)
 		return reject(t, "absurd length", len);
 	t->p = map(phys, len);
 	if (!t->p)
@@ -386,7 +394,7 @@ static void madt_entry(const struct table *t, u32 off, u8 type)
 	}
 	case MADT_IRQ_OVERRIDE: {
 		struct acpi_irq_override *o = MADT_SLOT(info.overrides, info.nr_overrides,
-							ACPI_MAX_ISOS);
+							ACPI_MAX_OVERRIDES);
 		u16 flags = read16(t, off + 8);
 
 		if ((flags & ACPI_POLARITY_MASK) == 2 || (flags & ACPI_TRIGGER_MASK) == 8)
@@ -394,7 +402,7 @@ static void madt_entry(const struct table *t, u32 off, u8 type)
 				read8(t, off + 3), flags);
 		if (o)
 			*o = (struct acpi_irq_override){ .bus = read8(t, off + 2),
-							 .source = read8(t, off + 3),
+							 .bus_irq = read8(t, off + 3),
 							 .gsi = read32(t, off + 4), .flags = flags };
 		break;
 	}
@@ -481,25 +489,27 @@ static bool parse_mcfg(const struct table *t)
 		pr_warn("MCFG at %#llx: %u stray bytes after its entries\n",
 			(unsigned long long)t->phys, (t->len - 44) % 16);
 	for (off = 44; table_has(t, off, 16); off += 16) {
-		struct acpi_ecam e = { .base = read64(t, off), .segment = read16(t, off + 8),
-				       .bus_start = read8(t, off + 10),
-				       .bus_end = read8(t, off + 11) };
+		struct acpi_mcfg e = { .base = read64(t, off), .segment = read16(t, off + 8),
+				       .start_bus = read8(t, off + 10),
+				       .end_bus = read8(t, off + 11) };
 
-		if (!e.base || e.bus_end < e.bus_start) {
+		if (!e.base || e.end_bus < e.start_bus) {
 			pr_warn("MCFG: entry base %#llx buses %u-%u makes no sense, skipped\n",
-				(unsigned long long)e.base, e.bus_start, e.bus_end);
+				(unsigned long long)e.base, e.start_bus, e.end_bus);
 			continue;
 		}
-		if (info.nr_ecam == ACPI_MAX_ECAM) {
-			pr_warn("MCFG: more than %d ECAM windows, rest ignored\n", ACPI_MAX_ECAM);
+		if (info.nr_mcfg == ACPI_MAX_MCFG) {
+			pr_warn("MCFG: more than %d ECAM windows, rest ignored\n", ACPI_MAX_MCFG);
 			break;
 		}
-		info.ecam[info.nr_ecam++] = e;
+		info.mcfg[info.nr_mcfg++] = e;
 	}
 	return true;
 }
 
 /* ---- FADT ---- */
+
+static void parse_dsdt(u64 phys);
 
 /* FADT field offsets. */
 enum {
@@ -529,7 +539,7 @@ static struct acpi_gas fadt_block(const struct table *t, u32 x_off, u32 legacy_o
 
 	if (g.address)
 		return g;
-	g = (struct acpi_gas){ .space = ACPI_SPACE_IO, .bit_width = width,
+	g = (struct acpi_gas){ .space_id = ACPI_GAS_IO, .bit_width = width,
 			       .address = read32(t, legacy_off) };
 	if (!g.address)
 		g.bit_width = 0;
@@ -559,15 +569,143 @@ static bool parse_fadt(const struct table *t)
 		info.reset_reg = read_gas(t, FADT_RESET_REG);
 		info.reset_value = read8(t, FADT_RESET_VALUE);
 		if (!table_has(t, FADT_RESET_VALUE, 1) || !info.reset_reg.address ||
-		    info.reset_reg.space > ACPI_SPACE_PCI_CONFIG)
+		    info.reset_reg.space_id > ACPI_GAS_PCI_CONFIG)
 			pr_warn("FADT at %#llx: reset register claimed but unusable (length %u, space %u, address %#llx)\n",
-				(unsigned long long)t->phys, t->len, info.reset_reg.space,
+				(unsigned long long)t->phys, t->len, info.reset_reg.space_id,
 				(unsigned long long)info.reset_reg.address);
 		else
 			info.reset_supported = true;
 	}
 	info.have_fadt = true;
+	if (info.dsdt_phys)
+		parse_dsdt(info.dsdt_phys);
 	return true;
+}
+
+/* ---- DSDT: the S5 sleep type ---- */
+
+enum {
+	AML_ZERO_OP = 0x00,
+	AML_ONE_OP = 0x01,
+	AML_NAME_OP = 0x08,
+	AML_BYTE_PREFIX = 0x0a,
+	AML_PACKAGE_OP = 0x12,
+	AML_ROOT_CHAR = '\\',
+};
+
+/* An integer small enough for SLP_TYP: Zero, One or a byte constant. */
+static bool aml_small_int(const struct table *t, u32 *off, u8 *val)
+{
+	if (!table_has(t, *off, 1))
+		return false;
+	switch (t->p[*off]) {
+	case AML_ZERO_OP:
+	case AML_ONE_OP:
+		*val = t->p[*off];
+		*off += 1;
+		return true;
+	case AML_BYTE_PREFIX:
+		if (!table_has(t, *off, 2))
+			return false;
+		*val = t->p[*off + 1];
+		*off += 2;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Without an AML interpreter, look for the encoding of
+ * Name(_S5_, Package() { a, b, ... }): NameOp, an optional root prefix, the
+ * name, PackageOp, PkgLength (1 to 4 bytes, the extra count in the lead byte's
+ * top bits), NumElements, then the two values.
+ */
+static void find_s5(const struct table *t)
+{
+	for (u32 off = SDT_HEADER_LEN + 1; table_has(t, off, 5); off++) {
+		u32 pos;
+
+		if (memcmp(t->p + off, "_S5_", 4) || t->p[off + 4] != AML_PACKAGE_OP)
+			continue;
+		if (t->p[off - 1] != AML_NAME_OP &&
+		    !(t->p[off - 1] == AML_ROOT_CHAR && off > SDT_HEADER_LEN + 1 &&
+		      t->p[off - 2] == AML_NAME_OP))
+			continue;
+		pos = off + 5;
+		if (!table_has(t, pos, 1))
+			break;
+		pos += (u32)(t->p[pos] >> 6) + 1 + 1;	/* PkgLength, NumElements */
+		if (!aml_small_int(t, &pos, &info.s5_slp_typa)) {
+			pr_warn("DSDT: _S5_ package not understood: no ACPI power-off\n");
+			return;
+		}
+		if (!aml_small_int(t, &pos, &info.s5_slp_typb))
+			info.s5_slp_typb = 0;
+		info.s5_valid = true;
+		return;
+	}
+}
+
+static void parse_dsdt(u64 phys)
+{
+	struct acpi_table_desc *desc;
+	struct table t;
+
+	if (!load_table(phys, ACPI_MAX_DSDT_LEN, &t, &desc))
+		return;
+	if (strcmp(t.sig, "DSDT")) {
+		pr_warn("%s at %#llx: expected DSDT, ignored\n", t.sig, (unsigned long long)phys);
+		info.bad_tables++;
+		return;
+	}
+	find_s5(&t);
+	if (desc)
+		desc->used = true;
+}
+
+static void write_pm1(const struct acpi_gas *g, u16 value)
+{
+	if (g->space_id == ACPI_GAS_IO)
+		outw((u16)g->address, value);
+	else if (g->space_id == ACPI_GAS_MEMORY)
+		*(volatile u16 *)(uintptr_t)g->address = value;
+}
+
+static u16 read_pm1(const struct acpi_gas *g)
+{
+	if (g->space_id == ACPI_GAS_IO)
+		return inw((u16)g->address);
+	if (g->space_id == ACPI_GAS_MEMORY)
+		return *(volatile u16 *)(uintptr_t)g->address;
+	return 0;
+}
+
+/* The PM1 control value with SLP_TYP set to slp_typ and SLP_EN clear. */
+static u16 with_sleep_type(const struct acpi_gas *g, u8 slp_typ)
+{
+	return (u16)((read_pm1(g) & ~(PM1_SLP_TYP_MASK | PM1_SLP_EN)) |
+		     ((slp_typ & 7u) << PM1_SLP_TYP_SHIFT));
+}
+
+void acpi_poweroff(void)
+{
+	u16 a, b = 0;
+
+	if (!info.present || !info.s5_valid || !info.pm1a_cnt.address)
+		return;
+	/* Both halves get SLP_TYP before either gets SLP_EN, which starts the transition. */
+	a = with_sleep_type(&info.pm1a_cnt, info.s5_slp_typa);
+	if (info.pm1b_cnt.address)
+		b = with_sleep_type(&info.pm1b_cnt, info.s5_slp_typb);
+	write_pm1(&info.pm1a_cnt, a);
+	if (info.pm1b_cnt.address)
+		write_pm1(&info.pm1b_cnt, b);
+	write_pm1(&info.pm1a_cnt, a | PM1_SLP_EN);
+	if (info.pm1b_cnt.address)
+		write_pm1(&info.pm1b_cnt, b | PM1_SLP_EN);
+	for (int i = 0; i < 1000000; i++)
+		cpu_relax();
 }
 
 /* ---- HPET ---- */
@@ -578,12 +716,13 @@ static bool parse_hpet(const struct table *t)
 
 	if (!table_has(t, 40, 12))
 		return reject(t, "too short for an HPET table", t->len);
-	if (base.space != ACPI_SPACE_MEMORY || !base.address) {
+	if (base.space_id != ACPI_GAS_MEMORY || !base.address) {
 		pr_warn("HPET at %#llx: base %#llx in address space %u unusable\n",
-			(unsigned long long)t->phys, (unsigned long long)base.address, base.space);
+			(unsigned long long)t->phys, (unsigned long long)base.address,
+			base.space_id);
 		return false;
 	}
-	info.hpet_base = base.address;
+	info.hpet_address = base.address;
 	info.hpet_block_id = read32(t, 36);
 	info.hpet_number = read8(t, 52);
 	info.hpet_min_tick = read16(t, 53);
@@ -610,7 +749,7 @@ static void handle_table(u64 phys)
 	struct acpi_table_desc *desc;
 	struct table t;
 
-	if (!load_table(phys, &t, &desc))
+	if (!load_table(phys, ACPI_MAX_TABLE_LEN, &t, &desc))
 		return;
 	for (size_t i = 0; i < ARRAY_SIZE(parsers); i++) {
 		if (strcmp(t.sig, parsers[i].sig))
@@ -632,7 +771,7 @@ static bool walk_root(u64 phys, bool xsdt)
 	struct acpi_table_desc *desc;
 	struct table t;
 
-	if (!load_table(phys, &t, &desc))
+	if (!load_table(phys, ACPI_MAX_TABLE_LEN, &t, &desc))
 		return false;
 	if (strcmp(t.sig, want)) {
 		pr_warn("%s at %#llx: expected %s, ignored\n", t.sig, (unsigned long long)phys,
@@ -679,7 +818,7 @@ int acpi_init(const void *rsdp_copy, size_t len)
 		pr_warn("no RSDP found: running without ACPI tables\n");
 		return -ENODEV;
 	}
-	info.rsdp_revision = rsdp.revision;
+	info.revision = rsdp.revision;
 	memcpy(info.oem_id, rsdp.oem_id, sizeof(info.oem_id));
 	if (rsdp.xsdt) {
 		ok = walk_root(rsdp.xsdt, true);
@@ -693,6 +832,7 @@ int acpi_init(const void *rsdp_copy, size_t len)
 		return -ENODEV;
 	}
 	info.present = true;
+	acpi_print_summary();
 	return 0;
 }
 
@@ -704,7 +844,7 @@ void acpi_isa_irq(u8 irq, u32 *gsi, bool *active_low, bool *level)
 	for (size_t i = 0; i < info.nr_overrides; i++) {
 		const struct acpi_irq_override *o = &info.overrides[i];
 
-		if (o->bus != 0 || o->source != irq)
+		if (o->bus != 0 || o->bus_irq != irq)
 			continue;
 		*gsi = o->gsi;
 		*active_low = (o->flags & ACPI_POLARITY_MASK) == ACPI_POLARITY_LOW;
@@ -716,11 +856,11 @@ void acpi_isa_irq(u8 irq, u32 *gsi, bool *active_low, bool *level)
 static const char *space_name(u8 space)
 {
 	switch (space) {
-	case ACPI_SPACE_MEMORY:
+	case ACPI_GAS_MEMORY:
 		return "memory";
-	case ACPI_SPACE_IO:
+	case ACPI_GAS_IO:
 		return "I/O";
-	case ACPI_SPACE_PCI_CONFIG:
+	case ACPI_GAS_PCI_CONFIG:
 		return "PCI config";
 	default:
 		return "unknown space";
@@ -754,10 +894,10 @@ static const char *trigger_name(u16 flags)
 static void print_tables(void)
 {
 	if (info.rsdp_phys)
-		pr_info("RSDP revision %u (%s) at %#llx\n", info.rsdp_revision, info.oem_id,
+		pr_info("RSDP revision %u (%s) at %#llx\n", info.revision, info.oem_id,
 			(unsigned long long)info.rsdp_phys);
 	else
-		pr_info("RSDP revision %u (%s) from the boot loader\n", info.rsdp_revision,
+		pr_info("RSDP revision %u (%s) from the boot loader\n", info.revision,
 			info.oem_id);
 	for (size_t i = 0; i < info.nr_tables; i++) {
 		const struct acpi_table_desc *d = &info.tables[i];
@@ -788,7 +928,7 @@ static void print_madt(void)
 	for (size_t i = 0; i < info.nr_overrides; i++) {
 		const struct acpi_irq_override *o = &info.overrides[i];
 
-		pr_info("IRQ %u -> GSI %u (%s, %s)\n", o->source, o->gsi, trigger_name(o->flags),
+		pr_info("IRQ %u -> GSI %u (%s, %s)\n", o->bus_irq, o->gsi, trigger_name(o->flags),
 			polarity_name(o->flags));
 	}
 	for (size_t i = 0; i < info.nr_nmi_sources; i++)
@@ -818,23 +958,31 @@ void acpi_print_summary(void)
 		print_madt();
 	else
 		pr_info("no MADT: no IOAPIC information\n");
-	for (size_t i = 0; i < info.nr_ecam; i++)
+	for (size_t i = 0; i < info.nr_mcfg; i++)
 		pr_info("PCI ECAM at %#llx, segment %u, buses %u-%u\n",
-			(unsigned long long)info.ecam[i].base, info.ecam[i].segment,
-			info.ecam[i].bus_start, info.ecam[i].bus_end);
+			(unsigned long long)info.mcfg[i].base, info.mcfg[i].segment,
+			info.mcfg[i].start_bus, info.mcfg[i].end_bus);
 	if (info.have_fadt) {
 		if (info.reset_supported)
 			pr_info("reset register: %s %#llx, value %#x\n",
-				space_name(info.reset_reg.space),
+				space_name(info.reset_reg.space_id),
 				(unsigned long long)info.reset_reg.address, info.reset_value);
 		else
 			pr_info("no ACPI reset register\n");
 		pr_info("SCI IRQ %u, PM1a control %s %#llx, PM timer %s %#llx (%u-bit)%s\n",
-			info.sci_irq, space_name(info.pm1a_cnt.space),
-			(unsigned long long)info.pm1a_cnt.address, space_name(info.pm_timer.space),
+			info.sci_irq, space_name(info.pm1a_cnt.space_id),
+			(unsigned long long)info.pm1a_cnt.address, space_name(info.pm_timer.space_id),
 			(unsigned long long)info.pm_timer.address, info.pm_timer.bit_width,
 			info.fadt_flags & ACPI_FADT_HW_REDUCED ? ", hardware-reduced" : "");
 	}
+	if (info.have_fadt) {
+		if (info.s5_valid)
+			pr_info("power-off: S5 sleep type %u/%u from the DSDT\n", info.s5_slp_typa,
+				info.s5_slp_typb);
+		else
+			pr_info("power-off: no S5 sleep type found in the DSDT\n");
+	}
 	if (info.have_hpet)
-		pr_info("HPET %u at %#llx\n", info.hpet_number, (unsigned long long)info.hpet_base);
+		pr_info("HPET %u at %#llx\n", info.hpet_number,
+			(unsigned long long)info.hpet_address);
 }

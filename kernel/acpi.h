@@ -2,12 +2,14 @@
 /*
  * ACPI static tables: finds the RSDP, walks the XSDT (or RSDT) and extracts
  * what napkin needs into struct acpi_info: the interrupt topology (MADT), PCI
- * ECAM windows (MCFG), reset register and power-management blocks (FADT) and
- * the HPET. No AML. Every table is length- and checksum-checked before use; a
- * bad one is reported by signature and address and skipped.
+ * ECAM windows (MCFG), reset register and power-management blocks (FADT), the
+ * S5 sleep type for power-off (a pattern search in the DSDT: there is no AML
+ * interpreter) and the HPET. Every table is length- and checksum-checked
+ * before use; a bad one is reported by signature and address and skipped.
  *
- * Physical memory is read through a mapping hook: identity on bare metal
- * (refusing page 0, which is unmapped), fixture buffers in host tests.
+ * Physical memory is read through a mapping hook: identity on bare metal,
+ * which is why parsing happens while the boot mapping (the first 4 GiB, page 0
+ * included) is still in place; fixture buffers in host tests.
  */
 #ifndef NAPKIN_KERNEL_ACPI_H
 #define NAPKIN_KERNEL_ACPI_H
@@ -17,20 +19,19 @@
 #define ACPI_MAX_TABLES 32
 #define ACPI_MAX_CPUS 64
 #define ACPI_MAX_IOAPICS 8
-#define ACPI_MAX_ISOS 24
+#define ACPI_MAX_OVERRIDES 24
 #define ACPI_MAX_NMI_SOURCES 8
 #define ACPI_MAX_LAPIC_NMIS 16
-#define ACPI_MAX_ECAM 4
-/* Longer tables than this are taken as corrupt (we never read the DSDT). */
+#define ACPI_MAX_MCFG 4
+/* Longer tables than this are taken as corrupt; the DSDT may be bigger. */
 #define ACPI_MAX_TABLE_LEN (1u << 20)
+#define ACPI_MAX_DSDT_LEN (4u << 20)
 
 /* Generic Address Structure address spaces. */
-#define ACPI_SPACE_MEMORY 0
-#define ACPI_SPACE_IO 1
-#define ACPI_SPACE_PCI_CONFIG 2
+enum { ACPI_GAS_MEMORY = 0, ACPI_GAS_IO = 1, ACPI_GAS_PCI_CONFIG = 2 };
 
 struct acpi_gas {
-	u8 space;	/* ACPI_SPACE_* */
+	u8 space_id;	/* ACPI_GAS_* */
 	u8 bit_width;
 	u8 bit_offset;
 	u8 access_size;	/* 0 undefined, 1 byte, 2 word, 3 dword, 4 qword */
@@ -84,7 +85,7 @@ struct acpi_ioapic {
 
 struct acpi_irq_override {
 	u8 bus;		/* 0: ISA */
-	u8 source;	/* bus-relative IRQ */
+	u8 bus_irq;	/* IRQ on that bus */
 	u32 gsi;
 	u16 flags;	/* ACPI_POLARITY_* | ACPI_TRIGGER_* */
 };
@@ -100,15 +101,16 @@ struct acpi_lapic_nmi {
 	u16 flags;
 };
 
-struct acpi_ecam {
+/* A PCIe ECAM window: base is the address of bus 0's space, even when start_bus > 0. */
+struct acpi_mcfg {
 	u64 base;
 	u16 segment;
-	u8 bus_start, bus_end;
+	u8 start_bus, end_bus;
 };
 
 struct acpi_info {
 	bool present;		/* an RSDP was found and a root table read */
-	u8 rsdp_revision;
+	u8 revision;		/* of the RSDP: 0 = ACPI 1.0 */
 	char oem_id[7];
 	u64 rsdp_phys;		/* 0 when it came from the boot loader's copy */
 	bool xsdt;		/* the tables came from the XSDT, not the RSDT */
@@ -128,7 +130,7 @@ struct acpi_info {
 	size_t nr_cpus;
 	struct acpi_ioapic ioapics[ACPI_MAX_IOAPICS];
 	size_t nr_ioapics;
-	struct acpi_irq_override overrides[ACPI_MAX_ISOS];
+	struct acpi_irq_override overrides[ACPI_MAX_OVERRIDES];
 	size_t nr_overrides;
 	struct acpi_nmi_source nmi_sources[ACPI_MAX_NMI_SOURCES];
 	size_t nr_nmi_sources;
@@ -137,8 +139,8 @@ struct acpi_info {
 	unsigned int madt_dropped;	/* entries that did not fit the arrays */
 
 	/* MCFG */
-	struct acpi_ecam ecam[ACPI_MAX_ECAM];
-	size_t nr_ecam;
+	struct acpi_mcfg mcfg[ACPI_MAX_MCFG];
+	size_t nr_mcfg;
 
 	/* FADT ("FACP") */
 	bool have_fadt;
@@ -151,13 +153,15 @@ struct acpi_info {
 	bool reset_supported;	/* RESET_REG_SUP set and the register is present */
 	struct acpi_gas reset_reg;
 	u8 reset_value;
-	struct acpi_gas pm1a_cnt, pm1b_cnt;
+	struct acpi_gas pm1a_cnt, pm1b_cnt;	/* address 0: absent */
 	struct acpi_gas pm_timer;
 	u64 dsdt_phys;
+	bool s5_valid;		/* SLP_TYP values for S5 found in the DSDT */
+	u8 s5_slp_typa, s5_slp_typb;
 
 	/* HPET */
 	bool have_hpet;
-	u64 hpet_base;
+	u64 hpet_address;
 	u32 hpet_block_id;
 	u8 hpet_number;
 	u16 hpet_min_tick;
@@ -169,7 +173,7 @@ struct acpi_info {
  */
 typedef const void *(*acpi_map_fn)(u64 phys, size_t len);
 
-/* NULL restores the default (identity, page 0 refused). */
+/* NULL restores the default (identity below 4 GiB, address 0 refused). */
 void acpi_set_mapper(acpi_map_fn fn);
 
 /*
@@ -179,14 +183,18 @@ void acpi_set_mapper(acpi_map_fn fn);
 void acpi_set_ebda_base(u64 phys);
 
 /*
- * Finds and parses the tables. rsdp_copy/len: the RSDP as the Multiboot2
- * loader copied it (tags 14/15), or NULL to scan the BIOS areas. Returns 0,
- * or -ENODEV when no usable RSDP or root table was found (acpi_get() then
- * reports present = false). Safe to call again; it starts over.
+ * Finds and parses the tables and logs a summary. rsdp_copy/len: the RSDP as
+ * the Multiboot2 loader copied it (tags 14/15), or NULL to scan the BIOS
+ * areas. Returns 0, or -ENODEV when no usable RSDP or root table was found.
+ * Safe to call again; it starts over.
  */
 int acpi_init(const void *rsdp_copy, size_t len);
 
+/* What acpi_init() found, or NULL when there are no ACPI tables. */
 const struct acpi_info *acpi_get(void);
+
+/* Enters S5 through the FADT's PM1 control registers; returns if that fails. */
+void acpi_poweroff(void);
 
 /*
  * The GSI and polarity/trigger an ISA IRQ arrives on, after interrupt source
@@ -194,7 +202,7 @@ const struct acpi_info *acpi_get(void);
  */
 void acpi_isa_irq(u8 irq, u32 *gsi, bool *active_low, bool *level);
 
-/* pr_info summary: tables, CPUs, IOAPICs, overrides, ECAM, reset, HPET. */
+/* pr_info summary: tables, CPUs, IOAPICs, overrides, ECAM, reset, S5, HPET. */
 void acpi_print_summary(void);
 
 #endif

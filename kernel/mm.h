@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Virtual memory: napkin identity-maps RAM (virtual == physical), so a
+ * pointer is its own physical and bus address. paging_init() replaces the
+ * boot tables with ones that give each kernel section its rights, leave page
+ * 0 and stack guard pages unmapped, and map device memory uncached on demand.
+ */
+#ifndef NAPKIN_KERNEL_MM_H
+#define NAPKIN_KERNEL_MM_H
+
+#include "kernel/compiler.h"
+#include "kernel/phys.h"
+
+struct mem_region;
+
+void paging_init(const struct mem_region *map, size_t n);
+/* Identity-map [phys, phys+size) uncached for MMIO; returns the pointer. */
+void *ioremap(u64 phys, u64 size);
+/* A page that must fault when touched (below a stack). Call before paging_init. */
+void mm_add_guard_page(u64 addr);
+/* True if addr is mapped (for defensive walkers such as the backtrace). */
+bool mm_is_mapped(u64 addr);
+
+
+#endif

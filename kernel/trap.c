@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Where every vector lands. Exceptions are fatal in napkin (there is no user
+ * space to blame): print what happened with the registers and a backtrace,
+ * then stop as the command line says. Interrupts go to kernel/irq.c.
+ */
+#include "kernel/apic.h"
+#include "kernel/irq.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/trap.h"
+#include "kernel/loop.h"
+#include "kernel/vectors.h"
+#include "kernel/x86.h"
+
+struct kernel_vector_counts kernel_vector_counts;
+
+static const char *const exception_names[32] = {
+	"Divide error", "Debug", "NMI", "Breakpoint", "Overflow", "BOUND range exceeded",
+	"Invalid opcode", "Device not available", "Double fault", "Coprocessor segment overrun",
+	"Invalid TSS", "Segment not present", "Stack-segment fault", "General protection fault",
+	"Page fault", "Reserved", "x87 floating-point error", "Alignment check", "Machine check",
+	"SIMD floating-point error", "Virtualization exception", "Control protection exception",
+	"Reserved", "Reserved", "Reserved", "Reserved", "Reserved", "Reserved",
+	"Hypervisor injection", "VMM communication", "Security exception", "Reserved",
+};
+
+#define PF_PRESENT BIT(0)
+#define PF_WRITE BIT(1)
+#define PF_USER BIT(2)
+#define PF_RESERVED BIT(3)
+#define PF_FETCH BIT(4)
+
+static void describe_page_fault(u64 err, u64 cr2)
+{
+	pr_emerg("BUG: %s at address %016llx: %s %s%s\n",
+		 cr2 < 4096 ? "NULL pointer dereference" : "unable to handle page fault",
+		 (unsigned long long)cr2,
+		 err & PF_FETCH ? "instruction fetch" : err & PF_WRITE ? "write" : "read",
+		 err & PF_PRESENT ? "(protection violation)" : "(page not present)",
+		 err & PF_RESERVED ? " (reserved bit set)" : "");
+}
+
+void dump_registers(const struct trap_frame *f)
+{
+	pr_emerg("RIP: %04llx:%016llx RFLAGS: %08llx\n", (unsigned long long)f->cs,
+		 (unsigned long long)f->rip, (unsigned long long)f->rflags);
+	pr_emerg("RSP: %04llx:%016llx\n", (unsigned long long)f->ss, (unsigned long long)f->rsp);
+	pr_emerg("RAX: %016llx RBX: %016llx RCX: %016llx\n", (unsigned long long)f->rax,
+		 (unsigned long long)f->rbx, (unsigned long long)f->rcx);
+	pr_emerg("RDX: %016llx RSI: %016llx RDI: %016llx\n", (unsigned long long)f->rdx,
+		 (unsigned long long)f->rsi, (unsigned long long)f->rdi);
+	pr_emerg("RBP: %016llx R08: %016llx R09: %016llx\n", (unsigned long long)f->rbp,
+		 (unsigned long long)f->r8, (unsigned long long)f->r9);
+	pr_emerg("R10: %016llx R11: %016llx R12: %016llx\n", (unsigned long long)f->r10,
+		 (unsigned long long)f->r11, (unsigned long long)f->r12);
+	pr_emerg("R13: %016llx R14: %016llx R15: %016llx\n", (unsigned long long)f->r13,
+		 (unsigned long long)f->r14, (unsigned long long)f->r15);
+	pr_emerg("CR0: %016llx CR2: %016llx CR3: %016llx CR4: %016llx\n",
+		 (unsigned long long)read_cr0(), (unsigned long long)read_cr2(),
+		 (unsigned long long)read_cr3(), (unsigned long long)read_cr4());
+}
+
+static void __noreturn fatal_exception(struct trap_frame *f)
+{
+	u64 cr2 = read_cr2();
+
+	panic_begin();
+	if (f->vector == 14)
+		describe_page_fault(f->error_code, cr2);
+	pr_emerg("EXCEPTION: %s (vector %llu) error code %#llx\n", exception_names[f->vector],
+		 (unsigned long long)f->vector, (unsigned long long)f->error_code);
+	if (f->vector == 14)
+		pr_emerg("CR2 (faulting address): %016llx\n", (unsigned long long)cr2);
+	dump_registers(f);
+	backtrace_print(f->rip, f->rbp);
+	panic_end("fatal exception");
+}
+
+void trap_handler(struct trap_frame *f)
+{
+	if (f->vector < 32) {
+		if (f->vector == 2) {
+			/* NMIs come from watchdogs and front-panel buttons; say so and go on. */
+			pr_warn("NMI received at rip %016llx; continuing\n", (unsigned long long)f->rip);
+			return;
+		}
+		fatal_exception(f);
+	}
+	switch (f->vector) {
+	case VECTOR_LAPIC_TIMER:
+		kernel_vector_counts.timer++;
+		loop_timer_interrupt();
+		lapic_eoi();
+		return;
+	case VECTOR_SPURIOUS:
+		/* The LAPIC wants no EOI for its spurious vector. */
+		kernel_vector_counts.spurious++;
+		return;
+	default:
+		if (f->vector >= VECTOR_PIC_BASE && f->vector < VECTOR_PIC_BASE + 16) {
+			kernel_vector_counts.pic_stray++;
+			return;
+		}
+		irq_dispatch((u8)f->vector);
+	}
+}

@@ -1,0 +1,177 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""Start napkin under QEMU and watch its serial console."""
+from __future__ import annotations
+
+import os
+import re
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = ROOT / "build"
+LOG_DIR = BUILD / "test-logs"
+KERNEL = BUILD / "napkin32.elf"
+ISO = BUILD / "napkin.iso"
+OVMF_CODE = Path("/usr/share/OVMF/OVMF_CODE_4M.fd")
+OVMF_VARS = Path("/usr/share/OVMF/OVMF_VARS_4M.fd")
+
+# isa-debug-exit turns a guest write of v into QEMU exit status v*2+1.
+PANIC_EXIT_STATUS = 0x20 * 2 + 1
+
+
+class BootTimeout(AssertionError):
+    pass
+
+
+class Guest:
+    """One QEMU process running napkin; the serial console is its stdio."""
+
+    def __init__(self, name: str, *, kernel: bool = True, iso: bool = False,
+                 uefi: bool = False, append: str = "", machine: str = "pc",
+                 memory: int = 128, extra: list[str] | None = None,
+                 netdevs: list[str] | None = None, cpu: str = "max",
+                 netns: str | None = None):
+        LOG_DIR.mkdir(parents=True, exist_ok=True)
+        self.name = name
+        self.log_path = LOG_DIR / f"{name}.log"
+        self.tmp = Path(tempfile.mkdtemp(prefix="napkin-qemu-"))
+        self.monitor_path = self.tmp / "monitor.sock"
+        cmd = ["qemu-system-x86_64", "-accel", "tcg", "-machine", machine, "-cpu", cpu,
+               "-m", str(memory), "-display", "none", "-no-reboot",
+               "-chardev", "stdio,id=ser0,signal=off", "-serial", "chardev:ser0",
+               "-monitor", f"unix:{self.monitor_path},server,nowait",
+               "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
+        if uefi:
+            vars_copy = self.tmp / "OVMF_VARS.fd"
+            shutil.copy(OVMF_VARS, vars_copy)
+            cmd += ["-drive", f"if=pflash,format=raw,readonly=on,file={OVMF_CODE}",
+                    "-drive", f"if=pflash,format=raw,file={vars_copy}"]
+        if iso or uefi:
+            cmd += ["-cdrom", str(ISO)]
+        else:
+            cmd += ["-kernel", str(KERNEL), "-append", append]
+        if netdevs is None:
+            cmd += ["-nic", "none"]
+        else:
+            cmd += netdevs
+        cmd += extra or []
+        if netns:
+            # QEMU runs inside the namespace so its taps are created there.
+            cmd = ["ip", "netns", "exec", netns] + cmd
+        self.cmd = cmd
+        self._buf = bytearray()
+        self._lock = threading.Lock()
+        self._log = open(self.log_path, "wb")
+        self._log.write(("# " + " ".join(cmd) + "\n").encode())
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT)
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        while True:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            with self._lock:
+                self._buf += chunk
+            self._log.write(chunk)
+            self._log.flush()
+
+    @property
+    def output(self) -> str:
+        with self._lock:
+            return self._buf.decode("utf-8", "replace").replace("\r", "")
+
+    def wait_for(self, pattern: str, timeout: float = 60, start: int = 0) -> re.Match:
+        """Wait until `pattern` (a regex) appears in the serial output after offset `start`."""
+        rx = re.compile(pattern, re.M)
+        deadline = time.monotonic() + timeout
+        while True:
+            m = rx.search(self.output, start)
+            if m:
+                return m
+            if self.proc.poll() is not None:
+                time.sleep(0.2)  # let the reader drain
+                m = rx.search(self.output, start)
+                if m:
+                    return m
+                raise BootTimeout(f"QEMU exited ({self.proc.returncode}) before /{pattern}/; "
+                                  f"log: {self.log_path}")
+            if time.monotonic() > deadline:
+                raise BootTimeout(f"no /{pattern}/ within {timeout}s; log: {self.log_path}")
+            time.sleep(0.05)
+
+    def wait_ready(self, timeout: float = 120) -> None:
+        self.wait_for(r"napkin: ready", timeout)
+
+    def write(self, text: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(text.encode())
+        self.proc.stdin.flush()
+
+    def command(self, line: str, timeout: float = 30, prompt: str = r"napkin> ") -> str:
+        """Type a shell command and return what it printed up to the next prompt."""
+        start = len(self.output)
+        self.write(line + "\r")
+        m = self.wait_for(r"(?s)" + re.escape(line) + r"\n(.*?)" + prompt, timeout, start)
+        return m.group(1)
+
+    def monitor(self, command: str, timeout: float = 10) -> str:
+        """Run a QEMU human-monitor command and return its output."""
+        deadline = time.monotonic() + timeout
+        while not self.monitor_path.exists():
+            if time.monotonic() > deadline:
+                raise TimeoutError("QEMU monitor socket never appeared")
+            time.sleep(0.05)
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.connect(str(self.monitor_path))
+            s.settimeout(timeout)
+            data = b""
+            while b"(qemu)" not in data:
+                data += s.recv(4096)
+            s.sendall(command.encode() + b"\n")
+            data = b""
+            while data.count(b"(qemu)") < 1:
+                data += s.recv(65536)
+        text = data.decode("utf-8", "replace").replace("\r", "")
+        text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", text)
+        lines = text.split("\n")
+        # Drop the echoed command and the trailing prompt.
+        return "\n".join(line for line in lines[1:] if not line.startswith("(qemu)"))
+
+    def wait_exit(self, timeout: float = 60) -> int:
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired as e:
+            raise BootTimeout(f"QEMU still running after {timeout}s; log: {self.log_path}") from e
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        self._reader.join(5)
+        self._log.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def __enter__(self) -> "Guest":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
