@@ -16,19 +16,19 @@
 #include "kernel/printk.h"
 #include "kernel/x86.h"
 
-#define SDT_HEADER_LEN 36u
-#define RSDP_V1_LEN 20u
-#define RSDP_V2_LEN 36u
-#define BIOS_AREA_START 0xe0000u
-#define BIOS_AREA_END 0x100000u
-#define BDA_EBDA_SEGMENT 0x40eu
-#define EBDA_SCAN_LEN 1024u
-#define EBDA_LOWEST 0x80000u
-#define EBDA_END 0xa0000u
-#define BOOT_MAPPING_END (4ull << 30)
+#define SDT_HEADER_LEN	  36u
+#define RSDP_V1_LEN	  20u
+#define RSDP_V2_LEN	  36u
+#define BIOS_AREA_START	  0xe0000u
+#define BIOS_AREA_END	  0x100000u
+#define BDA_EBDA_SEGMENT  0x40eu
+#define EBDA_SCAN_LEN	  1024u
+#define EBDA_LOWEST	  0x80000u
+#define EBDA_END	  0xa0000u
+#define BOOT_MAPPING_END  (4ull << 30)
 #define PM1_SLP_TYP_SHIFT 10
-#define PM1_SLP_TYP_MASK (7u << PM1_SLP_TYP_SHIFT)
-#define PM1_SLP_EN BIT(13)
+#define PM1_SLP_TYP_MASK  (7u << PM1_SLP_TYP_SHIFT)
+#define PM1_SLP_EN	  BIT(13)
 
 /* MADT entry types. */
 enum {
@@ -53,7 +53,7 @@ struct table {
 struct rsdp {
 	u8 revision;
 	u32 rsdt;
-	u64 xsdt;	/* 0 unless revision >= 2 and the extended part checks out */
+	u64 xsdt; /* 0 unless revision >= 2 and the extended part checks out */
 	char oem_id[7];
 };
 
@@ -149,7 +149,7 @@ static u64 read64(const struct table *t, u32 off)
 
 static struct acpi_gas read_gas(const struct table *t, u32 off)
 {
-	struct acpi_gas g = { 0 };
+	struct acpi_gas g = {0};
 
 	if (table_has(t, off, 12)) {
 		g.space_id = t->p[off];
@@ -174,7 +174,7 @@ static bool parse_rsdp(const u8 *p, size_t avail, const char *where, struct rsdp
 		pr_warn("RSDP %s: bad checksum, ignored\n", where);
 		return false;
 	}
-	*out = (struct rsdp){ .revision = p[15] };
+	*out = (struct rsdp){.revision = p[15]};
 	memcpy(&out->rsdt, p + 16, 4);
 	copy_printable(out->oem_id, p + 9, 6);
 	if (out->revision < 2)
@@ -203,8 +203,8 @@ static bool scan_for_rsdp(u64 base, u32 size, struct rsdp *out)
 	const u8 *p = map(base, size);
 
 	if (!p) {
-		pr_warn("cannot read %#llx-%#llx to look for the RSDP\n",
-			(unsigned long long)base, (unsigned long long)(base + size - 1));
+		pr_warn("cannot read %#llx-%#llx to look for the RSDP\n", (unsigned long long)base,
+			(unsigned long long)(base + size - 1));
 		return false;
 	}
 	for (u32 off = 0; size - off >= RSDP_V1_LEN; off += 16) {
@@ -282,8 +282,8 @@ static struct acpi_table_desc *record_table(u64 phys, const u8 *hdr, u32 len)
 
 static bool reject(const struct table *t, const char *why, u32 value)
 {
-	pr_warn("%s at %#llx: %s (%u bytes), ignored\n", t->sig, (unsigned long long)t->phys,
-		why, value);
+	pr_warn("%s at %#llx: %s (%u bytes), ignored\n", t->sig, (unsigned long long)t->phys, why,
+		value);
 	info.bad_tables++;
 	return false;
 }
@@ -297,7 +297,7 @@ static bool load_table(u64 phys, u32 max_len, struct table *t, struct acpi_table
 	const u8 *hdr = map(phys, SDT_HEADER_LEN);
 	u32 len;
 
-	*t = (struct table){ .phys = phys };
+	*t = (struct table){.phys = phys};
 	*desc = NULL;
 	if (!hdr) {
 		pr_warn("table at %#llx: header cannot be read, ignored\n",
@@ -331,20 +331,14 @@ static u8 madt_min_len(u8 type)
 {
 	switch (type) {
 	case MADT_LAPIC:
-	case MADT_NMI_SOURCE:
-		return 8;
+	case MADT_NMI_SOURCE: return 8;
 	case MADT_IOAPIC:
 	case MADT_LAPIC_ADDRESS:
-	case MADT_X2APIC_NMI:
-		return 12;
-	case MADT_IRQ_OVERRIDE:
-		return 10;
-	case MADT_LAPIC_NMI:
-		return 6;
-	case MADT_X2APIC:
-		return 16;
-	default:
-		return 2;
+	case MADT_X2APIC_NMI: return 12;
+	case MADT_IRQ_OVERRIDE: return 10;
+	case MADT_LAPIC_NMI: return 6;
+	case MADT_X2APIC: return 16;
+	default: return 2;
 	}
 }
 
@@ -356,8 +350,11 @@ static void add_cpu(u32 apic_id, u32 uid, u32 flags, bool x2apic)
 	struct acpi_cpu *c = MADT_SLOT(info.cpus, info.nr_cpus, ACPI_MAX_CPUS);
 
 	if (c)
-		*c = (struct acpi_cpu){ .apic_id = apic_id, .uid = uid, .enabled = flags & BIT(0),
-					.online_capable = flags & BIT(1), .x2apic = x2apic };
+		*c = (struct acpi_cpu){.apic_id = apic_id,
+				       .uid = uid,
+				       .enabled = flags & BIT(0),
+				       .online_capable = flags & BIT(1),
+				       .x2apic = x2apic};
 }
 
 static void add_lapic_nmi(u32 uid, u8 lint, u16 flags)
@@ -370,7 +367,7 @@ static void add_lapic_nmi(u32 uid, u8 lint, u16 flags)
 	}
 	n = MADT_SLOT(info.lapic_nmis, info.nr_lapic_nmis, ACPI_MAX_LAPIC_NMIS);
 	if (n)
-		*n = (struct acpi_lapic_nmi){ .uid = uid, .lint = lint, .flags = flags };
+		*n = (struct acpi_lapic_nmi){.uid = uid, .lint = lint, .flags = flags};
 }
 
 static void madt_entry(const struct table *t, u32 off, u8 type)
@@ -383,36 +380,37 @@ static void madt_entry(const struct table *t, u32 off, u8 type)
 		add_cpu(read32(t, off + 4), read32(t, off + 12), read32(t, off + 8), true);
 		break;
 	case MADT_IOAPIC: {
-		struct acpi_ioapic *io = MADT_SLOT(info.ioapics, info.nr_ioapics,
-						   ACPI_MAX_IOAPICS);
+		struct acpi_ioapic *io = MADT_SLOT(info.ioapics, info.nr_ioapics, ACPI_MAX_IOAPICS);
 
 		if (io)
-			*io = (struct acpi_ioapic){ .id = read8(t, off + 2),
-						    .address = read32(t, off + 4),
-						    .gsi_base = read32(t, off + 8) };
+			*io = (struct acpi_ioapic){.id = read8(t, off + 2),
+						   .address = read32(t, off + 4),
+						   .gsi_base = read32(t, off + 8)};
 		break;
 	}
 	case MADT_IRQ_OVERRIDE: {
-		struct acpi_irq_override *o = MADT_SLOT(info.overrides, info.nr_overrides,
-							ACPI_MAX_OVERRIDES);
+		struct acpi_irq_override *o =
+		    MADT_SLOT(info.overrides, info.nr_overrides, ACPI_MAX_OVERRIDES);
 		u16 flags = read16(t, off + 8);
 
 		if ((flags & ACPI_POLARITY_MASK) == 2 || (flags & ACPI_TRIGGER_MASK) == 8)
-			pr_warn("MADT: override of IRQ %u uses reserved flags %#x: bus defaults used\n",
-				read8(t, off + 3), flags);
+			pr_warn(
+			    "MADT: override of IRQ %u uses reserved flags %#x: bus defaults used\n",
+			    read8(t, off + 3), flags);
 		if (o)
-			*o = (struct acpi_irq_override){ .bus = read8(t, off + 2),
-							 .bus_irq = read8(t, off + 3),
-							 .gsi = read32(t, off + 4), .flags = flags };
+			*o = (struct acpi_irq_override){.bus = read8(t, off + 2),
+							.bus_irq = read8(t, off + 3),
+							.gsi = read32(t, off + 4),
+							.flags = flags};
 		break;
 	}
 	case MADT_NMI_SOURCE: {
-		struct acpi_nmi_source *n = MADT_SLOT(info.nmi_sources, info.nr_nmi_sources,
-						      ACPI_MAX_NMI_SOURCES);
+		struct acpi_nmi_source *n =
+		    MADT_SLOT(info.nmi_sources, info.nr_nmi_sources, ACPI_MAX_NMI_SOURCES);
 
 		if (n)
-			*n = (struct acpi_nmi_source){ .flags = read16(t, off + 2),
-						       .gsi = read32(t, off + 4) };
+			*n = (struct acpi_nmi_source){.flags = read16(t, off + 2),
+						      .gsi = read32(t, off + 4)};
 		break;
 	}
 	case MADT_LAPIC_NMI:
@@ -432,9 +430,7 @@ static void madt_entry(const struct table *t, u32 off, u8 type)
 		info.lapic_overridden = true;
 		break;
 	}
-	default:
-		pr_debug("MADT: entry type %u not used\n", type);
-		break;
+	default: pr_debug("MADT: entry type %u not used\n", type); break;
 	}
 }
 
@@ -459,13 +455,15 @@ static bool parse_madt(const struct table *t)
 		type = read8(t, off);
 		len = read8(t, off + 1);
 		if (len < 2 || len > t->len - off) {
-			pr_warn("MADT at %#llx: entry at offset %u (type %u) has bad length %u: rest ignored\n",
-				(unsigned long long)t->phys, off, type, len);
+			pr_warn(
+			    "MADT at %#llx: entry at offset %u (type %u) has bad length %u: rest ignored\n",
+			    (unsigned long long)t->phys, off, type, len);
 			break;
 		}
 		if (len < madt_min_len(type))
-			pr_warn("MADT at %#llx: type %u entry at offset %u is %u bytes, needs %u: skipped\n",
-				(unsigned long long)t->phys, type, off, len, madt_min_len(type));
+			pr_warn(
+			    "MADT at %#llx: type %u entry at offset %u is %u bytes, needs %u: skipped\n",
+			    (unsigned long long)t->phys, type, off, len, madt_min_len(type));
 		else
 			madt_entry(t, off, type);
 		off += len;
@@ -489,9 +487,10 @@ static bool parse_mcfg(const struct table *t)
 		pr_warn("MCFG at %#llx: %u stray bytes after its entries\n",
 			(unsigned long long)t->phys, (t->len - 44) % 16);
 	for (off = 44; table_has(t, off, 16); off += 16) {
-		struct acpi_mcfg e = { .base = read64(t, off), .segment = read16(t, off + 8),
-				       .start_bus = read8(t, off + 10),
-				       .end_bus = read8(t, off + 11) };
+		struct acpi_mcfg e = {.base = read64(t, off),
+				      .segment = read16(t, off + 8),
+				      .start_bus = read8(t, off + 10),
+				      .end_bus = read8(t, off + 11)};
 
 		if (!e.base || e.end_bus < e.start_bus) {
 			pr_warn("MCFG: entry base %#llx buses %u-%u makes no sense, skipped\n",
@@ -539,8 +538,8 @@ static struct acpi_gas fadt_block(const struct table *t, u32 x_off, u32 legacy_o
 
 	if (g.address)
 		return g;
-	g = (struct acpi_gas){ .space_id = ACPI_GAS_IO, .bit_width = width,
-			       .address = read32(t, legacy_off) };
+	g = (struct acpi_gas){
+	    .space_id = ACPI_GAS_IO, .bit_width = width, .address = read32(t, legacy_off)};
 	if (!g.address)
 		g.bit_width = 0;
 	return g;
@@ -564,15 +563,16 @@ static bool parse_fadt(const struct table *t)
 	info.pm_timer = fadt_block(t, FADT_X_PM_TMR_BLK, FADT_PM_TMR_BLK,
 				   info.fadt_flags & ACPI_FADT_TMR_VAL_EXT ? 32 : 24);
 	if (read8(t, FADT_PM_TMR_LEN) != 4)
-		info.pm_timer = (struct acpi_gas){ 0 };
+		info.pm_timer = (struct acpi_gas){0};
 	if (info.fadt_flags & ACPI_FADT_RESET_REG_SUP) {
 		info.reset_reg = read_gas(t, FADT_RESET_REG);
 		info.reset_value = read8(t, FADT_RESET_VALUE);
 		if (!table_has(t, FADT_RESET_VALUE, 1) || !info.reset_reg.address ||
 		    info.reset_reg.space_id > ACPI_GAS_PCI_CONFIG)
-			pr_warn("FADT at %#llx: reset register claimed but unusable (length %u, space %u, address %#llx)\n",
-				(unsigned long long)t->phys, t->len, info.reset_reg.space_id,
-				(unsigned long long)info.reset_reg.address);
+			pr_warn(
+			    "FADT at %#llx: reset register claimed but unusable (length %u, space %u, address %#llx)\n",
+			    (unsigned long long)t->phys, t->len, info.reset_reg.space_id,
+			    (unsigned long long)info.reset_reg.address);
 		else
 			info.reset_supported = true;
 	}
@@ -610,8 +610,7 @@ static bool aml_small_int(const struct table *t, u32 *off, u8 *val)
 		*val = t->p[*off + 1];
 		*off += 2;
 		return true;
-	default:
-		return false;
+	default: return false;
 	}
 }
 
@@ -635,7 +634,7 @@ static void find_s5(const struct table *t)
 		pos = off + 5;
 		if (!table_has(t, pos, 1))
 			break;
-		pos += (u32)(t->p[pos] >> 6) + 1 + 1;	/* PkgLength, NumElements */
+		pos += (u32)(t->p[pos] >> 6) + 1 + 1; /* PkgLength, NumElements */
 		if (!aml_small_int(t, &pos, &info.s5_slp_typa)) {
 			pr_warn("DSDT: _S5_ package not understood: no ACPI power-off\n");
 			return;
@@ -741,10 +740,10 @@ struct table_parser {
 static void handle_table(u64 phys)
 {
 	const struct table_parser parsers[] = {
-		{ "APIC", parse_madt, &info.have_madt },
-		{ "MCFG", parse_mcfg, NULL },
-		{ "FACP", parse_fadt, &info.have_fadt },
-		{ "HPET", parse_hpet, &info.have_hpet },
+	    {"APIC", parse_madt, &info.have_madt},
+	    {"MCFG", parse_mcfg, NULL},
+	    {"FACP", parse_fadt, &info.have_fadt},
+	    {"HPET", parse_hpet, &info.have_hpet},
 	};
 	struct acpi_table_desc *desc;
 	struct table t;
@@ -856,38 +855,28 @@ void acpi_isa_irq(u8 irq, u32 *gsi, bool *active_low, bool *level)
 static const char *space_name(u8 space)
 {
 	switch (space) {
-	case ACPI_GAS_MEMORY:
-		return "memory";
-	case ACPI_GAS_IO:
-		return "I/O";
-	case ACPI_GAS_PCI_CONFIG:
-		return "PCI config";
-	default:
-		return "unknown space";
+	case ACPI_GAS_MEMORY: return "memory";
+	case ACPI_GAS_IO: return "I/O";
+	case ACPI_GAS_PCI_CONFIG: return "PCI config";
+	default: return "unknown space";
 	}
 }
 
 static const char *polarity_name(u16 flags)
 {
 	switch (flags & ACPI_POLARITY_MASK) {
-	case ACPI_POLARITY_HIGH:
-		return "high";
-	case ACPI_POLARITY_LOW:
-		return "low";
-	default:
-		return "bus default";
+	case ACPI_POLARITY_HIGH: return "high";
+	case ACPI_POLARITY_LOW: return "low";
+	default: return "bus default";
 	}
 }
 
 static const char *trigger_name(u16 flags)
 {
 	switch (flags & ACPI_TRIGGER_MASK) {
-	case ACPI_TRIGGER_EDGE:
-		return "edge";
-	case ACPI_TRIGGER_LEVEL:
-		return "level";
-	default:
-		return "bus default";
+	case ACPI_TRIGGER_EDGE: return "edge";
+	case ACPI_TRIGGER_LEVEL: return "level";
+	default: return "bus default";
 	}
 }
 
@@ -897,8 +886,7 @@ static void print_tables(void)
 		pr_info("RSDP revision %u (%s) at %#llx\n", info.revision, info.oem_id,
 			(unsigned long long)info.rsdp_phys);
 	else
-		pr_info("RSDP revision %u (%s) from the boot loader\n", info.revision,
-			info.oem_id);
+		pr_info("RSDP revision %u (%s) from the boot loader\n", info.revision, info.oem_id);
 	for (size_t i = 0; i < info.nr_tables; i++) {
 		const struct acpi_table_desc *d = &info.tables[i];
 
@@ -919,8 +907,7 @@ static void print_madt(void)
 	for (size_t i = 0; i < info.nr_cpus; i++)
 		enabled += info.cpus[i].enabled;
 	pr_info("%zu CPUs (%zu enabled), local APIC at %#llx%s%s\n", info.nr_cpus, enabled,
-		(unsigned long long)info.lapic_address,
-		info.lapic_overridden ? " (override)" : "",
+		(unsigned long long)info.lapic_address, info.lapic_overridden ? " (override)" : "",
 		info.pcat_compat ? ", legacy 8259 present" : "");
 	for (size_t i = 0; i < info.nr_ioapics; i++)
 		pr_info("IOAPIC %u at %#x, GSI base %u\n", info.ioapics[i].id,
@@ -971,7 +958,8 @@ void acpi_print_summary(void)
 			pr_info("no ACPI reset register\n");
 		pr_info("SCI IRQ %u, PM1a control %s %#llx, PM timer %s %#llx (%u-bit)%s\n",
 			info.sci_irq, space_name(info.pm1a_cnt.space_id),
-			(unsigned long long)info.pm1a_cnt.address, space_name(info.pm_timer.space_id),
+			(unsigned long long)info.pm1a_cnt.address,
+			space_name(info.pm_timer.space_id),
 			(unsigned long long)info.pm_timer.address, info.pm_timer.bit_width,
 			info.fadt_flags & ACPI_FADT_HW_REDUCED ? ", hardware-reduced" : "");
 	}

@@ -15,7 +15,7 @@ typedef u64 dma_addr_t;
 #define DMA_32BIT BIT(0)
 
 struct dma_stats {
-	size_t bytes_in_use;	/* whole pages */
+	size_t bytes_in_use; /* whole pages */
 	size_t bytes_hwm;
 	u64 allocs, frees, failed;
 };

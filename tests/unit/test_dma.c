@@ -11,9 +11,9 @@
 #include "tests/unit/phys_arena.h"
 #include "tests/unit/stub_printk.h"
 
-#define MiB (1024ull * 1024)
-#define GiB (1024ull * MiB)
-#define PAGE PMM_PAGE_SIZE
+#define MiB	   (1024ull * 1024)
+#define GiB	   (1024ull * MiB)
+#define PAGE	   PMM_PAGE_SIZE
 #define ARENA_BASE (4 * GiB - 4 * MiB)
 #define ARENA_SIZE (8 * MiB)
 
