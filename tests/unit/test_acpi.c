@@ -1054,7 +1054,6 @@ static Suite *acpi_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_loader_copy_v2_uses_xsdt);
 	tcase_add_test(tc, test_v1_rsdp_uses_rsdt);
 	tcase_add_test(tc, test_bad_rsdp_copies);

@@ -292,7 +292,6 @@ static Suite *heap_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_small_sizes_and_alignment);
 	tcase_add_test(tc, test_big_allocations);
 	tcase_add_test(tc, test_slabs_fill_and_return);

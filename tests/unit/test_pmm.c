@@ -467,7 +467,6 @@ static Suite *pmm_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_bitmap_bytes);
 	tcase_add_test(tc, test_init_counts_usable_pages);
 	tcase_add_test(tc, test_init_unnormalised_overlap);
