@@ -72,8 +72,12 @@ int netif_napi_add(struct net_device *dev, struct napi_struct *napi,
 
 	flags = local_irq_save();
 	list_add_tail(&napi->all_list, &napi_all);
-	if (dev)
+	if (dev) {
+		/* A zeroed device gets its list here: drivers add pollers before registering. */
+		if (!dev->napi_list.next)
+			INIT_LIST_HEAD(&dev->napi_list);
 		list_add_tail(&napi->dev_list, &dev->napi_list);
+	}
 	local_irq_restore(flags);
 	return 0;
 }
