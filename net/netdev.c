@@ -10,6 +10,7 @@
 #include "kernel/printk.h"
 #include "net/backlog.h"
 #include "net/netdev.h"
+#include "net/params.h"
 
 static LIST_HEAD(netdev_list);
 static int netdev_next_ifindex = 1;
@@ -33,6 +34,7 @@ void net_core_init(void)
 {
 	napi_init();
 	backlog_init();
+	net_params_from_cmdline();
 }
 
 void netdev_set_stack(const struct netdev_stack_ops *ops)
@@ -42,7 +44,7 @@ void netdev_set_stack(const struct netdev_stack_ops *ops)
 	WRITE_ONCE(netdev_stack, ops);
 	if (!ops || !ops->dev_added)
 		return;
-	list_for_each_entry(dev, &netdev_list, dev_list)
+	list_for_each_entry (dev, &netdev_list, dev_list)
 		ops->dev_added(dev);
 }
 
@@ -52,7 +54,7 @@ struct net_device *netdev_get_by_name(const char *name)
 
 	if (!name)
 		return NULL;
-	list_for_each_entry(dev, &netdev_list, dev_list) {
+	list_for_each_entry (dev, &netdev_list, dev_list) {
 		if (!strncmp(dev->name, name, IFNAMSIZ))
 			return dev;
 	}
@@ -64,7 +66,7 @@ int netdev_for_each(int (*fn)(struct net_device *dev, void *ctx), void *ctx)
 	struct net_device *dev, *tmp;
 	int ret;
 
-	list_for_each_entry_safe(dev, tmp, &netdev_list, dev_list) {
+	list_for_each_entry_safe (dev, tmp, &netdev_list, dev_list) {
 		ret = fn(dev, ctx);
 		if (ret)
 			return ret;
@@ -106,8 +108,9 @@ int register_netdev(struct net_device *dev)
 	int err;
 
 	if (!dev || !dev->ops || !dev->ops->start_xmit) {
-		pr_err("register_netdev: %s\n", !dev ? "no device" :
-		       !dev->ops ? "device without operations" : "device without start_xmit");
+		pr_err("register_netdev: %s\n", !dev	    ? "no device"
+						: !dev->ops ? "device without operations"
+							    : "device without start_xmit");
 		return -EINVAL;
 	}
 	netdev_init_lists(dev);
@@ -166,7 +169,7 @@ void unregister_netdev(struct net_device *dev)
 	dev_close(dev);
 	if (netdev_stack && netdev_stack->dev_removed)
 		netdev_stack->dev_removed(dev);
-	list_for_each_entry_safe(napi, tmp, &dev->napi_list, dev_list) {
+	list_for_each_entry_safe (napi, tmp, &dev->napi_list, dev_list) {
 		napi_disable(napi);
 		netif_napi_del(napi);
 	}
@@ -240,7 +243,7 @@ void netdev_run_link_events(void)
 	const struct netdev_stack_ops *stack = READ_ONCE(netdev_stack);
 	struct net_device *dev;
 
-	list_for_each_entry(dev, &netdev_list, dev_list) {
+	list_for_each_entry (dev, &netdev_list, dev_list) {
 		if (!READ_ONCE(dev->link_event_pending))
 			continue;
 		WRITE_ONCE(dev->link_event_pending, false);
@@ -350,9 +353,16 @@ netdev_tx_t netdev_start_xmit(struct net_device *dev, struct netbuf *nb)
 {
 	unsigned long flags = 0;
 	bool mask = napi_get_mode() == NAPI_MODE_IRQ;
-	u32 len = nb->tot_len ? nb->tot_len : nb->len;
 	netdev_tx_t ret;
+	u32 len;
 
+	if (unlikely(!dev || !nb)) {
+		WARN_ONCE(true, "netdev_start_xmit: called without a %s\n",
+			  dev ? "netbuf" : "device");
+		netbuf_free(nb);
+		return NETDEV_TX_OK;
+	}
+	len = nb->tot_len ? nb->tot_len : nb->len;
 	if (unlikely(!(dev->flags & IFF_UP) || !netif_carrier_ok(dev))) {
 		dev->stats.tx_dropped++;
 		netbuf_free(nb);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "net/napi.h"
 #include "net/netdev.h"
@@ -86,10 +87,10 @@ static void get_napi_mode(char *buf, size_t len)
 }
 
 static const struct net_param net_params[] = {
-	{ "net.budget", set_budget, get_budget },
-	{ "net.budget_usecs", set_budget_usecs, get_budget_usecs },
-	{ "net.max_backlog", set_max_backlog, get_max_backlog },
-	{ "napi.mode", set_napi_mode, get_napi_mode },
+    {"net.budget", set_budget, get_budget},
+    {"net.budget_usecs", set_budget_usecs, get_budget_usecs},
+    {"net.max_backlog", set_max_backlog, get_max_backlog},
+    {"napi.mode", set_napi_mode, get_napi_mode},
 };
 
 static const struct net_param *net_param_find(const char *name)
@@ -137,4 +138,24 @@ int net_param_for_each(int (*fn)(const char *name, const char *value, void *ctx)
 			return ret;
 	}
 	return 0;
+}
+
+int net_params_from_cmdline(void)
+{
+	const char *value;
+	size_t i;
+	int refused = 0;
+
+	for (i = 0; i < ARRAY_SIZE(net_params); i++) {
+		if (!cmdline_get(net_params[i].name, &value))
+			continue;
+		if (!value) {
+			pr_err("%s on the command line needs a value\n", net_params[i].name);
+			refused++;
+			continue;
+		}
+		if (net_params[i].set(net_params[i].name, value))
+			refused++;
+	}
+	return refused;
 }

@@ -15,4 +15,11 @@ int net_param_get(const char *name, char *buf, size_t len);
 /* Calls fn with each name and its current value until fn returns nonzero. */
 int net_param_for_each(int (*fn)(const char *name, const char *value, void *ctx), void *ctx);
 
+/*
+ * Applies every tunable given on the kernel command line (napi.mode=busypoll,
+ * net.budget=600, ...). A bad value is logged and the default kept. Returns
+ * how many were refused.
+ */
+int net_params_from_cmdline(void);
+
 #endif

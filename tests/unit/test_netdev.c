@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "kernel/softirq.h"
 #include "net/netdev.h"
@@ -23,7 +24,7 @@ struct fake_drv {
 	struct napi_struct napi;
 	struct netbuf bufs[NBUFS];
 	u8 mem[NBUFS][128];
-	bool buf_out[NBUFS];		/* handed up, not yet released */
+	bool buf_out[NBUFS]; /* handed up, not yet released */
 	int released;
 	int opens, stops, rx_mode_calls;
 	int xmits;
@@ -31,8 +32,8 @@ struct fake_drv {
 	bool xmit_busy;
 	struct netbuf *sent[NBUFS];
 	int nsent;
-	int rx_queue;			/* frames the poll will hand up */
-	u8 rx_dst0;			/* first byte of each frame's destination */
+	int rx_queue; /* frames the poll will hand up */
+	u8 rx_dst0;   /* first byte of each frame's destination */
 };
 
 static struct fake_drv drvs[NDEVS];
@@ -42,7 +43,8 @@ static void drv_release(struct netbuf *nb)
 	struct fake_drv *drv = nb->owner;
 	int i = (int)(nb - drv->bufs);
 
-	ck_assert_msg(!napi_in_irq_poll() && fake_irqs_enabled() == (napi_get_mode() != NAPI_MODE_IRQ),
+	ck_assert_msg(!napi_in_irq_poll() &&
+			  fake_irqs_enabled() == (napi_get_mode() != NAPI_MODE_IRQ),
 		      "release ran in interrupt context");
 	ck_assert(drv->buf_out[i]);
 	drv->buf_out[i] = false;
@@ -57,8 +59,8 @@ static struct netbuf *drv_rx_buf(struct fake_drv *drv, u32 len)
 		drv->buf_out[i] = true;
 		memset(drv->mem[i], 0, sizeof(drv->mem[i]));
 		drv->mem[i][0] = drv->rx_dst0;
-		netbuf_init(&drv->bufs[i], drv->mem[i], len, (u64)(uintptr_t)drv->mem[i], drv_release,
-			    drv);
+		netbuf_init(&drv->bufs[i], drv->mem[i], len, (u64)(uintptr_t)drv->mem[i],
+			    drv_release, drv);
 		return &drv->bufs[i];
 	}
 	ck_abort_msg("fake driver ran out of buffers");
@@ -95,12 +97,12 @@ static netdev_tx_t drv_xmit(struct netbuf *nb, struct net_device *dev)
 
 static void drv_get_stats(struct net_device *dev, struct net_device_stats *stats)
 {
-	stats->rx_crc_errors += 11;	/* as if read from a hardware register */
+	stats->rx_crc_errors += 11; /* as if read from a hardware register */
 }
 
 static int drv_ethtool(struct net_device *dev, struct ethtool_stat *out, int max)
 {
-	static const char *const names[] = { "rx_no_buffer", "tx_restarts", "irq_count" };
+	static const char *const names[] = {"rx_no_buffer", "tx_restarts", "irq_count"};
 	int n = MIN(max, 3);
 
 	for (int i = 0; i < n; i++) {
@@ -118,12 +120,12 @@ static void drv_set_rx_mode(struct net_device *dev)
 }
 
 static const struct net_device_ops drv_ops = {
-	.open = drv_open,
-	.stop = drv_stop,
-	.start_xmit = drv_xmit,
-	.get_stats = drv_get_stats,
-	.get_ethtool_stats = drv_ethtool,
-	.set_rx_mode = drv_set_rx_mode,
+    .open = drv_open,
+    .stop = drv_stop,
+    .start_xmit = drv_xmit,
+    .get_stats = drv_get_stats,
+    .get_ethtool_stats = drv_ethtool,
+    .set_rx_mode = drv_set_rx_mode,
 };
 
 static int drv_poll(struct napi_struct *napi, int budget)
@@ -144,7 +146,7 @@ static int drv_poll(struct napi_struct *napi, int budget)
 static struct fake_drv *drv_create(int i, const u8 *mac)
 {
 	struct fake_drv *drv = &drvs[i];
-	static const u8 default_mac[ETH_ALEN] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 };
+	static const u8 default_mac[ETH_ALEN] = {0x52, 0x54, 0x00, 0x12, 0x34, 0x56};
 
 	memset(drv, 0, sizeof(*drv));
 	drv->dev.ops = &drv_ops;
@@ -189,12 +191,18 @@ static int stack_rx(struct net_device *dev, struct netbuf *nb)
 	if (stack_nrx < 64)
 		stack_got[stack_nrx] = nb;
 	stack_nrx++;
-	netbuf_free(nb);	/* the stack is done with it at once */
+	netbuf_free(nb); /* the stack is done with it at once */
 	return stack_rx_verdict;
 }
 
-static void stack_dev_added(struct net_device *dev) { stack_added++; }
-static void stack_dev_removed(struct net_device *dev) { stack_removed++; }
+static void stack_dev_added(struct net_device *dev)
+{
+	stack_added++;
+}
+static void stack_dev_removed(struct net_device *dev)
+{
+	stack_removed++;
+}
 
 static void stack_link_changed(struct net_device *dev)
 {
@@ -203,15 +211,16 @@ static void stack_link_changed(struct net_device *dev)
 }
 
 static const struct netdev_stack_ops fake_stack = {
-	.rx = stack_rx,
-	.dev_added = stack_dev_added,
-	.dev_removed = stack_dev_removed,
-	.link_changed = stack_link_changed,
+    .rx = stack_rx,
+    .dev_added = stack_dev_added,
+    .dev_removed = stack_dev_removed,
+    .link_changed = stack_link_changed,
 };
 
 static void setup(void)
 {
 	fake_reset_all();
+	cmdline_init("");
 	net_core_init();
 	softnet_reset_stats();
 	napi_set_mode(NAPI_MODE_NAPI);
@@ -236,7 +245,8 @@ static void teardown(void)
 
 START_TEST(test_names_assigned_in_order)
 {
-	struct fake_drv *a = drv_create(0, NULL), *b = drv_create(1, NULL), *c = drv_create(2, NULL);
+	struct fake_drv *a = drv_create(0, NULL), *b = drv_create(1, NULL),
+			*c = drv_create(2, NULL);
 
 	ck_assert_int_eq(register_netdev(&a->dev), 0);
 	ck_assert_int_eq(register_netdev(&b->dev), 0);
@@ -267,8 +277,8 @@ END_TEST
 START_TEST(test_register_rejects_bad_devices)
 {
 	struct fake_drv *a = drv_create(0, NULL), *b = drv_create(1, NULL);
-	struct net_device_ops no_xmit = { 0 };
-	struct net_device bare = { 0 };
+	struct net_device_ops no_xmit = {0};
+	struct net_device bare = {0};
 
 	ck_assert_int_eq(register_netdev(NULL), -EINVAL);
 	ck_assert_int_eq(register_netdev(&bare), -EINVAL);
@@ -320,7 +330,7 @@ START_TEST(test_for_each_and_stack_notifications)
 	ck_assert_int_eq(stack_added, 3);
 	unregister_netdev(&drvs[1].dev);
 	ck_assert_int_eq(stack_removed, 1);
-	ck_assert_int_eq(drvs[1].stops, 1);	/* closed on the way out */
+	ck_assert_int_eq(drvs[1].stops, 1); /* closed on the way out */
 	ck_assert_int_eq(drvs[1].opens, 1);
 }
 END_TEST
@@ -392,7 +402,7 @@ START_TEST(test_receive_without_stack_is_counted_drop)
 	softnet_get_stats(&sn);
 	ck_assert_uint_eq(sn.dropped, 3);
 	ck_assert_uint_eq(sn.processed, 0);
-	ck_assert_int_eq(a->released, 3);	/* buffers went back to the ring */
+	ck_assert_int_eq(a->released, 3); /* buffers went back to the ring */
 	ck_assert_uint_eq(fake_log_count("no network stack registered"), 1);
 	ck_assert_int_eq(fake_log_level_of("no network stack"), LOGLEVEL_WARNING);
 }
@@ -407,9 +417,9 @@ START_TEST(test_receive_delivers_and_counts)
 	netdev_set_stack(&fake_stack);
 	drv_rx(a, 2);
 	fake_softirq_run_net_rx(5);
-	a->rx_dst0 = 0x01;	/* multicast */
+	a->rx_dst0 = 0x01; /* multicast */
 	drv_rx(a, 1);
-	a->rx_dst0 = 0xff;	/* broadcast */
+	a->rx_dst0 = 0xff; /* broadcast */
 	drv_rx(a, 1);
 	fake_softirq_run_net_rx(5);
 	ck_assert_int_eq(stack_nrx, 4);
@@ -419,7 +429,7 @@ START_TEST(test_receive_delivers_and_counts)
 	ck_assert_uint_eq(st.rx_bytes, 240);
 	ck_assert_uint_eq(st.multicast, 2);
 	ck_assert_uint_eq(st.rx_dropped, 0);
-	ck_assert_uint_eq(st.rx_crc_errors, 11);	/* folded in by the driver */
+	ck_assert_uint_eq(st.rx_crc_errors, 11); /* folded in by the driver */
 	ck_assert_uint_eq(a->dev.stats.rx_crc_errors, 0);
 	softnet_get_stats(&sn);
 	ck_assert_uint_eq(sn.processed, 4);
@@ -548,7 +558,7 @@ START_TEST(test_transmit_paths)
 	netdev_get_stats(&a->dev, &st);
 	ck_assert_uint_eq(st.tx_packets, 1);
 	ck_assert_uint_eq(st.tx_bytes, 100);
-	ck_assert_int_eq(a->released, 0);	/* the driver owns it until completion */
+	ck_assert_int_eq(a->released, 0); /* the driver owns it until completion */
 
 	/* Stopped queue: refused, caller keeps the frame. */
 	netif_stop_queue(&a->dev);
@@ -579,6 +589,12 @@ START_TEST(test_transmit_paths)
 	ck_assert(a->xmit_saw_irqs_masked);
 	ck_assert_int_eq(fake_irq_save_depth(), 0);
 	ck_assert_uint_eq(a->dev.stats.tx_packets, 2);
+
+	/* Nonsense from the caller is logged and swallowed. */
+	ck_assert_int_eq(netdev_start_xmit(&a->dev, NULL), NETDEV_TX_OK);
+	ck_assert(fake_log_contains("netdev_start_xmit: called without a netbuf"));
+	ck_assert_int_eq(netdev_start_xmit(NULL, drv_rx_buf(a, 60)), NETDEV_TX_OK);
+	ck_assert_int_eq(a->released, 2);
 }
 END_TEST
 
@@ -606,8 +622,8 @@ END_TEST
 START_TEST(test_multicast_filter)
 {
 	struct fake_drv *a = drv_up(0);
-	u8 mc[ETH_ALEN] = { 0x33, 0x33, 0xff, 0, 0, 1 };
-	u8 uc[ETH_ALEN] = { 0x52, 0x54, 0, 0, 0, 1 };
+	u8 mc[ETH_ALEN] = {0x33, 0x33, 0xff, 0, 0, 1};
+	u8 uc[ETH_ALEN] = {0x52, 0x54, 0, 0, 0, 1};
 	int calls = a->rx_mode_calls;
 
 	ck_assert_int_eq(netdev_mc_add(&a->dev, uc), -EINVAL);
@@ -617,7 +633,7 @@ START_TEST(test_multicast_filter)
 	ck_assert_int_eq(a->dev.mc_count, 1);
 	ck_assert_int_eq(a->rx_mode_calls, calls + 1);
 	ck_assert_int_eq(netdev_mc_del(&a->dev, mc), 0);
-	ck_assert_int_eq(a->dev.mc_count, 1);	/* still one user */
+	ck_assert_int_eq(a->dev.mc_count, 1); /* still one user */
 	ck_assert_int_eq(netdev_mc_del(&a->dev, mc), 0);
 	ck_assert_int_eq(a->dev.mc_count, 0);
 	ck_assert_int_eq(netdev_mc_del(&a->dev, mc), -ENOENT);
@@ -634,7 +650,7 @@ START_TEST(test_multicast_filter)
 	ck_assert_int_eq(a->dev.mc_count, NETDEV_MC_MAX - 1);
 	/* The first entry went; the rest moved up in order. */
 	ck_assert_uint_eq(a->dev.mc_list[0][5], 1);
-	mc[5] = 200;	/* an overflowed one */
+	mc[5] = 200; /* an overflowed one */
 	ck_assert_int_eq(netdev_mc_del(&a->dev, mc), 0);
 	ck_assert(a->dev.flags & IFF_ALLMULTI);
 	ck_assert_int_eq(netdev_mc_del(&a->dev, mc), 0);
@@ -669,7 +685,7 @@ END_TEST
 
 START_TEST(test_netbuf_segments)
 {
-	u8 a[4] = { 1, 2, 3, 4 }, b[3] = { 5, 6, 7 }, c[2] = { 8, 9 };
+	u8 a[4] = {1, 2, 3, 4}, b[3] = {5, 6, 7}, c[2] = {8, 9};
 	struct netbuf s1, s2, s3;
 	u8 out[16];
 
@@ -688,7 +704,7 @@ START_TEST(test_netbuf_segments)
 	ck_assert_uint_eq(out[0], 4);
 	ck_assert_uint_eq(out[4], 8);
 	ck_assert_uint_eq(netbuf_copy_out(&s1, 20, out, 5), 0);
-	netbuf_free(&s1);	/* no owner: nothing to do, nothing breaks */
+	netbuf_free(&s1); /* no owner: nothing to do, nothing breaks */
 	netbuf_free(NULL);
 }
 END_TEST
@@ -739,6 +755,31 @@ START_TEST(test_params_by_name)
 }
 END_TEST
 
+START_TEST(test_params_from_cmdline)
+{
+	cmdline_init(
+	    "console=ttyS0 napi.mode=irq net.budget=64 net.budget_usecs=abc net.max_backlog");
+	ck_assert_int_eq(net_params_from_cmdline(), 2);
+	ck_assert_int_eq(napi_get_mode(), NAPI_MODE_IRQ);
+	ck_assert_int_eq(net_get_budget(), 64);
+	ck_assert_int_eq(net_get_budget_usecs(), NET_BUDGET_USECS_DEFAULT);
+	ck_assert(fake_log_contains("net.budget_usecs: 'abc' is not a number"));
+	ck_assert(fake_log_contains("net.max_backlog on the command line needs a value"));
+	ck_assert_int_eq(netdev_get_max_backlog(), NET_MAX_BACKLOG_DEFAULT);
+
+	/* net_core_init() applies them too; '-' and '_' are the same in keys. */
+	cmdline_init("napi.mode=busypoll net.budget-usecs=900");
+	net_core_init();
+	ck_assert_int_eq(napi_get_mode(), NAPI_MODE_BUSYPOLL);
+	ck_assert_int_eq(net_get_budget_usecs(), 900);
+
+	cmdline_init("");
+	napi_set_mode(NAPI_MODE_NAPI);
+	net_set_budget(NET_BUDGET_DEFAULT);
+	net_set_budget_usecs(NET_BUDGET_USECS_DEFAULT);
+}
+END_TEST
+
 static Suite *netdev_suite(void)
 {
 	Suite *s = suite_create("netdev");
@@ -763,6 +804,7 @@ static Suite *netdev_suite(void)
 	tcase_add_test(tc, test_open_close);
 	tcase_add_test(tc, test_netbuf_segments);
 	tcase_add_test(tc, test_params_by_name);
+	tcase_add_test(tc, test_params_from_cmdline);
 	suite_add_tcase(s, tc);
 	return s;
 }
