@@ -28,19 +28,26 @@ static unsigned int tx_free(const struct tg3 *tp)
 	return TG3_TX_RING - 1 - tg3_tx_pending(tp);
 }
 
-static bool is_ipv4(const struct netbuf *nb)
+/* The frame's first bytes, wherever the segments split them. */
+struct tx_headers {
+	u8 b[ETH_HLEN + 60 + 20];
+	u32 len;
+};
+
+static bool is_ipv4(const struct tx_headers *h)
 {
-	return nb->len >= ETH_HLEN + 20 && nb->data[12] == (ETH_P_IPV4 >> 8) &&
-	       nb->data[13] == (ETH_P_IPV4 & 0xFF) && (nb->data[ETH_HLEN] >> 4) == 4;
+	return h->len >= ETH_HLEN + 20 && h->b[12] == (ETH_P_IPV4 >> 8) &&
+	       h->b[13] == (ETH_P_IPV4 & 0xFF) && (h->b[ETH_HLEN] >> 4) == 4;
 }
 
 /* What the chip's parser will find: plain IPv4, unfragmented, TCP or UDP. */
-static bool hw_can_csum(const struct netbuf *nb)
+static bool hw_can_csum(const struct tx_headers *h, const struct netbuf *nb)
 {
-	const u8 *ip = nb->data + ETH_HLEN;
+	const u8 *ip = h->b + ETH_HLEN;
+	u32 total = nb->tot_len ? nb->tot_len : nb->len;
 	unsigned int ihl;
 
-	if (!is_ipv4(nb))
+	if (!is_ipv4(h))
 		return false;
 	ihl = (ip[0] & 0xF) * 4u;
 	if (ihl < 20 || nb->csum_start != ETH_HLEN + ihl)
@@ -53,7 +60,7 @@ static bool hw_can_csum(const struct netbuf *nb)
 		return false;
 	if (ip[9] != IPPROTO_TCP_NR && ip[9] != IPPROTO_UDP_NR)
 		return false;
-	return nb->csum_start + nb->csum_offset + 2u <= nb->len;
+	return nb->csum_start + nb->csum_offset + 2u <= total;
 }
 
 /* Byte at frame offset `off`, walking the segments. */
@@ -95,32 +102,14 @@ static void sw_csum(struct netbuf *nb)
 	*lo = (u8)res;
 }
 
-static void sw_ip_csum(struct netbuf *nb)
-{
-	u8 *ip = nb->data + ETH_HLEN;
-	unsigned int ihl = (ip[0] & 0xF) * 4u;
-	u32 sum = 0;
-
-	if (ETH_HLEN + ihl > nb->len)
-		return;
-	ip[10] = 0;
-	ip[11] = 0;
-	for (unsigned int i = 0; i < ihl; i += 2)
-		sum += (u32)ip[i] << 8 | ip[i + 1];
-	while (sum >> 16)
-		sum = (sum & 0xFFFF) + (sum >> 16);
-	ip[10] = (u8)(~sum >> 8);
-	ip[11] = (u8)~sum;
-}
-
 static u16 csum_flags(struct tg3 *tp, struct netbuf *nb)
 {
+	struct tx_headers h;
 	u16 flags = 0;
-	bool hw = false;
 
+	h.len = netbuf_copy_out(nb, 0, h.b, sizeof(h.b));
 	if (nb->csum == NETBUF_CSUM_PARTIAL) {
-		hw = hw_can_csum(nb);
-		if (hw) {
+		if (hw_can_csum(&h, nb)) {
 			flags |= T3_TXBD_TCP_UDP_CSUM;
 			tp->ctr.tx_csum_hw++;
 		} else {
@@ -128,12 +117,9 @@ static u16 csum_flags(struct tg3 *tp, struct netbuf *nb)
 			tp->ctr.tx_csum_sw++;
 		}
 	}
-	if ((nb->flags & NETBUF_F_TX_IPHDR_CSUM) && is_ipv4(nb)) {
-		if (hw || nb->csum != NETBUF_CSUM_PARTIAL)
-			flags |= T3_TXBD_IP_CSUM;
-		else
-			sw_ip_csum(nb);
-	}
+	/* The chip sums any IPv4 header it parses, however the frame is split. */
+	if ((nb->flags & NETBUF_F_TX_IPHDR_CSUM) && is_ipv4(&h))
+		flags |= T3_TXBD_IP_CSUM;
 	return flags;
 }
 

@@ -33,6 +33,8 @@ const char *hosted_failure(unsigned int i);
  * tests that provoke a violation on purpose and check it was caught.
  */
 unsigned int hosted_failures_take(const char *needle);
+/* Stop (or resume) printing failures as they happen: for tests that provoke them. */
+void hosted_failures_quiet(bool quiet);
 /* Print every recorded failure to stderr. */
 void hosted_failures_dump(void);
 

@@ -28,6 +28,7 @@ static unsigned int nr_failures, nr_failures_lost;
 static u64 clock_ns;
 static struct hosted_device *devices;
 static bool advancing;
+static bool quiet;
 
 void hosted_fail(const char *fmt, ...)
 {
@@ -37,7 +38,8 @@ void hosted_fail(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "hosted: FAIL at %llu ns: %s\n", (unsigned long long)clock_ns, msg);
+	if (!quiet)
+		fprintf(stderr, "hosted: FAIL at %llu ns: %s\n", (unsigned long long)clock_ns, msg);
 	if (nr_failures == MAX_FAILURES) {
 		nr_failures_lost++;
 		return;
@@ -70,6 +72,11 @@ unsigned int hosted_failures_take(const char *needle)
 	}
 	nr_failures = kept;
 	return taken;
+}
+
+void hosted_failures_quiet(bool q)
+{
+	quiet = q;
 }
 
 void hosted_failures_dump(void)
@@ -256,6 +263,7 @@ void hosted_init(void)
 	clock_ns = 0;
 	devices = NULL;
 	advancing = false;
+	quiet = false;
 	hosted_irq_reset();
 	hosted_pci_reset();
 	hosted_dma_reset();

@@ -40,7 +40,8 @@ struct tx_buf {
 static struct tx_buf *tx_bufs;
 static u8 *tx_chunk[TX_CHUNKS];
 static unsigned int tx_busy;
-static struct tg3_model *the_model;
+static struct tg3_model *models[TT_MAX_MODELS];
+static unsigned int nr_models;
 static struct hosted_wire *the_wire;
 
 static int stack_rx(struct net_device *dev, struct netbuf *nb)
@@ -173,7 +174,7 @@ netdev_tx_t tt_send(struct net_device *dev, const u8 *frame, u32 len, unsigned i
 	return ret;
 }
 
-struct tg3_model *tt_setup(const struct tg3_model_config *cfg)
+static void setup_common(void)
 {
 	hosted_init();
 	stub_printk_reset();
@@ -182,15 +183,42 @@ struct tg3_model *tt_setup(const struct tg3_model_config *cfg)
 	tt_rx_count = 0;
 	tt_hold = false;
 	nr_held = 0;
-	the_model = tg3_model_create(cfg);
-	ck_assert_ptr_nonnull(the_model);
-	the_wire = hosted_wire_script(tg3_model_port(the_model));
+	nr_models = 0;
+	the_wire = NULL;
 	netdev_set_stack(&test_stack);
 	tx_pool_init();
+}
+
+static void probe_all(void)
+{
 	pci_register_driver(&tg3_pci_driver);
 	pci_init();
 	hosted_run_idle();
-	return the_model;
+}
+
+struct tg3_model *tt_setup(const struct tg3_model_config *cfg)
+{
+	setup_common();
+	models[0] = tg3_model_create(cfg);
+	ck_assert_ptr_nonnull(models[0]);
+	nr_models = 1;
+	the_wire = hosted_wire_script(tg3_model_port(models[0]));
+	probe_all();
+	return models[0];
+}
+
+void tt_setup_pair(const struct tg3_model_config *a, const struct tg3_model_config *b,
+		   struct tg3_model **ma, struct tg3_model **mb)
+{
+	setup_common();
+	models[0] = tg3_model_create(a);
+	models[1] = tg3_model_create(b);
+	ck_assert(models[0] && models[1]);
+	nr_models = 2;
+	hosted_wire_cable(tg3_model_port(models[0]), tg3_model_port(models[1]));
+	probe_all();
+	*ma = models[0];
+	*mb = models[1];
 }
 
 struct tg3_model *tt_setup_default(void)
@@ -199,6 +227,11 @@ struct tg3_model *tt_setup_default(void)
 
 	memcpy(cfg.mac, tt_mac0, 6);
 	return tt_setup(&cfg);
+}
+
+struct tg3_model *tt_model(void)
+{
+	return models[0];
 }
 
 struct hosted_wire *tt_wire(void)
@@ -245,8 +278,9 @@ void tt_teardown(void)
 	ck_assert_msg(!failures, "%u harness/model failures (first: %s)", failures,
 		      hosted_failure(0) ? hosted_failure(0) : "?");
 	hosted_fini();
-	tg3_model_destroy(the_model);
-	the_model = NULL;
+	for (unsigned int i = 0; i < nr_models; i++)
+		tg3_model_destroy(models[i]);
+	nr_models = 0;
 	free(tt_rxq);
 	tt_rxq = NULL;
 }

@@ -13,6 +13,7 @@
 
 #define TT_MAX_FRAME 1514
 #define TT_RXQ 8192
+#define TT_MAX_MODELS 2
 
 struct tt_rx_frame {
 	u32 len;
@@ -33,9 +34,14 @@ extern const u8 tt_peer[6];
 
 /* Harness + model + driver registered + pci_init; returns the model. */
 struct tg3_model *tt_setup(const struct tg3_model_config *cfg);
-/* A default BCM5719 at 01:00.0 on a scripted wire. */
+/* Two models cabled to each other (eth0 and eth1). */
+void tt_setup_pair(const struct tg3_model_config *a, const struct tg3_model_config *b,
+		   struct tg3_model **ma, struct tg3_model **mb);
+/* A default BCM5719 at 00:02.0 on a scripted wire. */
 struct tg3_model *tt_setup_default(void);
 struct hosted_wire *tt_wire(void);
+/* The first model. */
+struct tg3_model *tt_model(void);
 struct net_device *tt_dev(void);
 /* dev_open and wait for link (simulated seconds); false if either failed. */
 bool tt_open_and_link(struct net_device *dev);

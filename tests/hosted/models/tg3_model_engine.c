@@ -70,7 +70,7 @@ void tm_attention(struct tg3_model *m)
 	m->coal_now = true;
 }
 
-static void write_status_block(struct tg3_model *m, u64 now)
+static void write_status_block(struct tg3_model *m)
 {
 	struct t3_status_block sb;
 	u64 addr = (u64)tm_reg(m, T3_HCC_STATUS_ADDR_HI) << 32 | tm_reg(m, T3_HCC_STATUS_ADDR_LO);
@@ -84,18 +84,18 @@ static void write_status_block(struct tg3_model *m, u64 now)
 	sb.rx_std_cons = (u16)m->std_cons;
 	sb.idx[0].rx_prod = (u16)m->ret_prod;
 	sb.idx[0].tx_cons = (u16)m->send_cons;
+	/* The update is spent even if the address was bad: no retry storm. */
+	m->sb_link_changed = false;
+	m->rx_events = 0;
+	m->tx_events = 0;
+	m->coal_now = false;
 	if (!hosted_dma_write(m->pci, addr, &sb, sizeof(sb), "status block"))
 		return;
 	m->ctr.status_updates++;
 	if (!irq_open(m))
 		m->ctr.events_while_masked++;
-	m->sb_link_changed = false;
-	m->rx_events = 0;
-	m->tx_events = 0;
-	m->coal_now = false;
 	m->hc_pending = true;
 	tm_update_irq(m);
-	(void)now;
 }
 
 /* Host coalescing: update when enough frames or time gathered, or asked to. */
@@ -124,7 +124,7 @@ static u64 coalesce(struct tg3_model *m, u64 now)
 	}
 	if (!due)
 		return next;
-	write_status_block(m, now);
+	write_status_block(m);
 	return UINT64_MAX;
 }
 
