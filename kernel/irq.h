@@ -16,10 +16,10 @@
 #include <stddef.h>
 #include "kernel/compiler.h"
 
-#define IRQ_VECTOR_FIRST 32
-#define IRQ_VECTOR_LAST 254 /* last allocatable vector */
+#define IRQ_VECTOR_FIRST    32
+#define IRQ_VECTOR_LAST	    254 /* last allocatable vector */
 #define IRQ_VECTOR_SPURIOUS 0xFF
-#define IRQ_NR_VECTORS 256
+#define IRQ_NR_VECTORS	    256
 
 /* Longest handler or owner name kept, including the terminating NUL. */
 #define IRQ_NAME_LEN 24
@@ -33,7 +33,7 @@
 #define IRQ_UNHANDLED_LIMIT 10000
 
 typedef enum {
-	IRQ_NONE = 0,    /* not my device */
+	IRQ_NONE = 0,	 /* not my device */
 	IRQ_HANDLED = 1, /* my device raised it and it is now quiet */
 } irqreturn_t;
 
@@ -54,6 +54,8 @@ struct irq_chip {
 
 /* Take a fixed vector (LAPIC timer, spurious, IPIs) before allocations start. */
 int irq_reserve_vector(u8 vector, const char *owner);
+/* Reserve the vectors kernel/vectors.h gives the kernel itself. Call once, early. */
+void irq_init(void);
 /* Any free vector; returns it, or -ENOSPC. */
 int irq_alloc_vector(const char *owner);
 /*
@@ -85,9 +87,9 @@ void irq_dispatch(u8 vector);
 /* One vector's counters and description for the shell's `irq` command. */
 struct irq_stat {
 	u8 vector;
-	u64 delivered;   /* reached at least the handler loop */
-	u64 spurious;    /* arrived on the spurious vector or one nobody owns */
-	u64 unhandled;   /* delivered but no handler claimed it */
+	u64 delivered;	   /* reached at least the handler loop */
+	u64 spurious;	   /* arrived on the spurious vector or one nobody owns */
+	u64 unhandled;	   /* delivered but no handler claimed it */
 	const char *mode;  /* chip name, or "-" */
 	const char *owner; /* who owns the vector */
 	unsigned int nr_handlers;
@@ -95,7 +97,8 @@ struct irq_stat {
 };
 
 /*
- * Iterate vectors worth listing (owned, or that ever counted anything):
+ * Iterate vectors worth listing (allocated, with handlers, or that ever
+ * counted anything; bare reservations are the kernel's own and not listed):
  * returns the first such vector greater than `after` (start with -1) and fills
  * *st, or -1 when there are no more.
  */

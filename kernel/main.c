@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* kmain: bring the machine up in dependency order, then run the main loop. */
+#include <string.h>
 #include "kernel/acpi.h"
 #include "kernel/apic.h"
 #include "kernel/bootinfo.h"
@@ -8,14 +9,22 @@
 #include "kernel/early_console.h"
 #include "kernel/fault.h"
 #include "kernel/heap.h"
+#include "kernel/initcall.h"
+#include "kernel/irq.h"
 #include "kernel/loop.h"
 #include "kernel/mem_init.h"
 #include "kernel/mm.h"
 #include "kernel/panic.h"
+#include "kernel/pci.h"
+#include "kernel/pci_cfg.h"
 #include "kernel/printk.h"
 #include "kernel/time.h"
+#include "kernel/shell.h"
 #include "kernel/trap.h"
 #include "kernel/vectors.h"
+#include "net/net_shell.h"
+#include "net/netconsole.h"
+#include "net/netdev.h"
 
 #define NAPKIN_VERSION "0.1"
 
@@ -28,14 +37,42 @@ extern char boot_stack_guard[];
 static struct boot_info boot;
 
 /* `exit_status=N` with `test_exit`: leave QEMU with status N*2+1 once ready. */
+static u64 exit_status;
+static bool exit_status_wanted;
+
 static void maybe_exit_for_tests(void)
 {
-	u64 status;
-
-	if (!test_exit_enabled() || cmdline_get_u64("exit_status", &status, 0, 127))
+	if (!exit_status_wanted)
 		return;
-	pr_info("napkin: exiting QEMU with status %llu as asked\n", (unsigned long long)status);
-	qemu_debug_exit((u8)status);
+	pr_info("napkin: exiting QEMU with status %llu as asked\n", (unsigned long long)exit_status);
+	qemu_debug_exit((u8)exit_status);
+}
+
+/* The command line without the image path GRUB and QEMU put first. */
+static const char *command_line_args(void)
+{
+	const char *raw = cmdline_raw();
+	const char *image = cmdline_image();
+
+	if (image && !strncmp(raw, image, strlen(image))) {
+		raw += strlen(image);
+		while (*raw == ' ')
+			raw++;
+	}
+	return raw;
+}
+
+/* Hands what the ACPI tables describe to the subsystems that use it. */
+static void apply_acpi(const struct acpi_info *acpi)
+{
+	for (u8 i = 0; i < acpi->nr_ioapics; i++)
+		ioapic_add(acpi->ioapics[i].id, acpi->ioapics[i].address, acpi->ioapics[i].gsi_base);
+	for (u8 i = 0; i < acpi->nr_overrides; i++)
+		ioapic_add_isa_override(acpi->overrides[i].bus_irq, acpi->overrides[i].gsi,
+					acpi->overrides[i].flags);
+	for (u8 i = 0; i < acpi->nr_mcfg; i++)
+		pci_ecam_add(acpi->mcfg[i].base, acpi->mcfg[i].segment, acpi->mcfg[i].start_bus,
+			     acpi->mcfg[i].end_bus);
 }
 
 void kmain(u32 magic, u32 info)
@@ -56,11 +93,14 @@ void kmain(u32 magic, u32 info)
 		pr_warn("boot: unrecognised boot magic %#x; continuing without loader information\n",
 			magic);
 	pr_info("firmware: %s\n", boot.efi ? "UEFI" : "BIOS");
-	pr_info("command line: %s\n", cmdline_raw());
+	pr_info("command line: %s\n", command_line_args());
 	tsc_calibrate();
 
 	mem_init(&boot);
-	acpi_init(boot.rsdp, boot.rsdp_len);
+	if (acpi_init(boot.rsdp, boot.rsdp_len) == 0)
+		apply_acpi(acpi_get());
+	if (!tsc_khz())
+		tsc_calibrate_hpet(acpi_get() ? acpi_get()->hpet_address : 0);
 	mm_add_guard_page((u64)(uintptr_t)boot_stack_guard);
 	gdt_add_guard_pages();
 	{
@@ -69,16 +109,27 @@ void kmain(u32 magic, u32 info)
 
 		paging_init(map, n);
 	}
-	heap_init();
 
 	pic_disable();
+	irq_init();
 	lapic_init();
 	ioapic_init();
 	lapic_timer_init(VECTOR_LAPIC_TIMER);
+	shell_register_kernel_commands();
+	console_input_init();
+
+	net_core_init();
+	net_shell_init();
+	do_initcalls(); /* drivers register with the PCI core */
+	pci_init();
+	netconsole_init();
 
 	fault_inject_from_cmdline();
+	if (test_exit_enabled())
+		exit_status_wanted = cmdline_get_u64("exit_status", &exit_status, 0, 127) == 0;
 	cmdline_warn_unknown();
 	pr_info("napkin: ready\n");
 	maybe_exit_for_tests();
+	shell_init();
 	main_loop();
 }

@@ -49,7 +49,7 @@ def test_bad_cmdline_value_is_named_and_default_kept(guest):
 
 @pytest.mark.parametrize("kind,expect", [
     ("null", r"NULL pointer dereference at address 0000000000000000"),
-    ("pagefault", r"unable to handle page fault at address 0000dead0000beef"),
+    ("pagefault", r"unable to handle page fault at address 00000deadbeef000"),
     ("ud", r"EXCEPTION: Invalid opcode"),
     ("gp", r"EXCEPTION: General protection fault"),
 ])
@@ -67,7 +67,7 @@ def test_deliberate_fault_dumps_and_halts(guest, kind, expect):
 def test_pagefault_reports_cr2(guest):
     g = guest(append="fault=pagefault test_exit")
     g.wait_exit(60)
-    assert re.search(r"CR2 \(faulting address\): 0000dead0000beef", g.output)
+    assert re.search(r"CR2 \(faulting address\): 00000deadbeef000", g.output)
 
 
 def test_fault_halts_without_test_exit(guest):
@@ -97,3 +97,17 @@ def test_iso_uefi(guest):
     check_common_boot(out, 256)
     assert "Multiboot2 from GRUB" in out
     assert "firmware: UEFI" in out
+
+
+def test_tsc_falls_back_to_hpet_without_pit(guest):
+    g = guest(append="test_exit exit_status=0", extra=["-machine", "pc,pit=off"])
+    g.wait_exit(60)
+    m = re.search(r"tsc: (\d+)\.\d+ MHz \(calibrated against the HPET\)", g.output)
+    assert m, g.output[-1500:]
+    assert 100 <= int(m.group(1)) <= 10000
+
+
+def test_tsc_without_any_reference_says_so(guest):
+    g = guest(append="test_exit exit_status=0", extra=["-machine", "pc,pit=off,hpet=off"])
+    g.wait_exit(60)
+    assert "no PIT or HPET to calibrate against; assuming 1 GHz" in g.output

@@ -12,7 +12,7 @@
 #include "kernel/compiler.h"
 #include "kernel/pci_cfg.h"
 
-#define FAKE_MAX_FNS 48
+#define FAKE_MAX_FNS 80
 
 struct fake_fn {
 	bool present;
@@ -20,10 +20,10 @@ struct fake_fn {
 	u8 bus, devfn;
 	u8 cfg[4096];
 	u8 wmask[4096];
-	u64 bar_size[6];   /* 0: BAR not implemented */
+	u64 bar_size[6]; /* 0: BAR not implemented */
 	bool bar_stuck_ones[6];
-	u8 cap_cursor;     /* next free offset for fake_add_cap */
-	u8 last_cap;       /* offset of the last capability linked */
+	u8 cap_cursor; /* next free offset for fake_add_cap */
+	u8 last_cap;   /* offset of the last capability linked */
 	u16 ext_cursor, last_ext;
 	/* BAR writes seen while memory or I/O decode was on: must stay 0. */
 	unsigned int bar_writes_decoding;
@@ -33,6 +33,8 @@ struct fake_fn {
 /* Whether the fake answers offsets 256..4095 (as if reached through ECAM). */
 extern bool fake_ext_enabled;
 extern unsigned int fake_reads, fake_writes;
+/* Called after every config write the fake accepts (tests check ordering rules). */
+extern void (*fake_write_hook)(struct fake_fn *f, u16 off, unsigned int size, u32 val);
 extern const struct pci_cfg_ops fake_ops;
 /* Same space, but offsets >= 256 unreachable: plays ports 0xCF8/0xCFC. */
 extern const struct pci_cfg_ops fake_legacy_ops;
