@@ -349,4 +349,16 @@ struct pci_driver tg3_pci_driver = {
 	.remove = tg3_remove,
 };
 
-PCI_DRIVER_INITCALL(tg3_pci_driver);
+/* Says so in the boot log, so a machine without a Tigon3 shows the driver looked. */
+static void tg3_register(void)
+{
+	size_t driven = 0, known = ARRAY_SIZE(tg3_ids) - 1;
+
+	for (size_t i = 0; i < known; i++)
+		driven += tg3_ids[i].driver_data < TG3_NO_PCIX;
+	if (!pci_register_driver(&tg3_pci_driver))
+		pr_info("driver registered: drives %zu BCM5717-family IDs, refuses %zu other "
+			"Tigon3 IDs by name\n",
+			driven, known - driven);
+}
+initcall(tg3_register);
