@@ -21,20 +21,24 @@ void *ioremap(u64 phys, u64 size);
 /* Weak: unit tests without the harness link fine and access plain memory. */
 bool hosted_mmio_read(const volatile void *addr, unsigned int size, u64 *val) __attribute__((weak));
 bool hosted_mmio_write(volatile void *addr, unsigned int size, u64 val) __attribute__((weak));
-#define HOSTED_MMIO_READ(addr, type)                                          \
-	do {                                                                  \
-		u64 v_;                                                       \
+#define HOSTED_MMIO_READ(addr, type)                                               \
+	do {                                                                       \
+		u64 v_;                                                            \
 		if (hosted_mmio_read && hosted_mmio_read(addr, sizeof(type), &v_)) \
-			return (type)v_;                                      \
+			return (type)v_;                                           \
 	} while (0)
-#define HOSTED_MMIO_WRITE(addr, v, type)                                      \
-	do {                                                                  \
+#define HOSTED_MMIO_WRITE(addr, v, type)                                           \
+	do {                                                                       \
 		if (hosted_mmio_write && hosted_mmio_write(addr, sizeof(type), v)) \
-			return;                                               \
+			return;                                                    \
 	} while (0)
 #else
-#define HOSTED_MMIO_READ(addr, type) do { } while (0)
-#define HOSTED_MMIO_WRITE(addr, v, type) do { } while (0)
+#define HOSTED_MMIO_READ(addr, type) \
+	do {                         \
+	} while (0)
+#define HOSTED_MMIO_WRITE(addr, v, type) \
+	do {                             \
+	} while (0)
 #endif
 
 static inline u8 readb(const volatile void *addr)

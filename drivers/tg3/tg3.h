@@ -25,16 +25,16 @@
 
 #define TG3_MAX_ADAPTERS 4
 
-#define TG3_TX_RING T3_SEND_RING_SIZE
+#define TG3_TX_RING  T3_SEND_RING_SIZE
 #define TG3_STD_RING T3_STD_RING_SIZE
 #define TG3_RET_RING T3_RET_RING_SIZE
 
 /* Receive buffers: kept posted in the standard ring, and owned in total. */
-#define TG3_RX_POSTED 256
-#define TG3_RX_POOL 384
-#define TG3_RX_BUF_STRIDE 2048	/* bytes per buffer in DMA memory */
-#define TG3_RX_CHUNK_BUFS 32	/* buffers per DMA allocation (64 KiB) */
-#define TG3_RX_CHUNKS (TG3_RX_POOL / TG3_RX_CHUNK_BUFS)
+#define TG3_RX_POSTED	  256
+#define TG3_RX_POOL	  384
+#define TG3_RX_BUF_STRIDE 2048 /* bytes per buffer in DMA memory */
+#define TG3_RX_CHUNK_BUFS 32   /* buffers per DMA allocation (64 KiB) */
+#define TG3_RX_CHUNKS	  (TG3_RX_POOL / TG3_RX_CHUNK_BUFS)
 /* Below this many posted buffers a returning buffer asks for a refill poll. */
 #define TG3_RX_REFILL_LOW 32
 
@@ -43,15 +43,15 @@
 /* A queue stopped for lack of room is woken once this many BDs are free. */
 #define TG3_TX_WAKE_FREE (4 * TG3_TX_MAX_SEGS)
 
-#define TG3_TX_TIMEOUT_NS (5 * NSEC_PER_SEC)
+#define TG3_TX_TIMEOUT_NS     (5 * NSEC_PER_SEC)
 #define TG3_SERVICE_PERIOD_NS NSEC_PER_SEC
 /* How long open() waits for the interrupt self-test. */
 #define TG3_IRQ_TEST_MS 50
 
 /* Host coalescing: interrupt after this many frames or microseconds. */
-#define TG3_COAL_RX_USECS 20
+#define TG3_COAL_RX_USECS  20
 #define TG3_COAL_RX_FRAMES 8
-#define TG3_COAL_TX_USECS 100
+#define TG3_COAL_TX_USECS  100
 #define TG3_COAL_TX_FRAMES 32
 
 enum tg3_irq_mode {

@@ -20,17 +20,17 @@
  * Host control after every reset: INTx held off, register words in host
  * order, config-space access to the PCI state register.
  */
-#define TG3_MHC_INIT                                                                 \
-	(T3_MHC_CLEAR_INTA | T3_MHC_MASK_PCI_INT | T3_MHC_ENDIAN_WORD_SWAP |         \
+#define TG3_MHC_INIT                                                         \
+	(T3_MHC_CLEAR_INTA | T3_MHC_MASK_PCI_INT | T3_MHC_ENDIAN_WORD_SWAP | \
 	 T3_MHC_INDIRECT_ACCESS | T3_MHC_PCISTATE_RW)
 /* PCIe DMA read/write control: default read (6) and write (7) PCI commands. */
 #define TG3_DMA_RW_CTRL (6u << 24 | 7u << 28)
 /* Descriptors in host word order, frame bytes untouched, send BDs in host memory. */
-#define TG3_MODE_CTRL                                                                \
+#define TG3_MODE_CTRL                                                                   \
 	(T3_MODE_WORD_SWAP_NONFRAME | T3_MODE_BYTE_SWAP_DATA | T3_MODE_WORD_SWAP_DATA | \
-	 T3_MODE_HOST_STACKUP | T3_MODE_HOST_SEND_BDS | T3_MODE_TX_NO_PSEUDO_CSUM |   \
+	 T3_MODE_HOST_STACKUP | T3_MODE_HOST_SEND_BDS | T3_MODE_TX_NO_PSEUDO_CSUM |     \
 	 T3_MODE_MAC_ATTN_INTR)
-#define TG3_RET_RCBS_ALL 17 /* return ring 0 and the 16 the chip has for RSS */
+#define TG3_RET_RCBS_ALL     17 /* return ring 0 and the 16 the chip has for RSS */
 #define TG3_BOOTCODE_WAIT_MS 1000
 
 u32 tg3_read(struct tg3 *tp, u32 reg)
@@ -94,8 +94,9 @@ int tg3_chip_reset(struct tg3 *tp)
 	tg3_sram_write(tp, T3_SRAM_FW_MBOX, T3_FW_MAGIC);
 	tg3_sram_write(tp, T3_SRAM_DRV_STATE, T3_DRV_STATE_START);
 	/* Keep the PHY powered through the reset: the link survives it. */
-	tg3_write(tp, T3_MISC_CFG, T3_MISCCFG_CORE_RESET | T3_MISCCFG_PRESCALER_1US |
-					   T3_MISCCFG_GPHY_POWER_OVERRIDE);
+	tg3_write(tp, T3_MISC_CFG,
+		  T3_MISCCFG_CORE_RESET | T3_MISCCFG_PRESCALER_1US |
+		      T3_MISCCFG_GPHY_POWER_OVERRIDE);
 	/* The core does not answer register cycles for a while; config cycles work. */
 	mdelay(1);
 
@@ -171,8 +172,8 @@ static int wait_mode(struct tg3 *tp, u32 reg, bool enabled, const char *block)
 			return 0;
 		udelay(10);
 	}
-	pr_err("%s: %s did not %s within 10 ms (mode register 0x%04x = 0x%08x)\n",
-	       tg3_name(tp), block, enabled ? "start" : "stop", reg, v);
+	pr_err("%s: %s did not %s within 10 ms (mode register 0x%04x = 0x%08x)\n", tg3_name(tp),
+	       block, enabled ? "start" : "stop", reg, v);
 	return -ETIMEDOUT;
 }
 
@@ -296,7 +297,7 @@ static u32 mc_hash(const u8 *addr)
 void tg3_program_rx_filter(struct tg3 *tp)
 {
 	const struct net_device *dev = &tp->netdev;
-	u32 hash[4] = { 0, 0, 0, 0 };
+	u32 hash[4] = {0, 0, 0, 0};
 	u32 rx_mode = T3_RXMODE_ENABLE;
 
 	if (dev->flags & IFF_PROMISC)

@@ -33,64 +33,120 @@ enum tg3_id_class {
 };
 
 static const char *const tg3_id_names[] = {
-	[TG3_OK_5717] = "BCM5717",
-	[TG3_OK_5717C] = "BCM5717C",
-	[TG3_OK_5718] = "BCM5718",
-	[TG3_OK_5719] = "BCM5719",
-	[TG3_OK_5720] = "BCM5720",
+    [TG3_OK_5717] = "BCM5717", [TG3_OK_5717C] = "BCM5717C", [TG3_OK_5718] = "BCM5718",
+    [TG3_OK_5719] = "BCM5719", [TG3_OK_5720] = "BCM5720",
 };
 
 static const char *const tg3_refusals[] = {
-	[TG3_NO_PCIX] = "a PCI/PCI-X Tigon3 (5700-5704, 5714/5715, 5780): only the PCIe "
-			"5717 family is supported",
-	[TG3_NO_EARLY] = "an earlier Tigon3 generation (5705-5789, 5906, 5761, 57760-57790): "
-			 "its rings and init differ from the 5717 family and are not "
-			 "modelled or tested",
-	[TG3_NO_57765] = "a 57765-family part: close to the 5717 family but not modelled or "
-			 "tested",
-	[TG3_NO_5762] = "a 5762-family part (5725, 5727, 5762): not modelled or tested",
-	[TG3_NO_PREPRODUCTION] = "a pre-production 5720",
+    [TG3_NO_PCIX] = "a PCI/PCI-X Tigon3 (5700-5704, 5714/5715, 5780): only the PCIe "
+		    "5717 family is supported",
+    [TG3_NO_EARLY] = "an earlier Tigon3 generation (5705-5789, 5906, 5761, 57760-57790): "
+		     "its rings and init differ from the 5717 family and are not "
+		     "modelled or tested",
+    [TG3_NO_57765] = "a 57765-family part: close to the 5717 family but not modelled or "
+		     "tested",
+    [TG3_NO_5762] = "a 5762-family part (5725, 5727, 5762): not modelled or tested",
+    [TG3_NO_PREPRODUCTION] = "a pre-production 5720",
 };
 
-#define ID(dev, cls) { PCI_DEVICE(T3_VENDOR_BROADCOM, dev), .driver_data = (cls) }
+#define ID(dev, cls)                                                      \
+	{                                                                 \
+		PCI_DEVICE(T3_VENDOR_BROADCOM, dev), .driver_data = (cls) \
+	}
 
 static const struct pci_device_id tg3_ids[] = {
-	ID(0x1655, TG3_OK_5717), ID(0x1665, TG3_OK_5717C), ID(0x1656, TG3_OK_5718),
-	ID(0x1657, TG3_OK_5719), ID(0x165F, TG3_OK_5720),
-	/* PCI and PCI-X */
-	ID(0x1644, TG3_NO_PCIX), ID(0x1645, TG3_NO_PCIX), ID(0x1646, TG3_NO_PCIX),
-	ID(0x16A6, TG3_NO_PCIX), ID(0x16C6, TG3_NO_PCIX), ID(0x1647, TG3_NO_PCIX),
-	ID(0x16A7, TG3_NO_PCIX), ID(0x16C7, TG3_NO_PCIX), ID(0x1648, TG3_NO_PCIX),
-	ID(0x16A8, TG3_NO_PCIX), ID(0x1649, TG3_NO_PCIX), ID(0x1668, TG3_NO_PCIX),
-	ID(0x1669, TG3_NO_PCIX), ID(0x1678, TG3_NO_PCIX), ID(0x1679, TG3_NO_PCIX),
-	ID(0x166A, TG3_NO_PCIX), ID(0x166B, TG3_NO_PCIX),
-	/* Earlier generations */
-	ID(0x1653, TG3_NO_EARLY), ID(0x1654, TG3_NO_EARLY), ID(0x166E, TG3_NO_EARLY),
-	ID(0x165D, TG3_NO_EARLY), ID(0x165E, TG3_NO_EARLY), ID(0x1659, TG3_NO_EARLY),
-	ID(0x165A, TG3_NO_EARLY), ID(0x165B, TG3_NO_EARLY), ID(0x1676, TG3_NO_EARLY),
-	ID(0x167C, TG3_NO_EARLY), ID(0x1677, TG3_NO_EARLY), ID(0x167E, TG3_NO_EARLY),
-	ID(0x167D, TG3_NO_EARLY), ID(0x1600, TG3_NO_EARLY), ID(0x1601, TG3_NO_EARLY),
-	ID(0x16F7, TG3_NO_EARLY), ID(0x16FE, TG3_NO_EARLY), ID(0x16FD, TG3_NO_EARLY),
-	ID(0x167A, TG3_NO_EARLY), ID(0x1672, TG3_NO_EARLY), ID(0x167B, TG3_NO_EARLY),
-	ID(0x1673, TG3_NO_EARLY), ID(0x1674, TG3_NO_EARLY), ID(0x1681, TG3_NO_EARLY),
-	ID(0x1680, TG3_NO_EARLY), ID(0x1688, TG3_NO_EARLY), ID(0x1689, TG3_NO_EARLY),
-	ID(0x1684, TG3_NO_EARLY), ID(0x16DD, TG3_NO_EARLY), ID(0x1696, TG3_NO_EARLY),
-	ID(0x1698, TG3_NO_EARLY), ID(0x16A0, TG3_NO_EARLY), ID(0x1699, TG3_NO_EARLY),
-	ID(0x169A, TG3_NO_EARLY), ID(0x169B, TG3_NO_EARLY), ID(0x1693, TG3_NO_EARLY),
-	ID(0x167F, TG3_NO_EARLY), ID(0x169C, TG3_NO_EARLY), ID(0x169D, TG3_NO_EARLY),
-	ID(0x170D, TG3_NO_EARLY), ID(0x170E, TG3_NO_EARLY), ID(0x16FF, TG3_NO_EARLY),
-	ID(0x1712, TG3_NO_EARLY), ID(0x1713, TG3_NO_EARLY), ID(0x1690, TG3_NO_EARLY),
-	ID(0x1692, TG3_NO_EARLY), ID(0x1691, TG3_NO_EARLY), ID(0x1694, TG3_NO_EARLY),
-	/* 57765 family */
-	ID(0x16B0, TG3_NO_57765), ID(0x1682, TG3_NO_57765), ID(0x1642, TG3_NO_57765),
-	ID(0x16B4, TG3_NO_57765), ID(0x1686, TG3_NO_57765), ID(0x1683, TG3_NO_57765),
-	ID(0x16B1, TG3_NO_57765), ID(0x16B7, TG3_NO_57765), ID(0x16B5, TG3_NO_57765),
-	ID(0x16B3, TG3_NO_57765), ID(0x1641, TG3_NO_57765), ID(0x16B2, TG3_NO_57765),
-	ID(0x16B6, TG3_NO_57765),
-	/* 5762 family */
-	ID(0x1643, TG3_NO_5762), ID(0x16F3, TG3_NO_5762), ID(0x1687, TG3_NO_5762),
-	ID(0x1658, TG3_NO_PREPRODUCTION),
-	{ 0 },
+    ID(0x1655, TG3_OK_5717),
+    ID(0x1665, TG3_OK_5717C),
+    ID(0x1656, TG3_OK_5718),
+    ID(0x1657, TG3_OK_5719),
+    ID(0x165F, TG3_OK_5720),
+    /* PCI and PCI-X */
+    ID(0x1644, TG3_NO_PCIX),
+    ID(0x1645, TG3_NO_PCIX),
+    ID(0x1646, TG3_NO_PCIX),
+    ID(0x16A6, TG3_NO_PCIX),
+    ID(0x16C6, TG3_NO_PCIX),
+    ID(0x1647, TG3_NO_PCIX),
+    ID(0x16A7, TG3_NO_PCIX),
+    ID(0x16C7, TG3_NO_PCIX),
+    ID(0x1648, TG3_NO_PCIX),
+    ID(0x16A8, TG3_NO_PCIX),
+    ID(0x1649, TG3_NO_PCIX),
+    ID(0x1668, TG3_NO_PCIX),
+    ID(0x1669, TG3_NO_PCIX),
+    ID(0x1678, TG3_NO_PCIX),
+    ID(0x1679, TG3_NO_PCIX),
+    ID(0x166A, TG3_NO_PCIX),
+    ID(0x166B, TG3_NO_PCIX),
+    /* Earlier generations */
+    ID(0x1653, TG3_NO_EARLY),
+    ID(0x1654, TG3_NO_EARLY),
+    ID(0x166E, TG3_NO_EARLY),
+    ID(0x165D, TG3_NO_EARLY),
+    ID(0x165E, TG3_NO_EARLY),
+    ID(0x1659, TG3_NO_EARLY),
+    ID(0x165A, TG3_NO_EARLY),
+    ID(0x165B, TG3_NO_EARLY),
+    ID(0x1676, TG3_NO_EARLY),
+    ID(0x167C, TG3_NO_EARLY),
+    ID(0x1677, TG3_NO_EARLY),
+    ID(0x167E, TG3_NO_EARLY),
+    ID(0x167D, TG3_NO_EARLY),
+    ID(0x1600, TG3_NO_EARLY),
+    ID(0x1601, TG3_NO_EARLY),
+    ID(0x16F7, TG3_NO_EARLY),
+    ID(0x16FE, TG3_NO_EARLY),
+    ID(0x16FD, TG3_NO_EARLY),
+    ID(0x167A, TG3_NO_EARLY),
+    ID(0x1672, TG3_NO_EARLY),
+    ID(0x167B, TG3_NO_EARLY),
+    ID(0x1673, TG3_NO_EARLY),
+    ID(0x1674, TG3_NO_EARLY),
+    ID(0x1681, TG3_NO_EARLY),
+    ID(0x1680, TG3_NO_EARLY),
+    ID(0x1688, TG3_NO_EARLY),
+    ID(0x1689, TG3_NO_EARLY),
+    ID(0x1684, TG3_NO_EARLY),
+    ID(0x16DD, TG3_NO_EARLY),
+    ID(0x1696, TG3_NO_EARLY),
+    ID(0x1698, TG3_NO_EARLY),
+    ID(0x16A0, TG3_NO_EARLY),
+    ID(0x1699, TG3_NO_EARLY),
+    ID(0x169A, TG3_NO_EARLY),
+    ID(0x169B, TG3_NO_EARLY),
+    ID(0x1693, TG3_NO_EARLY),
+    ID(0x167F, TG3_NO_EARLY),
+    ID(0x169C, TG3_NO_EARLY),
+    ID(0x169D, TG3_NO_EARLY),
+    ID(0x170D, TG3_NO_EARLY),
+    ID(0x170E, TG3_NO_EARLY),
+    ID(0x16FF, TG3_NO_EARLY),
+    ID(0x1712, TG3_NO_EARLY),
+    ID(0x1713, TG3_NO_EARLY),
+    ID(0x1690, TG3_NO_EARLY),
+    ID(0x1692, TG3_NO_EARLY),
+    ID(0x1691, TG3_NO_EARLY),
+    ID(0x1694, TG3_NO_EARLY),
+    /* 57765 family */
+    ID(0x16B0, TG3_NO_57765),
+    ID(0x1682, TG3_NO_57765),
+    ID(0x1642, TG3_NO_57765),
+    ID(0x16B4, TG3_NO_57765),
+    ID(0x1686, TG3_NO_57765),
+    ID(0x1683, TG3_NO_57765),
+    ID(0x16B1, TG3_NO_57765),
+    ID(0x16B7, TG3_NO_57765),
+    ID(0x16B5, TG3_NO_57765),
+    ID(0x16B3, TG3_NO_57765),
+    ID(0x1641, TG3_NO_57765),
+    ID(0x16B2, TG3_NO_57765),
+    ID(0x16B6, TG3_NO_57765),
+    /* 5762 family */
+    ID(0x1643, TG3_NO_5762),
+    ID(0x16F3, TG3_NO_5762),
+    ID(0x1687, TG3_NO_5762),
+    ID(0x1658, TG3_NO_PREPRODUCTION),
+    {0},
 };
 
 static struct tg3 adapters[TG3_MAX_ADAPTERS];
@@ -136,8 +192,7 @@ static void service(struct ktimer *t)
 		tg3_watchdog(tp);
 	}
 	/* Safety nets for a lost link attention and a ring left low. */
-	if (!tp->reset_pending &&
-	    !!(tg3_read(tp, T3_MI_STATUS) & T3_MISTAT_LINK) != tp->link_up)
+	if (!tp->reset_pending && !!(tg3_read(tp, T3_MI_STATUS) & T3_MISTAT_LINK) != tp->link_up)
 		tg3_link_update(tp);
 	if (!tp->reset_pending && tp->rx_posted < TG3_RX_REFILL_LOW && tp->rx_free)
 		napi_schedule(&tp->napi);
@@ -221,12 +276,12 @@ static void tg3_set_rx_mode(struct net_device *dev)
 }
 
 static const struct net_device_ops tg3_netdev_ops = {
-	.open = tg3_open,
-	.stop = tg3_stop,
-	.start_xmit = tg3_start_xmit,
-	.get_stats = tg3_get_stats,
-	.get_ethtool_stats = tg3_get_ethtool_stats,
-	.set_rx_mode = tg3_set_rx_mode,
+    .open = tg3_open,
+    .stop = tg3_stop,
+    .start_xmit = tg3_start_xmit,
+    .get_stats = tg3_get_stats,
+    .get_ethtool_stats = tg3_get_ethtool_stats,
+    .set_rx_mode = tg3_set_rx_mode,
 };
 
 static struct tg3 *adapter_get(void)
@@ -260,8 +315,8 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	int err;
 
 	if (cls >= TG3_NO_PCIX) {
-		pr_warn("%s: %04x:%04x is %s: not driven\n", pdev->name, pdev->vendor,
-			pdev->device, tg3_refusals[cls]);
+		pr_warn("%s: %04x:%04x is %s: not driven\n", pdev->name, pdev->vendor, pdev->device,
+			tg3_refusals[cls]);
 		return -ENODEV;
 	}
 	tp = adapter_get();
@@ -295,7 +350,7 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	}
 	pci_write_config_dword(pdev, T3_PCI_MISC_HOST_CTRL,
 			       T3_MHC_CLEAR_INTA | T3_MHC_MASK_PCI_INT | T3_MHC_ENDIAN_WORD_SWAP |
-				       T3_MHC_INDIRECT_ACCESS | T3_MHC_PCISTATE_RW);
+				   T3_MHC_INDIRECT_ACCESS | T3_MHC_PCISTATE_RW);
 	err = tg3_chip_reset(tp);
 	if (!err)
 		err = tg3_read_mac_address(tp);
@@ -315,9 +370,9 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		goto fail_napi;
 	tp->napi.name = tp->netdev.name;
 	pci_set_drvdata(pdev, tp);
-	pr_info("%s: %s (chip 0x%08x) at %s, MAC %02x:%02x:%02x:%02x:%02x:%02x\n",
-		tp->netdev.name, tp->chip_name, tp->chip_id, pdev->name, tp->mac[0], tp->mac[1],
-		tp->mac[2], tp->mac[3], tp->mac[4], tp->mac[5]);
+	pr_info("%s: %s (chip 0x%08x) at %s, MAC %02x:%02x:%02x:%02x:%02x:%02x\n", tp->netdev.name,
+		tp->chip_name, tp->chip_id, pdev->name, tp->mac[0], tp->mac[1], tp->mac[2],
+		tp->mac[3], tp->mac[4], tp->mac[5]);
 	return 0;
 
 fail_napi:
@@ -343,10 +398,10 @@ static void tg3_remove(struct pci_dev *pdev)
 }
 
 struct pci_driver tg3_pci_driver = {
-	.name = "tg3",
-	.id_table = tg3_ids,
-	.probe = tg3_probe,
-	.remove = tg3_remove,
+    .name = "tg3",
+    .id_table = tg3_ids,
+    .probe = tg3_probe,
+    .remove = tg3_remove,
 };
 
 /* Says so in the boot log, so a machine without a Tigon3 shows the driver looked. */

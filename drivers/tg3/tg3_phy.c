@@ -12,7 +12,7 @@
 #include "drivers/tg3/tg3_mii.h"
 #include "kernel/printk.h"
 
-#define MDIO_POLL_US 10
+#define MDIO_POLL_US	10
 #define MDIO_TIMEOUT_US 5000
 /* Let a started autopoll cycle finish before the first manual transaction. */
 #define AUTOPOLL_SETTLE_US 80
@@ -42,7 +42,7 @@ static int mdio(struct tg3 *tp, u32 cmd, u8 reg, u16 data, u16 *out)
 
 	tg3_write(tp, T3_MI_COMM,
 		  cmd | T3_MICOMM_BUSY | (u32)tp->phy_addr << T3_MICOMM_PHY_SHIFT |
-			  (u32)reg << T3_MICOMM_REG_SHIFT | data);
+		      (u32)reg << T3_MICOMM_REG_SHIFT | data);
 	for (unsigned int t = 0; t < MDIO_TIMEOUT_US; t += MDIO_POLL_US) {
 		udelay(MDIO_POLL_US);
 		v = tg3_read(tp, T3_MI_COMM);
@@ -93,12 +93,11 @@ int tg3_phy_start(struct tg3 *tp)
 	tg3_write(tp, T3_MI_MODE,
 		  T3_MIMODE_CLOCK_BASE | T3_MIMODE_CONST_CLOCK | T3_MIMODE_AUTOPOLL);
 	if (err) {
-		pr_err("%s: PHY at MDIO address %u does not answer\n", tg3_name(tp),
-		       tp->phy_addr);
+		pr_err("%s: PHY at MDIO address %u does not answer\n", tg3_name(tp), tp->phy_addr);
 		return err;
 	}
-	pr_info("%s: PHY %04x:%04x at MDIO address %u, autonegotiating\n", tg3_name(tp), id1,
-		id2, tp->phy_addr);
+	pr_info("%s: PHY %04x:%04x at MDIO address %u, autonegotiating\n", tg3_name(tp), id1, id2,
+		tp->phy_addr);
 	return 0;
 }
 
@@ -108,8 +107,7 @@ static bool resolve(struct tg3 *tp, u32 *speed, bool *full)
 	u16 adv, lpa, c1000, s1000;
 
 	if (tg3_phy_read(tp, MII_ADVERTISE, &adv) || tg3_phy_read(tp, MII_LP_ABILITY, &lpa) ||
-	    tg3_phy_read(tp, MII_1000_CONTROL, &c1000) ||
-	    tg3_phy_read(tp, MII_1000_STATUS, &s1000))
+	    tg3_phy_read(tp, MII_1000_CONTROL, &c1000) || tg3_phy_read(tp, MII_1000_STATUS, &s1000))
 		return false;
 	if ((c1000 & MII_1000C_ADV_FD) && (s1000 & MII_1000S_LP_FD)) {
 		*speed = 1000;

@@ -70,8 +70,8 @@ int tg3_rx_pool_alloc(struct tg3 *tp)
 	}
 	tp->rx_free = NULL;
 	for (unsigned int c = 0; c < TG3_RX_CHUNKS; c++) {
-		tp->rx_chunk[c] = dma_alloc(TG3_RX_CHUNK_BUFS * TG3_RX_BUF_STRIDE, 0, 0,
-					    &tp->rx_chunk_dma[c]);
+		tp->rx_chunk[c] =
+		    dma_alloc(TG3_RX_CHUNK_BUFS * TG3_RX_BUF_STRIDE, 0, 0, &tp->rx_chunk_dma[c]);
 		if (!tp->rx_chunk[c]) {
 			pr_err("%s: no DMA memory for receive buffers\n", tg3_name(tp));
 			free_chunks(tp);
@@ -80,7 +80,8 @@ int tg3_rx_pool_alloc(struct tg3 *tp)
 	}
 	for (unsigned int i = TG3_RX_POOL; i-- > 0;) {
 		struct tg3_rx_buf *buf = &tp->rx_buf[i];
-		unsigned int c = i / TG3_RX_CHUNK_BUFS, off = (i % TG3_RX_CHUNK_BUFS) * TG3_RX_BUF_STRIDE;
+		unsigned int c = i / TG3_RX_CHUNK_BUFS,
+			     off = (i % TG3_RX_CHUNK_BUFS) * TG3_RX_BUF_STRIDE;
 
 		memset(buf, 0, sizeof(*buf));
 		buf->tp = tp;

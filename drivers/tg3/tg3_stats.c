@@ -43,46 +43,49 @@ void tg3_get_stats(struct net_device *dev, struct net_device_stats *stats)
 	stats->collisions += tp->hw.tx_collisions;
 }
 
-#define TG3_STAT(name, field) { name, offsetof(struct tg3, field) }
+#define TG3_STAT(name, field)                     \
+	{                                         \
+		name, offsetof(struct tg3, field) \
+	}
 
 static const struct {
 	const char *name;
 	size_t off;
 } tg3_stat_table[] = {
-	TG3_STAT("interrupts", ctr.interrupts),
-	TG3_STAT("interrupts_not_ours", ctr.interrupts_not_ours),
-	TG3_STAT("msi_fallbacks", ctr.msi_fallbacks),
-	TG3_STAT("rx_csum_ok", ctr.rx_csum_ok),
-	TG3_STAT("rx_csum_bad", ctr.rx_csum_bad),
-	TG3_STAT("rx_error_frames", ctr.rx_error_frames),
-	TG3_STAT("rx_bad_length", ctr.rx_bad_length),
-	TG3_STAT("rx_refill_starved", ctr.rx_refill_starved),
-	TG3_STAT("tx_csum_hw", ctr.tx_csum_hw),
-	TG3_STAT("tx_csum_sw", ctr.tx_csum_sw),
-	TG3_STAT("tx_ring_full", ctr.tx_ring_full),
-	TG3_STAT("tx_too_many_segs", ctr.tx_too_many_segs),
-	TG3_STAT("tx_timeouts", ctr.tx_timeouts),
-	TG3_STAT("tx_dropped_on_reset", ctr.tx_dropped_on_reset),
-	TG3_STAT("error_attentions", ctr.error_attentions),
-	TG3_STAT("chip_resets", ctr.chip_resets),
-	TG3_STAT("link_changes", ctr.link_changes),
-	TG3_STAT("hw_tx_octets", hw.tx_octets),
-	TG3_STAT("hw_tx_collisions", hw.tx_collisions),
-	TG3_STAT("hw_tx_ucast", hw.tx_ucast),
-	TG3_STAT("hw_tx_mcast", hw.tx_mcast),
-	TG3_STAT("hw_tx_bcast", hw.tx_bcast),
-	TG3_STAT("hw_rx_octets", hw.rx_octets),
-	TG3_STAT("hw_rx_fragments", hw.rx_fragments),
-	TG3_STAT("hw_rx_ucast", hw.rx_ucast),
-	TG3_STAT("hw_rx_mcast", hw.rx_mcast),
-	TG3_STAT("hw_rx_bcast", hw.rx_bcast),
-	TG3_STAT("hw_rx_fcs_errors", hw.rx_fcs_errors),
-	TG3_STAT("hw_rx_align_errors", hw.rx_align_errors),
-	TG3_STAT("hw_rx_too_long", hw.rx_too_long),
-	TG3_STAT("hw_rx_undersize", hw.rx_undersize),
-	TG3_STAT("hw_rx_out_of_bds", hw.rx_out_of_bds),
-	TG3_STAT("hw_rx_discards", hw.rx_discards),
-	TG3_STAT("hw_rx_errors", hw.rx_errors),
+    TG3_STAT("interrupts", ctr.interrupts),
+    TG3_STAT("interrupts_not_ours", ctr.interrupts_not_ours),
+    TG3_STAT("msi_fallbacks", ctr.msi_fallbacks),
+    TG3_STAT("rx_csum_ok", ctr.rx_csum_ok),
+    TG3_STAT("rx_csum_bad", ctr.rx_csum_bad),
+    TG3_STAT("rx_error_frames", ctr.rx_error_frames),
+    TG3_STAT("rx_bad_length", ctr.rx_bad_length),
+    TG3_STAT("rx_refill_starved", ctr.rx_refill_starved),
+    TG3_STAT("tx_csum_hw", ctr.tx_csum_hw),
+    TG3_STAT("tx_csum_sw", ctr.tx_csum_sw),
+    TG3_STAT("tx_ring_full", ctr.tx_ring_full),
+    TG3_STAT("tx_too_many_segs", ctr.tx_too_many_segs),
+    TG3_STAT("tx_timeouts", ctr.tx_timeouts),
+    TG3_STAT("tx_dropped_on_reset", ctr.tx_dropped_on_reset),
+    TG3_STAT("error_attentions", ctr.error_attentions),
+    TG3_STAT("chip_resets", ctr.chip_resets),
+    TG3_STAT("link_changes", ctr.link_changes),
+    TG3_STAT("hw_tx_octets", hw.tx_octets),
+    TG3_STAT("hw_tx_collisions", hw.tx_collisions),
+    TG3_STAT("hw_tx_ucast", hw.tx_ucast),
+    TG3_STAT("hw_tx_mcast", hw.tx_mcast),
+    TG3_STAT("hw_tx_bcast", hw.tx_bcast),
+    TG3_STAT("hw_rx_octets", hw.rx_octets),
+    TG3_STAT("hw_rx_fragments", hw.rx_fragments),
+    TG3_STAT("hw_rx_ucast", hw.rx_ucast),
+    TG3_STAT("hw_rx_mcast", hw.rx_mcast),
+    TG3_STAT("hw_rx_bcast", hw.rx_bcast),
+    TG3_STAT("hw_rx_fcs_errors", hw.rx_fcs_errors),
+    TG3_STAT("hw_rx_align_errors", hw.rx_align_errors),
+    TG3_STAT("hw_rx_too_long", hw.rx_too_long),
+    TG3_STAT("hw_rx_undersize", hw.rx_undersize),
+    TG3_STAT("hw_rx_out_of_bds", hw.rx_out_of_bds),
+    TG3_STAT("hw_rx_discards", hw.rx_discards),
+    TG3_STAT("hw_rx_errors", hw.rx_errors),
 };
 
 int tg3_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, int max)

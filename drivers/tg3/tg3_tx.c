@@ -14,7 +14,7 @@
 #include "drivers/tg3/tg3.h"
 #include "kernel/printk.h"
 
-#define ETH_P_IPV4 0x0800
+#define ETH_P_IPV4     0x0800
 #define IPPROTO_TCP_NR 6
 #define IPPROTO_UDP_NR 17
 
@@ -192,8 +192,8 @@ void tg3_tx_reclaim(struct tg3 *tp)
 	}
 	if (done)
 		tp->tx_progress_ns = ktime_get_ns();
-	if (netif_queue_stopped(&tp->netdev) && tx_free(tp) >= TG3_TX_WAKE_FREE &&
-	    tp->opened && !tp->reset_pending)
+	if (netif_queue_stopped(&tp->netdev) && tx_free(tp) >= TG3_TX_WAKE_FREE && tp->opened &&
+	    !tp->reset_pending)
 		netif_wake_queue(&tp->netdev);
 }
 

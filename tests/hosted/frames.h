@@ -9,11 +9,11 @@
 
 #include "kernel/compiler.h"
 
-#define FR_ETH_HLEN 14
-#define FR_ETH_ZLEN 60 /* shortest frame on the wire, FCS excluded */
+#define FR_ETH_HLEN	  14
+#define FR_ETH_ZLEN	  60 /* shortest frame on the wire, FCS excluded */
 #define FR_ETHERTYPE_IPV4 0x0800
-#define FR_PROTO_TCP 6
-#define FR_PROTO_UDP 17
+#define FR_PROTO_TCP	  6
+#define FR_PROTO_UDP	  17
 
 /* Ones-complement sum of len bytes (big-endian 16-bit words), not folded. */
 u32 fr_sum(const u8 *p, u32 len, u32 sum);
@@ -24,11 +24,11 @@ u32 fr_crc32(const u8 *p, u32 len);
 /* What a frame is, as far as checksum offload cares. */
 struct fr_info {
 	bool ipv4;
-	u32 ihl;	/* IPv4 header bytes */
+	u32 ihl; /* IPv4 header bytes */
 	u8 proto;
 	bool fragment;
-	u32 l4_off;	/* frame offset of the TCP/UDP header */
-	u32 l4_len;	/* TCP/UDP header + payload bytes */
+	u32 l4_off; /* frame offset of the TCP/UDP header */
+	u32 l4_len; /* TCP/UDP header + payload bytes */
 };
 bool fr_parse(const u8 *f, u32 len, struct fr_info *info);
 /* The pseudo-header sum for the frame's TCP/UDP segment (unfolded). */
@@ -47,7 +47,6 @@ u32 fr_l4_csum_field(u8 proto);
  * (len >= 14 + 20 + 8/20), raw payload otherwise; payload bytes from `seed`.
  * Checksums are filled in (checksums == true) or left zero.
  */
-void fr_build(u8 *f, u32 len, const u8 *dst, const u8 *src, u8 proto, u32 seed,
-	      bool checksums);
+void fr_build(u8 *f, u32 len, const u8 *dst, const u8 *src, u8 proto, u32 seed, bool checksums);
 
 #endif

@@ -19,7 +19,7 @@
 #include "tests/hosted/hosted_wire.h"
 
 #define MAX_FAILURES 64
-#define FAILURE_LEN 512
+#define FAILURE_LEN  512
 /* Rounds hosted_run_idle() runs at most before it declares a livelock. */
 #define IDLE_ROUNDS_MAX 100000
 

@@ -15,8 +15,8 @@
 #define PAGE 4096ull
 /* Where made-up bus addresses start: 32-bit capable, and anywhere. */
 #define BUS_32BIT_START 0x10000000ull
-#define BUS_32BIT_END 0x100000000ull
-#define BUS_HIGH_START 0x1000000000ull
+#define BUS_32BIT_END	0x100000000ull
+#define BUS_HIGH_START	0x1000000000ull
 
 struct region {
 	u64 bus;
@@ -72,8 +72,11 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 		return NULL;
 	}
 	memset(cpu, 0, bytes);
-	*r = (struct region){ .bus = *next, .size = bytes, .cpu = cpu, .live = true,
-			      .caller = __builtin_return_address(0) };
+	*r = (struct region){.bus = *next,
+			     .size = bytes,
+			     .cpu = cpu,
+			     .live = true,
+			     .caller = __builtin_return_address(0)};
 	/* A page of nothing after each buffer: overruns hit no allocation. */
 	*next += bytes + PAGE;
 	if (bus)

@@ -21,7 +21,7 @@
 #include "tests/unit/pci_fake.h"
 
 #define HOSTED_PCI_MAX_FNS 16
-#define BAR_SPACE_START 0xC0000000ull
+#define BAR_SPACE_START	   0xC0000000ull
 
 struct hosted_bar {
 	u64 base;
@@ -142,8 +142,8 @@ void hosted_pci_bar_mem64(struct hosted_pci_fn *f, unsigned int idx, u64 size)
 	next_bar_base = ALIGN_UP(next_bar_base, size);
 	map = mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (map == MAP_FAILED) {
-		hosted_fail("pci: cannot reserve %llu bytes for %s BAR%u",
-			    (unsigned long long)size, f->name, idx);
+		hosted_fail("pci: cannot reserve %llu bytes for %s BAR%u", (unsigned long long)size,
+			    f->name, idx);
 		return;
 	}
 	b->base = next_bar_base;
@@ -238,8 +238,8 @@ bool hosted_pci_msi_send(struct hosted_pci_fn *f, unsigned int msg)
 	unsigned int nvec;
 
 	if (!hosted_pci_msi_enabled(f)) {
-		hosted_fail("pci: %s sends MSI %u while MSI is disabled in its capability",
-			    f->name, msg);
+		hosted_fail("pci: %s sends MSI %u while MSI is disabled in its capability", f->name,
+			    msg);
 		return false;
 	}
 	flags = fake_get16(f->cfg, f->msi_cap + PCI_MSI_FLAGS);
@@ -253,7 +253,8 @@ bool hosted_pci_msi_send(struct hosted_pci_fn *f, unsigned int msg)
 		u16 mask_off = f->msi_cap + PCI_MSI_MASK_64;
 
 		if (fake_get32(f->cfg, mask_off) & BIT(msg)) {
-			fake_set32(f->cfg, mask_off + 4, fake_get32(f->cfg, mask_off + 4) | BIT(msg));
+			fake_set32(f->cfg, mask_off + 4,
+				   fake_get32(f->cfg, mask_off + 4) | BIT(msg));
 			return true;
 		}
 	}
@@ -353,10 +354,10 @@ static bool cfg_has_ext(u16 seg, u8 bus)
 }
 
 static const struct pci_cfg_ops hosted_cfg_ops = {
-	.name = "hosted models",
-	.read = cfg_read,
-	.write = cfg_write,
-	.has_ext = cfg_has_ext,
+    .name = "hosted models",
+    .read = cfg_read,
+    .write = cfg_write,
+    .has_ext = cfg_has_ext,
 };
 
 void hosted_pci_install(void)
@@ -413,12 +414,12 @@ static struct hosted_pci_fn *find_bar(const volatile void *addr, unsigned int *i
 	return NULL;
 }
 
-static bool access_ok(const struct hosted_pci_fn *f, unsigned int bar, u64 off,
-		      unsigned int size, const char *dir)
+static bool access_ok(const struct hosted_pci_fn *f, unsigned int bar, u64 off, unsigned int size,
+		      const char *dir)
 {
 	if (!hosted_pci_memory_enabled(f)) {
-		hosted_fail("pci: %s %s of BAR%u+0x%llx while memory decode is off", f->name,
-			    dir, bar, (unsigned long long)off);
+		hosted_fail("pci: %s %s of BAR%u+0x%llx while memory decode is off", f->name, dir,
+			    bar, (unsigned long long)off);
 		return false;
 	}
 	if (off % size || off + size > f->bar[bar].size) {

@@ -16,7 +16,7 @@
 
 /* Frames a scripted wire keeps for the test before it drops the oldest. */
 #define SCRIPT_QUEUE_MAX 4096
-#define MAX_WIRES 16
+#define MAX_WIRES	 16
 
 enum wire_kind { WIRE_SCRIPT, WIRE_CABLE, WIRE_TAP };
 
@@ -199,9 +199,7 @@ void hosted_port_transmit(struct hosted_port *port, const u8 *frame, u32 len)
 	port->frames_out++;
 	w->sent++;
 	switch (w->kind) {
-	case WIRE_SCRIPT:
-		queue_frame(w, frame, len);
-		break;
+	case WIRE_SCRIPT: queue_frame(w, frame, len); break;
 	case WIRE_CABLE: {
 		struct hosted_port *peer = w->end[0] == port ? w->end[1] : w->end[0];
 

@@ -19,13 +19,13 @@
 #include "kernel/compiler.h"
 
 /* Autonegotiation abilities, for the link partner's advertisement. */
-#define HOSTED_LINK_10HD BIT(0)
-#define HOSTED_LINK_10FD BIT(1)
-#define HOSTED_LINK_100HD BIT(2)
-#define HOSTED_LINK_100FD BIT(3)
+#define HOSTED_LINK_10HD   BIT(0)
+#define HOSTED_LINK_10FD   BIT(1)
+#define HOSTED_LINK_100HD  BIT(2)
+#define HOSTED_LINK_100FD  BIT(3)
 #define HOSTED_LINK_1000HD BIT(4)
 #define HOSTED_LINK_1000FD BIT(5)
-#define HOSTED_LINK_ALL 0x3Fu
+#define HOSTED_LINK_ALL	   0x3Fu
 
 #define HOSTED_FRAME_MAX 9216
 

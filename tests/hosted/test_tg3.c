@@ -139,8 +139,8 @@ START_TEST(test_rx_all_sizes)
 	for (u32 len = FR_ETH_ZLEN; len <= TT_MAX_FRAME; len++, n++) {
 		u8 proto = len & 1 ? FR_PROTO_UDP : FR_PROTO_TCP;
 		struct fr_info info;
-		bool l4 = fr_parse((tt_frame(f, len, NULL, len, proto), f), len, &info) &&
-			  !info.fragment;
+		bool l4 =
+		    fr_parse((tt_frame(f, len, NULL, len, proto), f), len, &info) && !info.fragment;
 
 		if (l4 && len % 7 == 0) {
 			f[info.l4_off + fr_l4_csum_field(proto)] ^= 0x5A; /* corrupt it */
@@ -165,8 +165,8 @@ START_TEST(test_rx_all_sizes)
 			f[info.l4_off + fr_l4_csum_field(info.proto)] ^= 0x5A;
 		ck_assert_uint_eq(tt_rxq[i].len, len);
 		ck_assert_msg(!memcmp(tt_rxq[i].data, f, len), "frame %u differs", i);
-		ck_assert_uint_eq(tt_rxq[i].csum, l4 && len % 7 ? NETBUF_CSUM_UNNECESSARY
-							: NETBUF_CSUM_NONE);
+		ck_assert_uint_eq(tt_rxq[i].csum,
+				  l4 && len % 7 ? NETBUF_CSUM_UNNECESSARY : NETBUF_CSUM_NONE);
 	}
 	ck_assert_uint_eq(dev->stats.rx_packets, n);
 	ck_assert_uint_eq(dev->stats.rx_csum_errors, bad);
@@ -317,7 +317,7 @@ START_TEST(test_link_partners_and_flap)
 	dev = tt_dev();
 	tp = tp_of(dev);
 	hosted_wire_set_partner(tt_wire(), HOSTED_LINK_100FD | HOSTED_LINK_100HD |
-						   HOSTED_LINK_10FD | HOSTED_LINK_10HD);
+					       HOSTED_LINK_10FD | HOSTED_LINK_10HD);
 	ck_assert(tt_open_and_link(dev));
 	ck_assert_uint_eq(dev->speed_mbps, 100);
 	ck_assert(dev->full_duplex);
@@ -383,7 +383,7 @@ END_TEST
 
 START_TEST(test_intx_only_function)
 {
-	struct tg3_model_config cfg = { .dev = 2, .no_msi = true };
+	struct tg3_model_config cfg = {.dev = 2, .no_msi = true};
 	struct tg3_model *m;
 	struct net_device *dev;
 	struct tg3_model_counters c;
@@ -535,7 +535,7 @@ END_TEST
 
 START_TEST(test_bootcode_hang_at_probe)
 {
-	struct tg3_model_config cfg = { .dev = 2 };
+	struct tg3_model_config cfg = {.dev = 2};
 	struct tg3_model *m;
 
 	memcpy(cfg.mac, tt_mac0, 6);
@@ -593,16 +593,16 @@ START_TEST(test_refused_ids)
 		u32 chip;
 		const char *why;
 	} cases[] = {
-		{ 0x1648, 0, "is a PCI/PCI-X Tigon3" },
-		{ 0x16B4, 0, "is a 57765-family part" },
-		{ 0x1687, 0, "5762-family part" },
-		{ 0x1677, 0, "earlier Tigon3 generation" },
-		{ 0x1657, 0x05784100, "is not a 5717-family chip" },
+	    {0x1648, 0, "is a PCI/PCI-X Tigon3"},
+	    {0x16B4, 0, "is a 57765-family part"},
+	    {0x1687, 0, "5762-family part"},
+	    {0x1677, 0, "earlier Tigon3 generation"},
+	    {0x1657, 0x05784100, "is not a 5717-family chip"},
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		struct tg3_model_config cfg = { .dev = 2, .device_id = cases[i].device,
-						.chip_id = cases[i].chip };
+		struct tg3_model_config cfg = {
+		    .dev = 2, .device_id = cases[i].device, .chip_id = cases[i].chip};
 
 		memcpy(cfg.mac, tt_mac0, 6);
 		tt_setup(&cfg);
@@ -616,7 +616,7 @@ END_TEST
 
 START_TEST(test_two_chips_cabled)
 {
-	struct tg3_model_config a = { .dev = 2 }, b = { .dev = 3 };
+	struct tg3_model_config a = {.dev = 2}, b = {.dev = 3};
 	struct tg3_model *ma, *mb;
 	struct net_device *d0, *d1;
 	u8 f[600];
@@ -647,8 +647,8 @@ END_TEST
 
 START_TEST(test_shared_intx_line)
 {
-	struct tg3_model_config a = { .dev = 2, .no_msi = true, .irq_line = 20 };
-	struct tg3_model_config b = { .dev = 3, .no_msi = true, .irq_line = 20 };
+	struct tg3_model_config a = {.dev = 2, .no_msi = true, .irq_line = 20};
+	struct tg3_model_config b = {.dev = 3, .no_msi = true, .irq_line = 20};
 	struct tg3_model *ma, *mb;
 	struct net_device *d0, *d1;
 	u8 f[200];
@@ -676,8 +676,8 @@ END_TEST
 
 START_TEST(test_filters_and_counters)
 {
-	static const u8 group[6] = { 0x01, 0x00, 0x5E, 0x00, 0x00, 0xFB };
-	static const u8 other[6] = { 0x00, 0x11, 0x22, 0x33, 0x44, 0x55 };
+	static const u8 group[6] = {0x01, 0x00, 0x5E, 0x00, 0x00, 0xFB};
+	static const u8 other[6] = {0x00, 0x11, 0x22, 0x33, 0x44, 0x55};
 	struct tg3_model *m = tt_setup_default();
 	struct net_device *dev = tt_dev();
 	struct tg3_model_counters c;
@@ -785,8 +785,8 @@ START_TEST(test_model_catches_misuse)
 
 	/* A receive buffer address nobody allocated, then one already freed. */
 	{
-		struct t3_rx_bd *bd = &tp->std_ring[(tp->std_prod + TG3_STD_RING - TG3_RX_POSTED) %
-						     TG3_STD_RING];
+		struct t3_rx_bd *bd =
+		    &tp->std_ring[(tp->std_prod + TG3_STD_RING - TG3_RX_POSTED) % TG3_STD_RING];
 
 		bd->addr_hi = 0x7;
 		bd->addr_lo = 0x12340000;

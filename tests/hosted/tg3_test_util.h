@@ -11,8 +11,8 @@
 #include "net/netdev.h"
 #include "tests/hosted/models/tg3_model.h"
 
-#define TT_MAX_FRAME 1514
-#define TT_RXQ 8192
+#define TT_MAX_FRAME  1514
+#define TT_RXQ	      8192
 #define TT_MAX_MODELS 2
 
 struct tt_rx_frame {
@@ -51,8 +51,8 @@ bool tt_open_and_link(struct net_device *dev);
  * pool; csum = NETBUF_CSUM_PARTIAL asks the driver for the TCP/UDP checksum.
  * Returns netdev_start_xmit()'s verdict.
  */
-netdev_tx_t tt_send(struct net_device *dev, const u8 *frame, u32 len, unsigned int nsegs,
-		    u8 csum, u8 flags);
+netdev_tx_t tt_send(struct net_device *dev, const u8 *frame, u32 len, unsigned int nsegs, u8 csum,
+		    u8 flags);
 /* Transmit buffers currently lent to the driver. */
 unsigned int tt_tx_outstanding(void);
 

@@ -21,10 +21,10 @@
 #include "tests/hosted/hosted_pci.h"
 #include "tests/hosted/models/tg3_model_internal.h"
 
-#define DEFAULT_DEVICE 0x1657 /* BCM5719 */
-#define DEFAULT_CHIP 0x05719001u /* 5719 A1 */
-#define SUBSYS_VENDOR 0x14E4
-#define SUBSYS_DEVICE 0x1657
+#define DEFAULT_DEVICE 0x1657	   /* BCM5719 */
+#define DEFAULT_CHIP   0x05719001u /* 5719 A1 */
+#define SUBSYS_VENDOR  0x14E4
+#define SUBSYS_DEVICE  0x1657
 #define CLASS_ETHERNET 0x020000
 /* MHC bits 31:16 on this generation: "read the product ID register". */
 #define MHC_ASIC_FIELD 0xF000u
@@ -38,9 +38,9 @@
 enum reg_kind {
 	R_UNKNOWN,
 	R_PLAIN,   /* read/write storage */
-	R_RO,      /* read-only status */
-	R_MODE,    /* a block's mode register: RESET/ENABLE/ATTN */
-	R_STAT,    /* statistics counter, cleared when read */
+	R_RO,	   /* read-only status */
+	R_MODE,	   /* a block's mode register: RESET/ENABLE/ATTN */
+	R_STAT,	   /* statistics counter, cleared when read */
 	R_SPECIAL, /* has side effects, handled by name */
 };
 
@@ -57,6 +57,13 @@ static void def_range(u32 from, u32 to, enum reg_kind kind, const char *name)
 {
 	for (u32 off = from; off <= to; off += 4)
 		def(off, kind, name);
+}
+
+/* A block's mode register, and its status register right after it. */
+static void def_block(u32 mode, const char *name)
+{
+	def(mode, R_MODE, name);
+	def(mode + 4, R_RO, "block status");
 }
 
 static void build_register_map(void)
@@ -86,47 +93,40 @@ static void build_register_map(void)
 	def_range(0x0480, 0x04FC, R_PLAIN, "RX_RULES");
 	def(T3_RX_RULES_CFG, R_PLAIN, "RX_RULES_CFG");
 	def_range(0x0800, 0x08BC, R_STAT, "MAC statistics");
-	def(T3_SDI_MODE, R_MODE, "SDI_MODE");
-	def(T3_SDC_MODE, R_MODE, "SDC_MODE");
-	def(T3_SRS_MODE, R_MODE, "SRS_MODE");
-	def(T3_SBDI_MODE, R_MODE, "SBDI_MODE");
-	def(T3_SBDC_MODE, R_MODE, "SBDC_MODE");
-	def(T3_RXLP_MODE, R_MODE, "RXLP_MODE");
+	def_block(T3_SDI_MODE, "SDI_MODE");
+	def_block(T3_SDC_MODE, "SDC_MODE");
+	def_block(T3_SRS_MODE, "SRS_MODE");
+	def_block(T3_SBDI_MODE, "SBDI_MODE");
+	def_block(T3_SBDC_MODE, "SBDC_MODE");
+	def_block(T3_RXLP_MODE, "RXLP_MODE");
 	def(T3_RXLP_CONFIG, R_PLAIN, "RXLP_CONFIG");
 	def(T3_RXLP_STATS_CTRL, R_PLAIN, "RXLP_STATS_CTRL");
 	def(T3_RXLP_STATS_ENABLE_MASK, R_PLAIN, "RXLP_STATS_ENABLE_MASK");
 	def_range(T3_RXLP_STAT_OUT_OF_BDS, T3_RXLP_STAT_IN_ERRORS, R_STAT, "RXLP statistics");
-	def(T3_RDBDI_MODE, R_MODE, "RDBDI_MODE");
+	def_block(T3_RDBDI_MODE, "RDBDI_MODE");
 	def_range(T3_STD_RCB, T3_STD_RCB + 0xC, R_SPECIAL, "STD_RCB");
-	def(T3_RDC_MODE, R_MODE, "RDC_MODE");
-	def(T3_RBDI_MODE, R_MODE, "RBDI_MODE");
+	def_block(T3_RDC_MODE, "RDC_MODE");
+	def_block(T3_RBDI_MODE, "RBDI_MODE");
 	def(T3_RBDI_STD_REPLENISH, R_PLAIN, "RBDI_STD_REPLENISH");
 	def(T3_STD_REPLENISH_LWM, R_PLAIN, "STD_REPLENISH_LWM");
-	def(T3_RBDC_MODE, R_MODE, "RBDC_MODE");
+	def_block(T3_RBDC_MODE, "RBDC_MODE");
 	def(T3_HCC_MODE, R_SPECIAL, "HCC_MODE");
+	def(T3_HCC_MODE + 4, R_RO, "HCC_STATUS");
 	def_range(T3_HCC_RX_TICKS, T3_HCC_TX_MAX_BDS_INT, R_SPECIAL, "HCC parameter");
 	def_range(T3_HCC_STATUS_ADDR_HI, T3_HCC_STATUS_ADDR_LO, R_SPECIAL, "HCC_STATUS_ADDR");
 	def(T3_FLOW_ATTN, R_RO, "FLOW_ATTN");
-	def(T3_MARB_MODE, R_MODE, "MARB_MODE");
-	def(T3_BMAN_MODE, R_MODE, "BMAN_MODE");
+	def_block(T3_MARB_MODE, "MARB_MODE");
+	def_block(T3_BMAN_MODE, "BMAN_MODE");
 	def_range(T3_BMAN_RDMA_LOW_WATER, T3_BMAN_HIGH_WATER, R_PLAIN, "BMAN watermark");
-	def(T3_RDMA_MODE, R_MODE, "RDMA_MODE");
-	def(T3_RDMA_STATUS, R_RO, "RDMA_STATUS");
-	def(T3_WDMA_MODE, R_MODE, "WDMA_MODE");
-	def(T3_WDMA_STATUS, R_RO, "WDMA_STATUS");
+	def_block(T3_RDMA_MODE, "RDMA_MODE");
+	def_block(T3_WDMA_MODE, "WDMA_MODE");
 	def(T3_FTQ_RESET, R_PLAIN, "FTQ_RESET");
 	def(T3_MSI_MODE, R_SPECIAL, "MSI_MODE");
 	def(T3_MSI_MODE + 4, R_RO, "MSI_STATUS");
-	def(T3_DMAC_MODE, R_MODE, "DMAC_MODE");
+	def_block(T3_DMAC_MODE, "DMAC_MODE");
 	def(T3_MODE_CTRL, R_PLAIN, "MODE_CTRL");
 	def(T3_MISC_CFG, R_SPECIAL, "MISC_CFG");
 	def(T3_MISC_LOCAL_CTRL, R_SPECIAL, "MISC_LOCAL_CTRL");
-	/* Each block's status register sits right after its mode register. */
-	static const u32 blocks[] = { T3_SDI_MODE, T3_SDC_MODE, T3_SRS_MODE, T3_SBDI_MODE,
-				      T3_SBDC_MODE, T3_RXLP_MODE, T3_RDBDI_MODE, T3_RBDI_MODE,
-				      T3_RBDC_MODE, T3_HCC_MODE, T3_MARB_MODE, T3_BMAN_MODE };
-	for (size_t i = 0; i < ARRAY_SIZE(blocks); i++)
-		def(blocks[i] + 4, R_RO, "block status");
 }
 
 static const char *name_of(u32 off)
@@ -201,8 +201,8 @@ static const char *decode_rcb(const u32 *rcb, struct tm_ring *r, bool is_std, u3
 
 static const char *std_ring_problem(struct tg3_model *m)
 {
-	u32 rcb[4] = { tm_reg(m, T3_STD_RCB), tm_reg(m, T3_STD_RCB + 4), tm_reg(m, T3_STD_RCB + 8),
-		       tm_reg(m, T3_STD_RCB + 12) };
+	u32 rcb[4] = {tm_reg(m, T3_STD_RCB), tm_reg(m, T3_STD_RCB + 4), tm_reg(m, T3_STD_RCB + 8),
+		      tm_reg(m, T3_STD_RCB + 12)};
 
 	return decode_rcb(rcb, &m->std, true, T3_NIC_STD_RING);
 }
@@ -236,9 +236,11 @@ static void check_swap_mode(struct tg3_model *m, const char *block)
 	u32 want = T3_MODE_WORD_SWAP_NONFRAME | T3_MODE_BYTE_SWAP_DATA | T3_MODE_WORD_SWAP_DATA;
 
 	if ((mode & (want | T3_MODE_BYTE_SWAP_NONFRAME)) != want)
-		tm_violation(m, "%s enabled with MODE_CTRL 0x%08x: on a little-endian host "
+		tm_violation(m,
+			     "%s enabled with MODE_CTRL 0x%08x: on a little-endian host "
 			     "descriptors or frame data would be byte-swapped (want word swap "
-			     "of non-frame data and byte+word swap of frame data)", block, mode);
+			     "of non-frame data and byte+word swap of frame data)",
+			     block, mode);
 }
 
 static void check_enable(struct tg3_model *m, u32 reg)
@@ -252,25 +254,33 @@ static void check_enable(struct tg3_model *m, u32 reg)
 	if (reg == T3_RDMA_MODE || reg == T3_WDMA_MODE)
 		check_swap_mode(m, name);
 	if (reg == T3_RBDI_MODE && (why = std_ring_problem(m)))
-		tm_violation(m, "receive BD initiator enabled, but the standard ring's control "
-			     "block is unusable: %s", why);
+		tm_violation(m,
+			     "receive BD initiator enabled, but the standard ring's control "
+			     "block is unusable: %s",
+			     why);
 	if ((reg == T3_RDBDI_MODE || reg == T3_RXLP_MODE)) {
 		if ((why = ret_ring_problem(m)))
-			tm_violation(m, "%s enabled, but return ring 0's control block is "
-				     "unusable: %s", name, why);
+			tm_violation(m,
+				     "%s enabled, but return ring 0's control block is "
+				     "unusable: %s",
+				     name, why);
 		for (unsigned int i = 1; i < RET_RCBS_CHECKED; i++)
 			if (!(m->sram[(T3_SRAM_RET_RCB + 16 * i + T3_RCB_MAXLEN_FLAGS) / 4] &
 			      T3_RCB_FLAG_DISABLED))
-				tm_violation(m, "%s enabled with return ring %u's control block "
-					     "not disabled (it holds whatever the reset left)", name, i);
+				tm_violation(m,
+					     "%s enabled with return ring %u's control block "
+					     "not disabled (it holds whatever the reset left)",
+					     name, i);
 	}
 	if (reg == T3_SBDI_MODE) {
 		if ((why = send_ring_problem(m)))
-			tm_violation(m, "send BD initiator enabled, but send ring 0's control "
-				     "block is unusable: %s", why);
+			tm_violation(m,
+				     "send BD initiator enabled, but send ring 0's control "
+				     "block is unusable: %s",
+				     why);
 		if (!(tm_reg(m, T3_MODE_CTRL) & T3_MODE_HOST_SEND_BDS))
 			tm_violation(m, "send BD initiator enabled without MODE_CTRL "
-				     "HOST_SEND_BDS, but the send ring is in host memory");
+					"HOST_SEND_BDS, but the send ring is in host memory");
 	}
 }
 
@@ -353,7 +363,8 @@ static void core_reset(struct tg3_model *m)
 
 	m->ctr.core_resets++;
 	if (!m->magic_seen)
-		tm_violation(m, "core reset without writing 0x%08x to the firmware mailbox first: "
+		tm_violation(m,
+			     "core reset without writing 0x%08x to the firmware mailbox first: "
 			     "the bootcode cannot tell a driver reset from a power-on",
 			     T3_FW_MAGIC);
 	m->magic_seen = false;
@@ -362,7 +373,7 @@ static void core_reset(struct tg3_model *m)
 	if (hosted_pci_msi_enabled(m->pci))
 		hosted_pci_cfg_set(m->pci, m->msi_cap + PCI_MSI_FLAGS, 2,
 				   hosted_pci_cfg_get(m->pci, m->msi_cap + PCI_MSI_FLAGS, 2) &
-					   ~PCI_MSI_FLAGS_ENABLE);
+				       ~PCI_MSI_FLAGS_ENABLE);
 	m->quiet_until = now + TM_RESET_QUIET_NS;
 	m->boot_done_at = m->boot_hang ? UINT64_MAX : now + TM_BOOT_NS;
 	tm_update_irq(m);
@@ -388,10 +399,10 @@ static void sram_write(struct tg3_model *m, u32 addr, u32 val)
 	}
 	if (send_rcb0 && tm_block_on(m, T3_SBDI_MODE))
 		tm_violation(m, "send ring control block changed while the send BD initiator "
-			     "runs");
+				"runs");
 	if (ret_rcb0 && tm_block_on(m, T3_RDBDI_MODE))
 		tm_violation(m, "return ring control block changed while the receive engine "
-			     "runs");
+				"runs");
 	if (addr == T3_SRAM_FW_MBOX && val == T3_FW_MAGIC)
 		m->magic_seen = true;
 	m->sram[addr / 4] = val;
@@ -435,21 +446,25 @@ static void special_write(struct tg3_model *m, u32 off, u32 val)
 	} else if (off >= T3_STD_RCB && off < T3_STD_RCB + 16) {
 		if (tm_block_on(m, T3_RBDI_MODE))
 			tm_violation(m, "standard ring control block changed while the receive BD "
-				     "initiator runs");
+					"initiator runs");
 		tm_reg_set(m, off, val);
 		std_ring_problem(m);
 	} else if (off == T3_HCC_MODE) {
 		if ((val & T3_BLK_ENABLE) && !tm_block_on(m, T3_HCC_MODE)) {
 			if (!tm_reg(m, T3_HCC_STATUS_ADDR_HI) && !tm_reg(m, T3_HCC_STATUS_ADDR_LO))
 				tm_violation(m, "host coalescing enabled without a status block "
-					     "address");
+						"address");
 			if ((val & (3u << 7)) != T3_HCCMODE_STATBLK_32B)
-				tm_violation(m, "status block size field %u: the model implements "
-					     "the 32-byte block only", (val >> 7) & 3);
+				tm_violation(m,
+					     "status block size field %u: the model implements "
+					     "the 32-byte block only",
+					     (val >> 7) & 3);
 			if (!tm_block_on(m, T3_MARB_MODE))
-				tm_violation(m, "host coalescing enabled before the memory arbiter");
+				tm_violation(m,
+					     "host coalescing enabled before the memory arbiter");
 			if (!tm_reg(m, T3_HCC_RX_MAX_BDS) && !tm_reg(m, T3_HCC_RX_TICKS))
-				tm_violation(m, "host coalescing enabled with neither a frame count "
+				tm_violation(m,
+					     "host coalescing enabled with neither a frame count "
 					     "nor a time limit for receive: it would never report");
 		}
 		if (val & T3_HCCMODE_COAL_NOW)
@@ -457,8 +472,8 @@ static void special_write(struct tg3_model *m, u32 off, u32 val)
 		tm_reg_set(m, off, val & ~(T3_HCCMODE_COAL_NOW | T3_BLK_RESET));
 	} else if (hcc_param(off)) {
 		if (tm_block_on(m, T3_HCC_MODE))
-			tm_violation(m, "%s (0x%04x) changed while host coalescing runs", name_of(off),
-				     off);
+			tm_violation(m, "%s (0x%04x) changed while host coalescing runs",
+				     name_of(off), off);
 		tm_reg_set(m, off, val);
 	} else if (off == T3_MSI_MODE) {
 		tm_reg_set(m, off, val);
@@ -482,16 +497,20 @@ static bool access_allowed(struct tg3_model *m, u32 off, bool write)
 	u64 now = hosted_now();
 
 	if (now < m->quiet_until) {
-		tm_violation(m, "register %s 0x%04x (%s) %llu us after a core reset: the chip "
-			     "does not answer register cycles yet", write ? "write" : "read", off,
-			     off >= T3_MEM_WIN ? "memory window" : name_of(off),
-			     (unsigned long long)((now + TM_RESET_QUIET_NS - m->quiet_until) / 1000));
+		tm_violation(
+		    m,
+		    "register %s 0x%04x (%s) %llu us after a core reset: the chip "
+		    "does not answer register cycles yet",
+		    write ? "write" : "read", off,
+		    off >= T3_MEM_WIN ? "memory window" : name_of(off),
+		    (unsigned long long)((now + TM_RESET_QUIET_NS - m->quiet_until) / 1000));
 		return false;
 	}
 	if (m->boot_done_at && write && off != T3_MARB_MODE) {
-		tm_violation(m, "register 0x%04x (%s) written while the bootcode is still "
-			     "initialising the chip (wait for the firmware mailbox)", off,
-			     off >= T3_MEM_WIN ? "memory window" : name_of(off));
+		tm_violation(m,
+			     "register 0x%04x (%s) written while the bootcode is still "
+			     "initialising the chip (wait for the firmware mailbox)",
+			     off, off >= T3_MEM_WIN ? "memory window" : name_of(off));
 		return false;
 	}
 	return true;
@@ -507,7 +526,8 @@ static u64 mmio_read(void *model, unsigned int bar, u64 off64, unsigned int size
 		return ~0ull;
 	}
 	if (size != 4) {
-		tm_violation(m, "%u-byte read at 0x%04x: registers take 32-bit accesses", size, off);
+		tm_violation(m, "%u-byte read at 0x%04x: registers take 32-bit accesses", size,
+			     off);
 		return ~0ull;
 	}
 	if (!access_allowed(m, off, false))
@@ -526,8 +546,10 @@ static u64 mmio_read(void *model, unsigned int bar, u64 off64, unsigned int size
 		if (off >= 0x200 && off < 0x400) {
 			if (off == T3_MBOX_IRQ0)
 				return m->mbox_irq0;
-			tm_violation(m, "read of mailbox 0x%04x: host-side mailboxes are write-only "
-				     "in the model", off);
+			tm_violation(m,
+				     "read of mailbox 0x%04x: host-side mailboxes are write-only "
+				     "in the model",
+				     off);
 			return 0;
 		}
 		return tm_reg(m, off);
@@ -564,14 +586,9 @@ static void mmio_write(void *model, unsigned int bar, u64 off64, unsigned int si
 		tm_violation(m, "write 0x%08x to read-only register 0x%04x (%s)", val, off,
 			     name_of(off));
 		return;
-	case R_MODE:
-		mode_write(m, off, val);
-		return;
-	case R_SPECIAL:
-		special_write(m, off, val);
-		return;
-	default:
-		tm_reg_set(m, off, val);
+	case R_MODE: mode_write(m, off, val); return;
+	case R_SPECIAL: special_write(m, off, val); return;
+	default: tm_reg_set(m, off, val);
 	}
 }
 
@@ -592,8 +609,10 @@ static u32 chip_cfg_read(struct tg3_model *m, u16 off)
 	case T3_PCI_PRODUCT_ID_ASIC_REV: return m->chip_id;
 	case 0x80:
 	case 0x84:
-		tm_violation(m, "indirect register/memory access through config 0x%02x is not "
-			     "modelled", off);
+		tm_violation(m,
+			     "indirect register/memory access through config 0x%02x is not "
+			     "modelled",
+			     off);
 		return 0;
 	default: return 0;
 	}
@@ -619,32 +638,34 @@ static bool cfg_write(void *model, u16 off, unsigned int size, u32 val)
 	if (!chip_cfg_dword(off & ~3))
 		return false;
 	if (size != 4) {
-		tm_violation(m, "%u-byte config write at 0x%02x: the chip's registers take dword "
-			     "writes", size, off);
+		tm_violation(m,
+			     "%u-byte config write at 0x%02x: the chip's registers take dword "
+			     "writes",
+			     size, off);
 		return true;
 	}
 	switch (off) {
 	case T3_PCI_MISC_HOST_CTRL:
 		if (val & T3_MHC_ENDIAN_BYTE_SWAP)
-			tm_violation(m, "MISC_HOST_CTRL 0x%08x swaps register bytes: a "
-				     "little-endian host would read every register reversed", val);
+			tm_violation(m,
+				     "MISC_HOST_CTRL 0x%08x swaps register bytes: a "
+				     "little-endian host would read every register reversed",
+				     val);
 		m->mhc = val & MHC_WRITABLE;
 		tm_update_irq(m);
 		break;
-	case T3_PCI_DMA_RW_CTRL:
-		m->dma_rw_ctrl = val;
-		break;
-	case T3_PCI_MEM_WIN_BASE:
-		m->mem_win_base = val & ~(T3_MEM_WIN_SIZE - 1);
-		break;
+	case T3_PCI_DMA_RW_CTRL: m->dma_rw_ctrl = val; break;
+	case T3_PCI_MEM_WIN_BASE: m->mem_win_base = val & ~(T3_MEM_WIN_SIZE - 1); break;
 	case T3_PCI_STATE:
 		if (!(m->mhc & T3_MHC_PCISTATE_RW))
 			tm_violation(m, "PCI state register written without MISC_HOST_CTRL "
-				     "PCISTATE_RW");
+					"PCISTATE_RW");
 		break;
 	default:
-		tm_violation(m, "config write 0x%08x to 0x%02x, which the model does not know or "
-			     "is read-only", val, off);
+		tm_violation(m,
+			     "config write 0x%08x to 0x%02x, which the model does not know or "
+			     "is read-only",
+			     val, off);
 	}
 	return true;
 }
@@ -655,11 +676,11 @@ static void cfg_written(void *model, u16 off, unsigned int size, u32 val)
 }
 
 static const struct hosted_pci_ops tg3_model_pci_ops = {
-	.mmio_read = mmio_read,
-	.mmio_write = mmio_write,
-	.cfg_read = cfg_read,
-	.cfg_write = cfg_write,
-	.cfg_written = cfg_written,
+    .mmio_read = mmio_read,
+    .mmio_write = mmio_write,
+    .cfg_read = cfg_read,
+    .cfg_write = cfg_write,
+    .cfg_written = cfg_written,
 };
 
 /* ---- Port and device ---- */
@@ -686,9 +707,9 @@ static u32 port_advertise(struct hosted_port *port)
 }
 
 static const struct hosted_port_ops tg3_model_port_ops = {
-	.receive = port_receive,
-	.link_changed = port_link_changed,
-	.advertise = port_advertise,
+    .receive = port_receive,
+    .link_changed = port_link_changed,
+    .advertise = port_advertise,
 };
 
 static u64 model_tick(struct hosted_device *dev, u64 now)

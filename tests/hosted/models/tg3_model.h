@@ -16,11 +16,11 @@ struct hosted_pci_fn;
 
 struct tg3_model_config {
 	u8 bus, dev, fn;
-	u16 device_id;	/* 0: 0x1657 (BCM5719) */
-	u32 chip_id;	/* 0: 0x05719001 (5719 A1) */
-	u8 mac[6];	/* what the bootcode "reads from NVRAM" */
-	u8 irq_line;	/* INTx GSI; 0: 16 */
-	bool no_msi;	/* leave out the MSI capability */
+	u16 device_id; /* 0: 0x1657 (BCM5719) */
+	u32 chip_id;   /* 0: 0x05719001 (5719 A1) */
+	u8 mac[6];     /* what the bootcode "reads from NVRAM" */
+	u8 irq_line;   /* INTx GSI; 0: 16 */
+	bool no_msi;   /* leave out the MSI capability */
 };
 
 struct tg3_model *tg3_model_create(const struct tg3_model_config *cfg);
@@ -45,17 +45,17 @@ void tg3_model_fault_dma_error(struct tg3_model *m);
 /* ---- What happened, for assertions ---- */
 struct tg3_model_counters {
 	u64 core_resets;
-	u64 tx_frames;		/* put on the wire */
-	u64 tx_dropped;		/* taken from the ring but not sent (link down, MAC off) */
-	u64 rx_frames;		/* placed in the return ring */
-	u64 rx_no_buffer;	/* dropped: standard ring empty */
-	u64 rx_filtered;	/* dropped by the address filter */
-	u64 rx_dropped;		/* dropped: receiver off, return ring full, too long */
+	u64 tx_frames;	  /* put on the wire */
+	u64 tx_dropped;	  /* taken from the ring but not sent (link down, MAC off) */
+	u64 rx_frames;	  /* placed in the return ring */
+	u64 rx_no_buffer; /* dropped: standard ring empty */
+	u64 rx_filtered;  /* dropped by the address filter */
+	u64 rx_dropped;	  /* dropped: receiver off, return ring full, too long */
 	u64 status_updates;
 	u64 msi_sent;
 	u64 msi_lost;
 	u64 intx_assertions;
-	u64 irq_acks;		/* writes to interrupt mailbox 0 */
+	u64 irq_acks;		 /* writes to interrupt mailbox 0 */
 	u64 events_while_masked; /* status updates made while the interrupt was masked */
 };
 void tg3_model_get_counters(const struct tg3_model *m, struct tg3_model_counters *out);

@@ -155,8 +155,10 @@ static void producer_write(struct tg3_model *m, const char *ring, const struct t
 
 	if (!r->valid) {
 		if (val)
-			tm_violation(m, "%s producer index %u posted before the ring's control "
-				     "block was set (ring used before it is enabled)", ring, val);
+			tm_violation(m,
+				     "%s producer index %u posted before the ring's control "
+				     "block was set (ring used before it is enabled)",
+				     ring, val);
 		*prod = val;
 		return;
 	}
@@ -168,8 +170,10 @@ static void producer_write(struct tg3_model *m, const char *ring, const struct t
 	used = ring_used(*prod, cons, r->entries);
 	added = ring_used(val, *prod, r->entries);
 	if (used + added > r->entries - 1) {
-		tm_violation(m, "%s producer index %u overruns the chip's consumer %u (%u "
-			     "entries in use, %u more posted)", ring, val, cons, used, added);
+		tm_violation(m,
+			     "%s producer index %u overruns the chip's consumer %u (%u "
+			     "entries in use, %u more posted)",
+			     ring, val, cons, used, added);
 		return;
 	}
 	*prod = val;
@@ -178,28 +182,28 @@ static void producer_write(struct tg3_model *m, const char *ring, const struct t
 void tm_mailbox_write(struct tg3_model *m, u32 off, u32 val)
 {
 	switch (off) {
-	case T3_MBOX_IRQ0:
-		tm_irq_ack(m, val);
-		return;
+	case T3_MBOX_IRQ0: tm_irq_ack(m, val); return;
 	case T3_MBOX_STD_PROD:
 		producer_write(m, "standard ring", &m->std, &m->std_prod, m->std_cons, val);
 		return;
 	case T3_MBOX_SEND0_PROD:
 		if (val && !(tm_reg(m, T3_MODE_CTRL) & T3_MODE_HOST_SEND_BDS))
 			tm_violation(m, "send ring in host memory used without MODE_CTRL "
-				     "HOST_SEND_BDS: the chip would fetch BDs from NIC memory");
+					"HOST_SEND_BDS: the chip would fetch BDs from NIC memory");
 		producer_write(m, "send ring", &m->send, &m->send_prod, m->send_cons, val);
 		return;
 	case T3_MBOX_RET0_CONS:
 		if (!m->ret.valid) {
 			if (val)
-				tm_violation(m, "return ring consumer %u written before the ring's "
-					     "control block was set", val);
+				tm_violation(m,
+					     "return ring consumer %u written before the ring's "
+					     "control block was set",
+					     val);
 			return;
 		}
 		if (val >= m->ret.entries ||
 		    ring_used(val, m->ret_cons, m->ret.entries) >
-			    ring_used(m->ret_prod, m->ret_cons, m->ret.entries)) {
+			ring_used(m->ret_prod, m->ret_cons, m->ret.entries)) {
 			tm_violation(m, "return ring consumer %u passes the producer %u (was %u)",
 				     val, m->ret_prod, m->ret_cons);
 			return;
@@ -212,8 +216,10 @@ void tm_mailbox_write(struct tg3_model *m, u32 off, u32 val)
 		     off == T3_MBOX_RET0_CONS - 4 || off == T3_MBOX_SEND0_PROD - 4) &&
 		    !val)
 			return;
-		tm_violation(m, "write 0x%08x to mailbox 0x%04x, which the model does not "
-			     "implement", val, off);
+		tm_violation(m,
+			     "write 0x%08x to mailbox 0x%04x, which the model does not "
+			     "implement",
+			     val, off);
 	}
 }
 
@@ -228,7 +234,7 @@ static bool send_path_on(const struct tg3_model *m)
 
 static void stat_by_dest(struct tg3_model *m, const u8 *f, u32 ucast, u32 mcast, u32 bcast)
 {
-	static const u8 bc[6] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
+	static const u8 bc[6] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 
 	if (!memcmp(f, bc, 6))
 		tm_stat_add(m, bcast, 1);
@@ -279,9 +285,11 @@ static bool port_mode_matches(struct tg3_model *m)
 		return true;
 	}
 	if (!m->port_mismatch_reported)
-		tm_violation(m, "transmitting with MAC_MODE 0x%08x while the PHY runs %u Mbps "
+		tm_violation(m,
+			     "transmitting with MAC_MODE 0x%08x while the PHY runs %u Mbps "
 			     "%s duplex: the MAC port mode does not match, frames would be "
-			     "garbled", mode, m->phy.speed, m->phy.full ? "full" : "half");
+			     "garbled",
+			     mode, m->phy.speed, m->phy.full ? "full" : "half");
 	m->port_mismatch_reported = true;
 	return false;
 }
@@ -300,15 +308,18 @@ static bool send_one(struct tg3_model *m, u64 now)
 		u64 bd_addr = m->send.host + (u64)idx * sizeof(bd), buf;
 
 		if (idx == m->send_prod) {
-			tm_violation(m, "send ring: the producer index %u ends inside a frame (no "
-				     "END flag from BD %u on)", m->send_prod, m->send_cons);
+			tm_violation(m,
+				     "send ring: the producer index %u ends inside a frame (no "
+				     "END flag from BD %u on)",
+				     m->send_prod, m->send_cons);
 			m->send_cons = idx;
 			return false;
 		}
 		if (m->fault_dma_error) {
 			m->fault_dma_error = false;
 			m->tx_halted = true;
-			tm_reg_set(m, T3_RDMA_STATUS, tm_reg(m, T3_RDMA_STATUS) | T3_DMA_MASTER_ABORT);
+			tm_reg_set(m, T3_RDMA_STATUS,
+				   tm_reg(m, T3_RDMA_STATUS) | T3_DMA_MASTER_ABORT);
 			tm_reg_set(m, T3_FLOW_ATTN, tm_reg(m, T3_FLOW_ATTN) | BIT(31));
 			m->sb_error = true;
 			if (tm_reg(m, T3_MISC_LOCAL_CTRL) & T3_MLC_INT_ON_ATTN)
@@ -417,7 +428,7 @@ static bool accepted(const struct tg3_model *m, const u8 *dst)
 	if (tm_reg(m, T3_RX_MODE) & T3_RXMODE_PROMISC)
 		return true;
 	if (dst[0] & 1) {
-		static const u8 bc[6] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
+		static const u8 bc[6] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 		u32 h;
 
 		if (!memcmp(dst, bc, 6))
@@ -427,8 +438,8 @@ static bool accepted(const struct tg3_model *m, const u8 *dst)
 	}
 	for (unsigned int i = 0; i < T3_MAC_ADDR_SLOTS; i++) {
 		u32 hi = tm_reg(m, T3_MAC_ADDR_HIGH(i)), lo = tm_reg(m, T3_MAC_ADDR_LOW(i));
-		u8 a[6] = { (u8)(hi >> 8), (u8)hi, (u8)(lo >> 24), (u8)(lo >> 16), (u8)(lo >> 8),
-			    (u8)lo };
+		u8 a[6] = {(u8)(hi >> 8),  (u8)hi,	  (u8)(lo >> 24),
+			   (u8)(lo >> 16), (u8)(lo >> 8), (u8)lo};
 
 		if (!memcmp(a, dst, 6))
 			return true;
@@ -451,8 +462,10 @@ static void rx_csum(const u8 *f, u32 len, struct t3_rx_bd *rbd)
 	rbd->flags |= T3_RXBD_TCP_UDP_CSUM;
 	if (info.proto == FR_PROTO_TCP)
 		rbd->flags |= T3_RXBD_IS_TCP;
-	rbd->tcp_udp_csum = fr_l4_csum_ok(f, &info) ? 0xFFFF
-			    : fr_fold(fr_sum(f + info.l4_off, info.l4_len, fr_pseudo_sum(f, &info)));
+	rbd->tcp_udp_csum =
+	    fr_l4_csum_ok(f, &info)
+		? 0xFFFF
+		: fr_fold(fr_sum(f + info.l4_off, info.l4_len, fr_pseudo_sum(f, &info)));
 }
 
 /* Place one frame; false when the engine must stop (DMA failure). */
@@ -495,9 +508,10 @@ static bool receive_one(struct tg3_model *m, struct tm_frame *f, u64 now)
 	buf = (u64)sbd.addr_hi << 32 | sbd.addr_lo;
 	room = MIN((u32)sbd.len, m->std.max_len);
 	if (!(sbd.flags & T3_RXBD_END) || sbd.len < FR_ETH_ZLEN + T3_FCS_LEN) {
-		tm_violation(m, "standard ring BD %u: flags 0x%04x, length %u (a buffer BD must "
-			     "say END and hold at least a minimal frame)", m->std_cons, sbd.flags,
-			     sbd.len);
+		tm_violation(m,
+			     "standard ring BD %u: flags 0x%04x, length %u (a buffer BD must "
+			     "say END and hold at least a minimal frame)",
+			     m->std_cons, sbd.flags, sbd.len);
 		return false;
 	}
 	memset(&rbd, 0, sizeof(rbd));

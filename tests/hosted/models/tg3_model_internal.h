@@ -13,13 +13,13 @@
 #define TM_SRAM_SIZE 0x1000u
 
 /* Timing, in simulated time. */
-#define TM_RESET_QUIET_NS (500 * 1000ull)	/* no register cycles after a core reset */
-#define TM_BOOT_NS (30 * 1000 * 1000ull)	/* bootcode run after a reset */
-#define TM_AUTONEG_NS (2000 * 1000 * 1000ull)	/* autonegotiation */
-#define TM_MDIO_NS (5 * 1000ull)		/* one MDIO transaction */
+#define TM_RESET_QUIET_NS (500 * 1000ull)	  /* no register cycles after a core reset */
+#define TM_BOOT_NS	  (30 * 1000 * 1000ull)	  /* bootcode run after a reset */
+#define TM_AUTONEG_NS	  (2000 * 1000 * 1000ull) /* autonegotiation */
+#define TM_MDIO_NS	  (5 * 1000ull)		  /* one MDIO transaction */
 
-#define TM_RX_FIFO 256		/* frames the MAC buffers before it drops */
-#define TM_MAX_FRAME 9022
+#define TM_RX_FIFO		  256 /* frames the MAC buffers before it drops */
+#define TM_MAX_FRAME		  9022
 #define TM_MAX_SEND_BDS_PER_FRAME 64
 
 struct tm_frame {
@@ -30,17 +30,17 @@ struct tm_frame {
 struct tm_ring {
 	u64 host;
 	u32 entries;
-	u32 max_len;	/* standard ring: buffer size from the RCB */
-	bool valid;	/* programmed and not disabled */
+	u32 max_len; /* standard ring: buffer size from the RCB */
+	bool valid;  /* programmed and not disabled */
 };
 
 struct tm_phy {
 	u16 bmcr, anar, gtcr;
-	u16 lpa, gtsr;		/* partner abilities as negotiated */
-	bool link;		/* current */
-	bool link_dropped;	/* latched: BMSR reads 0 once */
+	u16 lpa, gtsr;	   /* partner abilities as negotiated */
+	bool link;	   /* current */
+	bool link_dropped; /* latched: BMSR reads 0 once */
 	bool an_complete;
-	u64 an_done_at;		/* 0: not negotiating */
+	u64 an_done_at; /* 0: not negotiating */
 	u32 speed;
 	bool full;
 };
@@ -56,7 +56,7 @@ struct tg3_model {
 	u8 msi_cap;
 
 	/* Chip registers in config space. */
-	u32 mhc;	/* misc host control, bits 15:0 */
+	u32 mhc; /* misc host control, bits 15:0 */
 	u32 dma_rw_ctrl;
 	u32 mem_win_base;
 
@@ -66,9 +66,9 @@ struct tg3_model {
 
 	/* Reset and bootcode. */
 	u64 quiet_until;
-	u64 boot_done_at;	/* 0: bootcode idle (finished) */
+	u64 boot_done_at; /* 0: bootcode idle (finished) */
 	bool boot_hang;
-	bool magic_seen;	/* driver wrote the mailbox magic since the last reset */
+	bool magic_seen; /* driver wrote the mailbox magic since the last reset */
 
 	/* Rings: control blocks as decoded, indices. */
 	struct tm_ring send, std, ret;
@@ -79,7 +79,7 @@ struct tg3_model {
 
 	/* Interrupts. */
 	u32 mbox_irq0;
-	bool hc_pending;	/* status updated, not yet acknowledged */
+	bool hc_pending; /* status updated, not yet acknowledged */
 	bool msi_sent_for_pending;
 	bool intx_level;
 
@@ -92,8 +92,8 @@ struct tg3_model {
 
 	/* MAC and PHY. */
 	struct tm_phy phy;
-	u64 mdio_done_at;	/* 0: idle */
-	bool mi_link;		/* what autopoll last saw */
+	u64 mdio_done_at; /* 0: idle */
+	bool mi_link;	  /* what autopoll last saw */
 	bool port_mismatch_reported;
 
 	/* Received frames waiting for the receive engine. */
@@ -107,7 +107,7 @@ struct tg3_model {
 	bool fault_tx_stuck;
 	bool fault_msi_lost;
 	bool fault_dma_error;
-	bool tx_halted;		/* after a DMA error or bad BD, until reset */
+	bool tx_halted; /* after a DMA error or bad BD, until reset */
 	bool rx_halted;
 
 	struct tg3_model_counters ctr;

@@ -10,7 +10,7 @@
 
 #define PHY_ID1 0x5C0D /* a Broadcom-style identifier; nothing depends on it */
 #define PHY_ID2 0x8A21
-#define BMSR_ABILITIES                                                                   \
+#define BMSR_ABILITIES                                                                           \
 	(MII_STAT_100FD | MII_STAT_100HD | MII_STAT_10FD | MII_STAT_10HD | MII_STAT_EXT_STATUS | \
 	 MII_STAT_AN_ABLE | MII_STAT_EXT_CAPS)
 
@@ -141,8 +141,7 @@ static u16 phy_read(struct tg3_model *m, u8 reg)
 	case MII_1000_STATUS: return p->an_complete ? p->gtsr : 0;
 	case MII_EXT_STATUS: return MII_ESTAT_1000T_FD | MII_ESTAT_1000T_HD;
 	default:
-		tm_violation(m, "MDIO read of PHY register %u, which the model does not have",
-			     reg);
+		tm_violation(m, "MDIO read of PHY register %u, which the model does not have", reg);
 		return 0;
 	}
 }
@@ -167,32 +166,36 @@ static void phy_write(struct tg3_model *m, u8 reg, u16 val)
 			else
 				link_down(m);
 		} else if (!(val & MII_CTRL_AN_ENABLE)) {
-			tm_violation(m, "PHY forced to a fixed mode (BMCR 0x%04x): the model only "
-				     "implements autonegotiation", val);
+			tm_violation(m,
+				     "PHY forced to a fixed mode (BMCR 0x%04x): the model only "
+				     "implements autonegotiation",
+				     val);
 		}
 		return;
-	case MII_ADVERTISE:
-		p->anar = val;
-		return;
-	case MII_1000_CONTROL:
-		p->gtcr = val;
-		return;
+	case MII_ADVERTISE: p->anar = val; return;
+	case MII_1000_CONTROL: p->gtcr = val; return;
 	default:
-		tm_violation(m, "MDIO write 0x%04x to PHY register %u, which the model does not "
-			     "have (or is read-only)", val, reg);
+		tm_violation(m,
+			     "MDIO write 0x%04x to PHY register %u, which the model does not "
+			     "have (or is read-only)",
+			     val, reg);
 	}
 }
 
 void tm_mi_comm_write(struct tg3_model *m, u32 val)
 {
 	if (tm_reg(m, T3_MI_MODE) & T3_MIMODE_AUTOPOLL) {
-		tm_violation(m, "MDIO transaction 0x%08x started while autopoll is on: it would "
-			     "collide with the MAC's own polling", val);
+		tm_violation(m,
+			     "MDIO transaction 0x%08x started while autopoll is on: it would "
+			     "collide with the MAC's own polling",
+			     val);
 		return;
 	}
 	if (m->mdio_done_at) {
-		tm_violation(m, "MI_COMM written (0x%08x) while the previous transaction is "
-			     "still busy", val);
+		tm_violation(m,
+			     "MI_COMM written (0x%08x) while the previous transaction is "
+			     "still busy",
+			     val);
 		return;
 	}
 	if (!(val & T3_MICOMM_BUSY)) {
