@@ -16,6 +16,7 @@
 
 /* Frames a scripted wire keeps for the test before it drops the oldest. */
 #define SCRIPT_QUEUE_MAX 4096
+#define WIRE_MIN_FRAME	 60 /* without FCS */
 #define MAX_WIRES	 16
 
 enum wire_kind { WIRE_SCRIPT, WIRE_CABLE, WIRE_TAP };
@@ -115,6 +116,18 @@ struct hosted_wire *hosted_wire_tap(struct hosted_port *port, const char *ifname
 	return w;
 }
 
+void hosted_wire_unplug(struct hosted_port *port)
+{
+	struct hosted_wire *w = port->wire;
+
+	if (!w)
+		return;
+	for (int side = 0; side < 2; side++)
+		if (w->end[side] == port)
+			w->end[side] = NULL;
+	port->wire = NULL;
+}
+
 static void notify(struct hosted_wire *w)
 {
 	hosted_model_enter();
@@ -156,6 +169,8 @@ u32 hosted_port_partner(const struct hosted_port *port)
 	if (w->kind != WIRE_CABLE)
 		return w->partner;
 	peer = w->end[0] == port ? w->end[1] : w->end[0];
+	if (!peer)
+		return 0;
 	return peer->ops->advertise ? peer->ops->advertise((struct hosted_port *)peer)
 				    : HOSTED_LINK_ALL;
 }
@@ -203,6 +218,8 @@ void hosted_port_transmit(struct hosted_port *port, const u8 *frame, u32 len)
 	case WIRE_CABLE: {
 		struct hosted_port *peer = w->end[0] == port ? w->end[1] : w->end[0];
 
+		if (!peer)
+			break;
 		peer->frames_in++;
 		peer->ops->receive(peer, frame, len);
 		break;
@@ -218,7 +235,7 @@ void hosted_wire_inject(struct hosted_wire *w, const u8 *frame, u32 len)
 {
 	struct hosted_port *p = w->end[0];
 
-	if (!w->carrier)
+	if (!w->carrier || !p)
 		return;
 	p->frames_in++;
 	hosted_model_enter();
@@ -267,6 +284,11 @@ void hosted_wire_poll(void)
 
 			if (n <= 0)
 				break;
+			/* Linux hands TAP frames unpadded; on a wire the sender's MAC pads them. */
+			if (n < WIRE_MIN_FRAME) {
+				memset(buf + n, 0, WIRE_MIN_FRAME - n);
+				n = WIRE_MIN_FRAME;
+			}
 			hosted_wire_inject(w, buf, (u32)n);
 		}
 	}

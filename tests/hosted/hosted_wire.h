@@ -55,6 +55,9 @@ struct hosted_wire *hosted_wire_cable(struct hosted_port *a, struct hosted_port 
 /* Open TAP interface `ifname` (created if needed, needs CAP_NET_ADMIN). */
 struct hosted_wire *hosted_wire_tap(struct hosted_port *port, const char *ifname);
 
+/* Take a port off its wire (to plug it into another). */
+void hosted_wire_unplug(struct hosted_port *port);
+
 /* Link control, for tests. Wires start with carrier up. */
 void hosted_wire_set_carrier(struct hosted_wire *w, bool up);
 /* Scripted and TAP wires: what the (pretend) far end advertises. Default all. */

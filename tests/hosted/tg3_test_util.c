@@ -143,7 +143,9 @@ netdev_tx_t tt_send(struct net_device *dev, const u8 *frame, u32 len, unsigned i
 	netdev_tx_t ret;
 
 	if (nsegs > len)
-		nsegs = len ? len : 1;
+		nsegs = len;
+	if (!nsegs)
+		nsegs = 1;
 	for (unsigned int s = 0; s < nsegs; s++) {
 		u32 chunk = s + 1 == nsegs ? len - off : len / nsegs;
 		struct tx_buf *b = tx_get();
@@ -158,6 +160,7 @@ netdev_tx_t tt_send(struct net_device *dev, const u8 *frame, u32 len, unsigned i
 		prev = &b->nb;
 		off += chunk;
 	}
+	ck_assert_ptr_nonnull(first);
 	first->tot_len = len;
 	first->csum = csum;
 	first->flags = flags;

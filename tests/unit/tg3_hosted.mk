@@ -15,3 +15,8 @@ TG3_MODEL_SRCS := tests/hosted/models/tg3_model.c tests/hosted/models/tg3_model_
 UNIT_TESTS += test_tg3_hosted
 test_tg3_hosted_SRCS := tests/hosted/test_tg3.c tests/hosted/tg3_test_util.c $(HOSTED_SRCS) \
 	$(TG3_MODEL_SRCS) $(wildcard drivers/tg3/*.c)
+
+# Real Linux tools over a TAP interface; needs root, passes vacuously without.
+UNIT_TESTS += test_tg3_tap
+test_tg3_tap_SRCS := tests/hosted/test_tg3_tap.c tests/hosted/tg3_test_util.c $(HOSTED_SRCS) \
+	$(TG3_MODEL_SRCS) $(wildcard drivers/tg3/*.c)
