@@ -150,6 +150,7 @@ struct tg3 {
 
 	/* State. */
 	bool opened;
+	bool hw_dead; /* bootcode never came back from a reset: hands off */
 	bool in_poll;
 	bool link_up;
 	u32 mac_mode;
@@ -174,7 +175,7 @@ void tg3_sram_write(struct tg3 *tp, u32 addr, u32 val);
 int tg3_chip_reset(struct tg3 *tp);
 int tg3_read_mac_address(struct tg3 *tp);
 int tg3_hw_start(struct tg3 *tp);
-void tg3_hw_stop(struct tg3 *tp);
+int tg3_hw_stop(struct tg3 *tp);
 void tg3_irq_mask(struct tg3 *tp);
 void tg3_irq_unmask(struct tg3 *tp);
 void tg3_program_rx_filter(struct tg3 *tp);

@@ -351,12 +351,25 @@ int tg3_hw_start(struct tg3 *tp)
 	return 0;
 }
 
-/* Quiesce: receiver off, then a core reset stops every engine and DMA. */
-void tg3_hw_stop(struct tg3 *tp)
+/*
+ * Quiesce: receiver off, then a core reset stops every engine and DMA. A chip
+ * whose bootcode does not come back is marked dead and left alone from then
+ * on (its registers may not be written while the bootcode runs).
+ */
+int tg3_hw_stop(struct tg3 *tp)
 {
+	int err;
+
+	if (tp->hw_dead)
+		return -EIO;
 	tg3_irq_mask(tp);
 	tg3_write(tp, T3_RX_MODE, 0);
 	tg3_write(tp, T3_MAC_EVENT_ENABLE, 0);
-	if (tg3_chip_reset(tp))
-		pr_warn("%s: chip stopped, but its bootcode did not come back\n", tg3_name(tp));
+	err = tg3_chip_reset(tp);
+	if (err) {
+		tp->hw_dead = true;
+		pr_err("%s: chip stopped, but its bootcode did not come back: leaving it alone\n",
+		       tg3_name(tp));
+	}
+	return err;
 }

@@ -185,7 +185,7 @@ static void service(struct ktimer *t)
 {
 	struct tg3 *tp = container_of(t, struct tg3, service_timer);
 
-	if (!tp->opened)
+	if (!tp->opened || tp->hw_dead)
 		return;
 	if (!tp->reset_pending) {
 		tg3_stats_update(tp);
@@ -204,6 +204,11 @@ static int tg3_open(struct net_device *dev)
 	struct tg3 *tp = netdev_priv(dev);
 	int err;
 
+	if (tp->hw_dead) {
+		pr_err("%s: the chip did not come back from its last reset; not opening\n",
+		       dev->name);
+		return -EIO;
+	}
 	err = tg3_rings_alloc(tp);
 	if (err)
 		return err;
@@ -213,6 +218,7 @@ static int tg3_open(struct net_device *dev)
 		goto fail_rings;
 	}
 	err = tg3_chip_reset(tp);
+	tp->hw_dead = err != 0;
 	if (!err)
 		err = tg3_hw_start(tp);
 	if (!err)
@@ -248,13 +254,14 @@ static int tg3_stop(struct net_device *dev)
 {
 	struct tg3 *tp = netdev_priv(dev);
 
-	if (!tp->reset_pending)
+	if (!tp->reset_pending && !tp->hw_dead)
 		tg3_stats_update(tp);
 	tp->opened = false;
 	ktimer_cancel(&tp->service_timer);
 	ktimer_cancel(&tp->reset_timer);
 	tp->reset_pending = false;
-	tg3_irq_mask(tp);
+	if (!tp->hw_dead)
+		tg3_irq_mask(tp);
 	napi_disable(&tp->napi);
 	tg3_irq_teardown(tp);
 	tg3_hw_stop(tp);
@@ -271,7 +278,7 @@ static void tg3_set_rx_mode(struct net_device *dev)
 {
 	struct tg3 *tp = netdev_priv(dev);
 
-	if (tp->opened && !tp->reset_pending)
+	if (tp->opened && !tp->reset_pending && !tp->hw_dead)
 		tg3_program_rx_filter(tp);
 }
 
@@ -390,7 +397,8 @@ static void tg3_remove(struct pci_dev *pdev)
 	if (!tp)
 		return;
 	unregister_netdev(&tp->netdev);
-	tg3_sram_write(tp, T3_SRAM_DRV_STATE, T3_DRV_STATE_UNLOAD);
+	if (!tp->hw_dead)
+		tg3_sram_write(tp, T3_SRAM_DRV_STATE, T3_DRV_STATE_UNLOAD);
 	pci_clear_master(pdev);
 	pci_set_drvdata(pdev, NULL);
 	/* Buffers the stack still holds keep the slot until they come back. */

@@ -39,11 +39,12 @@ static void reset_task(struct ktimer *t)
 	tp->ctr.chip_resets++;
 	napi_disable(&tp->napi);
 	tg3_stats_update(tp); /* the reset clears the counters */
-	tg3_hw_stop(tp);
+	err = tg3_hw_stop(tp);
 	tg3_tx_drop_all(tp);
 	tg3_rx_unpost_all(tp);
 	memset(tp->status, 0, T3_STATUS_BLOCK_SIZE);
-	err = tg3_hw_start(tp);
+	if (!err)
+		err = tg3_hw_start(tp);
 	if (err) {
 		pr_err("%s: chip did not come back after the reset (%d): interface stays down\n",
 		       tg3_name(tp), err);

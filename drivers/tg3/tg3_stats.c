@@ -94,7 +94,7 @@ int tg3_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, int 
 	int n = 0;
 
 	/* Fresh hardware numbers, unless a reset has the registers in flux. */
-	if (tp->opened && !tp->reset_pending)
+	if (tp->opened && !tp->reset_pending && !tp->hw_dead)
 		tg3_stats_update(tp);
 	for (size_t i = 0; i < ARRAY_SIZE(tg3_stat_table) && n < max; i++, n++) {
 		out[n].name = tg3_stat_table[i].name;

@@ -137,6 +137,11 @@ netdev_tx_t tg3_start_xmit(struct netbuf *nb, struct net_device *dev)
 		netbuf_free(nb);
 		return NETDEV_TX_OK;
 	}
+	if (tp->hw_dead) {
+		dev->stats.tx_dropped++;
+		netbuf_free(nb);
+		return NETDEV_TX_OK;
+	}
 	if (tx_free(tp) < nsegs || tp->reset_pending) {
 		netif_stop_queue(dev);
 		tp->ctr.tx_ring_full++;

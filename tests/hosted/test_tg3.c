@@ -6,6 +6,7 @@
  * violation, a stray DMA address, an interrupt storm) or DMA memory leaked.
  */
 #include <check.h>
+#include <errno.h>
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
@@ -554,6 +555,30 @@ START_TEST(test_bootcode_hang_at_probe)
 }
 END_TEST
 
+START_TEST(test_bootcode_hang_during_recovery)
+{
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+	u8 f[100];
+
+	ck_assert(tt_open_and_link(dev));
+	tg3_model_fault_tx_stuck(m);
+	tg3_model_fault_bootcode_hang(m, true);
+	fr_build(f, sizeof(f), tt_peer, tt_mac0, FR_PROTO_UDP, 1, true);
+	tt_send(dev, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0);
+	hosted_run_for(8 * NSEC_PER_SEC);
+	ck_assert(stub_printk_contains("eth0: resetting the chip: transmit timeout"));
+	ck_assert(stub_printk_contains("bootcode did not come back: leaving it alone"));
+	ck_assert(stub_printk_contains("interface stays down"));
+	ck_assert(!netif_carrier_ok(dev));
+	ck_assert_uint_eq(tt_tx_outstanding(), 0);
+	ck_assert_int_ne(dev_close(dev), -1);
+	ck_assert_int_eq(dev_open(dev), -EIO);
+	ck_assert(stub_printk_contains("did not come back from its last reset; not opening"));
+	tt_teardown(); /* no register touched while the bootcode hangs */
+}
+END_TEST
+
 START_TEST(test_close_reopen_no_leaks)
 {
 	struct net_device *dev;
@@ -849,6 +874,7 @@ static Suite *tg3_suite(void)
 	tcase_add_test(tc, test_tx_stuck_watchdog_reset);
 	tcase_add_test(tc, test_dma_error_attention_reset);
 	tcase_add_test(tc, test_bootcode_hang_at_probe);
+	tcase_add_test(tc, test_bootcode_hang_during_recovery);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("life cycle");
 	tcase_set_timeout(tc, 60);
