@@ -20,3 +20,7 @@ test_tg3_hosted_SRCS := tests/hosted/test_tg3.c tests/hosted/tg3_test_util.c $(H
 UNIT_TESTS += test_tg3_tap
 test_tg3_tap_SRCS := tests/hosted/test_tg3_tap.c tests/hosted/tg3_test_util.c $(HOSTED_SRCS) \
 	$(TG3_MODEL_SRCS) $(wildcard drivers/tg3/*.c)
+
+# The harness itself, with a toy two-port device behind one interrupt.
+UNIT_TESTS += test_hosted
+test_hosted_SRCS := tests/hosted/test_hosted.c $(HOSTED_SRCS)
