@@ -160,6 +160,10 @@ static bool have_privileges(void)
 		fprintf(stderr, "test_tg3_tap: not root or no /dev/net/tun: skipped\n");
 		return false;
 	}
+	if (system("(command -v ip && command -v ping && command -v socat) >/dev/null") != 0) {
+		fprintf(stderr, "test_tg3_tap: needs ip, ping and socat: skipped\n");
+		return false;
+	}
 	if (unshare(CLONE_NEWNET)) {
 		fprintf(stderr, "test_tg3_tap: no network namespace (%s): skipped\n",
 			strerror(errno));
