@@ -198,6 +198,12 @@ void shell_input(char c)
 	}
 }
 
+void shell_list_commands(void)
+{
+	for (struct shell_cmd *c = commands; c; c = c->next)
+		shell_printf("  %-22s %s\n", c->usage ? c->usage : c->name, c->help);
+}
+
 void shell_init(void)
 {
 	active = true;

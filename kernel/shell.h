@@ -22,6 +22,8 @@ struct shell_cmd {
 
 void shell_register(struct shell_cmd *cmd);
 void shell_init(void);
+void shell_list_commands(void);
+void shell_register_kernel_commands(void);
 int shell_printf(const char *fmt, ...) __printf(1, 2);
 /* Feeds one received byte; the serial interrupt path and tests call it. */
 void shell_input(char c);
@@ -41,5 +43,15 @@ struct shell_tunable {
 	struct shell_tunable *next;
 };
 void shell_register_tunable(struct shell_tunable *t);
+
+/* Other subsystems' `set` keys (string-valued): tried when no tunable matches. */
+struct shell_setter {
+	/* 0 on success (having printed the new value), -ENOENT if the key is not
+	 * theirs, another negative errno (having printed why) if the value is bad. */
+	int (*set)(const char *key, const char *value);
+	void (*list)(void);
+	struct shell_setter *next;
+};
+void shell_register_setter(struct shell_setter *s);
 
 #endif
