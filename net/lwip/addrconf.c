@@ -4,9 +4,8 @@
  * none for IPv4; IPv6 link-local and SLAAC always) and log every address an
  * interface gains or loses, so the console shows where napkin can be reached.
  */
-#define pr_fmt(fmt) "net: " fmt
-
 #include <stdio.h>
+#include <ctype.h>
 #include <string.h>
 #include "kernel/printk.h"
 #include "lwip/dhcp.h"
@@ -129,6 +128,9 @@ static void log_ipv6(struct netif *netif, const netif_ext_callback_args_t *args)
 	const char *kind;
 
 	ip6addr_ntoa_r(netif_ip6_addr(netif, i), a, sizeof(a));
+	/* lwIP writes hex digits in upper case; Linux tools print lower case. */
+	for (char *c = a; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
 	kind = ip6_addr_islinklocal(netif_ip6_addr(netif, i)) ? "link-local" : "global";
 	if (ip6_addr_isduplicated(state))
 		pr_warn("%s: IPv6 address %s is in use by another host\n", dev_name(netif), a);

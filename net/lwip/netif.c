@@ -4,8 +4,6 @@
  * device, brought up with the link, removed with the device. The netdev
  * layer calls these from the softirq loop, never from an interrupt.
  */
-#define pr_fmt(fmt) "lwip: " fmt
-
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>

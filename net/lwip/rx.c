@@ -11,6 +11,7 @@
 
 #include "kernel/printk.h"
 #include "lwip/prot/ethernet.h"
+#include "lwip/prot/ip.h"
 #include "lwip/prot/ip4.h"
 #include "lwip/prot/ip6.h"
 #include "net/lwip/glue.h"
@@ -115,15 +116,16 @@ static bool rx_is_fragment(const struct netbuf *nb)
 	const u8 *d = nb->data;
 	u16 type;
 
-	if (nb->len < SIZEOF_ETH_HDR + IP6_HLEN)
-		return true; /* too short to tell: do not trust */
+	/* Too short to tell means do not trust. */
+	if (nb->len < SIZEOF_ETH_HDR + IP_HLEN)
+		return true;
 	type = (u16)((d[12] << 8) | d[13]);
 	if (type == ETHTYPE_IP) {
 		u16 frag = (u16)((d[SIZEOF_ETH_HDR + 6] << 8) | d[SIZEOF_ETH_HDR + 7]);
 
 		return (frag & (IP_MF | IP_OFFMASK)) != 0;
 	}
-	if (type == ETHTYPE_IPV6)
+	if (type == ETHTYPE_IPV6 && nb->len >= SIZEOF_ETH_HDR + IP6_HLEN)
 		return d[SIZEOF_ETH_HDR + 6] == IP6_NEXTH_FRAGMENT;
 	return true;
 }

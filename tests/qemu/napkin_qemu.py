@@ -36,7 +36,10 @@ class Guest:
     def __init__(self, name: str, *, kernel: bool = True, iso: bool = False,
                  uefi: bool = False, append: str = "", machine: str = "pc",
                  memory: int = 128, extra: list[str] | None = None,
-                 netdevs: list[str] | None = None, cpu: str = "max"):
+                 netdevs: list[str] | None = None, cpu: str = "max",
+                 netns: str | None = None):
+        """netns: run QEMU inside this network namespace (tests/qemu/netns.py makes one),
+        so -netdev tap can reach the taps created there."""
         LOG_DIR.mkdir(parents=True, exist_ok=True)
         self.name = name
         self.log_path = LOG_DIR / f"{name}.log"
@@ -61,6 +64,9 @@ class Guest:
         else:
             cmd += netdevs
         cmd += extra or []
+        if netns:
+            # `ip netns exec` execs QEMU, so self.proc is QEMU itself.
+            cmd = ["ip", "netns", "exec", netns] + cmd
         self.cmd = cmd
         self._buf = bytearray()
         self._lock = threading.Lock()

@@ -821,17 +821,42 @@ END_TEST
 START_TEST(test_rx_checksum_trust)
 {
 	u8 f[2048], payload[32] = {5};
-	u32 len;
+	u32 sizes[] = {0, 1, 11, 32}, len;
 
 	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off", NETIF_F_SG | NETIF_F_RXCSUM);
 	arp_handshake();
-	drain_tx();
-	len = build_udp(f, 40000, SERVICE_PORT_ECHO, payload, sizeof(payload));
-	f[14 + 20 + 6] ^= 0x55; /* corrupt the UDP checksum */
-	inject_segs(f, len, 1, NETBUF_CSUM_NONE);
-	ck_assert_ptr_null(next_tx_ip4()); /* checked in software: dropped */
-	inject_segs(f, len, 1, NETBUF_CSUM_UNNECESSARY);
-	ck_assert_ptr_nonnull(next_tx_ip4()); /* the device vouched for it: trusted */
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		drain_tx();
+		len = build_udp(f, 40000, SERVICE_PORT_ECHO, payload, sizes[i]);
+		/* Corrupt the UDP checksum, as a partial (host-computed later) one looks. */
+		f[14 + 20 + 6] ^= 0x55;
+		inject_segs(f, len, 1, NETBUF_CSUM_NONE);
+		ck_assert_ptr_null(next_tx_ip4()); /* checked in software: dropped */
+		inject_segs(f, len, 1, NETBUF_CSUM_UNNECESSARY);
+		/* The device vouched for it: trusted, however short the frame. */
+		ck_assert_msg(next_tx_ip4() != NULL, "%u-byte datagram not trusted", sizes[i]);
+	}
+	/* A fragment's verdict is never trusted for the reassembled datagram. */
+	for (int corrupt = 1; corrupt >= 0; corrupt--) {
+		u8 dgram[128];
+
+		drain_tx();
+		build_udp(dgram, 40000, SERVICE_PORT_ECHO, payload, 24);
+		if (corrupt)
+			dgram[14 + 20 + 6] ^= 0x55;
+		for (int part = 0; part < 2; part++) {
+			u8 *ip = f + eth_hdr(f, napkin_mac, ETH_P_IP);
+
+			/* 32 bytes of UDP (8 + 24) as two 16-byte fragments. */
+			ip4_hdr(ip, 17, 16, (u16)(300 + corrupt), (u16)(part ? 2 : 0x2000));
+			memcpy(ip + 20, dgram + 34 + part * 16, 16);
+			inject_segs(f, 34 + 16, 1, NETBUF_CSUM_UNNECESSARY);
+		}
+		if (corrupt)
+			ck_assert_ptr_null(next_tx_ip4());
+		else
+			ck_assert_ptr_nonnull(next_tx_ip4());
+	}
 	assert_no_leaks();
 }
 END_TEST

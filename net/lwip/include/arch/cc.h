@@ -28,6 +28,16 @@
 #define X32_F		   "x"
 #define SZT_F		   "zu"
 
+/*
+ * lwIP's heap functions have names the kernel uses too (kernel/mem_init.c has
+ * a mem_init); every lwIP file includes this header first, so rename them here.
+ */
+#define mem_init   lwip_mem_init
+#define mem_trim   lwip_mem_trim
+#define mem_malloc lwip_mem_malloc
+#define mem_calloc lwip_mem_calloc
+#define mem_free   lwip_mem_free
+
 /* Structures lwIP lays over packet bytes. */
 #define PACK_STRUCT_FIELD(x) x
 #define PACK_STRUCT_STRUCT   __attribute__((packed))
