@@ -23,6 +23,15 @@
  */
 #define RX_HEADERS_MAX (14 + 60 + 60)
 
+/*
+ * Driver buffers lwIP may hold per device before further frames are copied
+ * and their buffers returned at once. Without a bound, queues that wait on
+ * the peer (echo data waiting for send space, out-of-order segments,
+ * reassembly) could take every buffer of the ring, and the acknowledgements
+ * that would free them could no longer be received. Rings must be larger.
+ */
+#define RX_HELD_MAX 128
+
 /* One per segment, inside the segment's netbuf: container_of finds the netbuf again. */
 struct rx_wrapper {
 	struct pbuf_custom pc;	 /* what lwIP sees */
@@ -88,17 +97,14 @@ static struct pbuf *rx_wrap(struct glue_if *gif, struct netbuf *nb)
 	return chain;
 }
 
-/* PBUF_POOL buffers are 1536 bytes, so the copy's first pbuf holds every header. */
+/* One contiguous PBUF_RAM pbuf from lwIP's heap; the frame goes back to the driver at once. */
 static struct pbuf *rx_copy(struct netbuf *nb)
 {
-	struct pbuf *p = pbuf_alloc(PBUF_RAW, (u16_t)nb->tot_len, PBUF_POOL);
-	u32 off = 0;
+	struct pbuf *p = pbuf_alloc(PBUF_RAW, (u16_t)nb->tot_len, PBUF_RAM);
 
 	if (!p)
 		return NULL;
-	for (struct pbuf *q = p; q; q = q->next)
-		off += netbuf_copy_out(nb, off, q->payload, q->len);
-	if (off != nb->tot_len) {
+	if (netbuf_copy_out(nb, 0, p->payload, nb->tot_len) != nb->tot_len) {
 		pbuf_free(p);
 		return NULL;
 	}
@@ -162,7 +168,8 @@ int glue_rx(struct net_device *dev, struct netbuf *nb)
 	/* A pbuf chain describes at most 64 KiB - 1; frames of only empty segments carry nothing. */
 	if (unlikely(nb->tot_len > 0xffff)) {
 		p = NULL;
-	} else if (likely(nb->len >= MIN(nb->tot_len, RX_HEADERS_MAX))) {
+	} else if (likely(nb->len >= MIN(nb->tot_len, RX_HEADERS_MAX) &&
+			  gif->stats.rx_frames_held < RX_HELD_MAX)) {
 		p = rx_wrap(gif, nb);
 	} else {
 		p = rx_copy(nb);
