@@ -24,6 +24,7 @@
 #include "kernel/vectors.h"
 #include "net/net_init.h"
 #include "net/net_shell.h"
+#include "net/netconsole.h"
 #include "net/netdev.h"
 
 #define NAPKIN_VERSION "0.1"
@@ -37,14 +38,15 @@ extern char boot_stack_guard[];
 static struct boot_info boot;
 
 /* `exit_status=N` with `test_exit`: leave QEMU with status N*2+1 once ready. */
+static u64 exit_status;
+static bool exit_status_wanted;
+
 static void maybe_exit_for_tests(void)
 {
-	u64 status;
-
-	if (!test_exit_enabled() || cmdline_get_u64("exit_status", &status, 0, 127))
+	if (!exit_status_wanted)
 		return;
-	pr_info("napkin: exiting QEMU with status %llu as asked\n", (unsigned long long)status);
-	qemu_debug_exit((u8)status);
+	pr_info("napkin: exiting QEMU with status %llu as asked\n", (unsigned long long)exit_status);
+	qemu_debug_exit((u8)exit_status);
 }
 
 /* The command line without the image path GRUB and QEMU put first. */
@@ -98,6 +100,8 @@ void kmain(u32 magic, u32 info)
 	mem_init(&boot);
 	if (acpi_init(boot.rsdp, boot.rsdp_len) == 0)
 		apply_acpi(acpi_get());
+	if (!tsc_khz())
+		tsc_calibrate_hpet(acpi_get() ? acpi_get()->hpet_address : 0);
 	mm_add_guard_page((u64)(uintptr_t)boot_stack_guard);
 	gdt_add_guard_pages();
 	{
@@ -120,8 +124,11 @@ void kmain(u32 magic, u32 info)
 	do_initcalls(); /* drivers register with the PCI core */
 	pci_init();
 	net_init(); /* lwIP on every device the drivers registered, then the services */
+	netconsole_init();
 
 	fault_inject_from_cmdline();
+	if (test_exit_enabled())
+		exit_status_wanted = cmdline_get_u64("exit_status", &exit_status, 0, 127) == 0;
 	cmdline_warn_unknown();
 	pr_info("napkin: ready\n");
 	maybe_exit_for_tests();

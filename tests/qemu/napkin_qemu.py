@@ -38,8 +38,6 @@ class Guest:
                  memory: int = 128, extra: list[str] | None = None,
                  netdevs: list[str] | None = None, cpu: str = "max",
                  netns: str | None = None):
-        """netns: run QEMU inside this network namespace (tests/qemu/netns.py makes one),
-        so -netdev tap can reach the taps created there."""
         LOG_DIR.mkdir(parents=True, exist_ok=True)
         self.name = name
         self.log_path = LOG_DIR / f"{name}.log"
@@ -65,7 +63,7 @@ class Guest:
             cmd += netdevs
         cmd += extra or []
         if netns:
-            # `ip netns exec` execs QEMU, so self.proc is QEMU itself.
+            # QEMU runs inside the namespace so its taps are created there.
             cmd = ["ip", "netns", "exec", netns] + cmd
         self.cmd = cmd
         self._buf = bytearray()
