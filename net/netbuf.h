@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The packet buffer drivers and the network stack hand each other.
+ *
+ * A netbuf never owns memory by itself: whoever filled it (a driver's receive
+ * ring, or the stack glue wrapping its own buffers for transmit) embeds it in
+ * its bookkeeping and sets release(). Freeing a frame calls the release of its
+ * first netbuf, which returns the memory to that owner: a receive buffer goes
+ * back to the driver's ring, a transmitted frame goes back to the stack.
+ *
+ * A frame may span several netbufs chained through next (scatter-gather
+ * transmit, or receive into several ring buffers). tot_len and the checksum
+ * fields are only meaningful in the first one.
+ */
+#ifndef NAPKIN_NET_NETBUF_H
+#define NAPKIN_NET_NETBUF_H
+
+#include "kernel/compiler.h"
+
+struct net_device;
+
+/* What is known about a frame's checksums. */
+enum netbuf_csum {
+	/* Receive: nothing checked by hardware. Transmit: every checksum is filled in. */
+	NETBUF_CSUM_NONE,
+	/* Receive: hardware verified the IP header and TCP/UDP checksums. */
+	NETBUF_CSUM_UNNECESSARY,
+	/*
+	 * Transmit: hardware must compute the TCP/UDP checksum over the bytes
+	 * from csum_start to the end of the frame and store it at
+	 * csum_start + csum_offset. The field already holds the pseudo-header
+	 * sum.
+	 */
+	NETBUF_CSUM_PARTIAL,
+};
+
+/* Transmit: hardware must also fill the IPv4 header checksum (header at ETH_HLEN). */
+#define NETBUF_F_TX_IPHDR_CSUM BIT(0)
+
+struct netbuf {
+	u8 *data;		/* start of this segment (the Ethernet header in the first) */
+	u32 len;		/* bytes at data */
+	u32 tot_len;		/* bytes in the whole frame; first segment only */
+	u64 dma;		/* bus address of data, for the device */
+	struct netbuf *next;	/* next segment of the same frame, or NULL */
+	struct netbuf *qnext;	/* next frame in whatever queue holds this one now */
+	void (*release)(struct netbuf *nb);
+	void *owner;		/* release()'s context: ring slot, stack buffer, ... */
+	struct net_device *dev;	/* receiving device, set by netif_receive() */
+	u16 csum_start;
+	u16 csum_offset;
+	u8 csum;		/* enum netbuf_csum */
+	u8 flags;		/* NETBUF_F_* */
+};
+
+/* Prepare a one-segment frame; the usual receive path of a driver. */
+static inline void netbuf_init(struct netbuf *nb, void *data, u32 len, u64 dma,
+			       void (*release)(struct netbuf *nb), void *owner)
+{
+	nb->data = data;
+	nb->len = len;
+	nb->tot_len = len;
+	nb->dma = dma;
+	nb->next = NULL;
+	nb->qnext = NULL;
+	nb->release = release;
+	nb->owner = owner;
+	nb->dev = NULL;
+	nb->csum_start = 0;
+	nb->csum_offset = 0;
+	nb->csum = NETBUF_CSUM_NONE;
+	nb->flags = 0;
+}
+
+static inline unsigned int netbuf_nr_segs(const struct netbuf *nb)
+{
+	unsigned int n = 0;
+
+	for (; nb; nb = nb->next)
+		n++;
+	return n;
+}
+
+/*
+ * Give a whole frame back to its owner. Safe from any context: when called
+ * with interrupts masked (a hard interrupt handler, or a poll run from one in
+ * napi.mode=irq) the release is deferred to the NET_RX softirq, so owners
+ * never see their release() run inside an interrupt.
+ */
+void netbuf_free(struct netbuf *nb);
+
+/* Copy up to len bytes of the frame starting at offset into dst; returns bytes copied. */
+u32 netbuf_copy_out(const struct netbuf *nb, u32 offset, void *dst, u32 len);
+
+/* Releases deferred by netbuf_free(); run by the NET_RX softirq. Returns how many. */
+unsigned int netbuf_run_deferred(void);
+/* True when netbuf_free() has deferred releases waiting. */
+bool netbuf_deferred_pending(void);
+
+#endif

@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Network devices: what a NIC driver registers and what the stack glue sees.
+ * Drivers embed struct net_device in their adapter state (there is no heap
+ * allocator to hand out one with a private area) and point priv at it, or
+ * recover the adapter with container_of().
+ */
+#ifndef NAPKIN_NET_NETDEV_H
+#define NAPKIN_NET_NETDEV_H
+
+#include "kernel/compiler.h"
+#include "kernel/list.h"
+#include "net/napi.h"
+#include "net/netbuf.h"
+
+#define IFNAMSIZ 16
+#define ETH_ALEN 6
+#define ETH_HLEN 14
+#define ETH_DATA_LEN 1500
+#define ETH_MIN_MTU 68
+#define ETH_MAX_MTU 9000
+
+/* Multicast addresses a device filters before it falls back to all-multicast. */
+#define NETDEV_MC_MAX 16
+
+/* Offloads the device can do; the stack glue reads them. */
+#define NETIF_F_SG BIT(0)		/* transmit frames made of several netbufs */
+#define NETIF_F_IP_CSUM BIT(1)		/* transmit TCP/UDP checksum over IPv4 */
+#define NETIF_F_IPV6_CSUM BIT(2)	/* transmit TCP/UDP checksum over IPv6 */
+#define NETIF_F_IPHDR_CSUM BIT(3)	/* transmit IPv4 header checksum */
+#define NETIF_F_RXCSUM BIT(4)		/* receive checksum verification */
+
+/* dev->flags */
+#define IFF_UP BIT(0)		/* opened */
+#define IFF_PROMISC BIT(1)	/* receive every frame */
+#define IFF_ALLMULTI BIT(2)	/* receive every multicast frame */
+
+typedef enum netdev_tx {
+	NETDEV_TX_OK = 0x00,	/* the driver took the frame and will free it */
+	NETDEV_TX_BUSY = 0x10,	/* ring full: the caller keeps the frame */
+} netdev_tx_t;
+
+enum { NET_RX_SUCCESS, NET_RX_DROP };
+
+/* The standard counters, as Linux's `ip -s link` shows them. */
+struct net_device_stats {
+	u64 rx_packets;		/* counted by netif_receive() */
+	u64 tx_packets;		/* counted by netdev_start_xmit() */
+	u64 rx_bytes;
+	u64 tx_bytes;
+	u64 rx_errors;		/* the rest are counted by drivers */
+	u64 tx_errors;
+	u64 rx_dropped;		/* no buffer to hand up, no stack, backlog full */
+	u64 tx_dropped;		/* device down or link off */
+	u64 multicast;		/* received frames with the group bit (broadcast too) */
+	u64 collisions;
+	u64 rx_length_errors;
+	u64 rx_crc_errors;
+	u64 rx_missed_errors;	/* the device had no free receive buffer */
+	u64 rx_csum_errors;	/* hardware found a bad checksum */
+	u64 tx_carrier_errors;
+};
+
+/* One named driver counter, `ethtool -S` style. name must outlive the device. */
+struct ethtool_stat {
+	const char *name;
+	u64 value;
+};
+
+struct net_device;
+
+struct net_device_ops {
+	int (*open)(struct net_device *dev);
+	int (*stop)(struct net_device *dev);
+	/* Required. Takes the frame (NETDEV_TX_OK) or refuses it (NETDEV_TX_BUSY). */
+	netdev_tx_t (*start_xmit)(struct netbuf *nb, struct net_device *dev);
+	/* Optional: fold hardware counters into *stats (a copy of dev->stats). */
+	void (*get_stats)(struct net_device *dev, struct net_device_stats *stats);
+	/* Optional: fill at most max named counters; returns how many. */
+	int (*get_ethtool_stats)(struct net_device *dev, struct ethtool_stat *out, int max);
+	/* Optional: program dev->flags (PROMISC, ALLMULTI) and dev->mc_list into the filter. */
+	void (*set_rx_mode)(struct net_device *dev);
+};
+
+struct net_device {
+	char name[IFNAMSIZ];	/* "eth0", ...: assigned by register_netdev() when empty */
+	u8 dev_addr[ETH_ALEN];
+	u32 mtu;		/* 0 at register means ETH_DATA_LEN */
+	u32 flags;		/* IFF_* */
+	u32 features;		/* NETIF_F_* */
+	bool link_up;		/* change with netif_carrier_on/off() */
+	bool full_duplex;
+	u32 speed_mbps;		/* 0 when unknown */
+	bool tx_stopped;
+	int ifindex;		/* 1, 2, ... assigned at register */
+	const struct net_device_ops *ops;
+	struct net_device_stats stats;
+	u64 carrier_changes;
+	u64 tx_queue_stops;
+	u64 tx_busy;		/* transmits refused because the queue was stopped or full */
+	u8 mc_list[NETDEV_MC_MAX][ETH_ALEN];
+	u8 mc_users[NETDEV_MC_MAX];
+	int mc_count;
+	int mc_overflow;	/* addresses that did not fit: IFF_ALLMULTI while nonzero */
+	struct list_head napi_list;	/* its NAPI instances */
+	struct list_head dev_list;	/* link in the registered devices */
+	bool registered;
+	bool link_event_pending;	/* carrier change to report once out of the interrupt */
+	void *priv;		/* the driver's */
+	void *stack_priv;	/* the stack glue's (its netif) */
+};
+
+static inline void *netdev_priv(const struct net_device *dev)
+{
+	return dev->priv;
+}
+
+/*
+ * The network stack plugs in here. rx consumes the frame whatever it returns
+ * (it frees it on NET_RX_DROP). The others are notifications and may be NULL.
+ * None of them is ever called from an interrupt handler.
+ */
+struct netdev_stack_ops {
+	int (*rx)(struct net_device *dev, struct netbuf *nb);
+	void (*dev_added)(struct net_device *dev);
+	void (*dev_removed)(struct net_device *dev);
+	void (*link_changed)(struct net_device *dev);
+};
+
+/* Installs the stack and reports every already registered device to it. NULL detaches. */
+void netdev_set_stack(const struct netdev_stack_ops *ops);
+
+/* Set up the NAPI softirq and the backlog; once, before any driver probes. */
+void net_core_init(void);
+
+/* Returns 0, -EINVAL (missing ops/start_xmit, bad MTU), -EEXIST (name taken) or -ENOSPC. */
+int register_netdev(struct net_device *dev);
+/* Closes it if open, deletes its NAPI instances, drops its queued frames. */
+void unregister_netdev(struct net_device *dev);
+int dev_open(struct net_device *dev);
+int dev_close(struct net_device *dev);
+
+/* Calls fn for each registered device until it returns nonzero; returns that value. */
+int netdev_for_each(int (*fn)(struct net_device *dev, void *ctx), void *ctx);
+struct net_device *netdev_get_by_name(const char *name);
+
+/* Link state, logged like Linux: "eth0: link up, 1000 Mbps, full duplex". */
+void netif_carrier_on(struct net_device *dev);
+void netif_carrier_off(struct net_device *dev);
+static inline bool netif_carrier_ok(const struct net_device *dev)
+{
+	return READ_ONCE(dev->link_up);
+}
+
+/* Transmit flow control: a driver stops the queue when its ring is full. */
+static inline void netif_stop_queue(struct net_device *dev)
+{
+	if (!dev->tx_stopped)
+		dev->tx_queue_stops++;
+	WRITE_ONCE(dev->tx_stopped, true);
+}
+
+static inline void netif_wake_queue(struct net_device *dev)
+{
+	WRITE_ONCE(dev->tx_stopped, false);
+}
+
+static inline bool netif_queue_stopped(const struct net_device *dev)
+{
+	return READ_ONCE(dev->tx_stopped);
+}
+
+/*
+ * Hand a received frame to the stack (from poll()). Counts rx_packets and
+ * bytes. Frames arriving while interrupts are masked (napi.mode=irq) wait in
+ * the backlog for the softirq. Without a stack the frame is freed and counted
+ * as dropped. Returns NET_RX_SUCCESS or NET_RX_DROP; the frame is consumed
+ * either way.
+ */
+int netif_receive(struct net_device *dev, struct netbuf *nb);
+
+/* Drivers report frames lost before netif_receive(): no buffer, ring overrun. */
+void netdev_rx_dropped(struct net_device *dev, unsigned int count);
+void netdev_rx_missed(struct net_device *dev, unsigned int count);
+
+/*
+ * Transmit a frame (the stack glue's entry). NETDEV_TX_OK: consumed, sent or
+ * dropped (device down, link off). NETDEV_TX_BUSY: the queue is stopped, the
+ * caller still owns the frame.
+ */
+netdev_tx_t netdev_start_xmit(struct net_device *dev, struct netbuf *nb);
+
+/* dev->stats with the driver's hardware counters folded in. */
+void netdev_get_stats(struct net_device *dev, struct net_device_stats *out);
+/* The driver's named counters; 0 when it has none. */
+int netdev_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, int max);
+
+/*
+ * Receive filter, reference counted per address. Past NETDEV_MC_MAX addresses
+ * IFF_ALLMULTI is on until enough are deleted again. Return 0 or -errno.
+ */
+int netdev_mc_add(struct net_device *dev, const u8 *addr);
+int netdev_mc_del(struct net_device *dev, const u8 *addr);
+void netdev_set_promisc(struct net_device *dev, bool on);
+
+/* net.max_backlog: frames the backlog holds before dropping (1..100000, default 1000). */
+#define NET_MAX_BACKLOG_DEFAULT 1000
+#define NET_MAX_BACKLOG_MAX 100000
+int netdev_set_max_backlog(long frames);
+int netdev_get_max_backlog(void);
+unsigned int netdev_backlog_len(void);
+
+/* Make the softirq run deferred work (netbuf releases, link events). */
+void netdev_backlog_kick(void);
+
+#endif
