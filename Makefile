@@ -27,14 +27,14 @@ KCFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie \
 	-m64 -mcmodel=small -mno-red-zone -mgeneral-regs-only \
 	-nostdinc -isystem $(GCC_INC) -isystem lib/include -I. \
 	-Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
-	-Wmissing-prototypes -MMD -MP
-KASFLAGS := -m64 -I. -MMD -MP -Wa,--noexecstack
+	-Wmissing-prototypes -MD -MP
+KASFLAGS := -m64 -I. -MD -MP -Wa,--noexecstack
 KLDFLAGS := -m elf_x86_64 -nostdlib -static -z max-page-size=4096 -z noexecstack \
 	--no-warn-rwx-segments -T linker.ld
 
 # Host flags for unit tests and the hosted harness.
 HOST_CFLAGS := -std=gnu11 -O1 -g -I. -Wall -Wextra -Wno-unused-parameter \
-	-fsanitize=address,undefined -fno-omit-frame-pointer -DNAPKIN_HOSTED -MMD -MP
+	-fsanitize=address,undefined -fno-omit-frame-pointer -DNAPKIN_HOSTED -MD -MP
 HOST_LDFLAGS := -fsanitize=address,undefined
 
 # Everything in these folders is part of the bare-metal kernel. Sources that

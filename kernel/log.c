@@ -38,10 +38,11 @@ static size_t resolve(size_t off)
 	return off;
 }
 
+/* tail always names a real record (never a wrap marker), so that a new record
+ * written over an old marker cannot be mistaken for live data. */
 static void drop_oldest(void)
 {
-	tail = resolve(tail);
-	tail += record_bytes(rec_at(tail)->len);
+	tail = resolve(tail + record_bytes(rec_at(tail)->len));
 	first_seq++;
 	if (first_seq == next_seq)
 		head = tail = 0;
@@ -54,7 +55,7 @@ static bool overlaps_live(size_t off, size_t bytes)
 
 	if (first_seq == next_seq)
 		return false;
-	t = resolve(tail);
+	t = tail;
 	if (t < head)
 		return off < head && off + bytes > t;
 	/* Live data wraps: [t, end) and [0, head). */
@@ -73,7 +74,7 @@ u64 log_store(u8 level, u64 ts_ns, const char *text, size_t len)
 	bytes = record_bytes(len);
 	if (head + bytes > LOG_RING_BYTES) {
 		/* Mark the rest of the ring unused and start over at 0. */
-		while (first_seq != next_seq && resolve(tail) >= head && tail != 0)
+		while (first_seq != next_seq && tail >= head && tail != 0)
 			drop_oldest();
 		if (head + sizeof(struct log_record) <= LOG_RING_BYTES)
 			rec_at(head)->len = WRAP_MARK;
@@ -103,7 +104,7 @@ bool log_read(u64 *want, struct log_record *out)
 		*want = first_seq;
 	if (*want < next_seq) {
 		/* Walk from the oldest record; the ring is small enough. */
-		off = resolve(tail);
+		off = tail;
 		for (u64 s = first_seq; s < *want; s++)
 			off = resolve(off + record_bytes(rec_at(off)->len));
 		memcpy(out, rec_at(off), sizeof(*out) + rec_at(off)->len);

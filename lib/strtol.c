@@ -84,9 +84,10 @@ unsigned long strtoul(const char *s, char **end, int base)
 
 long long strtoll(const char *s, char **end, int base)
 {
+	/* The magnitude of LLONG_MIN, one more than LLONG_MAX. */
+	const unsigned long long limit = (unsigned long long)LLONG_MAX + 1;
 	bool neg, overflow;
-	unsigned long long v = parse_magnitude(s, end, base, &neg, (unsigned long long)LLONG_MAX + 1,
-					       &overflow);
+	unsigned long long v = parse_magnitude(s, end, base, &neg, limit, &overflow);
 
 	if (!neg && v > (unsigned long long)LLONG_MAX)
 		return LLONG_MAX;
@@ -94,6 +95,9 @@ long long strtoll(const char *s, char **end, int base)
 		return neg ? LLONG_MIN : LLONG_MAX;
 	return neg ? (long long)(0 - v) : (long long)v;
 }
+
+/* napkin is LP64 only: long and long long are the same width. */
+_Static_assert(sizeof(long) == sizeof(long long), "strtol relies on LP64");
 
 long strtol(const char *s, char **end, int base)
 {
