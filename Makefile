@@ -23,7 +23,7 @@ GCC_INC   := $(shell $(CC) -print-file-name=include)
 # Bare-metal flags. Frame pointers stay on for the exception backtrace.
 KCFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie \
 	-fno-stack-protector -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
-	-fno-tree-loop-distribute-patterns -fno-strict-aliasing \
+	-fno-tree-loop-distribute-patterns -fno-strict-aliasing -fno-delete-null-pointer-checks \
 	-m64 -mcmodel=small -mno-red-zone -mgeneral-regs-only \
 	-nostdinc -isystem $(GCC_INC) -isystem lib/include -I. \
 	-Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes \

@@ -40,6 +40,10 @@ int serial_getc(void);
 u16 serial_port(void);
 void serial_console_register(void);
 
+/* Serial input to the shell: interrupt-driven, polled when no IRQ routes. */
+void console_input_init(void);
+u64 console_input_overruns(void);
+
 /* VGA text-mode mirror (80x25 at 0xB8000) when the firmware left text mode. */
 void vga_init(void);
 

@@ -10,16 +10,17 @@
 
 static const char *const fault_kinds[] = { "none", "null", "pagefault", "ud", "gp", "panic" };
 
+/* Read through a pointer the compiler cannot prove is NULL, so it emits the load. */
+static volatile u64 *volatile null_pointer;
+
 static __attribute__((noinline)) void fault_null_deref(void)
 {
-	volatile u64 *p = NULL;
-
-	(void)*p;
+	(void)*null_pointer;
 }
 
 static __attribute__((noinline)) void fault_unmapped_address(void)
 {
-	volatile u64 *p = (volatile u64 *)0x0000dead0000beefull;
+	volatile u64 *p = (volatile u64 *)0x00000deadbeef000ull;
 
 	*p = 1;
 }

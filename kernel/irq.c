@@ -14,6 +14,7 @@
 #include "kernel/irq.h"
 #include "kernel/irqflags.h"
 #include "kernel/printk.h"
+#include "kernel/vectors.h"
 
 struct irq_action {
 	irq_handler_t handler;
@@ -57,6 +58,7 @@ static void take_vector(unsigned int v, enum vector_state state, const char *own
 
 int irq_reserve_vector(u8 vector, const char *owner)
 {
+	struct irq_desc *d = &descs[vector];
 	unsigned long flags;
 	int ret = 0;
 
@@ -65,15 +67,23 @@ int irq_reserve_vector(u8 vector, const char *owner)
 		return -EINVAL;
 	}
 	flags = local_irq_save();
-	if (descs[vector].state != VEC_FREE) {
+	if (d->state != VEC_FREE) {
 		pr_warn("vector %u wanted by %s is already owned by %s\n", vector, owner,
-			descs[vector].owner);
+			d->owner);
 		ret = -EBUSY;
 	} else {
 		take_vector(vector, VEC_RESERVED, owner);
 	}
 	local_irq_restore(flags);
 	return ret;
+}
+
+void irq_init(void)
+{
+	irq_reserve_vector(VECTOR_LAPIC_TIMER, "lapic-timer");
+	irq_reserve_vector(VECTOR_SPURIOUS, "spurious");
+	for (unsigned int v = VECTOR_PIC_BASE; v < VECTOR_PIC_BASE + 16; v++)
+		irq_reserve_vector((u8)v, "8259-stray");
 }
 
 int irq_alloc_vectors(unsigned int count, const char *owner)
@@ -306,7 +316,7 @@ void irq_dispatch(u8 vector)
 
 static bool worth_listing(const struct irq_desc *d)
 {
-	return d->state != VEC_FREE || d->delivered || d->spurious;
+	return d->state == VEC_ALLOCATED || d->actions || d->delivered || d->spurious;
 }
 
 int irq_stat_next(int after, struct irq_stat *st)

@@ -54,6 +54,8 @@ struct irq_chip {
 
 /* Take a fixed vector (LAPIC timer, spurious, IPIs) before allocations start. */
 int irq_reserve_vector(u8 vector, const char *owner);
+/* Reserve the vectors kernel/vectors.h gives the kernel itself. Call once, early. */
+void irq_init(void);
 /* Any free vector; returns it, or -ENOSPC. */
 int irq_alloc_vector(const char *owner);
 /*
@@ -95,7 +97,8 @@ struct irq_stat {
 };
 
 /*
- * Iterate vectors worth listing (owned, or that ever counted anything):
+ * Iterate vectors worth listing (allocated, with handlers, or that ever
+ * counted anything; bare reservations are the kernel's own and not listed):
  * returns the first such vector greater than `after` (start with -1) and fills
  * *st, or -1 when there are no more.
  */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* kmain: bring the machine up in dependency order, then run the main loop. */
+#include <string.h>
 #include "kernel/acpi.h"
 #include "kernel/apic.h"
 #include "kernel/bootinfo.h"
@@ -8,14 +9,19 @@
 #include "kernel/early_console.h"
 #include "kernel/fault.h"
 #include "kernel/heap.h"
+#include "kernel/irq.h"
 #include "kernel/loop.h"
 #include "kernel/mem_init.h"
 #include "kernel/mm.h"
 #include "kernel/panic.h"
+#include "kernel/pci.h"
+#include "kernel/pci_cfg.h"
 #include "kernel/printk.h"
 #include "kernel/time.h"
+#include "kernel/shell.h"
 #include "kernel/trap.h"
 #include "kernel/vectors.h"
+#include "net/netdev.h"
 
 #define NAPKIN_VERSION "0.1"
 
@@ -38,6 +44,33 @@ static void maybe_exit_for_tests(void)
 	qemu_debug_exit((u8)status);
 }
 
+/* The command line without the image path GRUB and QEMU put first. */
+static const char *command_line_args(void)
+{
+	const char *raw = cmdline_raw();
+	const char *image = cmdline_image();
+
+	if (image && !strncmp(raw, image, strlen(image))) {
+		raw += strlen(image);
+		while (*raw == ' ')
+			raw++;
+	}
+	return raw;
+}
+
+/* Hands what the ACPI tables describe to the subsystems that use it. */
+static void apply_acpi(const struct acpi_info *acpi)
+{
+	for (u8 i = 0; i < acpi->nr_ioapics; i++)
+		ioapic_add(acpi->ioapics[i].id, acpi->ioapics[i].address, acpi->ioapics[i].gsi_base);
+	for (u8 i = 0; i < acpi->nr_overrides; i++)
+		ioapic_add_isa_override(acpi->overrides[i].bus_irq, acpi->overrides[i].gsi,
+					acpi->overrides[i].flags);
+	for (u8 i = 0; i < acpi->nr_mcfg; i++)
+		pci_ecam_add(acpi->mcfg[i].base, acpi->mcfg[i].segment, acpi->mcfg[i].start_bus,
+			     acpi->mcfg[i].end_bus);
+}
+
 void kmain(u32 magic, u32 info)
 {
 	tsc_mark_boot();
@@ -56,11 +89,12 @@ void kmain(u32 magic, u32 info)
 		pr_warn("boot: unrecognised boot magic %#x; continuing without loader information\n",
 			magic);
 	pr_info("firmware: %s\n", boot.efi ? "UEFI" : "BIOS");
-	pr_info("command line: %s\n", cmdline_raw());
+	pr_info("command line: %s\n", command_line_args());
 	tsc_calibrate();
 
 	mem_init(&boot);
-	acpi_init(boot.rsdp, boot.rsdp_len);
+	if (acpi_init(boot.rsdp, boot.rsdp_len) == 0)
+		apply_acpi(acpi_get());
 	mm_add_guard_page((u64)(uintptr_t)boot_stack_guard);
 	gdt_add_guard_pages();
 	{
@@ -69,16 +103,22 @@ void kmain(u32 magic, u32 info)
 
 		paging_init(map, n);
 	}
-	heap_init();
 
 	pic_disable();
+	irq_init();
 	lapic_init();
 	ioapic_init();
 	lapic_timer_init(VECTOR_LAPIC_TIMER);
+	shell_register_kernel_commands();
+	console_input_init();
+
+	net_core_init();
+	pci_init();
 
 	fault_inject_from_cmdline();
 	cmdline_warn_unknown();
 	pr_info("napkin: ready\n");
 	maybe_exit_for_tests();
+	shell_init();
 	main_loop();
 }

@@ -44,15 +44,6 @@ static void set_claimed(struct bus_map *m, unsigned int first, unsigned int last
 	}
 }
 
-static void format_name(char *buf, u16 seg, u8 bus, u8 devfn)
-{
-	if (seg)
-		snprintf(buf, PCI_NAME_LEN, "%04x:%02x:%02x.%u", seg, bus, PCI_SLOT(devfn),
-			 PCI_FUNC(devfn));
-	else
-		snprintf(buf, PCI_NAME_LEN, "%02x:%02x.%u", bus, PCI_SLOT(devfn), PCI_FUNC(devfn));
-}
-
 static u64 bdf_key(u16 seg, u8 bus, u8 devfn)
 {
 	return (u64)seg << 16 | (u64)bus << 8 | devfn;
@@ -82,7 +73,7 @@ void pci_dev_init_from_config(struct pci_dev *pdev, u16 seg, u8 bus, u8 devfn)
 	pdev->seg = seg;
 	pdev->bus = bus;
 	pdev->devfn = devfn;
-	format_name(pdev->name, seg, bus, devfn);
+	pci_format_bdf(pdev->name, seg, bus, devfn);
 
 	pdev->vendor = (u16)pci_cfg_read(seg, bus, devfn, PCI_VENDOR_ID, 2);
 	pdev->device = (u16)pci_cfg_read(seg, bus, devfn, PCI_DEVICE_ID, 2);
@@ -130,8 +121,10 @@ static void add_function(u16 seg, u8 bus, u8 devfn)
 	struct pci_dev *pdev;
 
 	if (pci_find_bdf(seg, bus, devfn)) {
-		pr_warn("%04x:%02x:%02x.%u seen twice: second sighting ignored\n", seg, bus,
-			PCI_SLOT(devfn), PCI_FUNC(devfn));
+		char name[PCI_BDF_LEN];
+
+		pci_format_bdf(name, seg, bus, devfn);
+		pr_warn("%s seen twice: second sighting ignored\n", name);
 		return;
 	}
 	if (dev_pool_used == ARRAY_SIZE(dev_pool)) {
@@ -163,10 +156,10 @@ static void scan_bridge(struct bus_map *m, u8 bus, u8 devfn, u8 hi, unsigned int
 	u8 pri = (u8)pci_cfg_read(seg, bus, devfn, PCI_PRIMARY_BUS, 1);
 	u8 sec = (u8)pci_cfg_read(seg, bus, devfn, PCI_SECONDARY_BUS, 1);
 	u8 sub = (u8)pci_cfg_read(seg, bus, devfn, PCI_SUBORDINATE_BUS, 1);
-	char name[PCI_NAME_LEN];
+	char name[PCI_BDF_LEN];
 	const char *why = NULL;
 
-	format_name(name, seg, bus, devfn);
+	pci_format_bdf(name, seg, bus, devfn);
 	if (sec == 0 && sub == 0)
 		why = "not configured by firmware";
 	else if (sec <= bus)

@@ -25,7 +25,6 @@
 #define PCI_MAX_IRQ_VECTORS 32
 #define PCI_MAX_CAPS 16
 #define PCI_MAX_EXT_CAPS 16
-#define PCI_NAME_LEN 16 /* "ssss:bb:dd.f" and its NUL */
 
 enum pci_bar_flags {
 	PCI_BAR_VALID = BIT(0),    /* decoded and usable */
@@ -67,7 +66,7 @@ struct pci_dev {
 	u16 seg;
 	u8 bus;
 	u8 devfn;
-	char name[PCI_NAME_LEN]; /* "bb:dd.f", with "ssss:" when seg != 0 */
+	char name[PCI_BDF_LEN]; /* "bb:dd.f", with "ssss:" when seg != 0 */
 
 	u16 vendor, device;
 	u16 subvendor, subdevice;

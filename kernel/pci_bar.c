@@ -66,7 +66,7 @@ static unsigned int decode_one(struct pci_dev *pdev, unsigned int i, unsigned in
 	}
 	/* Space, type and prefetch bits are read-only: they cannot differ. */
 	if ((orig ^ back) & ((back & PCI_BAR_SPACE_IO) ? PCI_BAR_SPACE_IO : 0xFu)) {
-		pr_warn("%s: BAR%u read-only type bits changed under the probe (0x%08x then 0x%08x): skipped\n",
+		pr_warn("%s: BAR%u type bits changed under the probe (0x%08x, 0x%08x): skipped\n",
 			pdev->name, i, orig, back);
 		return 1;
 	}
@@ -80,8 +80,8 @@ static unsigned int decode_one(struct pci_dev *pdev, unsigned int i, unsigned in
 		base = orig & PCI_BAR_IO_MASK;
 		kind = "I/O";
 		if (!is_pow2(size) || size > IO_SPACE_SIZE || base + size > IO_SPACE_SIZE) {
-			pr_warn("%s: BAR%u I/O size 0x%lx at 0x%lx is impossible (probe 0x%08x): skipped\n",
-				pdev->name, i, (unsigned long)size, (unsigned long)base, back);
+			pr_warn("%s: BAR%u I/O size 0x%lx at 0x%lx is impossible: skipped\n",
+				pdev->name, i, (unsigned long)size, (unsigned long)base);
 			return 1;
 		}
 		bar->flags = PCI_BAR_IO;
@@ -112,7 +112,7 @@ static unsigned int decode_one(struct pci_dev *pdev, unsigned int i, unsigned in
 		size = ~mask + 1;
 		base = (u64)orig_hi << 32 | (orig & PCI_BAR_MEM_MASK);
 		if (!is_pow2(size) || (used == 1 && size > 0x80000000ull)) {
-			pr_warn("%s: BAR%u %s size 0x%lx is impossible (probe 0x%08x%08x): skipped\n",
+			pr_warn("%s: BAR%u %s size 0x%lx is impossible (0x%08x%08x): skipped\n",
 				pdev->name, i, kind, (unsigned long)size, back_hi, back);
 			return used;
 		}

@@ -130,7 +130,7 @@ static void ext_cap_broken(struct pci_dev *pdev, const char *why, unsigned int o
 			   unsigned int from)
 {
 	pdev->ext_cap_list_broken = true;
-	pr_warn("%s: extended capability list broken: %s (offset 0x%03x from 0x%03x), walk stopped\n",
+	pr_warn("%s: extended capability list broken: %s (offset 0x%03x from 0x%03x)\n",
 		pdev->name, why, off, from);
 }
 

@@ -6,6 +6,7 @@
 #define pr_fmt(fmt) "pci: " fmt
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include "kernel/io.h"
 #include "kernel/irqflags.h"
@@ -264,7 +265,8 @@ int pci_cfg_setup(const struct pci_cfg_ops *legacy)
 		}
 		if (!ecam_agrees_with_legacy(r)) {
 			pr_warn("ECAM seg %u buses %u-%u at 0x%lx disagrees with %s, not used\n",
-				r->seg, r->start_bus, r->end_bus, (unsigned long)first, legacy->name);
+				r->seg, r->start_bus, r->end_bus, (unsigned long)first,
+				legacy->name);
 			r->virt = NULL;
 			continue;
 		}
@@ -301,6 +303,15 @@ const char *pci_cfg_method(void)
 	return active_ops ? active_ops->name : "none";
 }
 
+void pci_format_bdf(char *buf, u16 seg, u8 bus, u8 devfn)
+{
+	if (seg)
+		snprintf(buf, PCI_BDF_LEN, "%04x:%02x:%02x.%u", seg, bus, PCI_SLOT(devfn),
+			 PCI_FUNC(devfn));
+	else
+		snprintf(buf, PCI_BDF_LEN, "%02x:%02x.%u", bus, PCI_SLOT(devfn), PCI_FUNC(devfn));
+}
+
 bool pci_cfg_ready(void)
 {
 	return active_ops != NULL;
@@ -309,6 +320,7 @@ bool pci_cfg_ready(void)
 static bool access_ok(u16 seg, u8 bus, u8 devfn, u16 off, unsigned int size, bool write)
 {
 	const char *why = NULL;
+	char name[PCI_BDF_LEN];
 
 	if (!active_ops)
 		why = "no configuration mechanism";
@@ -322,8 +334,9 @@ static bool access_ok(u16 seg, u8 bus, u8 devfn, u16 off, unsigned int size, boo
 		why = "extended space needs ECAM";
 	if (!why)
 		return true;
-	pr_warn("%04x:%02x:%02x.%u: config %s of %u bytes at 0x%x refused: %s\n", seg, bus,
-		PCI_SLOT(devfn), PCI_FUNC(devfn), write ? "write" : "read", size, off, why);
+	pci_format_bdf(name, seg, bus, devfn);
+	pr_warn("%s: config %s of %u bytes at 0x%x refused: %s\n", name,
+		write ? "write" : "read", size, off, why);
 	return false;
 }
 

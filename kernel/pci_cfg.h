@@ -13,10 +13,11 @@
 #include "kernel/compiler.h"
 
 #define PCI_DEVFN(dev, fn) ((u8)((((dev) & 0x1F) << 3) | ((fn) & 0x7)))
-#define PCI_SLOT(devfn) (((devfn) >> 3) & 0x1F)
-#define PCI_FUNC(devfn) ((devfn) & 0x7)
+#define PCI_SLOT(devfn) ((unsigned int)((devfn) >> 3) & 0x1Fu)
+#define PCI_FUNC(devfn) ((unsigned int)(devfn) & 0x7u)
 
 #define PCI_MAX_ECAM_REGIONS 8
+#define PCI_BDF_LEN 16 /* "ssss:bb:dd.f" and its NUL */
 
 /*
  * One configuration mechanism. read/write get size 1, 2 or 4 with `off`
@@ -57,6 +58,8 @@ bool pci_cfg_ready(void);
 u32 pci_cfg_read(u16 seg, u8 bus, u8 devfn, u16 off, unsigned int size);
 void pci_cfg_write(u16 seg, u8 bus, u8 devfn, u16 off, unsigned int size, u32 val);
 bool pci_cfg_has_ext(u16 seg, u8 bus);
+/* "bb:dd.f", or "ssss:bb:dd.f" outside segment 0, into buf[PCI_BDF_LEN]. */
+void pci_format_bdf(char *buf, u16 seg, u8 bus, u8 devfn);
 
 extern const struct pci_cfg_ops pci_conf1_ops;
 

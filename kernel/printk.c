@@ -11,6 +11,7 @@
 #include "kernel/irqflags.h"
 #include "kernel/log.h"
 #include "kernel/printk.h"
+#include "kernel/shell.h"
 #include "kernel/time.h"
 
 int console_loglevel = LOGLEVEL_INFO + 1;
@@ -39,6 +40,7 @@ void console_emit(const struct log_record *rec)
 	char stamp[24];
 	size_t stamp_len = log_format_time(stamp, sizeof(stamp), rec->ts_ns);
 
+	shell_hide_prompt();
 	list_for_each_entry(con, &consoles, link) {
 		int limit = con->loglevel ? con->loglevel : console_loglevel;
 
@@ -52,6 +54,7 @@ void console_emit(const struct log_record *rec)
 			con->write(con, "\n", 1);
 		}
 	}
+	shell_show_prompt();
 }
 
 void console_write_all(const char *s, size_t len)

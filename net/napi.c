@@ -18,8 +18,8 @@
 #include "net/napi.h"
 #include "net/netdev.h"
 
-static LIST_HEAD(napi_poll_list);	/* scheduled instances, polled head first */
-static LIST_HEAD(napi_all);		/* every registered instance, for the shell */
+static LIST_HEAD(napi_poll_list); /* scheduled instances, polled head first */
+static LIST_HEAD(napi_all);	  /* every registered instance, for the shell */
 
 static int net_budget = NET_BUDGET_DEFAULT;
 static int net_budget_usecs = NET_BUDGET_USECS_DEFAULT;
@@ -27,11 +27,12 @@ static enum napi_mode napi_mode = NAPI_MODE_NAPI;
 
 struct softnet_stats softnet;
 bool napi_irq_poll_active;
+static bool net_rx_running;
 
 static const char *const napi_mode_names[NAPI_MODE_COUNT] = {
-	[NAPI_MODE_NAPI] = "napi",
-	[NAPI_MODE_IRQ] = "irq",
-	[NAPI_MODE_BUSYPOLL] = "busypoll",
+    [NAPI_MODE_NAPI] = "napi",
+    [NAPI_MODE_IRQ] = "irq",
+    [NAPI_MODE_BUSYPOLL] = "busypoll",
 };
 
 const char *napi_name(const struct napi_struct *napi)
@@ -49,7 +50,8 @@ int netif_napi_add(struct net_device *dev, struct napi_struct *napi,
 	unsigned long flags;
 
 	if (!napi || !poll) {
-		pr_err("netif_napi_add: missing %s for %s\n", napi ? "poll function" : "napi_struct",
+		pr_err("netif_napi_add: missing %s for %s\n",
+		       napi ? "poll function" : "napi_struct",
 		       dev && dev->name[0] ? dev->name : "device");
 		return -EINVAL;
 	}
@@ -72,8 +74,12 @@ int netif_napi_add(struct net_device *dev, struct napi_struct *napi,
 
 	flags = local_irq_save();
 	list_add_tail(&napi->all_list, &napi_all);
-	if (dev)
+	if (dev) {
+		/* A zeroed device gets its list here: drivers add pollers before registering. */
+		if (!dev->napi_list.next)
+			INIT_LIST_HEAD(&dev->napi_list);
 		list_add_tail(&napi->dev_list, &dev->napi_list);
+	}
 	local_irq_restore(flags);
 	return 0;
 }
@@ -153,13 +159,15 @@ static int napi_run_poll(struct napi_struct *napi, int budget)
 	if (unlikely(work > budget)) {
 		if (!napi->warned_over_budget) {
 			napi->warned_over_budget = true;
-			pr_warn("%s: poll handled %d packets with a budget of %d: driver bug, clamped\n",
-				napi_name(napi), work, budget);
+			pr_warn(
+			    "%s: poll handled %d packets with a budget of %d: driver bug, clamped\n",
+			    napi_name(napi), work, budget);
 		}
 		napi->stats.over_budget++;
 		work = budget;
 	} else if (unlikely(work < 0)) {
-		WARN_ONCE(true, "napi: %s: poll returned %d, counted as 0\n", napi_name(napi), work);
+		WARN_ONCE(true, "napi: %s: poll returned %d, counted as 0\n", napi_name(napi),
+			  work);
 		work = 0;
 	}
 	if (work == budget)
@@ -171,7 +179,7 @@ static int napi_run_poll(struct napi_struct *napi, int budget)
 /*
  * irq mode: poll from the interrupt handler until the driver completes, as a
  * pre-NAPI driver would have drained its ring in the handler. Frames handed up
- * meanwhile wait in the backlog (net/netdev.c) for the softirq, because the
+ * meanwhile wait in the backlog (net/backlog.c) for the softirq, because the
  * stack must never run inside an interrupt. A ring that stays full after
  * NAPI_IRQ_MODE_MAX_POLLS polls is left to the softirq so the handler ends.
  */
@@ -341,6 +349,17 @@ void net_rx_action(void)
 	unsigned long flags;
 	int pass_work = 0;
 
+	/*
+	 * A round run from inside a poll would take the outer round's sentinel
+	 * for an instance. Nothing should do that; if something does, let the
+	 * outer round carry on and come back later.
+	 */
+	if (unlikely(net_rx_running)) {
+		WARN_ONCE(true, "napi: NET_RX softirq run from inside a poll, deferred\n");
+		raise_softirq(NET_RX_SOFTIRQ);
+		return;
+	}
+	net_rx_running = true;
 	INIT_LIST_HEAD(&skipped);
 	softnet.rounds++;
 
@@ -377,7 +396,8 @@ void net_rx_action(void)
 		flags = local_irq_save();
 		napi->state &= ~NAPIF_STATE_POLLING;
 		/* Still ours and not held off: it has more to do, back of the line. */
-		if ((napi->state & (NAPIF_STATE_SCHED | NAPIF_STATE_DISABLE)) == NAPIF_STATE_SCHED &&
+		if ((napi->state & (NAPIF_STATE_SCHED | NAPIF_STATE_DISABLE)) ==
+			NAPIF_STATE_SCHED &&
 		    list_empty(&napi->poll_list))
 			list_add_tail(&napi->poll_list, &napi_poll_list);
 
@@ -398,6 +418,7 @@ void net_rx_action(void)
 	if (!list_empty(&napi_poll_list))
 		raise_softirq(NET_RX_SOFTIRQ);
 	local_irq_restore(flags);
+	net_rx_running = false;
 }
 
 bool napi_any_scheduled(void)
@@ -410,7 +431,7 @@ int napi_for_each(int (*fn)(struct napi_struct *napi, void *ctx), void *ctx)
 	struct napi_struct *napi, *tmp;
 	int ret;
 
-	list_for_each_entry_safe(napi, tmp, &napi_all, all_list) {
+	list_for_each_entry_safe (napi, tmp, &napi_all, all_list) {
 		ret = fn(napi, ctx);
 		if (ret)
 			return ret;

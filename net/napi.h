@@ -28,37 +28,37 @@ enum napi_state_bit {
 	NAPI_STATE_POLLING,
 };
 
-#define NAPIF_STATE_SCHED BIT(NAPI_STATE_SCHED)
+#define NAPIF_STATE_SCHED   BIT(NAPI_STATE_SCHED)
 #define NAPIF_STATE_DISABLE BIT(NAPI_STATE_DISABLE)
-#define NAPIF_STATE_NPSVC BIT(NAPI_STATE_NPSVC)
-#define NAPIF_STATE_MISSED BIT(NAPI_STATE_MISSED)
+#define NAPIF_STATE_NPSVC   BIT(NAPI_STATE_NPSVC)
+#define NAPIF_STATE_MISSED  BIT(NAPI_STATE_MISSED)
 #define NAPIF_STATE_POLLING BIT(NAPI_STATE_POLLING)
 
 #define NAPI_DEFAULT_WEIGHT 64
-#define NAPI_MAX_WEIGHT 256
+#define NAPI_MAX_WEIGHT	    256
 
 /* Per instance, only ever incremented; read them with napi_for_each(). */
 struct napi_stats {
-	u64 polls;		/* poll() calls */
-	u64 packets;		/* work poll() reported, after clamping */
-	u64 full_polls;		/* polls that used the whole budget they were given */
-	u64 completions;	/* napi_complete_done() calls that ended a scheduled period */
-	u64 irq_schedules;	/* interrupts that scheduled it (napi_schedule_irq) */
-	u64 over_budget;	/* polls that returned more than their budget (clamped) */
-	u64 missed;		/* schedules that arrived while it was being polled */
-	u64 npsvc_skips;	/* softirq rounds that skipped it because netpoll owned it */
-	u64 irq_deferred;	/* irq mode: left to the softirq after too many polls in the handler */
+	u64 polls;	   /* poll() calls */
+	u64 packets;	   /* work poll() reported, after clamping */
+	u64 full_polls;	   /* polls that used the whole budget they were given */
+	u64 completions;   /* napi_complete_done() calls that ended a scheduled period */
+	u64 irq_schedules; /* interrupts that scheduled it (napi_schedule_irq) */
+	u64 over_budget;   /* polls that returned more than their budget (clamped) */
+	u64 missed;	   /* schedules that arrived while it was being polled */
+	u64 npsvc_skips;   /* softirq rounds that skipped it because netpoll owned it */
+	u64 irq_deferred;  /* irq mode: left to the softirq after too many polls in the handler */
 };
 
 struct napi_struct {
-	struct list_head poll_list;	/* link in the softirq's poll list while queued */
-	unsigned long state;		/* NAPIF_STATE_* */
-	int weight;			/* most packets one poll may handle */
+	struct list_head poll_list; /* link in the softirq's poll list while queued */
+	unsigned long state;	    /* NAPIF_STATE_* */
+	int weight;		    /* most packets one poll may handle */
 	int (*poll)(struct napi_struct *napi, int budget);
-	struct net_device *dev;		/* owner, NULL for core-internal instances */
-	const char *name;		/* for logs and the shell; set after netif_napi_add() */
-	struct list_head dev_list;	/* link in dev->napi_list */
-	struct list_head all_list;	/* link in the list of every instance */
+	struct net_device *dev;	   /* owner, NULL for core-internal instances */
+	const char *name;	   /* for logs and the shell; set after netif_napi_add() */
+	struct list_head dev_list; /* link in dev->napi_list */
+	struct list_head all_list; /* link in the list of every instance */
 	bool warned_over_budget;
 	struct napi_stats stats;
 };
@@ -142,9 +142,9 @@ void napi_init(void);
  * docs/NAPI.md for what happens to instances already scheduled).
  */
 enum napi_mode {
-	NAPI_MODE_NAPI,		/* interrupt schedules, softirq polls, complete unmasks */
-	NAPI_MODE_IRQ,		/* the interrupt handler polls at once: pre-NAPI baseline */
-	NAPI_MODE_BUSYPOLL,	/* instances never complete: interrupts stay masked */
+	NAPI_MODE_NAPI,	    /* interrupt schedules, softirq polls, complete unmasks */
+	NAPI_MODE_IRQ,	    /* the interrupt handler polls at once: pre-NAPI baseline */
+	NAPI_MODE_BUSYPOLL, /* instances never complete: interrupts stay masked */
 	NAPI_MODE_COUNT
 };
 
@@ -159,13 +159,13 @@ int napi_mode_parse(const char *s, enum napi_mode *mode);
 
 /* Totals over all instances, like Linux's /proc/net/softnet_stat. */
 struct softnet_stats {
-	u64 processed;		/* frames handed to the network stack */
-	u64 dropped;		/* frames dropped before the stack (ring empty, no stack, backlog full) */
-	u64 time_squeeze;	/* rounds that stopped with work left, on packets or time */
-	u64 budget_exhausted;	/* ... of those, rounds that ran out of net.budget */
-	u64 time_exhausted;	/* ... of those, rounds that ran out of net.budget_usecs */
-	u64 polls;		/* poll() calls, from the softirq and from irq mode */
-	u64 rounds;		/* net_rx_action() runs */
+	u64 processed;	  /* frames handed to the network stack */
+	u64 dropped;	  /* frames dropped before the stack (ring empty, no stack, backlog full) */
+	u64 time_squeeze; /* rounds that stopped with work left, on packets or time */
+	u64 budget_exhausted; /* ... of those, rounds that ran out of net.budget */
+	u64 time_exhausted;   /* ... of those, rounds that ran out of net.budget_usecs */
+	u64 polls;	      /* poll() calls, from the softirq and from irq mode */
+	u64 rounds;	      /* net_rx_action() runs */
 };
 
 extern struct softnet_stats softnet;
@@ -184,14 +184,14 @@ void softnet_get_stats(struct softnet_stats *out);
 void softnet_reset_stats(void);
 
 /* Tunables. Setters return 0 or -EINVAL for values outside the documented range. */
-#define NET_BUDGET_DEFAULT 300
-#define NET_BUDGET_MAX 100000
+#define NET_BUDGET_DEFAULT	 300
+#define NET_BUDGET_MAX		 100000
 #define NET_BUDGET_USECS_DEFAULT 2000
-#define NET_BUDGET_USECS_MAX 1000000
+#define NET_BUDGET_USECS_MAX	 1000000
 
-int net_set_budget(long packets);	/* net.budget: 1..NET_BUDGET_MAX */
+int net_set_budget(long packets); /* net.budget: 1..NET_BUDGET_MAX */
 int net_get_budget(void);
-int net_set_budget_usecs(long usecs);	/* net.budget_usecs: 1..NET_BUDGET_USECS_MAX */
+int net_set_budget_usecs(long usecs); /* net.budget_usecs: 1..NET_BUDGET_USECS_MAX */
 int net_get_budget_usecs(void);
 
 #endif

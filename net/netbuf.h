@@ -37,20 +37,28 @@ enum netbuf_csum {
 /* Transmit: hardware must also fill the IPv4 header checksum (header at ETH_HLEN). */
 #define NETBUF_F_TX_IPHDR_CSUM BIT(0)
 
+/*
+ * Bytes a receive netbuf lends to the stack glue, which builds its own
+ * per-frame wrapper there (a custom pbuf) instead of allocating one per frame.
+ */
+#define NETBUF_STACK_AREA 48
+
 struct netbuf {
-	u8 *data;		/* start of this segment (the Ethernet header in the first) */
-	u32 len;		/* bytes at data */
-	u32 tot_len;		/* bytes in the whole frame; first segment only */
-	u64 dma;		/* bus address of data, for the device */
-	struct netbuf *next;	/* next segment of the same frame, or NULL */
-	struct netbuf *qnext;	/* next frame in whatever queue holds this one now */
+	u8 *data;	      /* start of this segment (the Ethernet header in the first) */
+	u32 len;	      /* bytes at data */
+	u32 tot_len;	      /* bytes in the whole frame; first segment only */
+	u64 dma;	      /* bus address of data, for the device */
+	struct netbuf *next;  /* next segment of the same frame, or NULL */
+	struct netbuf *qnext; /* next frame in whatever queue holds this one now */
 	void (*release)(struct netbuf *nb);
 	void *owner;		/* release()'s context: ring slot, stack buffer, ... */
-	struct net_device *dev;	/* receiving device, set by netif_receive() */
+	struct net_device *dev; /* receiving device, set by netif_receive() */
 	u16 csum_start;
 	u16 csum_offset;
-	u8 csum;		/* enum netbuf_csum */
-	u8 flags;		/* NETBUF_F_* */
+	u8 csum;  /* enum netbuf_csum */
+	u8 flags; /* NETBUF_F_* */
+	/* The stack glue's while it holds the frame; drivers never touch it. */
+	u64 stack_area[NETBUF_STACK_AREA / sizeof(u64)];
 };
 
 /* Prepare a one-segment frame; the usual receive path of a driver. */

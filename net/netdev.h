@@ -13,51 +13,51 @@
 #include "net/napi.h"
 #include "net/netbuf.h"
 
-#define IFNAMSIZ 16
-#define ETH_ALEN 6
-#define ETH_HLEN 14
+#define IFNAMSIZ     16
+#define ETH_ALEN     6
+#define ETH_HLEN     14
 #define ETH_DATA_LEN 1500
-#define ETH_MIN_MTU 68
-#define ETH_MAX_MTU 9000
+#define ETH_MIN_MTU  68
+#define ETH_MAX_MTU  9000
 
 /* Multicast addresses a device filters before it falls back to all-multicast. */
 #define NETDEV_MC_MAX 16
 
 /* Offloads the device can do; the stack glue reads them. */
-#define NETIF_F_SG BIT(0)		/* transmit frames made of several netbufs */
-#define NETIF_F_IP_CSUM BIT(1)		/* transmit TCP/UDP checksum over IPv4 */
-#define NETIF_F_IPV6_CSUM BIT(2)	/* transmit TCP/UDP checksum over IPv6 */
-#define NETIF_F_IPHDR_CSUM BIT(3)	/* transmit IPv4 header checksum */
-#define NETIF_F_RXCSUM BIT(4)		/* receive checksum verification */
+#define NETIF_F_SG	   BIT(0) /* transmit frames made of several netbufs */
+#define NETIF_F_IP_CSUM	   BIT(1) /* transmit TCP/UDP checksum over IPv4 */
+#define NETIF_F_IPV6_CSUM  BIT(2) /* transmit TCP/UDP checksum over IPv6 */
+#define NETIF_F_IPHDR_CSUM BIT(3) /* transmit IPv4 header checksum */
+#define NETIF_F_RXCSUM	   BIT(4) /* receive checksum verification */
 
 /* dev->flags */
-#define IFF_UP BIT(0)		/* opened */
-#define IFF_PROMISC BIT(1)	/* receive every frame */
-#define IFF_ALLMULTI BIT(2)	/* receive every multicast frame */
+#define IFF_UP	     BIT(0) /* opened */
+#define IFF_PROMISC  BIT(1) /* receive every frame */
+#define IFF_ALLMULTI BIT(2) /* receive every multicast frame */
 
 typedef enum netdev_tx {
-	NETDEV_TX_OK = 0x00,	/* the driver took the frame and will free it */
-	NETDEV_TX_BUSY = 0x10,	/* ring full: the caller keeps the frame */
+	NETDEV_TX_OK = 0x00,   /* the driver took the frame and will free it */
+	NETDEV_TX_BUSY = 0x10, /* ring full: the caller keeps the frame */
 } netdev_tx_t;
 
 enum { NET_RX_SUCCESS, NET_RX_DROP };
 
 /* The standard counters, as Linux's `ip -s link` shows them. */
 struct net_device_stats {
-	u64 rx_packets;		/* counted by netif_receive() */
-	u64 tx_packets;		/* counted by netdev_start_xmit() */
+	u64 rx_packets; /* counted by netif_receive() */
+	u64 tx_packets; /* counted by netdev_start_xmit() */
 	u64 rx_bytes;
 	u64 tx_bytes;
-	u64 rx_errors;		/* the rest are counted by drivers */
+	u64 rx_errors; /* the rest are counted by drivers */
 	u64 tx_errors;
-	u64 rx_dropped;		/* no buffer to hand up, no stack, backlog full */
-	u64 tx_dropped;		/* device down or link off */
-	u64 multicast;		/* received frames with the group bit (broadcast too) */
+	u64 rx_dropped; /* no buffer to hand up, no stack, backlog full */
+	u64 tx_dropped; /* device down or link off */
+	u64 multicast;	/* received frames with the group bit (broadcast too) */
 	u64 collisions;
 	u64 rx_length_errors;
 	u64 rx_crc_errors;
-	u64 rx_missed_errors;	/* the device had no free receive buffer */
-	u64 rx_csum_errors;	/* hardware found a bad checksum */
+	u64 rx_missed_errors; /* the device had no free receive buffer */
+	u64 rx_csum_errors;   /* hardware found a bad checksum */
 	u64 tx_carrier_errors;
 };
 
@@ -83,31 +83,31 @@ struct net_device_ops {
 };
 
 struct net_device {
-	char name[IFNAMSIZ];	/* "eth0", ...: assigned by register_netdev() when empty */
+	char name[IFNAMSIZ]; /* "eth0", ...: assigned by register_netdev() when empty */
 	u8 dev_addr[ETH_ALEN];
-	u32 mtu;		/* 0 at register means ETH_DATA_LEN */
-	u32 flags;		/* IFF_* */
-	u32 features;		/* NETIF_F_* */
-	bool link_up;		/* change with netif_carrier_on/off() */
+	u32 mtu;      /* 0 at register means ETH_DATA_LEN */
+	u32 flags;    /* IFF_* */
+	u32 features; /* NETIF_F_* */
+	bool link_up; /* change with netif_carrier_on/off() */
 	bool full_duplex;
-	u32 speed_mbps;		/* 0 when unknown */
+	u32 speed_mbps; /* 0 when unknown */
 	bool tx_stopped;
-	int ifindex;		/* 1, 2, ... assigned at register */
+	int ifindex; /* 1, 2, ... assigned at register */
 	const struct net_device_ops *ops;
 	struct net_device_stats stats;
 	u64 carrier_changes;
 	u64 tx_queue_stops;
-	u64 tx_busy;		/* transmits refused because the queue was stopped or full */
+	u64 tx_busy; /* transmits refused because the queue was stopped or full */
 	u8 mc_list[NETDEV_MC_MAX][ETH_ALEN];
 	u8 mc_users[NETDEV_MC_MAX];
 	int mc_count;
-	int mc_overflow;	/* addresses that did not fit: IFF_ALLMULTI while nonzero */
-	struct list_head napi_list;	/* its NAPI instances */
-	struct list_head dev_list;	/* link in the registered devices */
+	int mc_overflow;	    /* addresses that did not fit: IFF_ALLMULTI while nonzero */
+	struct list_head napi_list; /* its NAPI instances */
+	struct list_head dev_list;  /* link in the registered devices */
 	bool registered;
-	bool link_event_pending;	/* carrier change to report once out of the interrupt */
-	void *priv;		/* the driver's */
-	void *stack_priv;	/* the stack glue's (its netif) */
+	bool link_event_pending; /* carrier change to report once out of the interrupt */
+	void *priv;		 /* the driver's */
+	void *stack_priv;	 /* the stack glue's (its netif) */
 };
 
 static inline void *netdev_priv(const struct net_device *dev)
@@ -130,7 +130,10 @@ struct netdev_stack_ops {
 /* Installs the stack and reports every already registered device to it. NULL detaches. */
 void netdev_set_stack(const struct netdev_stack_ops *ops);
 
-/* Set up the NAPI softirq and the backlog; once, before any driver probes. */
+/*
+ * Set up the NAPI softirq and the backlog and apply the tunables given on the
+ * command line; once, after cmdline_init() and before any driver probes.
+ */
 void net_core_init(void);
 
 /* Returns 0, -EINVAL (missing ops/start_xmit, bad MTU), -EEXIST (name taken) or -ENOSPC. */
@@ -205,7 +208,7 @@ void netdev_set_promisc(struct net_device *dev, bool on);
 
 /* net.max_backlog: frames the backlog holds before dropping (1..100000, default 1000). */
 #define NET_MAX_BACKLOG_DEFAULT 1000
-#define NET_MAX_BACKLOG_MAX 100000
+#define NET_MAX_BACKLOG_MAX	100000
 int netdev_set_max_backlog(long frames);
 int netdev_get_max_backlog(void);
 unsigned int netdev_backlog_len(void);

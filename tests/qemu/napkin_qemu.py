@@ -122,7 +122,7 @@ class Guest:
         """Type a shell command and return what it printed up to the next prompt."""
         start = len(self.output)
         self.write(line + "\r")
-        m = self.wait_for(re.escape(line) + r"\n(.*?)" + prompt, timeout, start)
+        m = self.wait_for(r"(?s)" + re.escape(line) + r"\n(.*?)" + prompt, timeout, start)
         return m.group(1)
 
     def monitor(self, command: str, timeout: float = 10) -> str:

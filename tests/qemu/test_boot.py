@@ -49,7 +49,7 @@ def test_bad_cmdline_value_is_named_and_default_kept(guest):
 
 @pytest.mark.parametrize("kind,expect", [
     ("null", r"NULL pointer dereference at address 0000000000000000"),
-    ("pagefault", r"unable to handle page fault at address 0000dead0000beef"),
+    ("pagefault", r"unable to handle page fault at address 00000deadbeef000"),
     ("ud", r"EXCEPTION: Invalid opcode"),
     ("gp", r"EXCEPTION: General protection fault"),
 ])
@@ -67,7 +67,7 @@ def test_deliberate_fault_dumps_and_halts(guest, kind, expect):
 def test_pagefault_reports_cr2(guest):
     g = guest(append="fault=pagefault test_exit")
     g.wait_exit(60)
-    assert re.search(r"CR2 \(faulting address\): 0000dead0000beef", g.output)
+    assert re.search(r"CR2 \(faulting address\): 00000deadbeef000", g.output)
 
 
 def test_fault_halts_without_test_exit(guest):

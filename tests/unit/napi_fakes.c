@@ -13,17 +13,32 @@
 /* ---- clock ---- */
 static u64 fake_now;
 
-void fake_clock_set(u64 ns) { fake_now = ns; }
-void fake_clock_advance(u64 ns) { fake_now += ns; }
-u64 fake_clock_now(void) { return fake_now; }
-u64 ktime_get_ns(void) { return fake_now; }
+void fake_clock_set(u64 ns)
+{
+	fake_now = ns;
+}
+void fake_clock_advance(u64 ns)
+{
+	fake_now += ns;
+}
+u64 fake_clock_now(void)
+{
+	return fake_now;
+}
+u64 ktime_get_ns(void)
+{
+	return fake_now;
+}
 
 /* ---- softirqs ---- */
 static softirq_handler_t handlers[NR_SOFTIRQS];
 static bool pending[NR_SOFTIRQS];
 static unsigned int raised[NR_SOFTIRQS];
 
-void open_softirq(enum softirq_nr nr, softirq_handler_t fn) { handlers[nr] = fn; }
+void open_softirq(enum softirq_nr nr, softirq_handler_t fn)
+{
+	handlers[nr] = fn;
+}
 
 void raise_softirq(enum softirq_nr nr)
 {
@@ -66,8 +81,14 @@ unsigned int fake_softirq_run_net_rx(unsigned int max_rounds)
 	return n;
 }
 
-unsigned int fake_softirq_raised(enum softirq_nr nr) { return raised[nr]; }
-bool fake_softirq_is_pending(enum softirq_nr nr) { return pending[nr]; }
+unsigned int fake_softirq_raised(enum softirq_nr nr)
+{
+	return raised[nr];
+}
+bool fake_softirq_is_pending(enum softirq_nr nr)
+{
+	return pending[nr];
+}
 
 void fake_softirq_reset(void)
 {
@@ -100,11 +121,26 @@ void local_irq_restore(unsigned long flags)
 	irqs_on = flags & FAKE_IF;
 }
 
-void local_irq_disable(void) { irqs_on = false; }
-void local_irq_enable(void) { irqs_on = true; }
-bool irqs_disabled(void) { return !irqs_on; }
-bool fake_irqs_enabled(void) { return irqs_on; }
-int fake_irq_save_depth(void) { return save_depth; }
+void local_irq_disable(void)
+{
+	irqs_on = false;
+}
+void local_irq_enable(void)
+{
+	irqs_on = true;
+}
+bool irqs_disabled(void)
+{
+	return !irqs_on;
+}
+bool fake_irqs_enabled(void)
+{
+	return irqs_on;
+}
+int fake_irq_save_depth(void)
+{
+	return save_depth;
+}
 
 static bool hardirq_saved_on;
 
@@ -114,11 +150,14 @@ void fake_hardirq_enter(void)
 	irqs_on = false;
 }
 
-void fake_hardirq_exit(void) { irqs_on = hardirq_saved_on; }
+void fake_hardirq_exit(void)
+{
+	irqs_on = hardirq_saved_on;
+}
 
 /* ---- log capture ---- */
 #define LOG_SLOTS 128
-#define LOG_LEN 256
+#define LOG_LEN	  256
 
 static char log_msgs[LOG_SLOTS][LOG_LEN];
 static int log_levels[LOG_SLOTS];
@@ -170,7 +209,10 @@ static unsigned int log_first(void)
 	return log_total > LOG_SLOTS ? log_total - LOG_SLOTS : 0;
 }
 
-void fake_log_clear(void) { log_total = 0; }
+void fake_log_clear(void)
+{
+	log_total = 0;
+}
 
 unsigned int fake_log_count(const char *needle)
 {
@@ -182,7 +224,10 @@ unsigned int fake_log_count(const char *needle)
 	return count;
 }
 
-bool fake_log_contains(const char *needle) { return fake_log_count(needle) > 0; }
+bool fake_log_contains(const char *needle)
+{
+	return fake_log_count(needle) > 0;
+}
 
 int fake_log_level_of(const char *needle)
 {

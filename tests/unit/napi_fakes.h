@@ -15,7 +15,7 @@ void fake_clock_advance(u64 ns);
 u64 fake_clock_now(void);
 
 /* Softirqs: raise_softirq() records; tests run the raised handler explicitly. */
-unsigned int fake_softirq_raised(enum softirq_nr nr);	/* raises since the last reset */
+unsigned int fake_softirq_raised(enum softirq_nr nr); /* raises since the last reset */
 bool fake_softirq_is_pending(enum softirq_nr nr);
 /* Runs the handler of nr if pending (clearing it first); returns whether it ran. */
 bool fake_softirq_run(enum softirq_nr nr);
@@ -33,10 +33,10 @@ int fake_irq_save_depth(void);
 
 /* Log capture: the last messages printk'd, without their level prefix. */
 void fake_log_clear(void);
-unsigned int fake_log_count(const char *needle);	/* messages containing needle */
+unsigned int fake_log_count(const char *needle); /* messages containing needle */
 bool fake_log_contains(const char *needle);
-int fake_log_level_of(const char *needle);	/* level of the last match, -1 if none */
-void fake_log_dump(void);			/* to stderr, for failing tests */
+int fake_log_level_of(const char *needle); /* level of the last match, -1 if none */
+void fake_log_dump(void);		   /* to stderr, for failing tests */
 
 void fake_reset_all(void);
 

@@ -7,6 +7,7 @@
 static struct fake_fn fns[FAKE_MAX_FNS];
 bool fake_ext_enabled;
 unsigned int fake_reads, fake_writes;
+void (*fake_write_hook)(struct fake_fn *f, u16 off, unsigned int size, u32 val);
 
 void fake_reset(void)
 {
@@ -14,6 +15,7 @@ void fake_reset(void)
 	fake_ext_enabled = false;
 	fake_reads = 0;
 	fake_writes = 0;
+	fake_write_hook = NULL;
 }
 
 struct fake_fn *fake_find(u16 seg, u8 bus, u8 devfn)
@@ -104,8 +106,9 @@ void fake_bar_mem32(struct fake_fn *f, unsigned int idx, u32 base, u32 size, boo
 
 void fake_bar_mem64(struct fake_fn *f, unsigned int idx, u64 base, u64 size, bool prefetch)
 {
-	fake_bar_raw(f, idx, (u32)base | PCI_BAR_MEM_TYPE_64 | (prefetch ? PCI_BAR_MEM_PREFETCH : 0),
-		     size);
+	u32 type = PCI_BAR_MEM_TYPE_64 | (prefetch ? PCI_BAR_MEM_PREFETCH : 0);
+
+	fake_bar_raw(f, idx, (u32)base | type, size);
 	fake_bar_raw(f, idx + 1, (u32)(base >> 32), 0);
 	/* The upper half follows the size of the lower one. */
 	f->bar_size[idx + 1] = size;
@@ -222,14 +225,16 @@ static void fake_write(u16 seg, u8 bus, u8 devfn, u16 off, unsigned int size, u3
 	if (bar >= 0) {
 		if (size == 4)
 			bar_write(f, bar, val);
-		return;
-	}
-	for (unsigned int i = 0; i < size; i++) {
-		u8 m = f->wmask[off + i];
-		u8 b = (u8)(val >> (8 * i));
+	} else {
+		for (unsigned int i = 0; i < size; i++) {
+			u8 m = f->wmask[off + i];
+			u8 b = (u8)(val >> (8 * i));
 
-		f->cfg[off + i] = (u8)((f->cfg[off + i] & ~m) | (b & m));
+			f->cfg[off + i] = (u8)((f->cfg[off + i] & ~m) | (b & m));
+		}
 	}
+	if (fake_write_hook)
+		fake_write_hook(f, off, size, val);
 }
 
 static bool fake_has_ext(u16 seg, u8 bus)

@@ -12,7 +12,7 @@
 #include "kernel/compiler.h"
 #include "kernel/pci_cfg.h"
 
-#define FAKE_MAX_FNS 48
+#define FAKE_MAX_FNS 80
 
 struct fake_fn {
 	bool present;
@@ -33,6 +33,8 @@ struct fake_fn {
 /* Whether the fake answers offsets 256..4095 (as if reached through ECAM). */
 extern bool fake_ext_enabled;
 extern unsigned int fake_reads, fake_writes;
+/* Called after every config write the fake accepts (tests check ordering rules). */
+extern void (*fake_write_hook)(struct fake_fn *f, u16 off, unsigned int size, u32 val);
 extern const struct pci_cfg_ops fake_ops;
 /* Same space, but offsets >= 256 unreachable: plays ports 0xCF8/0xCFC. */
 extern const struct pci_cfg_ops fake_legacy_ops;

@@ -3,7 +3,6 @@
 #include <string.h>
 #include "kernel/apic.h"
 #include "kernel/io.h"
-#include "kernel/irqflags.h"
 #include "kernel/time.h"
 #include "tests/unit/pci_stub_hw.h"
 
@@ -41,34 +40,6 @@ void *ioremap(u64 phys, u64 size)
 			return w->mem + (phys - w->phys);
 	}
 	return NULL;
-}
-
-unsigned long local_irq_save(void)
-{
-	unsigned long was_on = !stub_hw.irqs_off;
-
-	stub_hw.irqs_off = true;
-	return was_on;
-}
-
-void local_irq_restore(unsigned long flags)
-{
-	stub_hw.irqs_off = !flags;
-}
-
-void local_irq_disable(void)
-{
-	stub_hw.irqs_off = true;
-}
-
-void local_irq_enable(void)
-{
-	stub_hw.irqs_off = false;
-}
-
-bool irqs_disabled(void)
-{
-	return stub_hw.irqs_off;
 }
 
 void lapic_eoi(void)

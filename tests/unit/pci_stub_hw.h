@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Host stand-ins for what the PCI and IRQ code calls outside itself: interrupt
- * flags, the LAPIC (EOI, MSI address/data), the IOAPIC (routes and masks are
- * recorded), ioremap (test-registered buffers play device memory) and delays.
+ * Host stand-ins for what the PCI and IRQ code calls outside itself: the LAPIC
+ * (EOI, MSI address/data), the IOAPIC (routes and masks are recorded), ioremap
+ * (test-registered buffers play device memory) and delays. Interrupt flags
+ * come from the shared stub_irqflags.c, the log from stub_printk.c.
  */
 #ifndef NAPKIN_TESTS_PCI_STUB_HW_H
 #define NAPKIN_TESTS_PCI_STUB_HW_H
@@ -24,7 +25,6 @@ struct stub_ioapic_pin {
 
 struct stub_hw {
 	unsigned int eoi_count;
-	bool irqs_off;
 	struct stub_ioapic_pin gsi[64];
 	/* MADT source overrides the test installs: isa irq -> gsi/flags. */
 	struct {

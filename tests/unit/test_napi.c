@@ -16,23 +16,23 @@
 #include "net/netdev.h"
 #include "tests/unit/napi_fakes.h"
 
-#define MAX_NICS 4
+#define MAX_NICS    4
 #define MAX_RECORDS 512
 
 struct fake_nic {
 	struct net_device dev;
 	struct napi_struct napi;
 	int id;
-	int rx_pending;		/* frames waiting in the ring */
+	int rx_pending; /* frames waiting in the ring */
 	bool irq_masked;
-	int irqs_taken;		/* interrupts the handler ran for */
+	int irqs_taken; /* interrupts the handler ran for */
 	int unmasks;
-	int completes_refused;	/* napi_complete_done() said keep masked */
+	int completes_refused; /* napi_complete_done() said keep masked */
 	int polls;
 	int handled;
 	/* Misbehaviour and side effects on request. */
-	int extra_return;	/* report this many more than handled */
-	u64 ns_per_packet;	/* fake clock cost of each frame */
+	int extra_return;  /* report this many more than handled */
+	u64 ns_per_packet; /* fake clock cost of each frame */
 	bool never_complete;
 	void (*during_poll)(struct fake_nic *nic, int budget);
 };
@@ -151,7 +151,7 @@ static void assert_irq_state_clean(void)
 START_TEST(test_add_weight_defaults_and_clamp)
 {
 	struct napi_struct a, b, c;
-	struct net_device dev = { .name = "eth7" };
+	struct net_device dev = {.name = "eth7"};
 
 	INIT_LIST_HEAD(&dev.napi_list);
 	ck_assert_int_eq(netif_napi_add(&dev, &a, fake_poll, 0), 0);
@@ -191,7 +191,7 @@ START_TEST(test_weight_limits_each_poll)
 	ck_assert(napi_is_scheduled(&nic->napi));
 	ck_assert(nic->irq_masked);
 	ck_assert_uint_eq(fake_softirq_raised(NET_RX_SOFTIRQ), 1);
-	ck_assert_int_eq(nic->polls, 0);	/* nothing runs in the interrupt */
+	ck_assert_int_eq(nic->polls, 0); /* nothing runs in the interrupt */
 
 	ck_assert_uint_eq(run_net_rx(10), 1);
 	ck_assert_int_eq(npolls, 3);
@@ -221,11 +221,11 @@ START_TEST(test_budget_limits_round)
 
 	ck_assert_int_eq(npolls, 2);
 	ck_assert_int_eq(polls[0].budget, 64);
-	ck_assert_int_eq(polls[1].budget, 36);	/* min(weight, budget left) */
+	ck_assert_int_eq(polls[1].budget, 36); /* min(weight, budget left) */
 	ck_assert_int_eq(nic->handled, 100);
 	ck_assert(napi_is_scheduled(&nic->napi));
 	ck_assert(nic->irq_masked);
-	ck_assert(fake_softirq_is_pending(NET_RX_SOFTIRQ));	/* comes back after timers */
+	ck_assert(fake_softirq_is_pending(NET_RX_SOFTIRQ)); /* comes back after timers */
 	softnet_get_stats(&st);
 	ck_assert_uint_eq(st.time_squeeze, 1);
 	ck_assert_uint_eq(st.budget_exhausted, 1);
@@ -304,13 +304,13 @@ START_TEST(test_requeue_at_tail)
 	ck_assert_int_eq(net_set_budget(24), 0);
 	nic_receive(a, 100);
 	nic_receive(b, 100);
-	nic_receive(c, 2);	/* completes at its first poll */
+	nic_receive(c, 2); /* completes at its first poll */
 	late_nic = d;
-	a->during_poll = schedule_late_nic;	/* d's interrupt comes while a is polled */
+	a->during_poll = schedule_late_nic; /* d's interrupt comes while a is polled */
 	ck_assert(fake_softirq_run(NET_RX_SOFTIRQ));
 
 	/* Pass 1: a b c. d arrived during a's poll, so it precedes a's second turn. */
-	int expect[] = { 0, 1, 2, 3, 0, 1, 3 };
+	int expect[] = {0, 1, 2, 3, 0, 1, 3};
 
 	ck_assert_int_eq(npolls, 7);
 	for (int i = 0; i < 7; i++)
@@ -372,23 +372,23 @@ START_TEST(test_disable_while_scheduled)
 	nic_receive(nic, 10);
 	nic_receive(other, 10);
 	napi_disable(&nic->napi);
-	ck_assert(napi_is_scheduled(&nic->napi));	/* held, not polled */
+	ck_assert(napi_is_scheduled(&nic->napi)); /* held, not polled */
 	run_net_rx(10);
 	ck_assert_int_eq(nic->polls, 0);
 	ck_assert_int_eq(other->polls, 1);
 	ck_assert(!napi_schedule(&nic->napi));
 	ck_assert(!napi_any_scheduled());
-	napi_disable(&nic->napi);	/* twice is harmless */
+	napi_disable(&nic->napi); /* twice is harmless */
 
 	napi_enable(&nic->napi);
 	ck_assert(!napi_is_scheduled(&nic->napi));
-	nic->irq_masked = false;	/* the driver's open unmasks */
+	nic->irq_masked = false; /* the driver's open unmasks */
 	nic_receive(nic, 0);
 	ck_assert(napi_is_scheduled(&nic->napi));
 	run_net_rx(10);
 	ck_assert_int_eq(nic->handled, 10);
 
-	napi_enable(&nic->napi);	/* not disabled: warns, changes nothing */
+	napi_enable(&nic->napi); /* not disabled: warns, changes nothing */
 	ck_assert(fake_log_contains("napi_enable() on an instance that is not disabled"));
 	assert_irq_state_clean();
 }
@@ -470,7 +470,7 @@ START_TEST(test_time_squeeze)
 	struct fake_nic *a = nic_setup(0, 64), *b = nic_setup(1, 64);
 	struct softnet_stats st;
 
-	a->ns_per_packet = 50 * NSEC_PER_USEC;	/* 64 frames: 3.2 ms > 2 ms */
+	a->ns_per_packet = 50 * NSEC_PER_USEC; /* 64 frames: 3.2 ms > 2 ms */
 	b->ns_per_packet = 50 * NSEC_PER_USEC;
 	nic_receive(a, 200);
 	nic_receive(b, 200);
@@ -488,7 +488,7 @@ START_TEST(test_time_squeeze)
 	/* A longer limit lets a round do more. */
 	ck_assert_int_eq(net_set_budget_usecs(10000), 0);
 	ck_assert(fake_softirq_run(NET_RX_SOFTIRQ));
-	ck_assert_int_eq(npolls, 2 + 4);	/* 4 polls of 3.2 ms cross 10 ms */
+	ck_assert_int_eq(npolls, 2 + 4); /* 4 polls of 3.2 ms cross 10 ms */
 	softnet_get_stats(&st);
 	ck_assert_uint_eq(st.time_exhausted, 3);
 
@@ -506,7 +506,7 @@ START_TEST(test_over_budget_warns_once_and_clamps)
 	struct fake_nic *nic = nic_setup(0, 8), *good = nic_setup(1, 8);
 	struct softnet_stats st;
 
-	nic->extra_return = 5;	/* reports more than it handled, even past its budget */
+	nic->extra_return = 5; /* reports more than it handled, even past its budget */
 	ck_assert_int_eq(net_set_budget(40), 0);
 	nic_receive(nic, 100);
 	nic_receive(good, 100);
@@ -545,7 +545,7 @@ START_TEST(test_netpoll_owned_is_skipped)
 	nic_receive(a, 5);
 	nic_receive(b, 5);
 	fake_softirq_reset();
-	ck_assert(!fake_softirq_run(NET_RX_SOFTIRQ));	/* nothing recorded after reset */
+	ck_assert(!fake_softirq_run(NET_RX_SOFTIRQ)); /* nothing recorded after reset */
 	raise_softirq(NET_RX_SOFTIRQ);
 	ck_assert(fake_softirq_run(NET_RX_SOFTIRQ));
 	ck_assert_int_eq(a->polls, 0);
@@ -634,12 +634,12 @@ START_TEST(test_busypoll_keeps_polling)
 	/* Enabled instances are polled without waiting for an interrupt. */
 	ck_assert(napi_is_scheduled(&nic->napi));
 	ck_assert(napi_any_scheduled());
-	nic_receive(nic, 5);	/* the first interrupt masks the source for good */
+	nic_receive(nic, 5); /* the first interrupt masks the source for good */
 	ck_assert(nic->irq_masked);
 	ck_assert(fake_softirq_run(NET_RX_SOFTIRQ));
 	ck_assert_int_eq(nic->handled, 5);
 	ck_assert(nic->irq_masked);
-	ck_assert_int_eq(nic->completes_refused, 2);	/* the idle second pass ends the round */
+	ck_assert_int_eq(nic->completes_refused, 2); /* the idle second pass ends the round */
 	ck_assert(napi_is_scheduled(&nic->napi));
 	ck_assert(napi_any_scheduled());
 	ck_assert(fake_softirq_is_pending(NET_RX_SOFTIRQ));
@@ -672,7 +672,7 @@ START_TEST(test_busypoll_enable_schedules)
 	nic->rx_pending = 3;
 	run_net_rx(1);
 	ck_assert_int_eq(nic->handled, 3);
-	ck_assert(!nic->irq_masked);	/* never interrupted, never masked: polling anyway */
+	ck_assert(!nic->irq_masked); /* never interrupted, never masked: polling anyway */
 }
 END_TEST
 
@@ -687,7 +687,7 @@ START_TEST(test_mode_switch_to_irq_keeps_scheduled)
 	ck_assert_int_eq(nic->handled, 40);
 	ck_assert(!nic->irq_masked);
 	nic_receive(nic, 1);
-	ck_assert_int_eq(nic->handled, 41);	/* now in the handler */
+	ck_assert_int_eq(nic->handled, 41); /* now in the handler */
 }
 END_TEST
 
@@ -802,6 +802,33 @@ START_TEST(test_empty_round_is_harmless)
 }
 END_TEST
 
+static void nested_round(struct fake_nic *nic, int budget)
+{
+	net_rx_action();
+}
+
+START_TEST(test_nested_round_is_refused)
+{
+	struct fake_nic *a = nic_setup(0, 64), *b = nic_setup(1, 64);
+	struct softnet_stats st;
+
+	a->during_poll = nested_round;
+	nic_receive(a, 5);
+	nic_receive(b, 5);
+	ck_assert(fake_softirq_run(NET_RX_SOFTIRQ));
+	ck_assert(fake_log_contains("NET_RX softirq run from inside a poll"));
+	ck_assert_int_eq(a->handled, 5);
+	ck_assert_int_eq(b->handled, 5);
+	ck_assert_int_eq(b->polls, 1);
+	softnet_get_stats(&st);
+	ck_assert_uint_eq(st.rounds, 1);
+	/* The refused round asked to come back; that later round is harmless. */
+	a->during_poll = NULL;
+	run_net_rx(5);
+	ck_assert(!napi_any_scheduled());
+}
+END_TEST
+
 static Suite *napi_suite(void)
 {
 	Suite *s = suite_create("napi");
@@ -833,6 +860,7 @@ static Suite *napi_suite(void)
 	tcase_add_test(tc, test_budget_of_one);
 	tcase_add_test(tc, test_softnet_counters);
 	tcase_add_test(tc, test_empty_round_is_harmless);
+	tcase_add_test(tc, test_nested_round_is_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

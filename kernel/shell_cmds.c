@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* The kernel's own shell commands: log, time, interrupts, PCI, tunables, power. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernel/console.h"
+#include "kernel/irq.h"
+#include "kernel/log.h"
+#include "kernel/loop.h"
+#include "kernel/panic.h"
+#include "kernel/pci.h"
+#include "kernel/printk.h"
+#include "kernel/shell.h"
+#include "kernel/time.h"
+#include "kernel/trap.h"
+
+static struct shell_tunable *tunables;
+
+void shell_register_tunable(struct shell_tunable *t)
+{
+	t->next = tunables;
+	tunables = t;
+}
+
+static int cmd_help(int argc, char **argv);
+
+static int cmd_dmesg(int argc, char **argv)
+{
+	static union {
+		struct log_record rec;
+		char bytes[sizeof(struct log_record) + LOG_TEXT_MAX];
+	} r;
+	u64 seq = 0, expect = log_first_seq();
+	char stamp[24];
+
+	while (log_read(&seq, &r.rec)) {
+		if (r.rec.seq != expect)
+			shell_printf("[... %llu messages lost while reading ...]\n",
+				     (unsigned long long)(r.rec.seq - expect));
+		expect = r.rec.seq + 1;
+		log_format_time(stamp, sizeof(stamp), r.rec.ts_ns);
+		shell_printf("%s%.*s\n", stamp, (int)r.rec.len, r.rec.text);
+	}
+	return 0;
+}
+
+static int cmd_uptime(int argc, char **argv)
+{
+	u64 ns = ktime_get_ns();
+	const struct loop_stats *ls = loop_get_stats();
+	u64 idle_pct = ns ? ls->slept_ns * 100 / ns : 0;
+
+	shell_printf("up %llu.%03llu s, idle %llu%%, loop rounds %llu, sleeps %llu\n",
+		     (unsigned long long)(ns / NSEC_PER_SEC),
+		     (unsigned long long)(ns % NSEC_PER_SEC / NSEC_PER_MSEC),
+		     (unsigned long long)idle_pct, (unsigned long long)ls->rounds,
+		     (unsigned long long)ls->sleeps);
+	return 0;
+}
+
+static int cmd_irq(int argc, char **argv)
+{
+	struct irq_stat st;
+	int v = -1;
+
+	shell_printf("%-6s %12s %10s %10s %-10s %s\n", "vector", "delivered", "spurious", "unhandled",
+		     "mode", "owner");
+	while ((v = irq_stat_next(v, &st)) >= 0)
+		shell_printf("%-6u %12llu %10llu %10llu %-10s %s%s\n", st.vector,
+			     (unsigned long long)st.delivered, (unsigned long long)st.spurious,
+			     (unsigned long long)st.unhandled, st.mode, st.owner ? st.owner : "-",
+			     st.disabled ? " (disabled: nobody claimed it)" : "");
+	shell_printf("%-6s %12llu %10s %10s %-10s %s\n", "LOC",
+		     (unsigned long long)kernel_vector_counts.timer, "-", "-", "LAPIC",
+		     "local timer");
+	shell_printf("%-6s %12llu %10s %10s %-10s %s\n", "SPU",
+		     (unsigned long long)kernel_vector_counts.spurious, "-", "-", "LAPIC",
+		     "spurious");
+	shell_printf("%-6s %12llu %10s %10s %-10s %s\n", "PIC",
+		     (unsigned long long)kernel_vector_counts.pic_stray, "-", "-", "8259",
+		     "masked legacy PIC");
+	return 0;
+}
+
+static int cmd_lspci(int argc, char **argv)
+{
+	for (struct pci_dev *d = pci_dev_next(NULL); d; d = pci_dev_next(d)) {
+		shell_printf("%s [%04x] %04x:%04x rev %02x irq %s", d->name, d->class >> 8, d->vendor,
+			     d->device, d->revision, pci_irq_mode_name(d->irq_mode));
+		if (d->driver)
+			shell_printf(" driver %s", d->driver->name);
+		shell_printf("\n");
+	}
+	return 0;
+}
+
+static struct shell_tunable *find_tunable(const char *name)
+{
+	for (struct shell_tunable *t = tunables; t; t = t->next)
+		if (!strcmp(t->name, name))
+			return t;
+	return NULL;
+}
+
+static int cmd_set(int argc, char **argv)
+{
+	struct shell_tunable *t;
+	int ret;
+
+	if (argc == 1) {
+		for (t = tunables; t; t = t->next)
+			shell_printf("%-24s %-10ld %s\n", t->name, t->get(), t->help);
+		return 0;
+	}
+	if (argc != 3)
+		return -EINVAL;
+	t = find_tunable(argv[1]);
+	if (!t) {
+		shell_printf("set: unknown key '%s' (run 'set' to list them)\n", argv[1]);
+		return -ENOENT;
+	}
+	ret = t->set(argv[2]);
+	if (ret == 0)
+		shell_printf("%s = %ld\n", t->name, t->get());
+	return ret == -EINVAL ? -ERANGE : ret;
+}
+
+static long loglevel_get(void)
+{
+	return console_loglevel;
+}
+
+static int loglevel_set(const char *v)
+{
+	char *end;
+	long level = strtol(v, &end, 10);
+
+	if (end == v || *end || level < 0 || level > 8) {
+		shell_printf("loglevel: '%s' is not a level from 0 to 8\n", v);
+		return -EINVAL;
+	}
+	console_loglevel = (int)level;
+	return 0;
+}
+
+static int cmd_reboot(int argc, char **argv)
+{
+	pr_notice("reboot requested from the console\n");
+	machine_reboot();
+}
+
+static int cmd_poweroff(int argc, char **argv)
+{
+	pr_notice("power off requested from the console\n");
+	machine_poweroff();
+}
+
+static struct shell_tunable loglevel_tunable = {
+	.name = "loglevel", .help = "console log level (0-8)", .get = loglevel_get,
+	.set = loglevel_set,
+};
+
+static struct shell_cmd kernel_cmds[] = {
+	{ .name = "help", .usage = "help", .help = "list commands", .run = cmd_help },
+	{ .name = "dmesg", .usage = "dmesg", .help = "print the kernel log ring", .run = cmd_dmesg },
+	{ .name = "uptime", .usage = "uptime", .help = "time since boot and idle share",
+	  .run = cmd_uptime },
+	{ .name = "irq", .usage = "irq", .help = "interrupt counts per vector",
+	  .run = cmd_irq },
+	{ .name = "lspci", .usage = "lspci", .help = "PCI devices and their drivers",
+	  .run = cmd_lspci },
+	{ .name = "set", .usage = "set [KEY VALUE]", .help = "show or change live tunables",
+	  .run = cmd_set },
+	{ .name = "reboot", .usage = "reboot", .help = "restart the machine", .run = cmd_reboot },
+	{ .name = "poweroff", .usage = "poweroff", .help = "power the machine off",
+	  .run = cmd_poweroff },
+};
+
+static int cmd_help(int argc, char **argv)
+{
+	shell_list_commands();
+	return 0;
+}
+
+void shell_register_kernel_commands(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(kernel_cmds); i++)
+		shell_register(&kernel_cmds[i]);
+	shell_register_tunable(&loglevel_tunable);
+}

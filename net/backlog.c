@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The backlog: work handed from interrupt context to the NET_RX softirq. In
+ * napi.mode=irq the drivers' polls run inside their interrupt handlers, yet
+ * the stack is not reentrant and must only run from the main loop; frames wait
+ * here, which is also what a pre-NAPI kernel did. A full backlog drops, so
+ * overload shows up as softnet drops like it did there.
+ */
+#define pr_fmt(fmt) "backlog: " fmt
+
+#include <errno.h>
+#include "kernel/irqflags.h"
+#include "kernel/printk.h"
+#include "net/backlog.h"
+
+static struct napi_struct backlog_napi;
+static bool backlog_ready;
+static struct netbuf *backlog_head, *backlog_tail;
+static unsigned int backlog_len;
+static int max_backlog = NET_MAX_BACKLOG_DEFAULT;
+
+static struct netbuf *backlog_dequeue(void)
+{
+	unsigned long flags = local_irq_save();
+	struct netbuf *nb = backlog_head;
+
+	if (nb) {
+		backlog_head = nb->qnext;
+		if (!backlog_head)
+			backlog_tail = NULL;
+		backlog_len--;
+		nb->qnext = NULL;
+	}
+	local_irq_restore(flags);
+	return nb;
+}
+
+static int backlog_poll(struct napi_struct *napi, int budget)
+{
+	struct netbuf *nb;
+	int work = 0;
+
+	/* Releases and link reports are cheap and not packets: they do not use budget. */
+	netbuf_run_deferred();
+	netdev_run_link_events();
+
+	while (work < budget && (nb = backlog_dequeue())) {
+		netdev_deliver(nb);
+		work++;
+	}
+	if (work < budget)
+		napi_complete_done(napi, work);
+	return work;
+}
+
+int backlog_enqueue(struct netbuf *nb)
+{
+	unsigned long flags = local_irq_save();
+
+	if (backlog_len >= (unsigned int)READ_ONCE(max_backlog)) {
+		local_irq_restore(flags);
+		WARN_ONCE(true, "backlog: full (%u frames), dropping; see net.max_backlog\n",
+			  backlog_len);
+		netdev_count_rx_drop(nb->dev, 1);
+		netbuf_free(nb);
+		return NET_RX_DROP;
+	}
+	nb->qnext = NULL;
+	if (backlog_tail)
+		backlog_tail->qnext = nb;
+	else
+		backlog_head = nb;
+	backlog_tail = nb;
+	backlog_len++;
+	local_irq_restore(flags);
+	netdev_backlog_kick();
+	return NET_RX_SUCCESS;
+}
+
+void backlog_purge_dev(struct net_device *dev)
+{
+	struct netbuf *keep_head = NULL, *keep_tail = NULL, *purged = NULL, *nb, *next;
+	unsigned long flags = local_irq_save();
+	unsigned int count = 0;
+
+	for (nb = backlog_head; nb; nb = next) {
+		next = nb->qnext;
+		nb->qnext = NULL;
+		if (nb->dev == dev) {
+			nb->qnext = purged;
+			purged = nb;
+			backlog_len--;
+			count++;
+			continue;
+		}
+		if (keep_tail)
+			keep_tail->qnext = nb;
+		else
+			keep_head = nb;
+		keep_tail = nb;
+	}
+	backlog_head = keep_head;
+	backlog_tail = keep_tail;
+	local_irq_restore(flags);
+
+	for (nb = purged; nb; nb = next) {
+		next = nb->qnext;
+		nb->qnext = NULL;
+		netbuf_free(nb);
+	}
+	if (count)
+		netdev_count_rx_drop(dev, count);
+}
+
+unsigned int netdev_backlog_len(void)
+{
+	return READ_ONCE(backlog_len);
+}
+
+void netdev_backlog_kick(void)
+{
+	if (likely(backlog_ready))
+		napi_schedule(&backlog_napi);
+}
+
+int netdev_set_max_backlog(long frames)
+{
+	if (frames < 1 || frames > NET_MAX_BACKLOG_MAX) {
+		pr_err("net.max_backlog %ld out of range 1..%d\n", frames, NET_MAX_BACKLOG_MAX);
+		return -EINVAL;
+	}
+	WRITE_ONCE(max_backlog, (int)frames);
+	return 0;
+}
+
+int netdev_get_max_backlog(void)
+{
+	return READ_ONCE(max_backlog);
+}
+
+void backlog_init(void)
+{
+	if (backlog_ready)
+		return;
+	netif_napi_add(NULL, &backlog_napi, backlog_poll, NAPI_DEFAULT_WEIGHT);
+	backlog_napi.name = "backlog";
+	napi_enable(&backlog_napi);
+	backlog_ready = true;
+}

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Freeing frames. A release must not run inside an interrupt: it returns
+ * memory to a driver ring or to the stack, both of which the interrupted code
+ * may be in the middle of changing. Such releases wait on a list that the
+ * NET_RX softirq empties.
+ */
+#include <string.h>
+#include "kernel/irqflags.h"
+#include "net/napi.h"
+#include "net/netbuf.h"
+#include "net/netdev.h"
+
+static struct netbuf *deferred_head;
+
+/* In irq mode polls run in interrupt handlers: a release must not be cut into by one. */
+static void netbuf_release(struct netbuf *nb)
+{
+	unsigned long flags;
+
+	if (!nb->release)
+		return;
+	if (unlikely(napi_get_mode() == NAPI_MODE_IRQ)) {
+		flags = local_irq_save();
+		nb->release(nb);
+		local_irq_restore(flags);
+	} else {
+		nb->release(nb);
+	}
+}
+
+void netbuf_free(struct netbuf *nb)
+{
+	unsigned long flags;
+
+	if (unlikely(!nb))
+		return;
+	if (unlikely(irqs_disabled() || napi_in_irq_poll())) {
+		flags = local_irq_save();
+		nb->qnext = deferred_head;
+		deferred_head = nb;
+		local_irq_restore(flags);
+		netdev_backlog_kick();
+		return;
+	}
+	netbuf_release(nb);
+}
+
+bool netbuf_deferred_pending(void)
+{
+	return READ_ONCE(deferred_head) != NULL;
+}
+
+unsigned int netbuf_run_deferred(void)
+{
+	unsigned long flags = local_irq_save();
+	struct netbuf *nb = deferred_head, *next;
+	unsigned int count = 0;
+
+	deferred_head = NULL;
+	local_irq_restore(flags);
+	for (; nb; nb = next) {
+		next = nb->qnext;
+		nb->qnext = NULL;
+		netbuf_release(nb);
+		count++;
+	}
+	return count;
+}
+
+u32 netbuf_copy_out(const struct netbuf *nb, u32 offset, void *dst, u32 len)
+{
+	u8 *out = dst;
+	u32 copied = 0;
+
+	for (; nb && copied < len; nb = nb->next) {
+		u32 chunk;
+
+		if (offset >= nb->len) {
+			offset -= nb->len;
+			continue;
+		}
+		chunk = MIN(nb->len - offset, len - copied);
+		memcpy(out + copied, nb->data + offset, chunk);
+		copied += chunk;
+		offset = 0;
+	}
+	return copied;
+}

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Each target walks the log ring with its own sequence number, so catching
+ * up on the boot log, live lines and lines missed while the target was still
+ * resolving its peer are one mechanism: send every record from next_seq to
+ * the ring's end. A timer drives targets from WAITING (no address yet)
+ * through RESOLVING (ARP) to READY; after RESOLVE_TIMEOUT without an answer
+ * the target falls back to broadcast and says so.
+ */
+#define pr_fmt(fmt) "netconsole: " fmt
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "kernel/cmdline.h"
+#include "kernel/console.h"
+#include "kernel/irqflags.h"
+#include "kernel/log.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/time.h"
+#include "net/netconsole.h"
+#include "net/netdev.h"
+
+#define CHUNK_MAX 1000 /* payload bytes per datagram, as Linux's netconsole */
+#define RESOLVE_RETRY_NS (200 * NSEC_PER_MSEC)
+#define RESOLVE_TIMEOUT_NS (3 * NSEC_PER_SEC)
+
+static struct netconsole_target targets[NETCONSOLE_MAX_TARGETS];
+static const struct netconsole_stack_ops *stack;
+static struct ktimer setup_timer;
+static bool sending;
+static union {
+	struct log_record rec;
+	char bytes[sizeof(struct log_record) + LOG_TEXT_MAX];
+} scratch;
+
+void netconsole_set_stack(const struct netconsole_stack_ops *ops)
+{
+	stack = ops;
+}
+
+static void send_chunk(struct netconsole_target *t, const char *buf, size_t len)
+{
+	if (netpoll_send_udp(&t->np, buf, len) == 0)
+		t->fragments++;
+}
+
+/* Linux's extended format: "level,seq,timestamp_us,flag;text", split with ncfrag. */
+static void send_extended(struct netconsole_target *t, const struct log_record *r)
+{
+	char buf[CHUNK_MAX + 64];
+	unsigned long long us = r->ts_ns / 1000;
+	int hdr;
+
+	hdr = snprintf(buf, sizeof(buf), "%u,%llu,%llu,-;", r->level, (unsigned long long)r->seq,
+		       us);
+	if ((size_t)hdr + r->len + 1 <= CHUNK_MAX) {
+		memcpy(buf + hdr, r->text, r->len);
+		buf[hdr + r->len] = '\n';
+		send_chunk(t, buf, (size_t)hdr + r->len + 1);
+		return;
+	}
+	for (size_t off = 0; off < r->len;) {
+		size_t n;
+
+		hdr = snprintf(buf, sizeof(buf), "%u,%llu,%llu,-,ncfrag=%zu/%u;", r->level,
+			       (unsigned long long)r->seq, us, off, r->len);
+		n = MIN((size_t)(CHUNK_MAX - hdr), (size_t)r->len - off);
+		memcpy(buf + hdr, r->text + off, n);
+		off += n;
+		send_chunk(t, buf, (size_t)hdr + n);
+	}
+}
+
+static void send_plain(struct netconsole_target *t, const struct log_record *r)
+{
+	char buf[CHUNK_MAX];
+	size_t off = 0;
+
+	/* Long lines go out in CHUNK_MAX pieces; the newline ends the last one. */
+	do {
+		size_t n = MIN((size_t)CHUNK_MAX - 1, (size_t)r->len - off);
+
+		memcpy(buf, r->text + off, n);
+		off += n;
+		if (off == r->len)
+			buf[n++] = '\n';
+		send_chunk(t, buf, n);
+	} while (off < r->len);
+}
+
+static void flush_target(struct netconsole_target *t)
+{
+	u64 expect = t->next_seq;
+
+	while (log_read(&t->next_seq, &scratch.rec)) {
+		/* Records overwritten before we got to them: count them, go on. */
+		if (scratch.rec.seq > expect)
+			t->lost_records += scratch.rec.seq - expect;
+		expect = scratch.rec.seq + 1;
+		if (scratch.rec.level >= console_loglevel && console_loglevel > 0)
+			continue;
+		if (t->cfg.extended)
+			send_extended(t, &scratch.rec);
+		else
+			send_plain(t, &scratch.rec);
+		t->lines++;
+	}
+}
+
+void netconsole_flush(void)
+{
+	unsigned long flags = local_irq_save();
+
+	/* netconsole's own sends never log, but a driver it calls might. */
+	if (!sending) {
+		sending = true;
+		for (int i = 0; i < NETCONSOLE_MAX_TARGETS; i++)
+			if (targets[i].state == NC_READY)
+				flush_target(&targets[i]);
+		sending = false;
+	}
+	local_irq_restore(flags);
+}
+
+static void netconsole_write_record(struct console *con, const struct log_record *rec)
+{
+	netconsole_flush();
+}
+
+static struct console netconsole_console = {
+	.name = "netcon",
+	.write_record = netconsole_write_record,
+	/* Filtering happens per record in flush_target(). */
+	.loglevel = 9,
+};
+
+/* Prefers the first device with a link, else the first device at all. */
+static int consider_device(struct net_device *dev, void *ctx)
+{
+	struct net_device **found = ctx;
+
+	if (dev->link_up || !*found)
+		*found = dev;
+	return dev->link_up;
+}
+
+static struct net_device *pick_device(const char *name)
+{
+	struct net_device *found = NULL;
+
+	if (name[0])
+		return netdev_get_by_name(name);
+	netdev_for_each(consider_device, &found);
+	return found;
+}
+
+static void advance(struct netconsole_target *t, u64 now)
+{
+	struct net_device *dev;
+	u32 ip;
+	int ret;
+
+	if (t->state == NC_WAITING) {
+		dev = pick_device(t->cfg.dev_name);
+		ip = t->cfg.local_ip;
+		if (!dev || !(dev->flags & IFF_UP))
+			return;
+		if (!ip && stack)
+			ip = stack->dev_ipv4(dev);
+		if (!ip)
+			return;
+		t->np.dev = dev;
+		t->np.local_ip = ip;
+		t->np.local_port = t->cfg.local_port;
+		t->np.remote_ip = t->cfg.remote_ip;
+		t->np.remote_port = t->cfg.remote_port;
+		t->started_ns = now;
+		if (t->cfg.mac_given) {
+			memcpy(t->np.remote_mac, t->cfg.remote_mac, 6);
+			t->state = NC_READY;
+		} else {
+			t->state = NC_RESOLVING;
+		}
+	}
+	if (t->state == NC_RESOLVING) {
+		ret = stack ? stack->resolve(t->np.dev, t->np.remote_ip, t->np.remote_mac) : -ENOSYS;
+		if (ret == 0) {
+			t->state = NC_READY;
+		} else if (now - t->started_ns > RESOLVE_TIMEOUT_NS) {
+			memset(t->np.remote_mac, 0xff, 6);
+			t->broadcast = true;
+			t->state = NC_READY;
+			pr_warn("no ARP answer from %u.%u.%u.%u; sending to broadcast\n",
+				t->np.remote_ip >> 24, (t->np.remote_ip >> 16) & 0xff,
+				(t->np.remote_ip >> 8) & 0xff, t->np.remote_ip & 0xff);
+		} else {
+			return;
+		}
+		pr_info("target %u.%u.%u.%u:%u via %s from %u.%u.%u.%u:%u%s ready\n",
+			t->np.remote_ip >> 24, (t->np.remote_ip >> 16) & 0xff,
+			(t->np.remote_ip >> 8) & 0xff, t->np.remote_ip & 0xff, t->np.remote_port,
+			t->np.dev->name, t->np.local_ip >> 24, (t->np.local_ip >> 16) & 0xff,
+			(t->np.local_ip >> 8) & 0xff, t->np.local_ip & 0xff, t->np.local_port,
+			t->cfg.extended ? " (extended)" : "");
+	}
+}
+
+static void setup_tick(struct ktimer *timer)
+{
+	u64 now = ktime_get_ns();
+	bool pending = false;
+
+	for (int i = 0; i < NETCONSOLE_MAX_TARGETS; i++) {
+		struct netconsole_target *t = &targets[i];
+
+		if (t->state == NC_WAITING || t->state == NC_RESOLVING) {
+			advance(t, now);
+			pending |= t->state != NC_READY;
+		}
+	}
+	netconsole_flush();
+	if (pending)
+		ktimer_arm(timer, now + RESOLVE_RETRY_NS);
+}
+
+static int add_config(const struct netconsole_config *cfg)
+{
+	for (int i = 0; i < NETCONSOLE_MAX_TARGETS; i++) {
+		if (targets[i].state != NC_UNUSED)
+			continue;
+		memset(&targets[i], 0, sizeof(targets[i]));
+		targets[i].cfg = *cfg;
+		targets[i].state = NC_WAITING;
+		targets[i].next_seq = log_first_seq();
+		setup_timer.fn = setup_tick;
+		ktimer_arm(&setup_timer, ktime_get_ns());
+		return i;
+	}
+	return -ENOSPC;
+}
+
+int netconsole_add(const char *spec)
+{
+	struct netconsole_config cfg;
+	const char *why = "";
+
+	if (netconsole_parse_target(spec, strlen(spec), &cfg, &why)) {
+		pr_err("bad target \"%s\": %s\n", spec, why);
+		return -EINVAL;
+	}
+	return add_config(&cfg);
+}
+
+int netconsole_remove(int index)
+{
+	if (index < 0 || index >= NETCONSOLE_MAX_TARGETS || targets[index].state == NC_UNUSED)
+		return -ENOENT;
+	targets[index].state = NC_UNUSED;
+	return 0;
+}
+
+const struct netconsole_target *netconsole_target(int index)
+{
+	if (index < 0 || index >= NETCONSOLE_MAX_TARGETS)
+		return NULL;
+	return &targets[index];
+}
+
+static void netconsole_panic_hook(void)
+{
+	netconsole_flush();
+}
+
+void netconsole_init(void)
+{
+	struct netconsole_config cfgs[NETCONSOLE_MAX_TARGETS];
+	const char *spec = NULL, *why = "";
+	int n, bad = 0;
+
+	if (netpoll_init())
+		return;
+	register_console(&netconsole_console);
+	panic_register_hook(netconsole_panic_hook);
+	if (!cmdline_get("netconsole", &spec) || !spec)
+		return;
+	n = netconsole_parse(spec, cfgs, NETCONSOLE_MAX_TARGETS, &why, &bad);
+	if (n < 0) {
+		pr_err("cmdline: invalid value \"%s\" for netconsole: target %d: %s\n", spec, bad + 1,
+		       why);
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		add_config(&cfgs[i]);
+}
