@@ -246,7 +246,7 @@ u64 pmm_alloc(size_t pages, u64 align, u64 max_end)
 	return alloc_failed();
 }
 
-void pmm_free(u64 base, size_t pages)
+bool pmm_free(u64 base, size_t pages)
 {
 	u64 first = base >> PMM_PAGE_SHIFT;
 
@@ -255,13 +255,13 @@ void pmm_free(u64 base, size_t pages)
 		pr_err("free of %#llx+%zu pages: not a page range this allocator manages\n",
 		       (unsigned long long)base, pages);
 		stats.bad_frees++;
-		return;
+		return false;
 	}
 	if (map_any(reserved_map, first, first + pages)) {
 		pr_err("free of %#llx+%zu pages: includes reserved pages, ignored\n",
 		       (unsigned long long)base, pages);
 		stats.bad_frees++;
-		return;
+		return false;
 	}
 	if (find_next(first, first + pages, false) != first + pages) {
 		pr_err("double free of %#llx+%zu pages: page %#llx is already free, ignored\n",
@@ -269,13 +269,14 @@ void pmm_free(u64 base, size_t pages)
 		       (unsigned long long)(find_next(first, first + pages, false)
 					    << PMM_PAGE_SHIFT));
 		stats.bad_frees++;
-		return;
+		return false;
 	}
 	map_clear(busy_map, first, first + pages);
 	first_free_hint = MIN(first_free_hint, first);
 	stats.free_pages += pages;
 	stats.used_pages -= pages;
 	stats.frees++;
+	return true;
 }
 
 void pmm_get_stats(struct pmm_stats *out)

@@ -51,9 +51,10 @@ u64 pmm_alloc(size_t pages, u64 align, u64 max_end);
 
 /*
  * Gives back allocated pages (usually exactly what pmm_alloc returned). A
- * range holding a free, reserved or unmanaged page is logged and ignored whole.
+ * range holding a free, reserved or unmanaged page is logged and ignored
+ * whole; the result says whether the pages were freed.
  */
-void pmm_free(u64 base, size_t pages);
+bool pmm_free(u64 base, size_t pages);
 
 void pmm_get_stats(struct pmm_stats *out);
 /* pr_info summary for the boot log and the shell. */
