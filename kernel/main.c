@@ -9,6 +9,7 @@
 #include "kernel/early_console.h"
 #include "kernel/fault.h"
 #include "kernel/heap.h"
+#include "kernel/initcall.h"
 #include "kernel/irq.h"
 #include "kernel/loop.h"
 #include "kernel/mem_init.h"
@@ -21,6 +22,8 @@
 #include "kernel/shell.h"
 #include "kernel/trap.h"
 #include "kernel/vectors.h"
+#include "net/net_shell.h"
+#include "net/netconsole.h"
 #include "net/netdev.h"
 
 #define NAPKIN_VERSION "0.1"
@@ -113,7 +116,10 @@ void kmain(u32 magic, u32 info)
 	console_input_init();
 
 	net_core_init();
+	net_shell_init();
+	do_initcalls(); /* drivers register with the PCI core */
 	pci_init();
+	netconsole_init();
 
 	fault_inject_from_cmdline();
 	cmdline_warn_unknown();

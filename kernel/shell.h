@@ -44,4 +44,14 @@ struct shell_tunable {
 };
 void shell_register_tunable(struct shell_tunable *t);
 
+/* Other subsystems' `set` keys (string-valued): tried when no tunable matches. */
+struct shell_setter {
+	/* 0 on success (having printed the new value), -ENOENT if the key is not
+	 * theirs, another negative errno (having printed why) if the value is bad. */
+	int (*set)(const char *key, const char *value);
+	void (*list)(void);
+	struct shell_setter *next;
+};
+void shell_register_setter(struct shell_setter *s);
+
 #endif

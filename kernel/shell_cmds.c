@@ -15,6 +15,13 @@
 #include "kernel/trap.h"
 
 static struct shell_tunable *tunables;
+static struct shell_setter *setters;
+
+void shell_register_setter(struct shell_setter *s)
+{
+	s->next = setters;
+	setters = s;
+}
 
 void shell_register_tunable(struct shell_tunable *t)
 {
@@ -110,11 +117,18 @@ static int cmd_set(int argc, char **argv)
 	if (argc == 1) {
 		for (t = tunables; t; t = t->next)
 			shell_printf("%-24s %-10ld %s\n", t->name, t->get(), t->help);
+		for (struct shell_setter *s = setters; s; s = s->next)
+			s->list();
 		return 0;
 	}
 	if (argc != 3)
 		return -EINVAL;
 	t = find_tunable(argv[1]);
+	for (struct shell_setter *s = setters; !t && s; s = s->next) {
+		ret = s->set(argv[1], argv[2]);
+		if (ret != -ENOENT)
+			return ret;
+	}
 	if (!t) {
 		shell_printf("set: unknown key '%s' (run 'set' to list them)\n", argv[1]);
 		return -ENOENT;

@@ -35,7 +35,8 @@ void netbuf_free(struct netbuf *nb)
 
 	if (unlikely(!nb))
 		return;
-	if (unlikely(irqs_disabled() || napi_in_irq_poll())) {
+	if (unlikely(irqs_disabled() || napi_in_irq_poll()) &&
+	    !(nb->flags & NETBUF_F_RELEASE_ANYWHERE)) {
 		flags = local_irq_save();
 		nb->qnext = deferred_head;
 		deferred_head = nb;

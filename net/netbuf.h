@@ -36,6 +36,8 @@ enum netbuf_csum {
 
 /* Transmit: hardware must also fill the IPv4 header checksum (header at ETH_HLEN). */
 #define NETBUF_F_TX_IPHDR_CSUM BIT(0)
+/* release() is safe in any context (netpoll's buffers): never deferred. */
+#define NETBUF_F_RELEASE_ANYWHERE BIT(1)
 
 /*
  * Bytes a receive netbuf lends to the stack glue, which builds its own

@@ -164,8 +164,14 @@ static void advance(struct netconsole_target *t, u64 now)
 	if (t->state == NC_WAITING) {
 		dev = pick_device(t->cfg.dev_name);
 		ip = t->cfg.local_ip;
-		if (!dev || !(dev->flags & IFF_UP))
+		if (!dev)
 			return;
+		/* Like Linux's netpoll setup: a console needs its device open. */
+		if (!(dev->flags & IFF_UP) && dev_open(dev)) {
+			pr_err("cannot open %s for netconsole\n", dev->name);
+			t->state = NC_FAILED;
+			return;
+		}
 		if (!ip && stack)
 			ip = stack->dev_ipv4(dev);
 		if (!ip)
@@ -267,8 +273,21 @@ const struct netconsole_target *netconsole_target(int index)
 	return &targets[index];
 }
 
+/* On the way down nothing will answer ARP: use what we have, or broadcast. */
 static void netconsole_panic_hook(void)
 {
+	u64 now = ktime_get_ns();
+
+	for (int i = 0; i < NETCONSOLE_MAX_TARGETS; i++) {
+		struct netconsole_target *t = &targets[i];
+
+		if (t->state == NC_WAITING)
+			advance(t, now);
+		if (t->state == NC_RESOLVING) {
+			t->started_ns = now - RESOLVE_TIMEOUT_NS - 1;
+			advance(t, now);
+		}
+	}
 	netconsole_flush();
 }
 
@@ -292,4 +311,6 @@ void netconsole_init(void)
 	}
 	for (int i = 0; i < n; i++)
 		add_config(&cfgs[i]);
+	/* Start at once: with addresses on the command line no stack is needed. */
+	setup_tick(&setup_timer);
 }

@@ -183,6 +183,7 @@ int netpoll_send_udp(struct netpoll *np, const void *payload, size_t len)
 	len = netpoll_build_udp(np, dev->dev_addr, b->data, NETPOLL_BUF_SIZE, payload, len);
 	netbuf_init(&b->nb, b->data, (u32)len, b->bus,
 		    netpoll_buf_release, b);
+	b->nb.flags |= NETBUF_F_RELEASE_ANYWHERE;
 	for (int i = 0; i < RETRY_LIMIT; i++) {
 		if (dev->ops->start_xmit(&b->nb, dev) == NETDEV_TX_OK) {
 			/* The stack's counters too: an operator must see this traffic. */

@@ -65,3 +65,31 @@ def test_poweroff_exits_qemu(guest):
     # ACPI S5 powers QEMU off (status 0); isa-debug-exit would give 1.
     assert g.wait_exit(30) in (0, 1)
     assert "power off requested" in g.output
+
+
+def test_net_tunables_validated(guest):
+    g = boot_shell(guest)
+    out = g.command("set")
+    assert re.search(r"^net\.budget\s+300\b", out, re.M), out
+    assert "not a valid value" in g.command("set net.budget 0")
+    assert re.search(r"^net\.budget\s+300\b", g.command("set"), re.M)
+    assert "net.budget = 600" in g.command("set net.budget 600")
+    assert re.search(r"^net\.budget\s+600\b", g.command("set"), re.M)
+    assert "not a valid value" in g.command("set napi.mode turbo")
+    assert "napi.mode = busypoll" in g.command("set napi.mode busypoll")
+    assert "mode busypoll" in g.command("napi")
+    assert "no NAPI instance named 'nosuch'" in g.command("set napi.nosuch.weight 8")
+
+
+def test_softnet_layout(guest):
+    g = boot_shell(guest)
+    out = g.command("softnet")
+    lines = out.strip().split("\n")
+    assert lines[0].startswith("processed dropped")
+    # Linux's softnet_stat: 13 hex columns on the CPU's line.
+    assert re.fullmatch(r"([0-9a-f]{8} ){12}[0-9a-f]{8}", lines[1].strip()), lines[1]
+
+
+def test_stats_line_from_command_line(guest):
+    g = guest(append="stats=1")
+    g.wait_for(r"stats: .*irq/s \d+ polls/s \d+ squeeze \+\d+ drops \+\d+", 30)

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * virtio-net interrupts and NAPI. With MSI-X each queue pair has its own
+ * vector (entry i+1) and NAPI instance, and configuration changes have entry
+ * 0. Without MSI-X one INTx handler reads the ISR byte and schedules every
+ * pair. Without any interrupt a timer schedules the pairs every millisecond.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include "drivers/virtio/virtio_net.h"
+#include "kernel/irq.h"
+#include "kernel/msi.h"
+#include "kernel/printk.h"
+
+static void vnet_quiet_pair(struct vnet_pair *qp)
+{
+	vq_disable_cb(&qp->rx);
+	vq_disable_cb(&qp->tx);
+}
+
+int vnet_poll(struct napi_struct *napi, int budget)
+{
+	struct vnet_pair *qp = container_of(napi, struct vnet_pair, napi);
+	struct vnet_dev *vd = qp->vd;
+	int done;
+
+	qp->stats.polls++;
+	if (qp->index == 0 && READ_ONCE(vd->link_check)) {
+		WRITE_ONCE(vd->link_check, false);
+		vnet_update_link(vd);
+	}
+	qp->in_poll = true;
+	vnet_tx_clean(qp);
+	done = vnet_rx_poll(qp, budget);
+	qp->in_poll = false;
+
+	if (done < budget && napi_complete_done(napi, done) && vd->irq_mode != VNET_IRQ_POLL) {
+		/* Both must be re-armed, so no short-circuit between them. */
+		bool rx_idle = vq_enable_cb(&qp->rx);
+		bool tx_idle = vq_enable_cb(&qp->tx);
+
+		/* Work that landed before the re-arm raised no interrupt: poll again. */
+		if (!rx_idle || !tx_idle) {
+			vnet_quiet_pair(qp);
+			napi_schedule(napi);
+		}
+	}
+	return done;
+}
+
+static irqreturn_t vnet_pair_irq(void *ctx)
+{
+	struct vnet_pair *qp = ctx;
+
+	qp->stats.interrupts++;
+	vnet_quiet_pair(qp);
+	napi_schedule_irq(&qp->napi);
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t vnet_config_irq(void *ctx)
+{
+	struct vnet_dev *vd = ctx;
+
+	vd->config_interrupts++;
+	WRITE_ONCE(vd->link_check, true);
+	napi_schedule(&vd->qp[0].napi);
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t vnet_intx_irq(void *ctx)
+{
+	struct vnet_dev *vd = ctx;
+	u8 isr = virtio_pci_read_isr(&vd->vp);
+	unsigned int i;
+
+	if (!isr)
+		return IRQ_NONE; /* a device sharing the line */
+	vd->intx_interrupts++;
+	if (isr & VIRTIO_ISR_CONFIG)
+		WRITE_ONCE(vd->link_check, true);
+	for (i = 0; i < vd->nr_pairs; i++) {
+		struct vnet_pair *qp = &vd->qp[i];
+
+		if (i == 0 || (isr & VIRTIO_ISR_QUEUE)) {
+			qp->stats.interrupts++;
+			vnet_quiet_pair(qp);
+			napi_schedule_irq(&qp->napi);
+		}
+	}
+	return IRQ_HANDLED;
+}
+
+static void vnet_poll_timer(struct ktimer *t)
+{
+	struct vnet_dev *vd = container_of(t, struct vnet_dev, poll_timer);
+	static unsigned int ticks;
+	unsigned int i;
+
+	if (!vd->opened)
+		return;
+	/* The link is worth a look every 100 ms, not every tick. */
+	if (++ticks % 100 == 0)
+		WRITE_ONCE(vd->link_check, true);
+	for (i = 0; i < vd->nr_pairs; i++)
+		napi_schedule(&vd->qp[i].napi);
+	ktimer_arm(t, ktime_get_ns() + VNET_POLL_PERIOD_NS);
+}
+
+int vnet_irq_setup(struct vnet_dev *vd)
+{
+	enum vnet_irq_mode want = vnet_irq_wanted();
+	int n;
+
+	vd->config_irq = -1;
+	if (want == VNET_IRQ_MSIX) {
+		n = pci_alloc_irq_vectors(vd->pdev, 2, vd->nr_pairs + 1, PCI_IRQ_MSIX);
+		if (n >= 2) {
+			vd->irq_mode = VNET_IRQ_MSIX;
+			if ((unsigned int)n - 1 < vd->nr_pairs) {
+				pr_info("%s: %d MSI-X vectors: %u queue pairs instead of %u\n",
+					vd->name, n, n - 1, vd->nr_pairs);
+				vd->nr_pairs = (unsigned int)n - 1;
+			}
+			return 0;
+		}
+		pr_info("%s: MSI-X unavailable (%d), trying INTx\n", vd->name, n);
+		if (n > 0)
+			pci_free_irq_vectors(vd->pdev);
+	}
+	if (want != VNET_IRQ_POLL) {
+		n = pci_alloc_irq_vectors(vd->pdev, 1, 1, PCI_IRQ_INTX);
+		if (n == 1 && !pci_irq_polling(vd->pdev)) {
+			vd->irq_mode = VNET_IRQ_INTX;
+			return 0;
+		}
+		pr_info("%s: INTx unavailable (%d), polling every %llu ms\n", vd->name, n,
+			(unsigned long long)(VNET_POLL_PERIOD_NS / NSEC_PER_MSEC));
+		if (n >= 0)
+			pci_free_irq_vectors(vd->pdev);
+	}
+	vd->irq_mode = VNET_IRQ_POLL;
+	return 0;
+}
+
+void vnet_irq_teardown(struct vnet_dev *vd)
+{
+	if (vd->irq_mode != VNET_IRQ_POLL)
+		pci_free_irq_vectors(vd->pdev);
+}
+
+/* Vector of MSI-X entry / INTx; negative when there is none. */
+static int vnet_vector(struct vnet_dev *vd, unsigned int nr)
+{
+	return pci_irq_vector(vd->pdev, nr);
+}
+
+static int vnet_request(struct vnet_dev *vd, unsigned int nr, irq_handler_t fn, void *ctx,
+			const char *name)
+{
+	int vec = vnet_vector(vd, nr), err;
+
+	if (vec < 0) {
+		pr_err("%s: no vector for interrupt %u\n", vd->name, nr);
+		return vec;
+	}
+	err = request_irq((u8)vec, fn, ctx, name);
+	if (err) {
+		pr_err("%s: request_irq(%d, %s) failed (%d)\n", vd->name, vec, name, err);
+		return err;
+	}
+	return vec;
+}
+
+void vnet_irq_start(struct vnet_dev *vd)
+{
+	unsigned int i;
+
+	switch (vd->irq_mode) {
+	case VNET_IRQ_MSIX:
+		vd->config_irq = vnet_request(vd, 0, vnet_config_irq, vd, vd->ndev.name);
+		for (i = 0; i < vd->nr_pairs; i++) {
+			struct vnet_pair *qp = &vd->qp[i];
+
+			qp->irq = vnet_request(vd, i + 1, vnet_pair_irq, qp, qp->name);
+			if (qp->irq >= 0)
+				pr_info("%s: queue pair %u on vector %d (MSI-X entry %u)\n",
+					vd->ndev.name, i, qp->irq, i + 1);
+		}
+		break;
+	case VNET_IRQ_INTX:
+		vd->qp[0].irq = vnet_request(vd, 0, vnet_intx_irq, vd, vd->ndev.name);
+		if (vd->qp[0].irq >= 0)
+			pr_info("%s: all queues on INTx vector %d\n", vd->ndev.name, vd->qp[0].irq);
+		break;
+	case VNET_IRQ_POLL:
+		vd->poll_timer.fn = vnet_poll_timer;
+		ktimer_arm(&vd->poll_timer, ktime_get_ns() + VNET_POLL_PERIOD_NS);
+		break;
+	}
+	/* Pick up anything that completed before the handlers were there. */
+	for (i = 0; i < vd->nr_pairs; i++) {
+		if (vd->irq_mode == VNET_IRQ_POLL)
+			vnet_quiet_pair(&vd->qp[i]);
+		napi_schedule(&vd->qp[i].napi);
+	}
+}
+
+void vnet_irq_stop(struct vnet_dev *vd)
+{
+	unsigned int i;
+
+	switch (vd->irq_mode) {
+	case VNET_IRQ_MSIX:
+		if (vd->config_irq >= 0)
+			free_irq((u8)vd->config_irq, vd);
+		for (i = 0; i < vd->nr_pairs; i++) {
+			if (vd->qp[i].irq >= 0)
+				free_irq((u8)vd->qp[i].irq, &vd->qp[i]);
+			vd->qp[i].irq = -1;
+		}
+		vd->config_irq = -1;
+		break;
+	case VNET_IRQ_INTX:
+		if (vd->qp[0].irq >= 0)
+			free_irq((u8)vd->qp[0].irq, vd);
+		vd->qp[0].irq = -1;
+		break;
+	case VNET_IRQ_POLL:
+		ktimer_cancel(&vd->poll_timer);
+		break;
+	}
+}

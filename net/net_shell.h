@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#ifndef NAPKIN_NET_NET_SHELL_H
+#define NAPKIN_NET_NET_SHELL_H
+
+struct net_device;
+
+/* What the shell shows from the TCP/IP stack, registered by its glue. */
+struct net_shell_stack_ops {
+	void (*show_addresses)(struct net_device *dev); /* indented lines under ifconfig */
+	void (*show_routes)(void);
+};
+
+void net_shell_set_stack(const struct net_shell_stack_ops *ops);
+/* Registers napi, softnet, ifconfig, ip, ethtool, stats; reads stats=N. */
+void net_shell_init(void);
+
+#endif
