@@ -62,7 +62,10 @@ void glue_link_changed(struct net_device *dev);
 struct glue_if *glue_if_first(void);
 struct glue_if *glue_if_next(struct glue_if *gif);
 
-/* ipconfig.c */
+/* netconsole_glue.c */
+void glue_netconsole_init(void);
+
+/* addrconf.c */
 void glue_ipconfig_apply(struct glue_if *gif);
 void glue_ipconfig_init(const struct ipconfig *cfg);
 

@@ -9,12 +9,14 @@
  * through the echo service.
  */
 #include <check.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kernel/cmdline.h"
 #include "kernel/loop.h"
 #include "net/lwip/stack.h"
+#include "net/netconsole.h"
 #include "net/net_init.h"
 #include "net/netdev.h"
 #include "net/services/services.h"
@@ -52,6 +54,15 @@ static void run_loop(u64 ms)
 		ck_assert_ptr_nonnull(hook);
 		hook->run(fake_clock_now());
 	}
+}
+
+/* ---- netconsole's side: the glue registers its stack operations here ---- */
+
+static const struct netconsole_stack_ops *nc_ops;
+
+void netconsole_set_stack(const struct netconsole_stack_ops *ops)
+{
+	nc_ops = ops;
 }
 
 /* ---- the fake NIC ---- */
@@ -899,6 +910,39 @@ START_TEST(test_bad_ip_config_falls_back_to_dhcp)
 }
 END_TEST
 
+START_TEST(test_netconsole_ops)
+{
+	u8 mac[6] = {0};
+	struct tx_cap *c;
+
+	ck_assert_ptr_nonnull(nc_ops);
+	ck_assert_uint_eq(nc_ops->dev_ipv4(&nic.dev), 0x0a000002);
+	/* Unknown neighbour: an ARP request goes out, the caller is asked to retry. */
+	drain_tx();
+	ck_assert_int_eq(nc_ops->resolve(&nic.dev, 0x0a000001, mac), -EAGAIN);
+	c = next_tx();
+	ck_assert_ptr_nonnull(c);
+	ck_assert_uint_eq(get16(c->data + 12), ETH_P_ARP);
+	ck_assert_uint_eq(get16(c->data + 14 + 6), 1);
+	ck_assert(!memcmp(c->data + 14 + 24, peer_ip, 4));
+	/* Once the peer is known, its MAC. */
+	arp_handshake();
+	ck_assert_int_eq(nc_ops->resolve(&nic.dev, 0x0a000001, mac), 0);
+	ck_assert(!memcmp(mac, peer_mac, 6));
+	assert_no_leaks();
+}
+END_TEST
+
+START_TEST(test_netconsole_ops_without_address)
+{
+	u8 mac[6];
+
+	start_stack("ip=off", NETIF_F_SG);
+	ck_assert_uint_eq(nc_ops->dev_ipv4(&nic.dev), 0);
+	ck_assert_int_eq(nc_ops->resolve(&nic.dev, 0x0a000001, mac), -ENODEV);
+}
+END_TEST
+
 START_TEST(test_ip_off)
 {
 	start_stack("ip=off", NETIF_F_SG);
@@ -937,6 +981,8 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(own, test_rx_checksum_trust);
 	tcase_add_test(tc, test_rx_checksum_not_trusted_without_feature);
 	tcase_add_test(own, test_bad_ip_config_falls_back_to_dhcp);
+	tcase_add_test(tc, test_netconsole_ops);
+	tcase_add_test(own, test_netconsole_ops_without_address);
 	tcase_add_test(own, test_ip_off);
 	tcase_add_test(own, test_ip_names_other_device);
 	suite_add_tcase(s, tc);
