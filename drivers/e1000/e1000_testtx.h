@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Test traffic for the `e1000 xmit` shell command; see e1000_testtx.c. */
+#ifndef NAPKIN_DRIVERS_E1000_TESTTX_H
+#define NAPKIN_DRIVERS_E1000_TESTTX_H
+
+#include "kernel/compiler.h"
+
+struct e1000_adapter;
+
+/*
+ * Transmit count broadcast frames numbered 0..count-1: raw EtherType 0x88B5,
+ * or (udp) UDP/IPv4 from 192.0.2.1 port 40000 to port 9 with both checksums
+ * left to the hardware. Returns how many were queued, or -ENOMEM.
+ */
+int e1000_testtx_send(struct e1000_adapter *a, unsigned int count, bool udp);
+
+#endif

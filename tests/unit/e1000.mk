@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Host unit tests for the e1000 driver (drivers/e1000/).
+E1000_PURE_SRCS := drivers/e1000/e1000_filter.c drivers/e1000/e1000_rxdesc.c \
+	drivers/e1000/e1000_txcsum.c drivers/e1000/e1000_stats.c
+
+UNIT_TESTS += test_e1000_logic
+test_e1000_logic_SRCS := tests/unit/test_e1000_logic.c $(E1000_PURE_SRCS)
+
+UNIT_TESTS += test_e1000_hw
+test_e1000_hw_SRCS := tests/unit/test_e1000_hw.c drivers/e1000/e1000_hw.c tests/unit/stub_printk.c
+
+UNIT_TESTS += test_e1000_rings
+test_e1000_rings_SRCS := tests/unit/test_e1000_rings.c drivers/e1000/e1000_rx.c \
+	drivers/e1000/e1000_tx.c $(E1000_PURE_SRCS) tests/unit/stub_printk.c \
+	tests/unit/stub_irqflags.c
