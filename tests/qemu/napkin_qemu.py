@@ -37,7 +37,8 @@ class Guest:
                  uefi: bool = False, append: str = "", machine: str = "pc",
                  memory: int = 128, extra: list[str] | None = None,
                  netdevs: list[str] | None = None, cpu: str = "max",
-                 netns: str | None = None):
+                 netns: str | None = None, kernel_image: Path | None = None,
+                 initrd: Path | None = None):
         LOG_DIR.mkdir(parents=True, exist_ok=True)
         self.name = name
         self.log_path = LOG_DIR / f"{name}.log"
@@ -56,7 +57,11 @@ class Guest:
         if iso or uefi:
             cmd += ["-cdrom", str(ISO)]
         else:
-            cmd += ["-kernel", str(KERNEL), "-append", append]
+            # kernel_image/initrd boot another kernel (the benchmark's Linux
+            # guest) with exactly the same machine around it.
+            cmd += ["-kernel", str(kernel_image or KERNEL), "-append", append]
+            if initrd:
+                cmd += ["-initrd", str(initrd)]
         if netdevs is None:
             cmd += ["-nic", "none"]
         else:
