@@ -22,7 +22,7 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 RAWPEER = HERE / "rawpeer.py"
-GUEST_MAC = "52:54:00:e1:00:42"
+GUEST_MAC = "52:54:00:e1:00:40"
 GROUP_MAC = "01:00:5e:12:34:56"
 OTHER_MAC = "02:00:00:00:00:99"
 TEST_ETHERTYPE = 0x88B5
@@ -39,42 +39,56 @@ CHIPS = [
 ]
 
 
+def guest_mac(port: int) -> str:
+    return f"52:54:00:e1:00:{0x40 + port:02x}"
+
+
 def run(*args: str, check: bool = True, timeout: float = 30) -> subprocess.CompletedProcess:
     return subprocess.run(list(args), check=check, capture_output=True, text=True,
                           timeout=timeout)
 
 
 class TapNamespace:
-    """A tap QEMU opens in the root namespace, then moved into a namespace of
-    its own, so nothing else on the host ever sees the test's frames."""
+    """Taps QEMU opens in the root namespace, then moved into a namespace of
+    their own, so nothing else on the host ever sees the test's frames."""
 
-    def __init__(self) -> None:
+    def __init__(self, count: int = 1) -> None:
         tag = f"{os.getpid() % 100000}{int(time.monotonic() * 1000) % 1000}"
-        self.tap = f"e1k{tag}"[:15]
+        self.taps = [f"e1k{tag}{i}"[:15] for i in range(count)]
         self.ns = f"napkin-e1000-{tag}"
-        run("ip", "tuntap", "add", "dev", self.tap, "mode", "tap")
+        for tap in self.taps:
+            run("ip", "tuntap", "add", "dev", tap, "mode", "tap")
         run("ip", "netns", "add", self.ns)
         self.moved = False
+
+    @property
+    def tap(self) -> str:
+        return self.taps[0]
 
     def qemu_args(self, model: str) -> list[str]:
         # vnet_hdr=off: with it, QEMU's e1000e hands checksum work to the host kernel as
         # "checksum partial", and a capture in the namespace would see it unfinished.
-        return ["-netdev", f"tap,id=n0,ifname={self.tap},script=no,downscript=no,vnet_hdr=off",
-                "-device", f"{model},netdev=n0,mac={GUEST_MAC}"]
+        args = []
+        for i, tap in enumerate(self.taps):
+            args += ["-netdev", f"tap,id=n{i},ifname={tap},script=no,downscript=no,vnet_hdr=off",
+                     "-device", f"{model},netdev=n{i},mac={guest_mac(i)}"]
+        return args
 
     def attach(self) -> None:
-        """Once QEMU holds the tap: move it into the namespace and bring it up,
+        """Once QEMU holds the taps: move them into the namespace and bring them up,
         quiet (no IPv6 chatter that would muddle frame counts)."""
-        run("ip", "link", "set", self.tap, "netns", self.ns)
+        for tap in self.taps:
+            run("ip", "link", "set", tap, "netns", self.ns)
         self.moved = True
-        self.exec("sysctl", "-q", "-w", f"net.ipv6.conf.{self.tap}.disable_ipv6=1")
-        self.exec("ip", "link", "set", self.tap, "up")
+        for tap in self.taps:
+            self.exec("sysctl", "-q", "-w", f"net.ipv6.conf.{tap}.disable_ipv6=1")
+            self.exec("ip", "link", "set", tap, "up")
 
     def exec(self, *args: str, check: bool = True, timeout: float = 30):
         return run("ip", "netns", "exec", self.ns, *args, check=check, timeout=timeout)
 
-    def send(self, dst: str, count: int) -> None:
-        self.exec(sys.executable, str(RAWPEER), "send", self.tap, dst, str(count),
+    def send(self, dst: str, count: int, port: int = 0) -> None:
+        self.exec(sys.executable, str(RAWPEER), "send", self.taps[port], dst, str(count),
                   hex(TEST_ETHERTYPE), timeout=60)
 
     def start_capture(self, seconds: float) -> subprocess.Popen:
@@ -86,7 +100,8 @@ class TapNamespace:
     def close(self) -> None:
         run("ip", "netns", "del", self.ns, check=False)
         if not self.moved:
-            run("ip", "link", "del", self.tap, check=False)
+            for tap in self.taps:
+                run("ip", "link", "del", tap, check=False)
 
 
 @pytest.fixture
@@ -103,8 +118,8 @@ def boot(guest, net: TapNamespace, machine: str, model: str, append: str = ""):
     return g
 
 
-def ethtool(g) -> dict[str, int]:
-    out = g.command("ethtool -S eth0")
+def ethtool(g, dev: str = "eth0") -> dict[str, int]:
+    out = g.command(f"ethtool -S {dev}")
     stats = {m.group(1): int(m.group(2)) for m in re.finditer(r"^\s+(\w+): (\d+)$", out, re.M)}
     assert "rx_good_packets" in stats, out
     return stats
@@ -117,11 +132,12 @@ def ifconfig_rx_packets(g) -> int:
     return int(m.group(1))
 
 
-def wait_stat(g, name: str, at_least: int, timeout: float = 20) -> dict[str, int]:
+def wait_stat(g, name: str, at_least: int, timeout: float = 20,
+              dev: str = "eth0") -> dict[str, int]:
     """Poll the named counter until it reaches at_least (frames take a while under TCG)."""
     deadline = time.monotonic() + timeout
     while True:
-        stats = ethtool(g)
+        stats = ethtool(g, dev)
         if stats[name] >= at_least or time.monotonic() > deadline:
             return stats
         time.sleep(0.3)
@@ -140,9 +156,9 @@ def settle(g, name: str, timeout: float = 5) -> int:
     return last
 
 
-def open_eth0(g) -> None:
-    g.command("e1000 up eth0")
-    assert re.search(r"eth0: \S+ at \S+, up, link up", g.command("e1000"))
+def open_dev(g, dev: str = "eth0") -> None:
+    g.command(f"e1000 up {dev}")
+    assert re.search(rf"{dev}: \S+ at \S+, up, link up", g.command("e1000"))
 
 
 def csum16(data: bytes) -> int:
@@ -180,7 +196,7 @@ def test_bring_up_and_frames_both_ways(guest, net, machine, model, chip, devid, 
     if mode == "MSI-X":
         assert re.search(r"MSI-X \(rx vector \d+, tx vector \d+, other vector \d+\)", out)
     assert re.search(r"rings rx 256 tx 256, legacy descriptors", out)
-    open_eth0(g)
+    open_dev(g)
 
     # Receive: 30 broadcasts from the namespace, each counted by the chip and by the netdev.
     before = ethtool(g)
@@ -215,7 +231,7 @@ def test_bring_up_and_frames_both_ways(guest, net, machine, model, chip, devid, 
 @pytest.mark.parametrize("machine,model", [("pc", "e1000"), ("q35", "e1000e")])
 def test_receive_filter(guest, net, machine, model):
     g = boot(guest, net, machine, model)
-    open_eth0(g)
+    open_dev(g)
     good = settle(g, "rx_good_packets")
 
     def delta_after(dst: str, count: int = 10) -> int:
@@ -274,7 +290,7 @@ def test_82574_interrupt_fallbacks(guest, net, cap, mode, kind):
     out = g.output
     assert f"interrupts capped at {cap} by e1000.irq" in out
     assert re.search(rf"eth0: interrupts {mode} \(", out), out
-    open_eth0(g)
+    open_dev(g)
     before = ethtool(g)
     net.send("ff:ff:ff:ff:ff:ff", 20)
     after = wait_stat(g, "rx_good_packets", before["rx_good_packets"] + 20)
@@ -290,3 +306,56 @@ def test_bad_interrupt_cap_is_named(guest, net):
     assert re.search(r'invalid value "sometimes" for e1000.irq', out), out
     # The default stays.
     assert re.search(r"eth0: interrupts MSI-X \(", out)
+
+
+def test_shared_intx_line(guest):
+    """Two 82540EMs on one machine share an INTx line: each handler must claim only
+    its own interrupts and leave the other device's causes alone."""
+    net = TapNamespace(2)
+    try:
+        g = boot(guest, net, "pc", "e1000")
+        lines = re.findall(r"eth[01]: interrupts INTx \(pin A, line (\d+), vector (\d+)\)",
+                           g.output)
+        assert len(lines) == 2, g.output
+        if lines[0] != lines[1]:
+            pytest.skip(f"firmware routed the two devices to different lines: {lines}")
+        open_dev(g, "eth0")
+        open_dev(g, "eth1")
+        for port, dev, other in ((0, "eth0", "eth1"), (1, "eth1", "eth0")):
+            mine, theirs = ethtool(g, dev), ethtool(g, other)
+            net.send(guest_mac(port), 20, port)
+            after = wait_stat(g, "rx_good_packets", mine["rx_good_packets"] + 20, dev=dev)
+            other_after = ethtool(g, other)
+            assert after["rx_good_packets"] - mine["rx_good_packets"] == 20
+            assert after["irq_handled"] > mine["irq_handled"]
+            assert other_after["rx_good_packets"] == theirs["rx_good_packets"]
+            # The idle device was asked about the shared interrupts and declined them.
+            assert other_after["irq_not_ours"] > theirs["irq_not_ours"]
+            assert other_after["irq_handled"] == theirs["irq_handled"]
+        assert "disabled: nobody claimed it" not in g.command("irq")
+    finally:
+        net.close()
+
+
+@pytest.mark.parametrize("mode", ["irq", "busypoll"])
+@pytest.mark.parametrize("machine,model", [("pc", "e1000"), ("q35", "e1000e")])
+def test_napi_modes(guest, net, machine, model, mode):
+    g = boot(guest, net, machine, model, append=f"napi.mode={mode}")
+    open_dev(g)
+    irq_counter = "irq_msix_rx" if model == "e1000e" else "irq_handled"
+    before = ethtool(g)
+    net.send("ff:ff:ff:ff:ff:ff", 30)
+    after = wait_stat(g, "rx_good_packets", before["rx_good_packets"] + 30)
+    assert ifconfig_rx_packets(g) >= 30
+    if mode == "busypoll":
+        # Interrupts stay masked: the loop polls the ring by itself.
+        assert after[irq_counter] == before[irq_counter]
+    else:
+        assert after[irq_counter] > before[irq_counter]
+    cap = net.start_capture(8)
+    time.sleep(1.0)
+    assert "queued 20 of 20 test frames" in g.command("e1000 xmit eth0 20 udp")
+    seen, _ = cap.communicate(timeout=30)
+    frames = [bytes.fromhex(json.loads(line)["hex"]) for line in seen.splitlines()
+              if json.loads(line)["src"] == GUEST_MAC]
+    assert sorted(check_udp_frame(f) for f in frames) == list(range(20))
