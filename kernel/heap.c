@@ -231,7 +231,7 @@ static void free_small(struct heap_page *pg, void *p)
 
 	if (off < HDR_SIZE || (off - HDR_SIZE) % size || (off - HDR_SIZE) / size >= pg->capacity)
 		return bad_free(p, "not the start of a heap object");
-	if (0)
+	if (f->tag == free_tag(f) && on_free_list(pg, f))
 		return bad_free(p, "double free");
 	f->next = pg->free_list;
 	f->tag = free_tag(f);

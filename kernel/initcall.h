@@ -12,9 +12,9 @@
 
 typedef void (*initcall_t)(void);
 
-#define initcall(fn)                                                              \
-	static const initcall_t initcall_##fn __attribute__((used, section(".initcall"), \
-							     aligned(sizeof(void *)))) = fn
+#define initcall(fn)                          \
+	static const initcall_t initcall_##fn \
+	    __attribute__((used, section(".initcall"), aligned(sizeof(void *)))) = fn
 
 void do_initcalls(void);
 

@@ -47,7 +47,11 @@ static void take_vector(unsigned int v, enum vector_state state, const char *own
 {
 	struct irq_desc *d = &descs[v];
 
+	/* Counters describe the current owner, as they would a fresh IRQ line. */
 	d->state = state;
+	d->delivered = 0;
+	d->spurious = 0;
+	d->unhandled = 0;
 	d->disabled = false;
 	d->chip = NULL;
 	d->chip_data = NULL;
@@ -68,8 +72,7 @@ int irq_reserve_vector(u8 vector, const char *owner)
 	}
 	flags = local_irq_save();
 	if (d->state != VEC_FREE) {
-		pr_warn("vector %u wanted by %s is already owned by %s\n", vector, owner,
-			d->owner);
+		pr_warn("vector %u wanted by %s is already owned by %s\n", vector, owner, d->owner);
 		ret = -EBUSY;
 	} else {
 		take_vector(vector, VEC_RESERVED, owner);
@@ -211,8 +214,8 @@ int request_irq(u8 vector, irq_handler_t handler, void *ctx, const char *name)
 	flags = local_irq_save();
 	if (d->actions && !(d->chip && d->chip->shareable)) {
 		local_irq_restore(flags);
-		pr_warn("%s wants vector %u, already used by %s and not shareable\n", name,
-			vector, d->actions->name);
+		pr_warn("%s wants vector %u, already used by %s and not shareable\n", name, vector,
+			d->actions->name);
 		return -EBUSY;
 	}
 	a = action_get();
@@ -369,8 +372,8 @@ size_t irq_format_line(const struct irq_stat *st, char *buf, size_t len)
 	irq_handler_names(st->vector, names, sizeof(names));
 	n = snprintf(buf, len, "%3u: %10lu  spurious %lu  unhandled %lu  %-14s %s%s%s%s",
 		     st->vector, (unsigned long)st->delivered, (unsigned long)st->spurious,
-		     (unsigned long)st->unhandled, st->mode, st->owner, names[0] ? " [" : "",
-		     names, names[0] ? "]" : "");
+		     (unsigned long)st->unhandled, st->mode, st->owner, names[0] ? " [" : "", names,
+		     names[0] ? "]" : "");
 	if (n > 0 && st->disabled)
 		n += snprintf(buf + MIN((size_t)n, len), (size_t)n < len ? len - (size_t)n : 0,
 			      " DISABLED");

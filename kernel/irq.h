@@ -16,10 +16,10 @@
 #include <stddef.h>
 #include "kernel/compiler.h"
 
-#define IRQ_VECTOR_FIRST 32
-#define IRQ_VECTOR_LAST 254 /* last allocatable vector */
+#define IRQ_VECTOR_FIRST    32
+#define IRQ_VECTOR_LAST	    254 /* last allocatable vector */
 #define IRQ_VECTOR_SPURIOUS 0xFF
-#define IRQ_NR_VECTORS 256
+#define IRQ_NR_VECTORS	    256
 
 /* Longest handler or owner name kept, including the terminating NUL. */
 #define IRQ_NAME_LEN 24
@@ -33,7 +33,7 @@
 #define IRQ_UNHANDLED_LIMIT 10000
 
 typedef enum {
-	IRQ_NONE = 0,    /* not my device */
+	IRQ_NONE = 0,	 /* not my device */
 	IRQ_HANDLED = 1, /* my device raised it and it is now quiet */
 } irqreturn_t;
 
@@ -87,9 +87,9 @@ void irq_dispatch(u8 vector);
 /* One vector's counters and description for the shell's `irq` command. */
 struct irq_stat {
 	u8 vector;
-	u64 delivered;   /* reached at least the handler loop */
-	u64 spurious;    /* arrived on the spurious vector or one nobody owns */
-	u64 unhandled;   /* delivered but no handler claimed it */
+	u64 delivered;	   /* reached at least the handler loop */
+	u64 spurious;	   /* arrived on the spurious vector or one nobody owns */
+	u64 unhandled;	   /* delivered but no handler claimed it */
 	const char *mode;  /* chip name, or "-" */
 	const char *owner; /* who owns the vector */
 	unsigned int nr_handlers;

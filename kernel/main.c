@@ -37,14 +37,15 @@ extern char boot_stack_guard[];
 static struct boot_info boot;
 
 /* `exit_status=N` with `test_exit`: leave QEMU with status N*2+1 once ready. */
+static u64 exit_status;
+static bool exit_status_wanted;
+
 static void maybe_exit_for_tests(void)
 {
-	u64 status;
-
-	if (!test_exit_enabled() || cmdline_get_u64("exit_status", &status, 0, 127))
+	if (!exit_status_wanted)
 		return;
-	pr_info("napkin: exiting QEMU with status %llu as asked\n", (unsigned long long)status);
-	qemu_debug_exit((u8)status);
+	pr_info("napkin: exiting QEMU with status %llu as asked\n", (unsigned long long)exit_status);
+	qemu_debug_exit((u8)exit_status);
 }
 
 /* The command line without the image path GRUB and QEMU put first. */
@@ -98,6 +99,8 @@ void kmain(u32 magic, u32 info)
 	mem_init(&boot);
 	if (acpi_init(boot.rsdp, boot.rsdp_len) == 0)
 		apply_acpi(acpi_get());
+	if (!tsc_khz())
+		tsc_calibrate_hpet(acpi_get() ? acpi_get()->hpet_address : 0);
 	mm_add_guard_page((u64)(uintptr_t)boot_stack_guard);
 	gdt_add_guard_pages();
 	{
@@ -122,6 +125,8 @@ void kmain(u32 magic, u32 info)
 	netconsole_init();
 
 	fault_inject_from_cmdline();
+	if (test_exit_enabled())
+		exit_status_wanted = cmdline_get_u64("exit_status", &exit_status, 0, 127) == 0;
 	cmdline_warn_unknown();
 	pr_info("napkin: ready\n");
 	maybe_exit_for_tests();

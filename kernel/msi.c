@@ -67,14 +67,14 @@ static void msi_unmask_vec(void *data, u32 index)
 }
 
 static const struct irq_chip msi_chip_maskable = {
-	.name = "PCI-MSI",
-	.mask = msi_mask_vec,
-	.unmask = msi_unmask_vec,
+    .name = "PCI-MSI",
+    .mask = msi_mask_vec,
+    .unmask = msi_unmask_vec,
 };
 
 /* Without per-vector masking the whole function would have to be turned off. */
 static const struct irq_chip msi_chip_plain = {
-	.name = "PCI-MSI",
+    .name = "PCI-MSI",
 };
 
 static unsigned int round_down_pow2(unsigned int v)
@@ -173,7 +173,8 @@ unsigned int pci_msix_vec_count(const struct pci_dev *pdev)
 	if (!pdev->msix_cap)
 		return 0;
 	return (pci_read_config_word(pdev, pdev->msix_cap + PCI_MSIX_FLAGS) &
-		PCI_MSIX_FLAGS_QSIZE) + 1;
+		PCI_MSIX_FLAGS_QSIZE) +
+	       1;
 }
 
 static volatile u8 *msix_entry(const struct pci_dev *pdev, unsigned int i)
@@ -203,9 +204,9 @@ static void msix_unmask_vec(void *data, u32 index)
 }
 
 static const struct irq_chip msix_chip = {
-	.name = "PCI-MSI-X",
-	.mask = msix_mask_vec,
-	.unmask = msix_unmask_vec,
+    .name = "PCI-MSI-X",
+    .mask = msix_mask_vec,
+    .unmask = msix_unmask_vec,
 };
 
 /* A table or PBA location must be a mapped memory BAR with room for all of it. */
@@ -273,8 +274,8 @@ int pci_msix_enable(struct pci_dev *pdev, unsigned int min, unsigned int max)
 		pdev->irq_vectors[got] = (u8)v;
 	}
 	if (got < min || got == 0) {
-		pr_warn("%s: only %u of %u MSI-X vectors available (minimum %u)\n", pdev->name,
-			got, nvec, min);
+		pr_warn("%s: only %u of %u MSI-X vectors available (minimum %u)\n", pdev->name, got,
+			nvec, min);
 		while (got)
 			irq_free_vector(pdev->irq_vectors[--got]);
 		return -ENOSPC;

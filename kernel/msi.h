@@ -25,9 +25,9 @@
 #include "kernel/compiler.h"
 #include "kernel/pci.h"
 
-#define PCI_IRQ_INTX BIT(0)
-#define PCI_IRQ_MSI BIT(1)
-#define PCI_IRQ_MSIX BIT(2)
+#define PCI_IRQ_INTX	  BIT(0)
+#define PCI_IRQ_MSI	  BIT(1)
+#define PCI_IRQ_MSIX	  BIT(2)
 #define PCI_IRQ_ALL_TYPES (PCI_IRQ_INTX | PCI_IRQ_MSI | PCI_IRQ_MSIX)
 
 int pci_alloc_irq_vectors(struct pci_dev *pdev, unsigned int min, unsigned int max,

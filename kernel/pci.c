@@ -54,7 +54,7 @@ static void insert_sorted(struct pci_dev *pdev)
 	u64 key = bdf_key(pdev->seg, pdev->bus, pdev->devfn);
 	struct list_head *pos;
 
-	list_for_each(pos, &pci_devices) {
+	list_for_each (pos, &pci_devices) {
 		struct pci_dev *d = list_entry(pos, struct pci_dev, node);
 
 		if (bdf_key(d->seg, d->bus, d->devfn) > key)
@@ -95,8 +95,7 @@ void pci_dev_init_from_config(struct pci_dev *pdev, u16 seg, u8 bus, u8 devfn)
 		pdev->secondary_bus = (u8)pci_cfg_read(seg, bus, devfn, PCI_SECONDARY_BUS, 1);
 		pdev->subordinate_bus = (u8)pci_cfg_read(seg, bus, devfn, PCI_SUBORDINATE_BUS, 1);
 		break;
-	case PCI_HEADER_CARDBUS:
-		break;
+	case PCI_HEADER_CARDBUS: break;
 	default:
 		pr_warn("%s: unknown header type %u: ids only, BARs and capabilities skipped\n",
 			pdev->name, pdev->hdr_type);
@@ -236,7 +235,7 @@ struct pci_dev *pci_find_bdf(u16 seg, u8 bus, u8 devfn)
 {
 	struct pci_dev *d;
 
-	list_for_each_entry(d, &pci_devices, node)
+	list_for_each_entry (d, &pci_devices, node)
 		if (d->seg == seg && d->bus == bus && d->devfn == devfn)
 			return d;
 	return NULL;
@@ -256,7 +255,7 @@ unsigned int pci_dev_count(void)
 	unsigned int n = 0;
 	struct pci_dev *d;
 
-	list_for_each_entry(d, &pci_devices, node)
+	list_for_each_entry (d, &pci_devices, node)
 		n++;
 	return n;
 }

@@ -20,17 +20,17 @@
 #include "kernel/pci_cfg.h"
 #include "kernel/pci_regs.h"
 
-#define PCI_NUM_BARS 6
-#define PCI_MAX_DEVICES 64
+#define PCI_NUM_BARS	    6
+#define PCI_MAX_DEVICES	    64
 #define PCI_MAX_IRQ_VECTORS 32
-#define PCI_MAX_CAPS 16
-#define PCI_MAX_EXT_CAPS 16
+#define PCI_MAX_CAPS	    16
+#define PCI_MAX_EXT_CAPS    16
 
 enum pci_bar_flags {
-	PCI_BAR_VALID = BIT(0),    /* decoded and usable */
-	PCI_BAR_IO = BIT(1),       /* I/O ports, else memory */
-	PCI_BAR_MEM64 = BIT(2),    /* 64-bit memory BAR (takes the next slot too) */
-	PCI_BAR_PREFETCH = BIT(3), /* prefetchable memory */
+	PCI_BAR_VALID = BIT(0),	     /* decoded and usable */
+	PCI_BAR_IO = BIT(1),	     /* I/O ports, else memory */
+	PCI_BAR_MEM64 = BIT(2),	     /* 64-bit memory BAR (takes the next slot too) */
+	PCI_BAR_PREFETCH = BIT(3),   /* prefetchable memory */
 	PCI_BAR_UNASSIGNED = BIT(4), /* sized, but firmware gave it no address */
 };
 
@@ -110,14 +110,14 @@ struct pci_dev {
 
 /* A table ends with an entry whose vendor and class_mask are both 0. */
 struct pci_device_id {
-	u16 vendor, device;       /* PCI_ANY_ID for any */
+	u16 vendor, device;	  /* PCI_ANY_ID for any */
 	u16 subvendor, subdevice; /* PCI_ANY_ID for any */
-	u32 class, class_mask;    /* (dev->class & class_mask) == class */
+	u32 class, class_mask;	  /* (dev->class & class_mask) == class */
 	unsigned long driver_data;
 };
 
-#define PCI_DEVICE(v, d) .vendor = (v), .device = (d), .subvendor = PCI_ANY_ID, \
-	.subdevice = PCI_ANY_ID
+#define PCI_DEVICE(v, d) \
+	.vendor = (v), .device = (d), .subvendor = PCI_ANY_ID, .subdevice = PCI_ANY_ID
 
 struct pci_driver {
 	const char *name;
@@ -141,11 +141,11 @@ void pci_unregister_driver(struct pci_driver *drv);
 const struct pci_device_id *pci_match_id(const struct pci_device_id *ids,
 					 const struct pci_dev *pdev);
 
-#define PCI_DRIVER_INITCALL(drv)                                  \
-	static void pci_register_##drv(void)                      \
-	{                                                         \
-		pci_register_driver(&(drv));                      \
-	}                                                         \
+#define PCI_DRIVER_INITCALL(drv)             \
+	static void pci_register_##drv(void) \
+	{                                    \
+		pci_register_driver(&(drv)); \
+	}                                    \
 	initcall(pci_register_##drv)
 
 /* Iterate found devices in bus order: pass NULL to start; NULL at the end. */
@@ -185,8 +185,14 @@ static inline u64 pci_resource_len(const struct pci_dev *pdev, unsigned int bar)
 {
 	return bar < PCI_NUM_BARS ? pdev->bar[bar].size : 0;
 }
-static inline void pci_set_drvdata(struct pci_dev *pdev, void *data) { pdev->drvdata = data; }
-static inline void *pci_get_drvdata(const struct pci_dev *pdev) { return pdev->drvdata; }
+static inline void pci_set_drvdata(struct pci_dev *pdev, void *data)
+{
+	pdev->drvdata = data;
+}
+static inline void *pci_get_drvdata(const struct pci_dev *pdev)
+{
+	return pdev->drvdata;
+}
 
 /* Capability lookups on a found device (offset or 0). */
 u8 pci_find_capability(const struct pci_dev *pdev, u8 cap_id);

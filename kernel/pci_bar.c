@@ -18,14 +18,10 @@
 static unsigned int bar_count(u8 hdr_type)
 {
 	switch (hdr_type) {
-	case PCI_HEADER_NORMAL:
-		return 6;
-	case PCI_HEADER_BRIDGE:
-		return 2;
-	case PCI_HEADER_CARDBUS:
-		return 1;
-	default:
-		return 0;
+	case PCI_HEADER_NORMAL: return 6;
+	case PCI_HEADER_BRIDGE: return 2;
+	case PCI_HEADER_CARDBUS: return 1;
+	default: return 0;
 	}
 }
 

@@ -15,15 +15,14 @@
 #include "kernel/printk.h"
 
 /* (256 - 64) / 4 dword slots can hold a capability header. */
-#define CAP_MAX_HOPS 48
+#define CAP_MAX_HOPS  48
 #define EXT_CAP_SLOTS ((PCI_CFG_EXT_SIZE - PCI_EXT_CAP_START) / 4)
 
 /* Minimum size of the structures napkin reads, to refuse ones that overrun. */
 static unsigned int cap_min_len(const struct pci_dev *pdev, u8 id, u8 off)
 {
 	switch (id) {
-	case PCI_CAP_ID_PM:
-		return 8;
+	case PCI_CAP_ID_PM: return 8;
 	case PCI_CAP_ID_MSI: {
 		u16 flags = pci_read_config_word(pdev, off + PCI_MSI_FLAGS);
 		unsigned int len = (flags & PCI_MSI_FLAGS_64BIT) ? 14 : 10;
@@ -32,12 +31,9 @@ static unsigned int cap_min_len(const struct pci_dev *pdev, u8 id, u8 off)
 			len += 10;
 		return len;
 	}
-	case PCI_CAP_ID_MSIX:
-		return 12;
-	case PCI_CAP_ID_EXP:
-		return 0x14; /* through the device status register */
-	default:
-		return 2;
+	case PCI_CAP_ID_MSIX: return 12;
+	case PCI_CAP_ID_EXP: return 0x14; /* through the device status register */
+	default: return 2;
 	}
 }
 
@@ -51,18 +47,10 @@ static void record_cap(struct pci_dev *pdev, u8 id, u8 off)
 		return;
 	}
 	switch (id) {
-	case PCI_CAP_ID_PM:
-		slot = &pdev->pm_cap;
-		break;
-	case PCI_CAP_ID_MSI:
-		slot = &pdev->msi_cap;
-		break;
-	case PCI_CAP_ID_MSIX:
-		slot = &pdev->msix_cap;
-		break;
-	case PCI_CAP_ID_EXP:
-		slot = &pdev->pcie_cap;
-		break;
+	case PCI_CAP_ID_PM: slot = &pdev->pm_cap; break;
+	case PCI_CAP_ID_MSI: slot = &pdev->msi_cap; break;
+	case PCI_CAP_ID_MSIX: slot = &pdev->msix_cap; break;
+	case PCI_CAP_ID_EXP: slot = &pdev->pcie_cap; break;
 	}
 	if (slot && !*slot)
 		*slot = off;
@@ -130,8 +118,8 @@ static void ext_cap_broken(struct pci_dev *pdev, const char *why, unsigned int o
 			   unsigned int from)
 {
 	pdev->ext_cap_list_broken = true;
-	pr_warn("%s: extended capability list broken: %s (offset 0x%03x from 0x%03x)\n",
-		pdev->name, why, off, from);
+	pr_warn("%s: extended capability list broken: %s (offset 0x%03x from 0x%03x)\n", pdev->name,
+		why, off, from);
 }
 
 void pci_walk_ext_capabilities(struct pci_dev *pdev)

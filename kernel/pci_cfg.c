@@ -15,10 +15,10 @@
 #include "kernel/printk.h"
 #include "kernel/x86.h"
 
-#define CONF1_ADDRESS 0xCF8
-#define CONF1_DATA 0xCFC
-#define CONF1_ENABLE 0x80000000u
-#define ECAM_BUS_SHIFT 20
+#define CONF1_ADDRESS	 0xCF8
+#define CONF1_DATA	 0xCFC
+#define CONF1_ENABLE	 0x80000000u
+#define ECAM_BUS_SHIFT	 20
 #define ECAM_DEVFN_SHIFT 12
 
 struct ecam_region {
@@ -86,10 +86,10 @@ static bool conf1_has_ext(u16 seg, u8 bus)
 }
 
 const struct pci_cfg_ops pci_conf1_ops = {
-	.name = "ports 0xCF8/0xCFC",
-	.read = conf1_read,
-	.write = conf1_write,
-	.has_ext = conf1_has_ext,
+    .name = "ports 0xCF8/0xCFC",
+    .read = conf1_read,
+    .write = conf1_write,
+    .has_ext = conf1_has_ext,
 };
 
 /*
@@ -166,10 +166,10 @@ static bool ecam_has_ext(u16 seg, u8 bus)
 }
 
 static const struct pci_cfg_ops ecam_ops = {
-	.name = "ECAM",
-	.read = ecam_read,
-	.write = ecam_write,
-	.has_ext = ecam_has_ext,
+    .name = "ECAM",
+    .read = ecam_read,
+    .write = ecam_write,
+    .has_ext = ecam_has_ext,
 };
 
 int pci_ecam_add(u64 base, u16 seg, u8 start_bus, u8 end_bus)
@@ -270,8 +270,8 @@ int pci_cfg_setup(const struct pci_cfg_ops *legacy)
 			r->virt = NULL;
 			continue;
 		}
-		pr_info("ECAM seg %u buses %02x-%02x at 0x%lx\n", r->seg, r->start_bus,
-			r->end_bus, (unsigned long)first);
+		pr_info("ECAM seg %u buses %02x-%02x at 0x%lx\n", r->seg, r->start_bus, r->end_bus,
+			(unsigned long)first);
 		usable++;
 	}
 	if (usable) {
@@ -335,8 +335,8 @@ static bool access_ok(u16 seg, u8 bus, u8 devfn, u16 off, unsigned int size, boo
 	if (!why)
 		return true;
 	pci_format_bdf(name, seg, bus, devfn);
-	pr_warn("%s: config %s of %u bytes at 0x%x refused: %s\n", name,
-		write ? "write" : "read", size, off, why);
+	pr_warn("%s: config %s of %u bytes at 0x%x refused: %s\n", name, write ? "write" : "read",
+		size, off, why);
 	return false;
 }
 

@@ -12,12 +12,12 @@
 
 #include "kernel/compiler.h"
 
-#define PCI_DEVFN(dev, fn) ((u8)((((dev) & 0x1F) << 3) | ((fn) & 0x7)))
-#define PCI_SLOT(devfn) ((unsigned int)((devfn) >> 3) & 0x1Fu)
-#define PCI_FUNC(devfn) ((unsigned int)(devfn) & 0x7u)
+#define PCI_DEVFN(dev, fn) ((u8)((((dev)&0x1F) << 3) | ((fn)&0x7)))
+#define PCI_SLOT(devfn)	   ((unsigned int)((devfn) >> 3) & 0x1Fu)
+#define PCI_FUNC(devfn)	   ((unsigned int)(devfn)&0x7u)
 
 #define PCI_MAX_ECAM_REGIONS 8
-#define PCI_BDF_LEN 16 /* "ssss:bb:dd.f" and its NUL */
+#define PCI_BDF_LEN	     16 /* "ssss:bb:dd.f" and its NUL */
 
 /*
  * One configuration mechanism. read/write get size 1, 2 or 4 with `off`

@@ -91,7 +91,7 @@ void pci_bind_all_drivers(void)
 {
 	struct pci_driver *drv;
 
-	list_for_each_entry(drv, &pci_drivers, node)
+	list_for_each_entry (drv, &pci_drivers, node)
 		for (struct pci_dev *d = pci_dev_next(NULL); d; d = pci_dev_next(d))
 			if (!d->driver)
 				try_bind(drv, d, false);
@@ -106,7 +106,7 @@ int pci_register_driver(struct pci_driver *drv)
 			drv && drv->name ? drv->name : "(unnamed)");
 		return -EINVAL;
 	}
-	list_for_each_entry(other, &pci_drivers, node) {
+	list_for_each_entry (other, &pci_drivers, node) {
 		if (other == drv) {
 			pr_warn("driver %s registered twice\n", drv->name);
 			return -EEXIST;

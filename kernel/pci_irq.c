@@ -68,8 +68,8 @@ int pci_alloc_irq_vectors(struct pci_dev *pdev, unsigned int min, unsigned int m
 			goto done;
 		return fall_back_to_polling(pdev);
 	}
-	pr_warn("%s: no interrupt mode satisfies min %u max %u flags 0x%x (%d)\n", pdev->name,
-		min, max, flags, ret);
+	pr_warn("%s: no interrupt mode satisfies min %u max %u flags 0x%x (%d)\n", pdev->name, min,
+		max, flags, ret);
 	return ret < 0 ? ret : -ENOSPC;
 done:
 	announce(pdev);
@@ -85,8 +85,7 @@ int pci_irq_vector(const struct pci_dev *pdev, unsigned int nr)
 		if (nr < pdev->nr_irqs)
 			return pdev->irq_vectors[nr];
 		break;
-	default:
-		break;
+	default: break;
 	}
 	return -EINVAL;
 }
@@ -94,18 +93,10 @@ int pci_irq_vector(const struct pci_dev *pdev, unsigned int nr)
 void pci_free_irq_vectors(struct pci_dev *pdev)
 {
 	switch (pdev->irq_mode) {
-	case PCI_IRQ_MODE_MSIX:
-		pci_msix_disable(pdev);
-		break;
-	case PCI_IRQ_MODE_MSI:
-		pci_msi_disable(pdev);
-		break;
-	case PCI_IRQ_MODE_INTX:
-		pci_intx_teardown(pdev);
-		break;
-	default:
-		pdev->irq_mode = PCI_IRQ_MODE_NONE;
-		break;
+	case PCI_IRQ_MODE_MSIX: pci_msix_disable(pdev); break;
+	case PCI_IRQ_MODE_MSI: pci_msi_disable(pdev); break;
+	case PCI_IRQ_MODE_INTX: pci_intx_teardown(pdev); break;
+	default: pdev->irq_mode = PCI_IRQ_MODE_NONE; break;
 	}
 }
 

@@ -39,16 +39,11 @@ static size_t finish(const struct textbuf *t)
 const char *pci_irq_mode_name(enum pci_irq_mode mode)
 {
 	switch (mode) {
-	case PCI_IRQ_MODE_INTX:
-		return "INTx";
-	case PCI_IRQ_MODE_MSI:
-		return "MSI";
-	case PCI_IRQ_MODE_MSIX:
-		return "MSI-X";
-	case PCI_IRQ_MODE_POLL:
-		return "polled";
-	default:
-		return "none";
+	case PCI_IRQ_MODE_INTX: return "INTx";
+	case PCI_IRQ_MODE_MSI: return "MSI";
+	case PCI_IRQ_MODE_MSIX: return "MSI-X";
+	case PCI_IRQ_MODE_POLL: return "polled";
+	default: return "none";
 	}
 }
 
@@ -96,22 +91,21 @@ static void put_irq(struct textbuf *t, const struct pci_dev *pdev)
 
 size_t pci_format_dev(const struct pci_dev *pdev, char *buf, size_t len)
 {
-	struct textbuf t = { buf, len, 0 };
+	struct textbuf t = {buf, len, 0};
 	static const struct {
 		u8 id;
 		const char *name;
 	} known[] = {
-		{ PCI_CAP_ID_PM, "pm" },
-		{ PCI_CAP_ID_MSI, "msi" },
-		{ PCI_CAP_ID_MSIX, "msix" },
-		{ PCI_CAP_ID_EXP, "pcie" },
+	    {PCI_CAP_ID_PM, "pm"},
+	    {PCI_CAP_ID_MSI, "msi"},
+	    {PCI_CAP_ID_MSIX, "msix"},
+	    {PCI_CAP_ID_EXP, "pcie"},
 	};
 	bool any = false;
 
 	if (len)
 		buf[0] = '\0';
-	put(&t, "%s [%04x] %04x:%04x", pdev->name, pdev->class >> 8, pdev->vendor,
-	    pdev->device);
+	put(&t, "%s [%04x] %04x:%04x", pdev->name, pdev->class >> 8, pdev->vendor, pdev->device);
 	if (pdev->hdr_type == PCI_HEADER_BRIDGE)
 		put(&t, " bridge to %02x-%02x", pdev->secondary_bus, pdev->subordinate_bus);
 	put(&t, " %s", pdev->driver ? pdev->driver->name : "-");
@@ -131,7 +125,7 @@ size_t pci_format_dev(const struct pci_dev *pdev, char *buf, size_t len)
 
 size_t pci_format_bar(const struct pci_dev *pdev, unsigned int idx, char *buf, size_t len)
 {
-	struct textbuf t = { buf, len, 0 };
+	struct textbuf t = {buf, len, 0};
 	const struct pci_bar *bar;
 
 	if (len)

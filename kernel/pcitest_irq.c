@@ -17,7 +17,9 @@
  *     MSI-X mode the config vector is moved to each table entry in turn.
  * Devices raise at staggered times, so handlers sharing an INTx line see
  * interrupts that are not theirs and must decline them. It never touches a
- * packet; it is not a driver.
+ * packet; it is not a driver. It registers from an initcall in kernel/, and
+ * those run before the ones in drivers/ (link order), so it binds the devices
+ * before the real drivers can.
  */
 #define pr_fmt(fmt) "pcitest: " fmt
 
@@ -34,38 +36,38 @@
 #include "kernel/time.h"
 #include "kernel/x86.h"
 
-#define PT_MAX_DEVS 8
-#define PT_MAX_VECS 5
-#define PT_SETTLE_NS (100 * NSEC_PER_MSEC)
-#define PT_STAGGER_NS (150 * NSEC_PER_MSEC)
-#define PT_POLL_NS (20 * NSEC_PER_MSEC)
+#define PT_MAX_DEVS	   8
+#define PT_MAX_VECS	   5
+#define PT_SETTLE_NS	   (100 * NSEC_PER_MSEC)
+#define PT_STAGGER_NS	   (150 * NSEC_PER_MSEC)
+#define PT_POLL_NS	   (20 * NSEC_PER_MSEC)
 #define PT_HOST_TIMEOUT_NS (30 * NSEC_PER_SEC)
 
 /* e1000 family registers (BAR0). */
-#define E1000_STATUS 0x0008
-#define E1000_ICR 0x00C0
-#define E1000_ICS 0x00C8
-#define E1000_IMS 0x00D0
-#define E1000_IMC 0x00D8
-#define E1000_IVAR 0x00E4 /* 82574 only */
-#define E1000_ICR_TXDW BIT(0)
-#define E1000_ICR_RXQ0 BIT(20) /* 82574 MSI-X causes: RxQ0, RxQ1, TxQ0, TxQ1, Other */
-#define E1000_IVAR_VALID 0x8u
+#define E1000_STATUS	      0x0008
+#define E1000_ICR	      0x00C0
+#define E1000_ICS	      0x00C8
+#define E1000_IMS	      0x00D0
+#define E1000_IMC	      0x00D8
+#define E1000_IVAR	      0x00E4 /* 82574 only */
+#define E1000_ICR_TXDW	      BIT(0)
+#define E1000_ICR_RXQ0	      BIT(20) /* 82574 MSI-X causes: RxQ0, RxQ1, TxQ0, TxQ1, Other */
+#define E1000_IVAR_VALID      0x8u
 #define E1000_IVAR_FIELD_BITS 4
 
 /* Legacy virtio-pci registers (I/O BAR0). */
-#define VIRTIO_GUEST_FEATURES 4
-#define VIRTIO_STATUS 18
-#define VIRTIO_ISR 19
+#define VIRTIO_GUEST_FEATURES	 4
+#define VIRTIO_STATUS		 18
+#define VIRTIO_ISR		 19
 #define VIRTIO_MSI_CONFIG_VECTOR 20 /* exists while MSI-X is enabled */
-#define VIRTIO_STATUS_ACK 1
-#define VIRTIO_STATUS_DRIVER 2
-#define VIRTIO_STATUS_DRIVER_OK 4
-#define VIRTIO_NET_F_STATUS BIT(16)
-#define VIRTIO_ISR_ANY 0x3
+#define VIRTIO_STATUS_ACK	 1
+#define VIRTIO_STATUS_DRIVER	 2
+#define VIRTIO_STATUS_DRIVER_OK	 4
+#define VIRTIO_NET_F_STATUS	 BIT(16)
+#define VIRTIO_ISR_ANY		 0x3
 
 enum pt_kind { PT_E1000, PT_E1000E, PT_VIRTIO };
-static const char *const kind_names[] = { "e1000", "e1000e", "virtio-net" };
+static const char *const kind_names[] = {"e1000", "e1000e", "virtio-net"};
 
 enum pt_state { PT_RAISE, PT_CHECK, PT_WAIT_HOST };
 
@@ -97,7 +99,7 @@ struct pt_dev {
 	struct ktimer timer;
 };
 
-static const unsigned int pt_modes[] = { PCI_IRQ_MSIX, PCI_IRQ_MSI, PCI_IRQ_INTX };
+static const unsigned int pt_modes[] = {PCI_IRQ_MSIX, PCI_IRQ_MSI, PCI_IRQ_INTX};
 static struct pt_dev pt_devs[PT_MAX_DEVS];
 static unsigned int pt_count, pt_done, pt_failed;
 
@@ -277,9 +279,7 @@ static void pt_timer(struct ktimer *t)
 		d->state = PT_CHECK;
 		pt_after(d, PT_SETTLE_NS);
 		break;
-	case PT_CHECK:
-		end_mode(d);
-		break;
+	case PT_CHECK: end_mode(d); break;
 	case PT_WAIT_HOST:
 		if (READ_ONCE(d->vec[d->step].hits)) {
 			d->vec[d->step].raised = 1;
@@ -324,8 +324,8 @@ static void start_next_mode(struct pt_dev *d)
 			continue;
 		n = pci_alloc_irq_vectors(d->pdev, 1, PT_MAX_VECS, mode);
 		if (n <= 0) {
-			pr_info("%s %s %s: not available (%d)\n", d->pdev->name, kind_names[d->kind],
-				mode_name(mode), n);
+			pr_info("%s %s %s: not available (%d)\n", d->pdev->name,
+				kind_names[d->kind], mode_name(mode), n);
 			if (n == 0)
 				pci_free_irq_vectors(d->pdev);
 			continue;
@@ -348,8 +348,8 @@ static void start_next_mode(struct pt_dev *d)
 		else
 			e1000_arm(d);
 		for (int i = 0; i < n; i++)
-			request_irq((u8)pci_irq_vector(d->pdev, (unsigned int)i), handler, &d->vec[i],
-				    name);
+			request_irq((u8)pci_irq_vector(d->pdev, (unsigned int)i), handler,
+				    &d->vec[i], name);
 		pr_info("%s %s %s: %d vector(s) set up\n", d->pdev->name, kind_names[d->kind],
 			mode_name(mode), n);
 		if (d->kind == PT_VIRTIO) {
@@ -402,16 +402,15 @@ static int pcitest_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 }
 
 static const struct pci_device_id pcitest_ids[] = {
-	{ PCI_DEVICE(0x8086, 0x100e), .driver_data = PT_E1000 },
-	{ PCI_DEVICE(0x8086, 0x10d3), .driver_data = PT_E1000E },
-	{ PCI_DEVICE(0x1af4, 0x1000), .driver_data = PT_VIRTIO },
-	{ 0 }
-};
+    {PCI_DEVICE(0x8086, 0x100e), .driver_data = PT_E1000},
+    {PCI_DEVICE(0x8086, 0x10d3), .driver_data = PT_E1000E},
+    {PCI_DEVICE(0x1af4, 0x1000), .driver_data = PT_VIRTIO},
+    {0}};
 
 static struct pci_driver pcitest_driver = {
-	.name = "pcitest",
-	.id_table = pcitest_ids,
-	.probe = pcitest_probe,
+    .name = "pcitest",
+    .id_table = pcitest_ids,
+    .probe = pcitest_probe,
 };
 
 static void pcitest_register(void)

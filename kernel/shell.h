@@ -53,5 +53,7 @@ struct shell_setter {
 	struct shell_setter *next;
 };
 void shell_register_setter(struct shell_setter *s);
+/* `mem` calls r->list() after the kernel's own lines (e.g. lwIP pools). */
+void shell_register_mem_reporter(struct shell_setter *r);
 
 #endif

@@ -4,11 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kernel/console.h"
+#include "kernel/heap.h"
 #include "kernel/irq.h"
 #include "kernel/log.h"
 #include "kernel/loop.h"
 #include "kernel/panic.h"
 #include "kernel/pci.h"
+#include "kernel/pmm.h"
 #include "kernel/printk.h"
 #include "kernel/shell.h"
 #include "kernel/time.h"
@@ -157,6 +159,39 @@ static int loglevel_set(const char *v)
 	return 0;
 }
 
+static struct shell_setter *mem_reporters;
+
+void shell_register_mem_reporter(struct shell_setter *r)
+{
+	r->next = mem_reporters;
+	mem_reporters = r;
+}
+
+static int cmd_mem(int argc, char **argv)
+{
+	struct pmm_stats p;
+	struct heap_stats h;
+
+	pmm_get_stats(&p);
+	heap_get_stats(&h);
+	shell_printf("pages: %llu KiB total, %llu KiB free, %llu KiB used (high-water %llu KiB), "
+		     "%llu KiB reserved\n",
+		     (unsigned long long)p.total_pages * 4, (unsigned long long)p.free_pages * 4,
+		     (unsigned long long)p.used_pages * 4, (unsigned long long)p.used_hwm_pages * 4,
+		     (unsigned long long)p.reserved_pages * 4);
+	shell_printf("page allocator: %llu allocs, %llu frees, %llu failed, %llu bad frees\n",
+		     (unsigned long long)p.allocs, (unsigned long long)p.frees,
+		     (unsigned long long)p.failed_allocs, (unsigned long long)p.bad_frees);
+	shell_printf("heap: %zu bytes in use (high-water %zu), %zu pages (high-water %zu), "
+		     "%llu allocs, %llu frees, %llu failed\n",
+		     h.bytes_in_use, h.bytes_hwm, h.pages_in_use, h.pages_hwm,
+		     (unsigned long long)h.allocs, (unsigned long long)h.frees,
+		     (unsigned long long)h.failed);
+	for (struct shell_setter *r = mem_reporters; r; r = r->next)
+		r->list();
+	return 0;
+}
+
 static int cmd_reboot(int argc, char **argv)
 {
 	pr_notice("reboot requested from the console\n");
@@ -185,6 +220,8 @@ static struct shell_cmd kernel_cmds[] = {
 	  .run = cmd_lspci },
 	{ .name = "set", .usage = "set [KEY VALUE]", .help = "show or change live tunables",
 	  .run = cmd_set },
+	{ .name = "mem", .usage = "mem", .help = "memory: pages, heap, network pools",
+	  .run = cmd_mem },
 	{ .name = "reboot", .usage = "reboot", .help = "restart the machine", .run = cmd_reboot },
 	{ .name = "poweroff", .usage = "poweroff", .help = "power the machine off",
 	  .run = cmd_poweroff },

@@ -40,6 +40,9 @@ u64 ktimers_run(u64 now_ns);
 
 /* Boot-time setup and conversions used by the LAPIC timer. */
 void tsc_mark_boot(void);
-void tsc_calibrate(void);
+/* Against PIT channel 2; false if there is no usable PIT. */
+bool tsc_calibrate(void);
+/* The fallback once ACPI has named the HPET (0: none); assumes 1 GHz without one. */
+bool tsc_calibrate_hpet(u64 hpet_phys);
 u64 tsc_from_ns(u64 ns);
 #endif

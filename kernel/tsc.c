@@ -5,6 +5,7 @@
  * without interrupts; the shortest of several runs wins because the only
  * error is delay added by the measuring itself (an SMI, an emulator pause).
  */
+#include "kernel/mm.h"
 #include "kernel/printk.h"
 #include "kernel/time.h"
 #include "kernel/x86.h"
@@ -38,18 +39,84 @@ static u64 measure_against_pit(u32 ms)
 	outb(PIT_GATE_PORT, (gate & ~0x02) | 0x01);
 	start = rdtsc();
 	/* Output goes high when the count reaches zero; bounded in case there is no PIT. */
-	while (!(inb(PIT_GATE_PORT) & 0x20) && ++spins < 200000000ul)
+	while (!(inb(PIT_GATE_PORT) & 0x20)) {
+		if (++spins == 50000000ul) {
+			outb(PIT_GATE_PORT, gate);
+			return 0; /* no PIT answering */
+		}
 		cpu_relax();
+	}
 	end = rdtsc();
 	outb(PIT_GATE_PORT, gate);
 	return end - start;
 }
 
-void tsc_calibrate(void)
+/* Plausible TSC rates: anything outside says the reference clock lied. */
+static bool plausible_khz(u64 k)
 {
-	u64 best = ~0ull;
+	return k >= 50000 && k <= 20000000;
+}
+
+static void set_rate(u64 k, const char *source)
+{
 	u32 a, b, c, d;
 	bool invariant = false;
+
+	khz = k;
+	ns_mult = (1000000ull << 32) / khz;
+	cpuid(0x80000000, 0, &a, &b, &c, &d);
+	if (a >= 0x80000007) {
+		cpuid(0x80000007, 0, &a, &b, &c, &d);
+		invariant = d & BIT(8);
+	}
+	pr_info("tsc: %llu.%03llu MHz (%s)%s\n",
+		(unsigned long long)(khz / 1000), (unsigned long long)(khz % 1000), source,
+		invariant ? ", invariant" : "");
+}
+
+#define HPET_CAPABILITIES 0x000
+#define HPET_CONFIG 0x010
+#define HPET_COUNTER 0x0F0
+#define HPET_ENABLE BIT(0)
+
+bool tsc_calibrate_hpet(u64 hpet_phys)
+{
+	volatile u64 *hpet;
+	u64 period_fs, ticks, start_tsc, start, best = ~0ull;
+
+	if (khz && ns_mult)
+		return true;
+	if (!hpet_phys)
+		goto assume;
+	hpet = ioremap(hpet_phys, 1024);
+	period_fs = hpet[HPET_CAPABILITIES / 8] >> 32;
+	if (period_fs == 0 || period_fs > 100000000ull) /* the spec caps it at 100 ns */
+		goto assume;
+	hpet[HPET_CONFIG / 8] |= HPET_ENABLE;
+	ticks = (u64)CALIBRATE_MS * 1000000000000ull / period_fs;
+	for (int i = 0; i < CALIBRATE_RUNS; i++) {
+		unsigned long spins = 0;
+
+		start = hpet[HPET_COUNTER / 8];
+		start_tsc = rdtsc();
+		while (hpet[HPET_COUNTER / 8] - start < ticks && ++spins < 50000000ul)
+			cpu_relax();
+		if (spins < 50000000ul)
+			best = MIN(best, rdtsc() - start_tsc);
+	}
+	if (best != ~0ull && plausible_khz(best / CALIBRATE_MS)) {
+		set_rate(best / CALIBRATE_MS, "calibrated against the HPET");
+		return true;
+	}
+assume:
+	pr_err("tsc: no PIT or HPET to calibrate against; assuming 1 GHz, times will be wrong\n");
+	set_rate(1000000, "assumed, not measured");
+	return false;
+}
+
+bool tsc_calibrate(void)
+{
+	u64 best = ~0ull;
 
 	for (int i = 0; i < CALIBRATE_RUNS; i++) {
 		u64 t = measure_against_pit(CALIBRATE_MS);
@@ -57,21 +124,12 @@ void tsc_calibrate(void)
 		if (t && t < best)
 			best = t;
 	}
-	khz = best / CALIBRATE_MS;
-	if (khz == 0 || khz > 100000000ull) {
-		pr_err("tsc: calibration failed (%llu ticks in %u ms); assuming 1 GHz\n",
-		       (unsigned long long)best, CALIBRATE_MS);
-		khz = 1000000;
+	if (best == ~0ull || !plausible_khz(best / CALIBRATE_MS)) {
+		pr_warn("tsc: the PIT gave no usable reference; will try the HPET\n");
+		return false;
 	}
-	ns_mult = (1000000ull << 32) / khz;
-	cpuid(0x80000000, 0, &a, &b, &c, &d);
-	if (a >= 0x80000007) {
-		cpuid(0x80000007, 0, &a, &b, &c, &d);
-		invariant = d & BIT(8);
-	}
-	pr_info("tsc: %llu.%03llu MHz (calibrated against the PIT)%s\n",
-		(unsigned long long)(khz / 1000), (unsigned long long)(khz % 1000),
-		invariant ? ", invariant" : "");
+	set_rate(best / CALIBRATE_MS, "calibrated against the PIT");
+	return true;
 }
 
 void tsc_mark_boot(void)

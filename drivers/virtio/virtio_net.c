@@ -29,7 +29,7 @@ static enum vnet_irq_mode vnet_irq_opt = VNET_IRQ_MSIX;
 /* Once, at the first probe: options from the command line, the shell command. */
 static void vnet_init_once(void)
 {
-	static const char *const irq_modes[] = { "msix", "intx", "poll" };
+	static const char *const irq_modes[] = {"msix", "intx", "poll"};
 	static bool done;
 	u64 queues;
 	int mode;
@@ -55,8 +55,8 @@ enum vnet_irq_mode vnet_irq_wanted(void)
 	return vnet_irq_opt;
 }
 
-int vnet_vq_create(struct vnet_dev *vd, struct virtqueue *vq, const char *name, u16 index,
-		   u16 msix, void **mem, size_t *bytes, volatile le16 **notify)
+int vnet_vq_create(struct vnet_dev *vd, struct virtqueue *vq, const char *name, u16 index, u16 msix,
+		   void **mem, size_t *bytes, volatile le16 **notify)
 {
 	struct vq_layout lay;
 	u16 size = virtio_pci_queue_max(&vd->vp, index);
@@ -80,8 +80,7 @@ int vnet_vq_create(struct vnet_dev *vd, struct virtqueue *vq, const char *name, 
 		return -ENOMEM;
 	}
 	*bytes = lay.total;
-	err = vq_init(vq, name, index, size, *mem, dma,
-		      vnet_has(vd->features, VIRTIO_F_EVENT_IDX));
+	err = vq_init(vq, name, index, size, *mem, dma, vnet_has(vd->features, VIRTIO_F_EVENT_IDX));
 	if (!err)
 		err = virtio_pci_setup_queue(&vd->vp, vq, msix, notify);
 	if (err)
@@ -234,11 +233,11 @@ static int vnet_stop(struct net_device *ndev)
 }
 
 static const struct net_device_ops vnet_ops = {
-	.open = vnet_open,
-	.stop = vnet_stop,
-	.start_xmit = vnet_start_xmit,
-	.get_ethtool_stats = vnet_get_ethtool_stats,
-	.set_rx_mode = vnet_set_rx_mode,
+    .open = vnet_open,
+    .stop = vnet_stop,
+    .start_xmit = vnet_start_xmit,
+    .get_ethtool_stats = vnet_get_ethtool_stats,
+    .set_rx_mode = vnet_set_rx_mode,
 };
 
 /* Queue pairs to use: the device's, the command line's and the table's limit. */
@@ -260,7 +259,7 @@ static void vnet_log_bringup(struct vnet_dev *vd, u64 offered)
 {
 	static char buf[320];
 	const u8 *mac = vd->ndev.dev_addr;
-	static const char *const modes[] = { "MSI-X", "INTx", "polling" };
+	static const char *const modes[] = {"MSI-X", "INTx", "polling"};
 
 	vnet_format_features(offered, buf, sizeof(buf));
 	pr_info("%s: device offers: %s\n", vd->name, buf);
@@ -268,8 +267,8 @@ static void vnet_log_bringup(struct vnet_dev *vd, u64 offered)
 	pr_info("%s: negotiated: %s\n", vd->name, buf);
 	pr_info("%s: %s at %s, MAC %02x:%02x:%02x:%02x:%02x:%02x, %u of %u queue pairs, "
 		"ring %u/%u, %s\n",
-		vd->ndev.name, "virtio-net", vd->pdev->name, mac[0], mac[1], mac[2], mac[3],
-		mac[4], mac[5], vd->nr_pairs, vd->max_pairs, vd->qp[0].rx.size, vd->qp[0].tx.size,
+		vd->ndev.name, "virtio-net", vd->pdev->name, mac[0], mac[1], mac[2], mac[3], mac[4],
+		mac[5], vd->nr_pairs, vd->max_pairs, vd->qp[0].rx.size, vd->qp[0].tx.size,
 		modes[vd->irq_mode]);
 }
 
@@ -438,17 +437,17 @@ static void vnet_remove(struct pci_dev *pdev)
 }
 
 static const struct pci_device_id vnet_ids[] = {
-	{ PCI_DEVICE(VIRTIO_PCI_VENDOR, VIRTIO_PCI_DEVICE_NET) },
-	/* Transitional devices carry the modern capabilities too; probe checks. */
-	{ PCI_DEVICE(VIRTIO_PCI_VENDOR, VIRTIO_PCI_TRANSITIONAL_NET) },
-	{ 0 },
+    {PCI_DEVICE(VIRTIO_PCI_VENDOR, VIRTIO_PCI_DEVICE_NET)},
+    /* Transitional devices carry the modern capabilities too; probe checks. */
+    {PCI_DEVICE(VIRTIO_PCI_VENDOR, VIRTIO_PCI_TRANSITIONAL_NET)},
+    {0},
 };
 
 static struct pci_driver vnet_driver = {
-	.name = "virtio-net",
-	.id_table = vnet_ids,
-	.probe = vnet_probe,
-	.remove = vnet_remove,
+    .name = "virtio-net",
+    .id_table = vnet_ids,
+    .probe = vnet_probe,
+    .remove = vnet_remove,
 };
 
 PCI_DRIVER_INITCALL(vnet_driver);

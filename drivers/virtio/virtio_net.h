@@ -23,7 +23,7 @@
 #define VNET_MAX_PAIRS 8
 /* Receive buffers: one page half each, enough for a full frame and its header. */
 #define VNET_RX_BUF_SIZE 2048
-#define VNET_HDR_LEN sizeof(struct virtio_net_hdr)
+#define VNET_HDR_LEN	 sizeof(struct virtio_net_hdr)
 /*
  * Receive buffers the stack may hold before the driver drops instead of
  * handing up: below this many buffers left in the ring the device would soon
@@ -44,10 +44,10 @@ struct vnet_pair;
 struct vnet_rx_buf {
 	struct netbuf nb;
 	struct vnet_pair *qp;
-	u8 *mem;   /* start of the buffer: virtio_net_hdr, then the frame */
+	u8 *mem; /* start of the buffer: virtio_net_hdr, then the frame */
 	u64 dma;
 	bool with_stack; /* the stack holds it; back to the ring on release */
-	bool posted;     /* in the ring, waiting for the device */
+	bool posted;	 /* in the ring, waiting for the device */
 };
 
 struct vnet_tx_slot {
@@ -60,9 +60,9 @@ struct vnet_tx_slot {
 struct vnet_pair_stats {
 	u64 rx_packets, rx_bytes, rx_drops;
 	u64 rx_ring_exhausted; /* frames recycled because the stack held too many buffers */
-	u64 rx_errors;         /* bad length, bad used id, bad num_buffers */
+	u64 rx_errors;	       /* bad length, bad used id, bad num_buffers */
 	u64 tx_packets, tx_bytes, tx_drops;
-	u64 tx_ring_full;      /* times the transmit ring filled and stopped the queue */
+	u64 tx_ring_full; /* times the transmit ring filled and stopped the queue */
 	u64 polls, interrupts, kicks;
 };
 
@@ -70,7 +70,7 @@ struct vnet_pair {
 	struct vnet_dev *vd;
 	unsigned int index;
 	struct napi_struct napi;
-	char name[32];       /* "eth0-q1" style, for the NAPI instance */
+	char name[32]; /* "eth0-q1" style, for the NAPI instance */
 	char rx_name[40], tx_name[40];
 
 	struct virtqueue rx, tx;
@@ -79,10 +79,10 @@ struct vnet_pair {
 	size_t rx_ring_bytes, tx_ring_bytes;
 
 	struct vnet_rx_buf *rx_bufs; /* rx.size of them */
-	u8 *rx_pool;                 /* their memory, one DMA allocation */
+	u8 *rx_pool;		     /* their memory, one DMA allocation */
 	u64 rx_pool_dma;
-	unsigned int rx_with_stack;  /* buffers the stack holds now */
-	bool rx_kick_pending;        /* buffers posted without a notification yet */
+	unsigned int rx_with_stack; /* buffers the stack holds now */
+	bool rx_kick_pending;	    /* buffers posted without a notification yet */
 	bool in_poll;
 	/* A mergeable frame still waiting for some of its buffers. */
 	struct vnet_rx_buf *mrg_head, *mrg_tail;
@@ -94,7 +94,7 @@ struct vnet_pair {
 	void *tx_hdr_mem;
 	u64 tx_hdr_dma;
 
-	int irq;             /* interrupt vector, or -1 */
+	int irq; /* interrupt vector, or -1 */
 	struct vnet_pair_stats stats;
 };
 
@@ -104,11 +104,11 @@ struct vnet_dev {
 	struct net_device ndev;
 	struct virtio_pci vp;
 	struct pci_dev *pdev;
-	char name[40];       /* "virtio-net 00:03.0" until registered */
+	char name[40]; /* "virtio-net 00:03.0" until registered */
 
 	u64 features;
-	unsigned int max_pairs;  /* the device's */
-	unsigned int nr_pairs;   /* in use */
+	unsigned int max_pairs; /* the device's */
+	unsigned int nr_pairs;	/* in use */
 	struct vnet_pair qp[VNET_MAX_PAIRS];
 
 	/* Control queue (present with VIRTIO_NET_F_CTRL_VQ). */
@@ -117,16 +117,17 @@ struct vnet_dev {
 	volatile le16 *ctrl_notify;
 	void *ctrl_ring_mem;
 	size_t ctrl_ring_bytes;
-	u8 *ctrl_buf;        /* header, data and ack of the one command in flight */
+	u8 *ctrl_buf; /* header, data and ack of the one command in flight */
 	u64 ctrl_buf_dma;
 	char ctrl_name[40];
 
 	enum vnet_irq_mode irq_mode;
-	int config_irq;      /* MSI-X config vector, or -1 */
+	int config_irq; /* MSI-X config vector, or -1 */
 	struct ktimer poll_timer;
+	unsigned int poll_ticks;
 	bool opened;
-	bool link_check;     /* config changed: pair 0's poll reads the link */
-	u32 tx_full_mask;    /* pairs whose transmit ring stopped the queue */
+	bool link_check;  /* config changed: pair 0's poll reads the link */
+	u32 tx_full_mask; /* pairs whose transmit ring stopped the queue */
 	u64 config_interrupts;
 	u64 intx_interrupts;
 	u64 ctrl_errors;
@@ -191,8 +192,8 @@ void vnet_shell_init(void);
 int vnet_selftest_send(struct vnet_dev *vd, unsigned int count, u16 dport);
 
 /* A queue's ring memory: one DMA allocation laid out as vq_layout() says. */
-int vnet_vq_create(struct vnet_dev *vd, struct virtqueue *vq, const char *name, u16 index,
-		   u16 msix, void **mem, size_t *bytes, volatile le16 **notify);
+int vnet_vq_create(struct vnet_dev *vd, struct virtqueue *vq, const char *name, u16 index, u16 msix,
+		   void **mem, size_t *bytes, volatile le16 **notify);
 void vnet_vq_destroy(void **mem, size_t *bytes);
 
 #endif

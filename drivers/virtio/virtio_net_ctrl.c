@@ -12,10 +12,10 @@
 #include "kernel/dma.h"
 #include "kernel/printk.h"
 
-#define VNET_CTRL_BUF_BYTES 4096
-#define VNET_CTRL_DATA_OFF 64
-#define VNET_CTRL_ACK_OFF 2048
-#define VNET_CTRL_DATA_MAX (VNET_CTRL_ACK_OFF - VNET_CTRL_DATA_OFF)
+#define VNET_CTRL_BUF_BYTES  4096
+#define VNET_CTRL_DATA_OFF   64
+#define VNET_CTRL_ACK_OFF    2048
+#define VNET_CTRL_DATA_MAX   (VNET_CTRL_ACK_OFF - VNET_CTRL_DATA_OFF)
 #define VNET_CTRL_TIMEOUT_US 1000000
 
 int vnet_ctrl_alloc(struct vnet_dev *vd)
@@ -47,8 +47,8 @@ void vnet_ctrl_free(struct vnet_dev *vd)
 
 int vnet_ctrl_cmd(struct vnet_dev *vd, u8 class, u8 cmd, const void *data, u32 len)
 {
-	struct virtio_net_ctrl_hdr *hdr = (struct virtio_net_ctrl_hdr *)vd->ctrl_buf;
-	volatile u8 *ack = vd->ctrl_buf + VNET_CTRL_ACK_OFF;
+	struct virtio_net_ctrl_hdr *hdr;
+	volatile u8 *ack;
 	struct vq_buf bufs[3];
 	unsigned int n = 0;
 	u32 waited = 0, used_len;
@@ -57,14 +57,16 @@ int vnet_ctrl_cmd(struct vnet_dev *vd, u8 class, u8 cmd, const void *data, u32 l
 
 	if (!vd->has_ctrl || !vd->ctrl_buf || len > VNET_CTRL_DATA_MAX)
 		return -EOPNOTSUPP;
+	hdr = (struct virtio_net_ctrl_hdr *)vd->ctrl_buf;
+	ack = vd->ctrl_buf + VNET_CTRL_ACK_OFF;
 	hdr->class = class;
 	hdr->cmd = cmd;
 	memcpy(vd->ctrl_buf + VNET_CTRL_DATA_OFF, data, len);
 	*ack = 0xFF; /* neither OK nor ERR: tells a silent device apart */
-	bufs[n++] = (struct vq_buf){ vd->ctrl_buf_dma, sizeof(*hdr) };
+	bufs[n++] = (struct vq_buf){vd->ctrl_buf_dma, sizeof(*hdr)};
 	if (len)
-		bufs[n++] = (struct vq_buf){ vd->ctrl_buf_dma + VNET_CTRL_DATA_OFF, len };
-	bufs[n] = (struct vq_buf){ vd->ctrl_buf_dma + VNET_CTRL_ACK_OFF, 1 };
+		bufs[n++] = (struct vq_buf){vd->ctrl_buf_dma + VNET_CTRL_DATA_OFF, len};
+	bufs[n] = (struct vq_buf){vd->ctrl_buf_dma + VNET_CTRL_ACK_OFF, 1};
 	if (vq_add(&vd->ctrl, bufs, n, 1, vd->ctrl_buf) < 0)
 		return -EBUSY;
 	if (vq_kick_prepare(&vd->ctrl))
@@ -73,7 +75,8 @@ int vnet_ctrl_cmd(struct vnet_dev *vd, u8 class, u8 cmd, const void *data, u32 l
 	while ((ret = vq_pop_used(&vd->ctrl, &cookie, &used_len)) == 0) {
 		if (waited >= VNET_CTRL_TIMEOUT_US) {
 			pr_err("%s: control command %u.%u not answered in %u ms; control queue "
-			       "disabled\n", vd->name, class, cmd, VNET_CTRL_TIMEOUT_US / 1000);
+			       "disabled\n",
+			       vd->name, class, cmd, VNET_CTRL_TIMEOUT_US / 1000);
 			vd->has_ctrl = false;
 			vd->ctrl_errors++;
 			return -ETIMEDOUT;
@@ -82,8 +85,7 @@ int vnet_ctrl_cmd(struct vnet_dev *vd, u8 class, u8 cmd, const void *data, u32 l
 		waited += 10;
 	}
 	if (ret < 0 || *ack != VIRTIO_NET_CTRL_OK) {
-		pr_warn("%s: control command %u.%u failed (ack %#x)\n", vd->name, class, cmd,
-			*ack);
+		pr_warn("%s: control command %u.%u failed (ack %#x)\n", vd->name, class, cmd, *ack);
 		vd->ctrl_errors++;
 		return -EIO;
 	}
@@ -92,7 +94,7 @@ int vnet_ctrl_cmd(struct vnet_dev *vd, u8 class, u8 cmd, const void *data, u32 l
 
 int vnet_set_queue_pairs(struct vnet_dev *vd, unsigned int pairs)
 {
-	u8 data[2] = { (u8)pairs, (u8)(pairs >> 8) }; /* le16 */
+	u8 data[2] = {(u8)pairs, (u8)(pairs >> 8)}; /* le16 */
 
 	return vnet_ctrl_cmd(vd, VIRTIO_NET_CTRL_MQ, VIRTIO_NET_CTRL_MQ_VQ_PAIRS_SET, data,
 			     sizeof(data));

@@ -13,7 +13,7 @@
 
 /* What the command line may turn off (all on by default). */
 struct vnet_feature_opts {
-	bool csum;      /* transmit checksum offload (VIRTIO_NET_F_CSUM) */
+	bool csum;	 /* transmit checksum offload (VIRTIO_NET_F_CSUM) */
 	bool guest_csum; /* trust the device's receive checksum (GUEST_CSUM) */
 	bool mrg_rxbuf;
 	bool mq;

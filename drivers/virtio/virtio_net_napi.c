@@ -94,13 +94,12 @@ static irqreturn_t vnet_intx_irq(void *ctx)
 static void vnet_poll_timer(struct ktimer *t)
 {
 	struct vnet_dev *vd = container_of(t, struct vnet_dev, poll_timer);
-	static unsigned int ticks;
 	unsigned int i;
 
 	if (!vd->opened)
 		return;
 	/* The link is worth a look every 100 ms, not every tick. */
-	if (++ticks % 100 == 0)
+	if (++vd->poll_ticks % 100 == 0)
 		WRITE_ONCE(vd->link_check, true);
 	for (i = 0; i < vd->nr_pairs; i++)
 		napi_schedule(&vd->qp[i].napi);
@@ -226,8 +225,6 @@ void vnet_irq_stop(struct vnet_dev *vd)
 			free_irq((u8)vd->qp[0].irq, vd);
 		vd->qp[0].irq = -1;
 		break;
-	case VNET_IRQ_POLL:
-		ktimer_cancel(&vd->poll_timer);
-		break;
+	case VNET_IRQ_POLL: ktimer_cancel(&vd->poll_timer); break;
 	}
 }

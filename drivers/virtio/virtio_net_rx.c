@@ -63,7 +63,7 @@ static void vnet_rx_kick(struct vnet_pair *qp)
 /* Give one buffer back to the device. */
 static void vnet_rx_post(struct vnet_pair *qp, struct vnet_rx_buf *buf)
 {
-	struct vq_buf vb = { buf->dma, VNET_RX_BUF_SIZE };
+	struct vq_buf vb = {buf->dma, VNET_RX_BUF_SIZE};
 
 	/* Cannot fail: there are exactly as many descriptors as buffers. */
 	if (vq_add(&qp->rx, &vb, 0, 1, buf) < 0) {
@@ -182,8 +182,8 @@ static int vnet_rx_first(struct vnet_pair *qp, struct vnet_rx_buf *buf, u32 len)
 			return -1;
 		}
 	}
-	netbuf_init(&buf->nb, buf->mem + VNET_HDR_LEN, len - VNET_HDR_LEN,
-		    buf->dma + VNET_HDR_LEN, vnet_rx_release, buf);
+	netbuf_init(&buf->nb, buf->mem + VNET_HDR_LEN, len - VNET_HDR_LEN, buf->dma + VNET_HDR_LEN,
+		    vnet_rx_release, buf);
 	/* NEEDS_CSUM from the host means the data is intact, its checksum just not filled. */
 	if (vnet_has(features, VIRTIO_NET_F_GUEST_CSUM) &&
 	    (hdr->flags & (VIRTIO_NET_HDR_F_DATA_VALID | VIRTIO_NET_HDR_F_NEEDS_CSUM)))

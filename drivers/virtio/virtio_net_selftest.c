@@ -16,10 +16,10 @@
 #include "kernel/printk.h"
 
 #define ST_FRAME_STRIDE 256
-#define ST_PAYLOAD_LEN 32
-#define ST_IP_OFF ETH_HLEN
-#define ST_UDP_OFF (ST_IP_OFF + 20)
-#define ST_FRAME_LEN (ST_UDP_OFF + 8 + ST_PAYLOAD_LEN)
+#define ST_PAYLOAD_LEN	32
+#define ST_IP_OFF	ETH_HLEN
+#define ST_UDP_OFF	(ST_IP_OFF + 20)
+#define ST_FRAME_LEN	(ST_UDP_OFF + 8 + ST_PAYLOAD_LEN)
 
 struct vnet_selftest {
 	struct netbuf *nbs;
@@ -69,8 +69,8 @@ static void st_build(struct vnet_dev *vd, u8 *f, unsigned int i, u16 dport)
 	st_put16(f + ST_IP_OFF + 6, 0x4000); /* don't fragment */
 	f[ST_IP_OFF + 8] = 64;
 	f[ST_IP_OFF + 9] = 17;
-	memset(f + ST_IP_OFF + 12, 0, 4);	/* 0.0.0.0 */
-	memset(f + ST_IP_OFF + 16, 0xFF, 4);	/* 255.255.255.255 */
+	memset(f + ST_IP_OFF + 12, 0, 4);    /* 0.0.0.0 */
+	memset(f + ST_IP_OFF + 16, 0xFF, 4); /* 255.255.255.255 */
 	for (k = 0; k < 20; k += 2)
 		sum += (u32)f[ST_IP_OFF + k] << 8 | f[ST_IP_OFF + k + 1];
 	st_put16(f + ST_IP_OFF + 10, (u16)~st_fold(sum));

@@ -19,10 +19,12 @@ static struct vnet_dev *vnet_devs[VNET_MAX_DEVS];
 /* Counter names per pair, built once: "rx_queue_0_packets" ... */
 #define VNET_PAIR_STATS 12
 static const char *const vnet_pair_stat_fmt[VNET_PAIR_STATS] = {
-	"rx_queue_%u_packets", "rx_queue_%u_bytes",	 "rx_queue_%u_drops",
-	"rx_queue_%u_ring_exhausted", "rx_queue_%u_errors", "tx_queue_%u_packets",
-	"tx_queue_%u_bytes",	 "tx_queue_%u_drops",	 "tx_queue_%u_ring_full",
-	"queue_%u_polls",	 "queue_%u_interrupts",	 "queue_%u_kicks",
+    "rx_queue_%u_packets",   "rx_queue_%u_bytes",
+    "rx_queue_%u_drops",     "rx_queue_%u_ring_exhausted",
+    "rx_queue_%u_errors",    "tx_queue_%u_packets",
+    "tx_queue_%u_bytes",     "tx_queue_%u_drops",
+    "tx_queue_%u_ring_full", "queue_%u_polls",
+    "queue_%u_interrupts",   "queue_%u_kicks",
 };
 static char vnet_pair_stat_names[VNET_MAX_PAIRS][VNET_PAIR_STATS][32];
 
@@ -55,18 +57,19 @@ int vnet_get_ethtool_stats(struct net_device *ndev, struct ethtool_stat *out, in
 		vnet_pair_values(&vd->qp[i], v);
 		for (j = 0; j < VNET_PAIR_STATS && n < max; j++, n++) {
 			if (!vnet_pair_stat_names[i][j][0])
-				snprintf(vnet_pair_stat_names[i][j], sizeof(vnet_pair_stat_names[i][j]),
-					 vnet_pair_stat_fmt[j], i);
+				snprintf(vnet_pair_stat_names[i][j],
+					 sizeof(vnet_pair_stat_names[i][j]), vnet_pair_stat_fmt[j],
+					 i);
 			out[n].name = vnet_pair_stat_names[i][j];
 			out[n].value = v[j];
 		}
 	}
 	if (n < max)
-		out[n++] = (struct ethtool_stat){ "config_interrupts", vd->config_interrupts };
+		out[n++] = (struct ethtool_stat){"config_interrupts", vd->config_interrupts};
 	if (n < max)
-		out[n++] = (struct ethtool_stat){ "intx_interrupts", vd->intx_interrupts };
+		out[n++] = (struct ethtool_stat){"intx_interrupts", vd->intx_interrupts};
 	if (n < max)
-		out[n++] = (struct ethtool_stat){ "ctrl_errors", vd->ctrl_errors };
+		out[n++] = (struct ethtool_stat){"ctrl_errors", vd->ctrl_errors};
 	return n;
 }
 
@@ -88,14 +91,13 @@ static void vnet_show(struct vnet_dev *vd)
 	for (i = 0; i < vd->nr_pairs; i++) {
 		const struct vnet_pair *qp = &vd->qp[i];
 
-		shell_printf("  pair %u: napi=%s vector=%d irqs=%llu napi_irqs=%llu polls=%llu "
-			     "rx=%llu tx=%llu\n",
-			     i, napi_name(&qp->napi), qp->irq,
-			     (unsigned long long)qp->stats.interrupts,
-			     (unsigned long long)qp->napi.stats.irq_schedules,
-			     (unsigned long long)qp->stats.polls,
-			     (unsigned long long)qp->stats.rx_packets,
-			     (unsigned long long)qp->stats.tx_packets);
+		shell_printf(
+		    "  pair %u: napi=%s vector=%d irqs=%llu napi_irqs=%llu polls=%llu "
+		    "rx=%llu tx=%llu\n",
+		    i, napi_name(&qp->napi), qp->irq, (unsigned long long)qp->stats.interrupts,
+		    (unsigned long long)qp->napi.stats.irq_schedules,
+		    (unsigned long long)qp->stats.polls, (unsigned long long)qp->stats.rx_packets,
+		    (unsigned long long)qp->stats.tx_packets);
 	}
 	n = vnet_get_ethtool_stats(&vd->ndev, st, (int)ARRAY_SIZE(st));
 	for (k = 0; k < n; k++)
@@ -139,10 +141,10 @@ static int vnet_cmd(int argc, char **argv)
 }
 
 static struct shell_cmd vnet_shell_cmd = {
-	.name = "vnet",
-	.usage = "vnet [ethN [up|down|send COUNT PORT]]",
-	.help = "virtio-net queue pairs, vectors, NAPI instances and counters",
-	.run = vnet_cmd,
+    .name = "vnet",
+    .usage = "vnet [ethN [up|down|send COUNT PORT]]",
+    .help = "virtio-net queue pairs, vectors, NAPI instances and counters",
+    .run = vnet_cmd,
 };
 
 void vnet_shell_init(void)

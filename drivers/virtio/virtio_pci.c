@@ -48,8 +48,8 @@ static bool virtio_find_cap(struct virtio_pci *vp, u8 type, struct virtio_cap *o
 	return false;
 }
 
-static volatile u8 *virtio_map_cap(struct virtio_pci *vp, u8 type, const char *what,
-				   u32 min_len, u32 *len_out, struct virtio_cap *cap)
+static volatile u8 *virtio_map_cap(struct virtio_pci *vp, u8 type, const char *what, u32 min_len,
+				   u32 *len_out, struct virtio_cap *cap)
 {
 	u64 bar_len;
 	u8 *base;
@@ -60,9 +60,10 @@ static volatile u8 *virtio_map_cap(struct virtio_pci *vp, u8 type, const char *w
 	}
 	bar_len = pci_resource_len(vp->pdev, cap->bar);
 	if (cap->length < min_len || (u64)cap->offset + cap->length > bar_len) {
-		pr_err("%s: %s capability (BAR%u+%#x, %#x bytes) does not fit BAR%u (%#llx bytes)\n",
-		       vp->name, what, cap->bar, cap->offset, cap->length, cap->bar,
-		       (unsigned long long)bar_len);
+		pr_err(
+		    "%s: %s capability (BAR%u+%#x, %#x bytes) does not fit BAR%u (%#llx bytes)\n",
+		    vp->name, what, cap->bar, cap->offset, cap->length, cap->bar,
+		    (unsigned long long)bar_len);
 		return NULL;
 	}
 	base = pci_iomap(vp->pdev, cap->bar);
@@ -92,8 +93,8 @@ int virtio_pci_map(struct virtio_pci *vp, struct pci_dev *pdev, const char *name
 				    &vp->device_len, &cap);
 	if (!vp->device)
 		return -ENODEV;
-	vp->notify = virtio_map_cap(vp, VIRTIO_PCI_CAP_NOTIFY_CFG, "notification", 2,
-				    &vp->notify_len, &cap);
+	vp->notify =
+	    virtio_map_cap(vp, VIRTIO_PCI_CAP_NOTIFY_CFG, "notification", 2, &vp->notify_len, &cap);
 	if (!vp->notify)
 		return -ENODEV;
 	if (pci_read_config_byte(pdev, cap.cap_off + VIRTIO_PCI_CAP_LEN) <
@@ -159,8 +160,8 @@ int virtio_pci_set_features(struct virtio_pci *vp, u64 features)
 	virtio_pci_add_status(vp, VIRTIO_STATUS_FEATURES_OK);
 	/* The device clears FEATURES_OK when it cannot work with this set. */
 	if (!(virtio_pci_get_status(vp) & VIRTIO_STATUS_FEATURES_OK)) {
-		pr_err("%s: device refused features %#llx (FEATURES_OK did not stick)\n",
-		       vp->name, (unsigned long long)features);
+		pr_err("%s: device refused features %#llx (FEATURES_OK did not stick)\n", vp->name,
+		       (unsigned long long)features);
 		return -EIO;
 	}
 	return 0;

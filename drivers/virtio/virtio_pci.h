@@ -14,14 +14,14 @@
 
 struct virtio_pci {
 	struct pci_dev *pdev;
-	const char *name;        /* for logs, e.g. "virtio-net 00:03.0" */
+	const char *name; /* for logs, e.g. "virtio-net 00:03.0" */
 	volatile u8 *common;
 	volatile u8 *isr;
-	volatile u8 *device;     /* device-specific configuration */
-	volatile u8 *notify;     /* notification area base */
+	volatile u8 *device; /* device-specific configuration */
+	volatile u8 *notify; /* notification area base */
 	u32 device_len;
 	u32 notify_len;
-	u32 notify_mult;         /* bytes between queue notify addresses */
+	u32 notify_mult; /* bytes between queue notify addresses */
 };
 
 /*

@@ -70,8 +70,8 @@ int vq_init(struct virtqueue *vq, const char *name, u16 index, u16 size, void *m
 	return 0;
 }
 
-int vq_add(struct virtqueue *vq, const struct vq_buf *bufs, unsigned int n_out,
-	   unsigned int n_in, void *cookie)
+int vq_add(struct virtqueue *vq, const struct vq_buf *bufs, unsigned int n_out, unsigned int n_in,
+	   void *cookie)
 {
 	unsigned int n = n_out + n_in, i;
 	u16 head, d;
@@ -89,8 +89,8 @@ int vq_add(struct virtqueue *vq, const struct vq_buf *bufs, unsigned int n_out,
 
 		desc->addr = bufs[i].addr;
 		desc->len = bufs[i].len;
-		desc->flags = (i >= n_out ? VIRTQ_DESC_F_WRITE : 0) |
-			      (i + 1 < n ? VIRTQ_DESC_F_NEXT : 0);
+		desc->flags =
+		    (i >= n_out ? VIRTQ_DESC_F_WRITE : 0) | (i + 1 < n ? VIRTQ_DESC_F_NEXT : 0);
 		d = desc->next;
 	}
 	vq->free_head = d;

@@ -34,29 +34,29 @@ struct vq_buf {
 };
 
 struct vq_stats {
-	u64 added;        /* chains published */
-	u64 completed;    /* chains returned by the device */
-	u64 kicks;        /* notifications the device asked for */
-	u64 kicks_saved;  /* notifications the device said it did not need */
-	u64 bad_used;     /* used entries naming no chain in flight */
-	u64 full;         /* vq_add() calls refused for lack of descriptors */
+	u64 added;	 /* chains published */
+	u64 completed;	 /* chains returned by the device */
+	u64 kicks;	 /* notifications the device asked for */
+	u64 kicks_saved; /* notifications the device said it did not need */
+	u64 bad_used;	 /* used entries naming no chain in flight */
+	u64 full;	 /* vq_add() calls refused for lack of descriptors */
 };
 
 struct virtqueue {
 	const char *name; /* for logs: "virtio-net 00:03.0 rx0" */
-	u16 index;        /* queue number on the device */
+	u16 index;	  /* queue number on the device */
 	u16 size;
-	bool event_idx;   /* VIRTIO_F_EVENT_IDX negotiated */
+	bool event_idx; /* VIRTIO_F_EVENT_IDX negotiated */
 
 	struct virtq_desc *desc;
 	struct virtq_avail *avail;
 	struct virtq_used *used;
 	u64 desc_dma, avail_dma, used_dma;
 
-	u16 free_head;    /* first unused descriptor, chained through next */
+	u16 free_head; /* first unused descriptor, chained through next */
 	u16 num_free;
-	u16 avail_idx;    /* our copy of avail->idx */
-	u16 last_used;    /* next used-ring entry to look at */
+	u16 avail_idx;	  /* our copy of avail->idx */
+	u16 last_used;	  /* next used-ring entry to look at */
 	u16 kicked_avail; /* avail_idx at the last notification decision */
 	bool cb_disabled;
 
@@ -70,7 +70,7 @@ struct virtqueue {
 /* Memory barriers for memory shared with the device (coherent on x86). */
 #define vq_wmb() barrier()
 #define vq_rmb() barrier()
-#define vq_mb() __sync_synchronize()
+#define vq_mb()	 __sync_synchronize()
 
 /* Layout of a ring of `size` entries; false if size is not a usable ring size. */
 bool vq_layout(u16 size, struct vq_layout *out);
@@ -91,8 +91,8 @@ int vq_init(struct virtqueue *vq, const char *name, u16 index, u16 size, void *m
  * or -ENOSPC when too few descriptors are free, -EINVAL for an empty chain.
  * The device sees it after the next vq_kick_prepare() + notify, or sooner.
  */
-int vq_add(struct virtqueue *vq, const struct vq_buf *bufs, unsigned int n_out,
-	   unsigned int n_in, void *cookie);
+int vq_add(struct virtqueue *vq, const struct vq_buf *bufs, unsigned int n_out, unsigned int n_in,
+	   void *cookie);
 
 /*
  * After adding: whether the device wants a notification for what was added

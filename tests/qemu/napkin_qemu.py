@@ -36,7 +36,8 @@ class Guest:
     def __init__(self, name: str, *, kernel: bool = True, iso: bool = False,
                  uefi: bool = False, append: str = "", machine: str = "pc",
                  memory: int = 128, extra: list[str] | None = None,
-                 netdevs: list[str] | None = None, cpu: str = "max"):
+                 netdevs: list[str] | None = None, cpu: str = "max",
+                 netns: str | None = None):
         LOG_DIR.mkdir(parents=True, exist_ok=True)
         self.name = name
         self.log_path = LOG_DIR / f"{name}.log"
@@ -61,6 +62,9 @@ class Guest:
         else:
             cmd += netdevs
         cmd += extra or []
+        if netns:
+            # QEMU runs inside the namespace so its taps are created there.
+            cmd = ["ip", "netns", "exec", netns] + cmd
         self.cmd = cmd
         self._buf = bytearray()
         self._lock = threading.Lock()

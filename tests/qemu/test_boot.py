@@ -97,3 +97,17 @@ def test_iso_uefi(guest):
     check_common_boot(out, 256)
     assert "Multiboot2 from GRUB" in out
     assert "firmware: UEFI" in out
+
+
+def test_tsc_falls_back_to_hpet_without_pit(guest):
+    g = guest(append="test_exit exit_status=0", extra=["-machine", "pc,pit=off"])
+    g.wait_exit(60)
+    m = re.search(r"tsc: (\d+)\.\d+ MHz \(calibrated against the HPET\)", g.output)
+    assert m, g.output[-1500:]
+    assert 100 <= int(m.group(1)) <= 10000
+
+
+def test_tsc_without_any_reference_says_so(guest):
+    g = guest(append="test_exit exit_status=0", extra=["-machine", "pc,pit=off,hpet=off"])
+    g.wait_exit(60)
+    assert "no PIT or HPET to calibrate against; assuming 1 GHz" in g.output

@@ -93,3 +93,15 @@ def test_softnet_layout(guest):
 def test_stats_line_from_command_line(guest):
     g = guest(append="stats=1")
     g.wait_for(r"stats: .*irq/s \d+ polls/s \d+ squeeze \+\d+ drops \+\d+", 30)
+
+
+def test_mem_reports_allocator_state(guest):
+    g = boot_shell(guest, append="")
+    out = g.command("mem")
+    m = re.search(r"pages: (\d+) KiB total, (\d+) KiB free, (\d+) KiB used", out)
+    assert m, out
+    total, free, used = map(int, m.groups())
+    # 128 MiB guest: most of it is free, and free + used cannot exceed total.
+    assert 100 * 1024 < total <= 128 * 1024
+    assert free + used <= total and used > 0
+    assert re.search(r"heap: \d+ bytes in use", out)

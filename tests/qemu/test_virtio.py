@@ -287,3 +287,24 @@ def test_legacy_only_device_refused_cleanly(guest, tapns):
     assert re.search(r"virtio-net probe failed", out)
     assert "eth0: registered" not in out
     assert "vnet: no virtio-net device" in g.command("vnet", timeout=30)
+
+
+@pytest.mark.parametrize("mode", ["irq", "busypoll"])
+def test_napi_modes_four_pairs(guest, tapns, mode):
+    """The driver works unchanged when the NAPI core runs polls from the
+    interrupt (irq) or never lets interrupts back on (busypoll)."""
+    tn = tapns(4)
+    g = boot(guest, tn, append=f"napi.mode={mode}")
+    open_and_wait_link(g)
+    tn.send_udp(flows=32, per_flow=2)
+    out = wait_rx(g, 64)
+    assert sum(int(p["rx"]) for p in pair_lines(out).values()) >= 64
+    got = selftest_roundtrip(g, tn, 32)
+    assert len(got) == 32
+    out = vnet_show(g)
+    if mode == "busypoll":
+        # Polls keep running with no traffic at all.
+        polls = sum(int(p["polls"]) for p in pair_lines(out).values())
+        time.sleep(1)
+        later = sum(int(p["polls"]) for p in pair_lines(vnet_show(g)).values())
+        assert later > polls

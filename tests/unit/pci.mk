@@ -22,3 +22,8 @@ test_msi_SRCS := tests/unit/test_msi.c $(PCI_CORE_SRCS) kernel/msi.c kernel/pci_
 UNIT_TESTS += test_pci_driver
 test_pci_driver_SRCS := tests/unit/test_pci_driver.c $(PCI_CORE_SRCS) tests/unit/pci_fake.c \
 	$(PCI_TEST_STUBS)
+
+UNIT_TESTS += test_pci_fixtures
+test_pci_fixtures_SRCS := tests/unit/test_pci_fixtures.c tests/unit/pci_fixtures.c \
+	$(PCI_CORE_SRCS) kernel/msi.c kernel/pci_irq.c kernel/pci_intx.c kernel/irq.c \
+	tests/unit/pci_fake.c $(PCI_TEST_STUBS)

@@ -211,7 +211,7 @@ static void bar_write(struct fake_fn *f, int idx, u32 val)
 		fake_set32(f, off, (val & ~(u32)(size - 1) & PCI_BAR_IO_MASK) | (old & 0x3));
 		return;
 	}
-	fake_set32(f, off, (val & (u32)~(size - 1) & PCI_BAR_MEM_MASK) | (old & 0xF));
+	fake_set32(f, off, (val & (u32) ~(size - 1) & PCI_BAR_MEM_MASK) | (old & 0xF));
 }
 
 static void fake_write(u16 seg, u8 bus, u8 devfn, u16 off, unsigned int size, u32 val)
@@ -261,15 +261,15 @@ static void legacy_write(u16 seg, u8 bus, u8 devfn, u16 off, unsigned int size, 
 }
 
 const struct pci_cfg_ops fake_ops = {
-	.name = "fake",
-	.read = fake_read,
-	.write = fake_write,
-	.has_ext = fake_has_ext,
+    .name = "fake",
+    .read = fake_read,
+    .write = fake_write,
+    .has_ext = fake_has_ext,
 };
 
 const struct pci_cfg_ops fake_legacy_ops = {
-	.name = "fake ports",
-	.read = legacy_read,
-	.write = legacy_write,
-	.has_ext = legacy_has_ext,
+    .name = "fake ports",
+    .read = legacy_read,
+    .write = legacy_write,
+    .has_ext = legacy_has_ext,
 };

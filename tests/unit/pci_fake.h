@@ -20,10 +20,10 @@ struct fake_fn {
 	u8 bus, devfn;
 	u8 cfg[4096];
 	u8 wmask[4096];
-	u64 bar_size[6];   /* 0: BAR not implemented */
+	u64 bar_size[6]; /* 0: BAR not implemented */
 	bool bar_stuck_ones[6];
-	u8 cap_cursor;     /* next free offset for fake_add_cap */
-	u8 last_cap;       /* offset of the last capability linked */
+	u8 cap_cursor; /* next free offset for fake_add_cap */
+	u8 last_cap;   /* offset of the last capability linked */
 	u16 ext_cursor, last_ext;
 	/* BAR writes seen while memory or I/O decode was on: must stay 0. */
 	unsigned int bar_writes_decoding;

@@ -17,7 +17,7 @@
 
 #define MSIX_BAR_PHYS 0xfebf0000u
 #define MSIX_BAR_SIZE 0x4000u
-#define MSIX_PBA_OFF 0x2000u
+#define MSIX_PBA_OFF  0x2000u
 
 static u8 *bar_mem;
 
@@ -46,8 +46,9 @@ static u8 add_msi(struct fake_fn *f, unsigned int log2, bool is64, bool maskbit)
 	u8 len = (u8)(10 + (is64 ? 4 : 0) + (maskbit ? 10 : 0));
 	u8 off = fake_add_cap(f, PCI_CAP_ID_MSI, (u8)ALIGN_UP(len, 4));
 
-	fake_set16(f, off + PCI_MSI_FLAGS, (u16)(log2 << 1 | (is64 ? PCI_MSI_FLAGS_64BIT : 0) |
-						  (maskbit ? PCI_MSI_FLAGS_MASKBIT : 0)));
+	fake_set16(f, off + PCI_MSI_FLAGS,
+		   (u16)(log2 << 1 | (is64 ? PCI_MSI_FLAGS_64BIT : 0) |
+			 (maskbit ? PCI_MSI_FLAGS_MASKBIT : 0)));
 	/* Only enable and the enabled-vector count are writable in the flags. */
 	fake_writable(f, off + PCI_MSI_FLAGS, 1, 0x71);
 	fake_writable(f, off + PCI_MSI_FLAGS + 1, 1, 0x00);
@@ -103,7 +104,7 @@ START_TEST(msi_32bit_single)
 {
 	struct fake_fn *f = fake_add(0, 3, 0, 0x8086, 0x100e, 0x020000, 0);
 	struct pci_dev *p;
-	struct counter c = { 0 };
+	struct counter c = {0};
 	u8 cap = add_msi(f, 0, false, false);
 	int n, v;
 
@@ -140,7 +141,7 @@ START_TEST(msi_64bit_multi_with_masking)
 {
 	struct fake_fn *f = fake_add(0, 4, 0, 0x8086, 0x10d3, 0x020000, 0);
 	struct pci_dev *p;
-	struct counter c[4] = { 0 };
+	struct counter c[4] = {0};
 	u8 cap = add_msi(f, 3, true, true); /* 8 vectors possible */
 	int n, first;
 
@@ -245,7 +246,7 @@ START_TEST(msix_programs_table)
 	u8 cap;
 	struct fake_fn *f = msix_fixture(5, &cap);
 	struct pci_dev *p;
-	struct counter c = { 0 };
+	struct counter c = {0};
 	int n;
 
 	msix_cap_under_test = cap;
@@ -269,7 +270,7 @@ START_TEST(msix_programs_table)
 		ck_assert_uint_eq(entry(i, PCI_MSIX_ENTRY_CTRL) & 1, 1);
 	ck_assert_uint_eq(entry(3, PCI_MSIX_ENTRY_DATA), 0);
 	ck_assert_uint_eq(fake_get16(f, cap + PCI_MSIX_FLAGS) &
-				  (PCI_MSIX_FLAGS_ENABLE | PCI_MSIX_FLAGS_MASKALL),
+			      (PCI_MSIX_FLAGS_ENABLE | PCI_MSIX_FLAGS_MASKALL),
 			  PCI_MSIX_FLAGS_ENABLE);
 	ck_assert(fake_get16(f, PCI_COMMAND) & PCI_COMMAND_INTX_DISABLE);
 	ck_assert(fake_get16(f, PCI_COMMAND) & PCI_COMMAND_MEMORY);
@@ -401,7 +402,7 @@ START_TEST(intx_shared_line_right_handler)
 	struct fake_fn *fa = fake_add(0, 3, 0, 0x8086, 0x100e, 0x020000, 0);
 	struct fake_fn *fb = fake_add(0, 4, 0, 0x8086, 0x100e, 0x020000, 0);
 	struct pci_dev *a, *b;
-	struct counter ca = { 0 }, cb = { 0 };
+	struct counter ca = {0}, cb = {0};
 	int va, vb;
 
 	fake_intx(fa, 1, 11);
@@ -475,9 +476,9 @@ START_TEST(intx_madt_overrides)
 	stub_hw.isa_override[10].level = true;
 	stub_hw.isa_override[10].active_low = false;
 	/* IRQ 9 is moved to GSI 20, level, low. */
-	stub_hw.isa_override[9] = (typeof(stub_hw.isa_override[9])){ true, 20, true, true };
+	stub_hw.isa_override[9] = (typeof(stub_hw.isa_override[9])){true, 20, true, true};
 	/* An edge override says nothing about PCI: level/low is used. */
-	stub_hw.isa_override[5] = (typeof(stub_hw.isa_override[5])){ true, 5, false, false };
+	stub_hw.isa_override[5] = (typeof(stub_hw.isa_override[5])){true, 5, false, false};
 	fake_intx(f1, 1, 10);
 	fake_intx(f2, 2, 9);
 	fake_intx(f3, 1, 5);

@@ -11,13 +11,12 @@
 #define F(b) VNET_FEATURE(b)
 
 /* Roughly what QEMU's virtio-net-pci with mq=on offers. */
-static const u64 qemu_like = F(VIRTIO_F_VERSION_1) | F(VIRTIO_F_EVENT_IDX) |
-			     F(VIRTIO_F_INDIRECT_DESC) | F(VIRTIO_F_RING_PACKED) |
-			     F(VIRTIO_NET_F_MAC) | F(VIRTIO_NET_F_STATUS) | F(VIRTIO_NET_F_CSUM) |
-			     F(VIRTIO_NET_F_GUEST_CSUM) | F(VIRTIO_NET_F_MRG_RXBUF) |
-			     F(VIRTIO_NET_F_CTRL_VQ) | F(VIRTIO_NET_F_CTRL_RX) | F(VIRTIO_NET_F_MQ) |
-			     F(VIRTIO_NET_F_HOST_TSO4) | F(VIRTIO_NET_F_GUEST_TSO4) |
-			     F(VIRTIO_NET_F_GUEST_UFO) | F(VIRTIO_NET_F_CTRL_VLAN) | BIT64(40);
+static const u64 qemu_like =
+    F(VIRTIO_F_VERSION_1) | F(VIRTIO_F_EVENT_IDX) | F(VIRTIO_F_INDIRECT_DESC) |
+    F(VIRTIO_F_RING_PACKED) | F(VIRTIO_NET_F_MAC) | F(VIRTIO_NET_F_STATUS) | F(VIRTIO_NET_F_CSUM) |
+    F(VIRTIO_NET_F_GUEST_CSUM) | F(VIRTIO_NET_F_MRG_RXBUF) | F(VIRTIO_NET_F_CTRL_VQ) |
+    F(VIRTIO_NET_F_CTRL_RX) | F(VIRTIO_NET_F_MQ) | F(VIRTIO_NET_F_HOST_TSO4) |
+    F(VIRTIO_NET_F_GUEST_TSO4) | F(VIRTIO_NET_F_GUEST_UFO) | F(VIRTIO_NET_F_CTRL_VLAN) | BIT64(40);
 
 static struct vnet_feature_opts opts;
 static char why[160];
@@ -32,9 +31,9 @@ START_TEST(test_version_1_required)
 {
 	u64 acc = 0xdead;
 
-	ck_assert_int_eq(vnet_select_features(qemu_like & ~F(VIRTIO_F_VERSION_1), &opts, &acc,
-					      why, sizeof(why)),
-			 -ENODEV);
+	ck_assert_int_eq(
+	    vnet_select_features(qemu_like & ~F(VIRTIO_F_VERSION_1), &opts, &acc, why, sizeof(why)),
+	    -ENODEV);
 	ck_assert_ptr_nonnull(strstr(why, "VIRTIO_F_VERSION_1"));
 	ck_assert_uint_eq(acc, 0xdead); /* untouched on failure */
 }

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* Unit tests for kernel/dma.c over a fake physical arena straddling 4 GiB. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/dma.h"
+#include "kernel/phys.h"
+#include "kernel/pmm.h"
+#include "kernel/printk.h"
+#include "tests/unit/phys_arena.h"
+#include "tests/unit/stub_printk.h"
+
+#define MiB (1024ull * 1024)
+#define GiB (1024ull * MiB)
+#define PAGE PMM_PAGE_SIZE
+#define ARENA_BASE (4 * GiB - 4 * MiB)
+#define ARENA_SIZE (8 * MiB)
+
+static void setup(void)
+{
+	stub_printk_reset();
+	phys_arena_init(ARENA_BASE, ARENA_SIZE);
+}
+
+static void teardown(void)
+{
+	phys_arena_free();
+}
+
+static bool all_zero(const u8 *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (p[i])
+			return false;
+	}
+	return true;
+}
+
+START_TEST(test_alloc_zeroed_and_bus_address)
+{
+	dma_addr_t bus = 0;
+	u8 *p = dma_alloc(100, 0, 0, &bus);
+	struct dma_stats s;
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert(phys_arena_contains(p, PAGE));
+	ck_assert_uint_eq(bus, virt_to_phys(p));
+	ck_assert_uint_eq(bus, ARENA_BASE);
+	ck_assert((uintptr_t)p % PAGE == 0);
+	/* The arena starts as junk: the whole page must have been cleared. */
+	ck_assert(all_zero(p, PAGE));
+	memset(p, 0xff, PAGE);
+	dma_free(p, 100);
+	p = dma_alloc(PAGE, 16, 0, &bus);
+	ck_assert_uint_eq(bus, ARENA_BASE);
+	ck_assert(all_zero(p, PAGE));
+	dma_get_stats(&s);
+	ck_assert_uint_eq(s.bytes_in_use, PAGE);
+	ck_assert_uint_eq(s.allocs, 2);
+	ck_assert_uint_eq(s.frees, 1);
+	ck_assert_ptr_nonnull(dma_alloc(1, 0, 0, NULL));
+}
+END_TEST
+
+START_TEST(test_alignment_and_size)
+{
+	dma_addr_t bus;
+	u8 *a = dma_alloc(1, 0, 0, &bus);
+	u8 *b = dma_alloc(3 * PAGE + 1, 64 * 1024, 0, &bus);
+	struct dma_stats s;
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(b);
+	ck_assert(bus % (64 * 1024) == 0);
+	ck_assert(all_zero(b, 4 * PAGE));
+	ck_assert(phys_arena_contains(b, 4 * PAGE));
+	dma_get_stats(&s);
+	ck_assert_uint_eq(s.bytes_in_use, 5 * PAGE);
+	ck_assert_uint_eq(s.bytes_hwm, 5 * PAGE);
+	dma_free(b, 3 * PAGE + 1);
+	dma_free(a, 1);
+	dma_get_stats(&s);
+	ck_assert_uint_eq(s.bytes_in_use, 0);
+	ck_assert_uint_eq(s.bytes_hwm, 5 * PAGE);
+}
+END_TEST
+
+START_TEST(test_32bit_limit)
+{
+	dma_addr_t bus;
+	struct pmm_stats ps;
+	void *p;
+	int below = 0;
+
+	/* 4 MiB of the arena lies below 4 GiB: 1024 pages. */
+	while ((p = dma_alloc(PAGE, 0, DMA_32BIT, &bus))) {
+		ck_assert_uint_lt(bus + PAGE, 4 * GiB + 1);
+		below++;
+	}
+	ck_assert_int_eq(below, 1024);
+	ck_assert(stub_printk_contains("no 4096 contiguous bytes aligned to 0x1000 below 4 GiB"));
+	/* Without the flag memory above 4 GiB is still there. */
+	ck_assert_ptr_nonnull(dma_alloc(PAGE, 0, 0, &bus));
+	ck_assert_uint_ge(bus, 4 * GiB);
+	pmm_get_stats(&ps);
+	ck_assert_uint_eq(ps.used_pages, 1025);
+}
+END_TEST
+
+START_TEST(test_bad_requests)
+{
+	dma_addr_t bus = 7;
+	struct dma_stats s;
+	u8 *p;
+
+	ck_assert_ptr_null(dma_alloc(0, 0, 0, &bus));
+	ck_assert_ptr_null(dma_alloc(PAGE, 3000, 0, &bus));
+	ck_assert_ptr_null(dma_alloc(PAGE, 0, 0x80, &bus));
+	ck_assert_int_eq(stub_printk_count(LOGLEVEL_ERR, "bad request"), 3);
+	ck_assert_ptr_null(dma_alloc(ARENA_SIZE + PAGE, 0, 0, &bus));
+	ck_assert_ptr_null(dma_alloc(SIZE_MAX, 0, 0, &bus));
+	ck_assert_uint_eq(bus, 7);
+	dma_get_stats(&s);
+	ck_assert_uint_eq(s.failed, 5);
+
+	p = dma_alloc(PAGE, 0, 0, &bus);
+	dma_free(p + 8, PAGE);
+	ck_assert(stub_printk_contains("not page aligned"));
+	dma_free(p, PAGE);
+	dma_free(p, PAGE);
+	ck_assert(stub_printk_contains("pmm: double free"));
+	dma_free(NULL, PAGE);
+	dma_get_stats(&s);
+	ck_assert_uint_eq(s.frees, 1);
+	ck_assert_uint_eq(s.bytes_in_use, 0);
+}
+END_TEST
+
+static Suite *dma_suite(void)
+{
+	Suite *s = suite_create("dma");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_alloc_zeroed_and_bus_address);
+	tcase_add_test(tc, test_alignment_and_size);
+	tcase_add_test(tc, test_32bit_limit);
+	tcase_add_test(tc, test_bad_requests);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(dma_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
