@@ -22,6 +22,7 @@
 #include "kernel/shell.h"
 #include "kernel/trap.h"
 #include "kernel/vectors.h"
+#include "net/net_init.h"
 #include "net/net_shell.h"
 #include "net/netconsole.h"
 #include "net/netdev.h"
@@ -122,6 +123,7 @@ void kmain(u32 magic, u32 info)
 	net_shell_init();
 	do_initcalls(); /* drivers register with the PCI core */
 	pci_init();
+	net_init(); /* lwIP on every device the drivers registered, then the services */
 	netconsole_init();
 
 	fault_inject_from_cmdline();

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * lwIP's compiler and platform port for napkin. This is the only place where
+ * the bare-metal kernel and the hosted Linux harness differ for lwIP: the
+ * kernel's lib/include has no <inttypes.h>, so both worlds use the format
+ * strings below; everything else (logging, assertions, random numbers, byte
+ * order) goes through napkin's own headers, which exist in both worlds.
+ */
+#ifndef NAPKIN_LWIP_ARCH_CC_H
+#define NAPKIN_LWIP_ARCH_CC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* x86-64 is little-endian; lwIP then swaps with the builtins below. */
+#define BYTE_ORDER    LITTLE_ENDIAN
+#define lwip_htons(x) ((u16_t)__builtin_bswap16((u16_t)(x)))
+#define lwip_htonl(x) ((u32_t)__builtin_bswap32((u32_t)(x)))
+
+/* lib/include has no <inttypes.h>: spell out the LP64 formats ourselves. */
+#define LWIP_NO_INTTYPES_H 1
+#define X8_F		   "02x"
+#define U16_F		   "hu"
+#define S16_F		   "hd"
+#define X16_F		   "hx"
+#define U32_F		   "u"
+#define S32_F		   "d"
+#define X32_F		   "x"
+#define SZT_F		   "zu"
+
+/*
+ * lwIP's heap functions have names the kernel uses too (kernel/mem_init.c has
+ * a mem_init); every lwIP file includes this header first, so rename them here.
+ */
+#define mem_init   lwip_mem_init
+#define mem_trim   lwip_mem_trim
+#define mem_malloc lwip_mem_malloc
+#define mem_calloc lwip_mem_calloc
+#define mem_free   lwip_mem_free
+
+/* Structures lwIP lays over packet bytes. */
+#define PACK_STRUCT_FIELD(x) x
+#define PACK_STRUCT_STRUCT   __attribute__((packed))
+#define PACK_STRUCT_BEGIN
+#define PACK_STRUCT_END
+
+/* Diagnostics and assertions go to the kernel log (net/lwip/port.c). */
+void napkin_lwip_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void napkin_lwip_assert(const char *msg, const char *file, int line) __attribute__((noreturn));
+#define LWIP_PLATFORM_DIAG(x)       \
+	do {                        \
+		napkin_lwip_diag x; \
+	} while (0)
+#define LWIP_PLATFORM_ASSERT(x) napkin_lwip_assert((x), __FILE__, __LINE__)
+
+/* TCP initial sequence numbers, ephemeral ports, DHCP transaction ids. */
+uint32_t napkin_lwip_rand(void);
+/* Stir in something that differs between machines (a MAC address). */
+void napkin_lwip_rand_seed(uint64_t seed);
+#define LWIP_RAND() napkin_lwip_rand()
+
+#endif

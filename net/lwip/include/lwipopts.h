@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * lwIP configuration for napkin. Every choice is explained; anything not set
+ * here keeps lwIP's default from lwip/opt.h. docs/NETWORK.md discusses the
+ * throughput-related ones.
+ *
+ * napkin runs lwIP on one CPU with no threads: the NET_RX softirq delivers
+ * frames, the main loop hook runs timeouts, and nothing touches lwIP from an
+ * interrupt handler. Hence NO_SYS and no locking at all.
+ */
+#ifndef NAPKIN_LWIPOPTS_H
+#define NAPKIN_LWIPOPTS_H
+
+/* ---- system ---- */
+
+/* No threads, no semaphores: the raw (callback) API only. */
+#define NO_SYS 1
+/* lwIP keeps its timeouts; net/lwip/stack.c runs them from a main loop hook. */
+#define LWIP_TIMERS 1
+/* lwIP is never entered from an interrupt, so its critical sections are empty. */
+#define SYS_LIGHTWEIGHT_PROT 0
+#define LWIP_NETCONN	     0
+#define LWIP_SOCKET	     0
+
+/* ---- memory ---- */
+
+/* 8-byte alignment suits x86-64 and lets pbuf payloads hold u64 fields. */
+#define MEM_ALIGNMENT 8
+/*
+ * The heap behind PBUF_RAM: TCP send data copied by tcp_write (up to
+ * TCP_SND_BUF per connection), headers, ICMP replies, frames copied for
+ * transmit. 2 MiB covers several connections with full send buffers plus
+ * reassembly; it is a static array in .bss, not taken from the kernel heap.
+ */
+#define MEM_SIZE (2 * 1024 * 1024)
+/* PBUF_REF/ROM headers: chargen sends from static memory, IP fragments point into datagrams. */
+#define MEMP_NUM_PBUF 256
+/* echo, discard and chargen (UDP), DHCP per interface, with room to spare. */
+#define MEMP_NUM_UDP_PCB 12
+/* Simultaneous TCP connections: echo, discard, chargen and iperf sessions plus TIME_WAIT. */
+#define MEMP_NUM_TCP_PCB 32
+/* echo, discard, chargen, iperf listening sockets, with room to spare. */
+#define MEMP_NUM_TCP_PCB_LISTEN 8
+/* Segments queued for sending or out of order: a few connections' full windows. */
+#define MEMP_NUM_TCP_SEG 512
+/* Datagrams being reassembled at once (IPv4 and IPv6). */
+#define MEMP_NUM_REASSDATA 16
+/* Fragments of outgoing datagrams in flight: a 64 KiB datagram is 45 of them. */
+#define MEMP_NUM_FRAG_PBUF 128
+/* Packets waiting for an ARP reply. */
+#define MEMP_NUM_ARP_QUEUE 64
+/*
+ * PBUF_POOL is for drivers that copy; napkin's receive path hands lwIP the
+ * driver's own buffers (custom pbufs). lwIP's sanity check still wants a pool
+ * that could hold one TCP window (44 segments), and keeping that check is
+ * worth 75 KiB.
+ */
+#define PBUF_POOL_SIZE	  48
+#define PBUF_POOL_BUFSIZE 1536
+
+/* ---- link layer ---- */
+
+#define LWIP_ARP       1
+#define LWIP_ETHERNET  1
+#define ARP_TABLE_SIZE 32
+/* Keep packets sent before the peer's MAC is known instead of dropping them. */
+#define ARP_QUEUEING  1
+#define ARP_QUEUE_LEN 16
+/* One netif per napkin net_device; keep ARP entries per interface. */
+#define ETHARP_TABLE_MATCH_NETIF 1
+
+/* ---- IPv4 ---- */
+
+#define LWIP_IPV4 1
+/* 8000-byte pings and large UDP echoes arrive fragmented and leave fragmented. */
+#define IP_REASSEMBLY 1
+#define IP_FRAG	      1
+/* Enough fragments for a 64 KiB datagram (45 at MTU 1500). */
+#define IP_REASS_MAX_PBUFS 64
+/* Reassembly gives up on an incomplete datagram after this many seconds. */
+#define IP_REASS_MAXAGE 5
+#define IP_DEFAULT_TTL	64
+#define LWIP_ICMP	1
+#define LWIP_RAW	0
+#define LWIP_IGMP	0
+
+/* DHCP client; the ARP check of an offered address would add a second to every boot. */
+#define LWIP_DHCP	    1
+#define DHCP_DOES_ARP_CHECK 0
+#define LWIP_AUTOIP	    0
+#define LWIP_DNS	    0
+
+/* ---- IPv6 ---- */
+
+#define LWIP_IPV6 1
+/* Link-local plus up to two SLAAC addresses. */
+#define LWIP_IPV6_NUM_ADDRESSES	      3
+#define LWIP_IPV6_AUTOCONFIG	      1
+#define LWIP_IPV6_SEND_ROUTER_SOLICIT 1
+#define LWIP_ND6_ALLOW_RA_UPDATES     1
+/* Join the solicited-node groups through the NIC's multicast filter (netdev_mc_add). */
+#define LWIP_IPV6_MLD	1
+#define LWIP_ICMP6	1
+#define LWIP_IPV6_FRAG	1
+#define LWIP_IPV6_REASS 1
+/* Pointers are 8 bytes: lwIP's reassembly bookkeeping no longer fits over the fragment header. */
+#define IPV6_FRAG_COPYHEADER 1
+#define LWIP_IPV6_DHCP6	     0
+/* Duplicate address detection for link-local and SLAAC addresses (one probe). */
+#define LWIP_IPV6_DUP_DETECT_ATTEMPTS 1
+#define MEMP_NUM_ND6_QUEUE	      32
+
+/* ---- UDP and TCP ---- */
+
+#define LWIP_UDP 1
+#define LWIP_TCP 1
+/* Ethernet MTU 1500 minus 40 bytes of IPv4 and TCP headers. */
+#define TCP_MSS 1460
+/*
+ * Receive window: 44 full segments = 64240 bytes, the largest multiple of the
+ * MSS without window scaling. Under TCG the CPU, not the round trip, bounds
+ * throughput, so scaling would only let more driver buffers sit in lwIP.
+ */
+#define TCP_WND (44 * TCP_MSS)
+/* Send buffer as large as the peer's likely window so a sender never stalls on us. */
+#define TCP_SND_BUF (44 * TCP_MSS)
+/* Segments (pbufs) per connection's send queue: data plus headers, with slack for small writes. */
+#define TCP_SND_QUEUELEN (4 * TCP_SND_BUF / TCP_MSS)
+/* Wake a writer once a quarter of the send buffer is free again. */
+#define TCP_SNDLOWAT (TCP_SND_BUF / 4)
+/* Keep out-of-order segments, but never more than a window's worth of driver buffers. */
+#define TCP_QUEUE_OOSEQ	    1
+#define TCP_OOSEQ_MAX_PBUFS 44
+/* Announce the reopened window after 4 segments are consumed, not a quarter window. */
+#define TCP_WND_UPDATE_THRESHOLD (4 * TCP_MSS)
+#define LWIP_TCP_TIMESTAMPS	 0
+#define LWIP_WND_SCALE		 0
+#define TCP_LISTEN_BACKLOG	 0
+/* Fold the checksum into tcp_write's copy instead of a second pass over the data. */
+#define LWIP_CHECKSUM_ON_COPY 1
+/* Let linkoutput see chains: the glue sends them scatter-gather or copies them itself. */
+#define LWIP_NETIF_TX_SINGLE_PBUF 0
+
+/* ---- interfaces ---- */
+
+#define LWIP_NETIF_HOSTNAME 1
+/* net/lwip/ipconfig.c logs address changes (the DHCP lease, IPv6 addresses) from here. */
+#define LWIP_NETIF_EXT_STATUS_CALLBACK 1
+#define LWIP_NETIF_STATUS_CALLBACK     0
+#define LWIP_NETIF_LINK_CALLBACK       0
+#define LWIP_NETIF_LOOPBACK	       0
+#define LWIP_HAVE_LOOPIF	       0
+/* Received frames are the driver's DMA buffers wrapped as custom pbufs. */
+#define LWIP_SUPPORT_CUSTOM_PBUF 1
+/* Checksum offload is decided per interface from the device's features. */
+#define LWIP_CHECKSUM_CTRL_PER_NETIF 1
+#define CHECKSUM_GEN_IP		     1
+#define CHECKSUM_GEN_UDP	     1
+#define CHECKSUM_GEN_TCP	     1
+#define CHECKSUM_GEN_ICMP	     1
+#define CHECKSUM_GEN_ICMP6	     1
+#define CHECKSUM_CHECK_IP	     1
+#define CHECKSUM_CHECK_UDP	     1
+#define CHECKSUM_CHECK_TCP	     1
+#define CHECKSUM_CHECK_ICMP	     1
+#define CHECKSUM_CHECK_ICMP6	     1
+
+/* ---- statistics and debugging ---- */
+
+/* Counters for the shell (pool usage, drops); 32-bit so they do not wrap under load. */
+#define LWIP_STATS	   1
+#define LWIP_STATS_LARGE   1
+#define LWIP_STATS_DISPLAY 1
+#define LINK_STATS	   1
+#define ETHARP_STATS	   1
+#define IP_STATS	   1
+#define IPFRAG_STATS	   1
+#define ICMP_STATS	   1
+#define UDP_STATS	   1
+#define TCP_STATS	   1
+#define MEM_STATS	   1
+#define MEMP_STATS	   1
+#define SYS_STATS	   0
+#define IP6_STATS	   1
+#define IP6_FRAG_STATS	   1
+#define ICMP6_STATS	   1
+#define MLD6_STATS	   1
+#define ND6_STATS	   1
+#define MIB2_STATS	   0
+
+/* Debug output is compiled out; flip LWIP_DEBUG and a *_DEBUG to LWIP_DBG_ON when needed. */
+#define LWIP_DBG_MIN_LEVEL LWIP_DBG_LEVEL_ALL
+#define LWIP_DBG_TYPES_ON  LWIP_DBG_ON
+
+#endif

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Receive: a driver's frame (its DMA buffers) goes up to lwIP without a copy.
+ * Each netbuf segment becomes a custom pbuf pointing into the driver's buffer,
+ * built in the netbuf's stack_area so no allocation can fail; the frame goes
+ * back to the driver when lwIP has freed the last of them. lwIP may free the
+ * pbufs of one frame separately (TCP trims a chain from the front), hence a
+ * count per frame rather than one pbuf per frame.
+ */
+#define pr_fmt(fmt) "lwip: " fmt
+
+#include "kernel/printk.h"
+#include "lwip/prot/ethernet.h"
+#include "lwip/prot/ip.h"
+#include "lwip/prot/ip4.h"
+#include "lwip/prot/ip6.h"
+#include "net/lwip/glue.h"
+
+/*
+ * lwIP parses each header from the first pbuf of a chain. A frame whose first
+ * segment is shorter than the longest Ethernet + IPv4 + TCP headers (and than
+ * the frame) is copied instead; drivers with full-sized buffers never do that.
+ */
+#define RX_HEADERS_MAX (14 + 60 + 60)
+
+/*
+ * Driver buffers lwIP may hold per device before further frames are copied
+ * and their buffers returned at once. Without a bound, queues that wait on
+ * the peer (echo data waiting for send space, out-of-order segments,
+ * reassembly) could take every buffer of the ring, and the acknowledgements
+ * that would free them could no longer be received. Rings must be larger.
+ */
+#define RX_HELD_MAX 128
+
+/* One per segment, inside the segment's netbuf: container_of finds the netbuf again. */
+struct rx_wrapper {
+	struct pbuf_custom pc;	 /* what lwIP sees */
+	struct rx_wrapper *head; /* the wrapper in the frame's first netbuf */
+	u16 alive;		 /* head only: wrappers of this frame not yet freed */
+};
+
+_Static_assert(sizeof(struct rx_wrapper) <= NETBUF_STACK_AREA,
+	       "the receive wrapper must fit in a netbuf's stack area");
+
+static struct rx_wrapper *rx_wrapper_of(struct netbuf *nb)
+{
+	return (struct rx_wrapper *)(void *)nb->stack_area;
+}
+
+static struct netbuf *rx_netbuf_of(struct rx_wrapper *w)
+{
+	return container_of((void *)w, struct netbuf, stack_area);
+}
+
+static void rx_wrapper_free(struct pbuf *p)
+{
+	struct rx_wrapper *w = container_of((struct pbuf_custom *)p, struct rx_wrapper, pc);
+	struct rx_wrapper *head = w->head;
+	struct netbuf *frame;
+	struct glue_if *gif;
+
+	if (--head->alive)
+		return;
+	frame = rx_netbuf_of(head);
+	gif = frame->dev ? frame->dev->stack_priv : NULL;
+	if (gif)
+		gif->stats.rx_frames_held--;
+	netbuf_free(frame);
+}
+
+/* The pbuf chain lwIP will see, or NULL when every segment is empty. */
+static struct pbuf *rx_wrap(struct glue_if *gif, struct netbuf *nb)
+{
+	struct rx_wrapper *head = rx_wrapper_of(nb);
+	struct pbuf *chain = NULL;
+
+	head->alive = 0;
+	for (struct netbuf *seg = nb; seg; seg = seg->next) {
+		struct rx_wrapper *w = rx_wrapper_of(seg);
+		struct pbuf *p;
+
+		/* Empty segments carry nothing lwIP could use; they go back with the frame. */
+		if (!seg->len)
+			continue;
+		w->head = head;
+		head->alive++;
+		w->pc.custom_free_function = rx_wrapper_free;
+		p = pbuf_alloced_custom(PBUF_RAW, (u16_t)seg->len, PBUF_REF, &w->pc, seg->data,
+					(u16_t)seg->len);
+		if (!chain)
+			chain = p;
+		else
+			pbuf_cat(chain, p);
+	}
+	if (chain)
+		gif->stats.rx_frames_held++;
+	return chain;
+}
+
+/* One contiguous PBUF_RAM pbuf from lwIP's heap; the frame goes back to the driver at once. */
+static struct pbuf *rx_copy(struct netbuf *nb)
+{
+	struct pbuf *p = pbuf_alloc(PBUF_RAW, (u16_t)nb->tot_len, PBUF_RAM);
+
+	if (!p)
+		return NULL;
+	if (netbuf_copy_out(nb, 0, p->payload, nb->tot_len) != nb->tot_len) {
+		pbuf_free(p);
+		return NULL;
+	}
+	netbuf_free(nb);
+	return p;
+}
+
+/*
+ * Hardware verdicts cover one frame, but lwIP checks reassembled datagrams
+ * with the flags in force when the last fragment arrives: never trust a
+ * fragment's verdict for the whole.
+ */
+static bool rx_is_fragment(const struct netbuf *nb)
+{
+	const u8 *d = nb->data;
+	u16 type;
+
+	/* Too short to tell means do not trust. */
+	if (nb->len < SIZEOF_ETH_HDR + IP_HLEN)
+		return true;
+	type = (u16)((d[12] << 8) | d[13]);
+	if (type == ETHTYPE_IP) {
+		u16 frag = (u16)((d[SIZEOF_ETH_HDR + 6] << 8) | d[SIZEOF_ETH_HDR + 7]);
+
+		return (frag & (IP_MF | IP_OFFMASK)) != 0;
+	}
+	if (type == ETHTYPE_IPV6 && nb->len >= SIZEOF_ETH_HDR + IP6_HLEN)
+		return d[SIZEOF_ETH_HDR + 6] == IP6_NEXTH_FRAGMENT;
+	return true;
+}
+
+static u16 rx_chksum_flags(struct glue_if *gif, const struct netbuf *nb)
+{
+	u16 flags = gif->chksum_flags;
+
+	if (nb->csum == NETBUF_CSUM_UNNECESSARY && (gif->dev->features & NETIF_F_RXCSUM) &&
+	    !rx_is_fragment(nb)) {
+		flags &= (u16) ~(NETIF_CHECKSUM_CHECK_IP | NETIF_CHECKSUM_CHECK_UDP |
+				 NETIF_CHECKSUM_CHECK_TCP);
+		gif->stats.rx_csum_trusted++;
+	}
+	return flags;
+}
+
+int glue_rx(struct net_device *dev, struct netbuf *nb)
+{
+	struct glue_if *gif = dev->stack_priv;
+	struct netif *netif;
+	struct pbuf *p;
+	u16 flags;
+
+	if (unlikely(!gif || !netif_is_up(&gif->netif))) {
+		if (gif)
+			gif->stats.rx_dropped++;
+		netbuf_free(nb);
+		return NET_RX_DROP;
+	}
+	netif = &gif->netif;
+	/* Decide before lwIP sees (and may rewrite) the headers. */
+	flags = rx_chksum_flags(gif, nb);
+	/* A pbuf chain describes at most 64 KiB - 1; frames of only empty segments carry nothing. */
+	if (unlikely(nb->tot_len > 0xffff)) {
+		p = NULL;
+	} else if (likely(nb->len >= MIN(nb->tot_len, RX_HEADERS_MAX) &&
+			  gif->stats.rx_frames_held < RX_HELD_MAX)) {
+		p = rx_wrap(gif, nb);
+	} else {
+		p = rx_copy(nb);
+		if (p)
+			gif->stats.rx_copied++;
+	}
+	if (unlikely(!p)) {
+		gif->stats.rx_dropped++;
+		netbuf_free(nb);
+		return NET_RX_DROP;
+	}
+	gif->stats.rx_frames++;
+	/* lwIP runs to completion here: the per-frame flags cannot leak into another frame. */
+	NETIF_SET_CHECKSUM_CTRL(netif, flags);
+	if (netif->input(p, netif) != ERR_OK)
+		pbuf_free(p);
+	NETIF_SET_CHECKSUM_CTRL(netif, gif->chksum_flags);
+	return NET_RX_SUCCESS;
+}

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Transmit: lwIP's linkoutput turns a pbuf chain into a netbuf frame for the
+ * driver. With net.tx=zerocopy (the default) the netbuf segments point into
+ * the pbufs, which stay referenced (pbuf_ref) until the driver's transmit
+ * completion frees the frame; lwIP's TCP sees the extra reference and does
+ * not touch a segment the driver still holds. With net.tx=copy, or when the
+ * chain does not fit the device (too many segments, no scatter-gather), the
+ * frame is first copied into one contiguous pbuf. docs/NETWORK.md compares
+ * the two.
+ *
+ * Frames the driver refuses because its ring is full wait in a short queue
+ * that the main loop hook retries; past that lwIP gets ERR_MEM, and TCP is
+ * told to retry (tcp_txnow) once the queue has drained.
+ */
+#define pr_fmt(fmt) "lwip: " fmt
+
+#include <string.h>
+#include "kernel/printk.h"
+#include "lwip/memp.h"
+#include "lwip/prot/ethernet.h"
+#include "lwip/prot/ip.h"
+#include "lwip/prot/ip4.h"
+#include "lwip/prot/ip6.h"
+#include "lwip/prot/tcp.h"
+#include "net/lwip/glue.h"
+
+/* Segments one frame may have before it is copied into a single buffer. */
+#define TX_MAX_SEGS 8
+/* Frames in flight over all devices: the drivers' rings plus the pending queues. */
+#define TX_FRAMES 512
+
+struct tx_frame {
+	struct netbuf seg[TX_MAX_SEGS];
+	struct pbuf *p; /* the chain seg[] points into; one reference is ours */
+	struct glue_if *gif;
+};
+
+LWIP_MEMPOOL_DECLARE(NAPKIN_TX_FRAME, TX_FRAMES, sizeof(struct tx_frame), "napkin tx frame")
+
+static enum lwip_tx_mode tx_mode;
+
+void glue_tx_init(void)
+{
+	LWIP_MEMPOOL_INIT(NAPKIN_TX_FRAME);
+}
+
+void glue_tx_set_mode(enum lwip_tx_mode mode)
+{
+	tx_mode = mode;
+}
+
+enum lwip_tx_mode lwip_stack_tx_mode(void)
+{
+	return tx_mode;
+}
+
+u16 glue_tx_chksum_flags(const struct net_device *dev)
+{
+	u16 flags = NETIF_CHECKSUM_ENABLE_ALL;
+
+	if (dev->features & NETIF_F_IPHDR_CSUM)
+		flags &= (u16)~NETIF_CHECKSUM_GEN_IP;
+	/*
+	 * Only TCP is offloaded: lwIP fragments large UDP datagrams itself, and
+	 * a device cannot checksum a datagram spread over several frames.
+	 */
+	if (dev->features & (NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM))
+		flags &= (u16)~NETIF_CHECKSUM_GEN_TCP;
+	return flags;
+}
+
+/* The driver (or netdev, for a device that went down) is done with the frame. */
+static void tx_release(struct netbuf *nb)
+{
+	struct tx_frame *f = nb->owner;
+
+	f->gif->stats.tx_frames_held--;
+	pbuf_free(f->p);
+	LWIP_MEMPOOL_FREE(NAPKIN_TX_FRAME, f);
+}
+
+/* ---- checksums ---- */
+
+/* One's complement sum of len bytes of the chain from offset; odd is the running byte parity. */
+static u32 chain_sum(const struct pbuf *p, u32 offset, u32 len, u32 sum)
+{
+	bool odd = false;
+
+	for (; p && len; p = p->next) {
+		const u8 *d;
+		u32 n;
+
+		if (offset >= p->len) {
+			offset -= p->len;
+			continue;
+		}
+		d = (const u8 *)p->payload + offset;
+		n = MIN((u32)p->len - offset, len);
+		offset = 0;
+		len -= n;
+		for (u32 i = 0; i < n; i++) {
+			sum += odd ? d[i] : (u32)d[i] << 8;
+			odd = !odd;
+		}
+	}
+	return sum;
+}
+
+static u16 fold(u32 sum)
+{
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (u16)sum;
+}
+
+static void chain_put16(struct pbuf *p, u32 offset, u16 v)
+{
+	pbuf_put_at(p, (u16_t)offset, (u8_t)(v >> 8));
+	pbuf_put_at(p, (u16_t)(offset + 1), (u8_t)v);
+}
+
+/*
+ * lwIP left the TCP checksum to the device (NETIF_CHECKSUM_GEN_TCP off). Put
+ * the pseudo-header sum in the field and mark the frame CHECKSUM_PARTIAL, or
+ * finish the checksum here when this device cannot do it for this IP version.
+ */
+static void tx_tcp_csum(struct glue_if *gif, struct pbuf *p, struct netbuf *nb)
+{
+	u8 hdr[SIZEOF_ETH_HDR + IP6_HLEN];
+	u32 l3 = SIZEOF_ETH_HDR, l4, sum = 0, l4len;
+	bool offload;
+	u16 type;
+
+	if (pbuf_copy_partial(p, hdr, sizeof(hdr), 0) < SIZEOF_ETH_HDR + IP_HLEN)
+		return;
+	type = (u16)((hdr[12] << 8) | hdr[13]);
+	if (type == ETHTYPE_IP) {
+		u32 ihl = (hdr[l3] & 0x0f) * 4u;
+		u16 frag = (u16)((hdr[l3 + 6] << 8) | hdr[l3 + 7]);
+		u16 total = (u16)((hdr[l3 + 2] << 8) | hdr[l3 + 3]);
+
+		if (hdr[l3 + 9] != IP_PROTO_TCP || (frag & (IP_MF | IP_OFFMASK)) || ihl < IP_HLEN ||
+		    total < ihl)
+			return;
+		l4 = l3 + ihl;
+		l4len = total - ihl;
+		for (int i = 12; i < 20; i += 2)
+			sum += (u32)(hdr[l3 + i] << 8 | hdr[l3 + i + 1]);
+		offload = gif->dev->features & NETIF_F_IP_CSUM;
+	} else if (type == ETHTYPE_IPV6) {
+		if (hdr[l3 + 6] != IP6_NEXTH_TCP)
+			return;
+		l4 = l3 + IP6_HLEN;
+		l4len = (u32)(hdr[l3 + 4] << 8 | hdr[l3 + 5]);
+		for (int i = 8; i < 40; i += 2)
+			sum += (u32)(hdr[l3 + i] << 8 | hdr[l3 + i + 1]);
+		offload = gif->dev->features & NETIF_F_IPV6_CSUM;
+	} else {
+		return;
+	}
+	if (l4 + l4len > p->tot_len || l4len < TCP_HLEN)
+		return;
+	sum += IP_PROTO_TCP + l4len;
+	if (offload) {
+		chain_put16(p, l4 + 16, fold(sum));
+		nb->csum = NETBUF_CSUM_PARTIAL;
+		nb->csum_start = (u16)l4;
+		nb->csum_offset = 16;
+		gif->stats.tx_csum_offload++;
+	} else {
+		u16 c;
+
+		chain_put16(p, l4 + 16, 0);
+		c = (u16)~fold(chain_sum(p, l4, l4len, sum));
+		chain_put16(p, l4 + 16, c);
+		gif->stats.tx_csum_soft++;
+	}
+}
+
+static void tx_offloads(struct glue_if *gif, struct pbuf *p, struct netbuf *nb)
+{
+	u16 flags = gif->chksum_flags;
+
+	if (!(flags & NETIF_CHECKSUM_GEN_IP) && p->len >= SIZEOF_ETH_HDR &&
+	    ((const u8 *)p->payload)[12] == 0x08 && ((const u8 *)p->payload)[13] == 0x00)
+		nb->flags |= NETBUF_F_TX_IPHDR_CSUM;
+	if (!(flags & NETIF_CHECKSUM_GEN_TCP))
+		tx_tcp_csum(gif, p, nb);
+}
+
+/* ---- frames ---- */
+
+static unsigned int chain_segments(const struct pbuf *p)
+{
+	unsigned int n = 0;
+
+	for (; p; p = p->next)
+		if (p->len)
+			n++;
+	return n;
+}
+
+static struct tx_frame *tx_build(struct glue_if *gif, struct pbuf *p)
+{
+	unsigned int nsegs = chain_segments(p);
+	struct tx_frame *f;
+	struct netbuf *prev = NULL;
+	struct pbuf *q;
+	unsigned int i = 0;
+	bool copy = tx_mode == LWIP_TX_COPY || nsegs > TX_MAX_SEGS ||
+		    (nsegs > 1 && !(gif->dev->features & NETIF_F_SG));
+
+	f = LWIP_MEMPOOL_ALLOC(NAPKIN_TX_FRAME);
+	if (!f)
+		return NULL;
+	if (copy) {
+		q = pbuf_clone(PBUF_RAW, PBUF_RAM, p);
+		if (!q) {
+			LWIP_MEMPOOL_FREE(NAPKIN_TX_FRAME, f);
+			return NULL;
+		}
+		gif->stats.tx_copied++;
+	} else {
+		q = p;
+		pbuf_ref(q);
+		gif->stats.tx_zerocopy++;
+	}
+	f->p = q;
+	f->gif = gif;
+	for (; q; q = q->next) {
+		struct netbuf *nb;
+
+		if (!q->len)
+			continue;
+		nb = &f->seg[i++];
+		netbuf_init(nb, q->payload, q->len, glue_bus_addr(q->payload), NULL, f);
+		if (prev)
+			prev->next = nb;
+		prev = nb;
+	}
+	f->seg[0].release = tx_release;
+	f->seg[0].tot_len = f->p->tot_len;
+	tx_offloads(gif, f->p, &f->seg[0]);
+	gif->stats.tx_frames_held++;
+	return f;
+}
+
+static void pending_push_tail(struct glue_if *gif, struct netbuf *nb)
+{
+	nb->qnext = NULL;
+	if (gif->pending_tail)
+		gif->pending_tail->qnext = nb;
+	else
+		gif->pending_head = nb;
+	gif->pending_tail = nb;
+	gif->pending_len++;
+}
+
+static struct netbuf *pending_pop(struct glue_if *gif)
+{
+	struct netbuf *nb = gif->pending_head;
+
+	if (!nb)
+		return NULL;
+	gif->pending_head = nb->qnext;
+	if (!gif->pending_head)
+		gif->pending_tail = NULL;
+	nb->qnext = NULL;
+	gif->pending_len--;
+	return nb;
+}
+
+static void pending_push_head(struct glue_if *gif, struct netbuf *nb)
+{
+	nb->qnext = gif->pending_head;
+	gif->pending_head = nb;
+	if (!gif->pending_tail)
+		gif->pending_tail = nb;
+	gif->pending_len++;
+}
+
+void glue_tx_flush(struct glue_if *gif)
+{
+	struct netbuf *nb;
+
+	while (gif->pending_head && !netif_queue_stopped(gif->dev)) {
+		nb = pending_pop(gif);
+		if (netdev_start_xmit(gif->dev, nb) == NETDEV_TX_BUSY) {
+			pending_push_head(gif, nb);
+			return;
+		}
+		gif->stats.tx_frames++;
+	}
+}
+
+void glue_tx_purge(struct glue_if *gif)
+{
+	struct netbuf *nb;
+
+	while ((nb = pending_pop(gif))) {
+		gif->stats.tx_dropped++;
+		netbuf_free(nb);
+	}
+}
+
+err_t glue_linkoutput(struct netif *netif, struct pbuf *p)
+{
+	struct glue_if *gif = glue_if_from_netif(netif);
+	struct tx_frame *f;
+
+	if (gif->pending_len >= LWIP_GLUE_TX_PENDING_MAX) {
+		glue_tx_flush(gif);
+		if (gif->pending_len >= LWIP_GLUE_TX_PENDING_MAX)
+			goto refuse;
+	}
+	f = tx_build(gif, p);
+	if (!f)
+		goto refuse;
+	if (!gif->pending_head && netdev_start_xmit(gif->dev, &f->seg[0]) != NETDEV_TX_BUSY) {
+		gif->stats.tx_frames++;
+		return ERR_OK;
+	}
+	/* Behind others already waiting, or refused just now: keep the order. */
+	gif->stats.tx_queued++;
+	pending_push_tail(gif, &f->seg[0]);
+	glue_tx_flush(gif);
+	return ERR_OK;
+
+refuse:
+	gif->stats.tx_dropped++;
+	gif->tcp_refused = true;
+	LINK_STATS_INC(link.memerr);
+	return ERR_MEM;
+}

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * TCP echo (RFC 862) on port 7. Flow control is end to end: received data
+ * waits until it fits in the send buffer, and only data moved there reopens
+ * the receive window (tcp_recved). A peer that sends without reading stalls
+ * on a full window; napkin never holds more than one window per connection.
+ */
+#define pr_fmt(fmt) "echo: " fmt
+
+#include "kernel/printk.h"
+#include "lwip/memp.h"
+#include "net/services/listen.h"
+#include "net/services/services.h"
+
+#define ECHO_MAX_CONNS 16
+/* tcp_poll interval in units of 500 ms: retry a send buffer lwIP had no memory for. */
+#define ECHO_POLL_INTERVAL 2
+
+struct echo_conn {
+	struct tcp_pcb *pcb;
+	struct pbuf *pending; /* received, not yet in the send buffer */
+	bool peer_closed;     /* the peer sent FIN: close once everything is echoed */
+};
+
+LWIP_MEMPOOL_DECLARE(ECHO_CONN, ECHO_MAX_CONNS, sizeof(struct echo_conn), "echo connection")
+
+struct service_stats echo_tcp_stats;
+
+static void echo_free(struct echo_conn *c)
+{
+	if (c->pending)
+		pbuf_free(c->pending);
+	LWIP_MEMPOOL_FREE(ECHO_CONN, c);
+}
+
+static err_t echo_close(struct echo_conn *c)
+{
+	struct tcp_pcb *pcb = c->pcb;
+
+	echo_free(c);
+	return service_tcp_close(pcb);
+}
+
+static err_t echo_abort(struct echo_conn *c, const char *why)
+{
+	struct tcp_pcb *pcb = c->pcb;
+
+	pr_warn("connection aborted: %s\n", why);
+	echo_tcp_stats.errors++;
+	echo_free(c);
+	tcp_arg(pcb, NULL);
+	tcp_abort(pcb);
+	return ERR_ABRT;
+}
+
+/* Move as much pending data as the send buffer takes. Returns what a callback must return. */
+static err_t echo_pump(struct echo_conn *c)
+{
+	struct tcp_pcb *pcb = c->pcb;
+	u32 moved = 0;
+
+	while (c->pending) {
+		struct pbuf *q = c->pending;
+		u16 n = (u16)MIN(q->len, tcp_sndbuf(pcb));
+		err_t err;
+
+		if (!q->len) {
+			/* An empty pbuf in the chain: drop it and go on. */
+			c->pending = q->next;
+			q->next = NULL;
+			pbuf_free(q);
+			continue;
+		}
+		if (!n)
+			break; /* send buffer full: the sent callback resumes */
+		err = tcp_write(pcb, q->payload, n,
+				TCP_WRITE_FLAG_COPY | (n < q->tot_len ? TCP_WRITE_FLAG_MORE : 0));
+		if (err == ERR_MEM)
+			break; /* queue or memory full: sent or poll resumes */
+		if (err != ERR_OK)
+			return echo_abort(c, "tcp_write failed");
+		moved += n;
+		c->pending = pbuf_free_header(q, n);
+	}
+	if (moved) {
+		echo_tcp_stats.tx_bytes += moved;
+		service_tcp_recved(pcb, moved);
+		tcp_output(pcb);
+	}
+	if (c->peer_closed && !c->pending)
+		return echo_close(c);
+	return ERR_OK;
+}
+
+static err_t echo_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
+{
+	struct echo_conn *c = arg;
+
+	if (!c) {
+		/* Callbacks are detached before the state goes; nothing should get here. */
+		if (p) {
+			tcp_recved(pcb, p->tot_len);
+			pbuf_free(p);
+		}
+		return ERR_OK;
+	}
+	if (!p) {
+		c->peer_closed = true;
+		return echo_pump(c);
+	}
+	if (err != ERR_OK) {
+		pbuf_free(p);
+		return err;
+	}
+	echo_tcp_stats.rx_bytes += p->tot_len;
+	if (!c->pending) {
+		c->pending = p;
+	} else if ((u32)c->pending->tot_len + p->tot_len > 0xffff) {
+		/* Cannot happen within one receive window; refuse rather than corrupt a chain. */
+		pbuf_free(p);
+		return echo_abort(c, "more pending data than one window");
+	} else {
+		pbuf_cat(c->pending, p);
+	}
+	return echo_pump(c);
+}
+
+static err_t echo_sent(void *arg, struct tcp_pcb *pcb, u16_t len)
+{
+	struct echo_conn *c = arg;
+
+	return c ? echo_pump(c) : ERR_OK;
+}
+
+static err_t echo_poll(void *arg, struct tcp_pcb *pcb)
+{
+	struct echo_conn *c = arg;
+
+	return c ? echo_pump(c) : ERR_OK;
+}
+
+static void echo_err(void *arg, err_t err)
+{
+	struct echo_conn *c = arg;
+
+	/* lwIP has already freed the pcb. */
+	if (c) {
+		echo_tcp_stats.errors++;
+		echo_free(c);
+	}
+}
+
+static err_t echo_accept(void *arg, struct tcp_pcb *pcb, err_t err)
+{
+	struct echo_conn *c;
+
+	if (err != ERR_OK || !pcb)
+		return ERR_VAL;
+	c = LWIP_MEMPOOL_ALLOC(ECHO_CONN);
+	if (!c) {
+		echo_tcp_stats.refused++;
+		tcp_abort(pcb);
+		return ERR_ABRT;
+	}
+	c->pcb = pcb;
+	c->pending = NULL;
+	c->peer_closed = false;
+	echo_tcp_stats.connections++;
+	/* Echo small writes at once; bulk data fills segments anyway. */
+	tcp_nagle_disable(pcb);
+	tcp_arg(pcb, c);
+	tcp_recv(pcb, echo_recv);
+	tcp_sent(pcb, echo_sent);
+	tcp_err(pcb, echo_err);
+	tcp_poll(pcb, echo_poll, ECHO_POLL_INTERVAL);
+	return ERR_OK;
+}
+
+int echo_tcp_start(void)
+{
+	LWIP_MEMPOOL_INIT(ECHO_CONN);
+	return service_tcp_listen("echo", SERVICE_PORT_ECHO, echo_accept) ? 0 : -1;
+}

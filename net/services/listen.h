@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Internal to net/services/: open lwIP sockets on every address, IPv4 and IPv6. */
+#ifndef NAPKIN_NET_SERVICES_LISTEN_H
+#define NAPKIN_NET_SERVICES_LISTEN_H
+
+#include "kernel/compiler.h"
+#include "lwip/tcp.h"
+#include "lwip/udp.h"
+
+/* A listening TCP socket calling accept; NULL (logged, naming the service) on failure. */
+struct tcp_pcb *service_tcp_listen(const char *name, u16 port, tcp_accept_fn accept);
+
+/* A bound UDP socket calling recv; NULL (logged) on failure. */
+struct udp_pcb *service_udp_bind(const char *name, u16 port, udp_recv_fn recv, void *arg);
+
+/*
+ * Detach the callbacks and tcp_close; when lwIP has no memory to close
+ * gracefully, tcp_abort. Returns ERR_ABRT in that case, which a callback
+ * that called this must return to lwIP; ERR_OK otherwise.
+ */
+err_t service_tcp_close(struct tcp_pcb *pcb);
+
+/* tcp_recved for any byte count (lwIP takes at most 64 KiB - 1 per call). */
+void service_tcp_recved(struct tcp_pcb *pcb, u32 len);
+
+#endif

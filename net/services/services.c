@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* Starting the services, and the socket helpers they share. */
+#define pr_fmt(fmt) "services: " fmt
+
+#include <errno.h>
+#include "kernel/printk.h"
+#include "net/services/listen.h"
+#include "net/services/services.h"
+
+struct tcp_pcb *service_tcp_listen(const char *name, u16 port, tcp_accept_fn accept)
+{
+	struct tcp_pcb *pcb, *listener;
+	err_t err;
+
+	pcb = tcp_new_ip_type(IPADDR_TYPE_ANY);
+	if (!pcb) {
+		pr_err("%s: no TCP socket free\n", name);
+		return NULL;
+	}
+	err = tcp_bind(pcb, IP_ANY_TYPE, port);
+	if (err != ERR_OK) {
+		pr_err("%s: cannot bind TCP port %u (lwIP error %d)\n", name, port, err);
+		tcp_abort(pcb);
+		return NULL;
+	}
+	listener = tcp_listen(pcb);
+	if (!listener) {
+		pr_err("%s: cannot listen on TCP port %u\n", name, port);
+		tcp_abort(pcb);
+		return NULL;
+	}
+	tcp_accept(listener, accept);
+	return listener;
+}
+
+struct udp_pcb *service_udp_bind(const char *name, u16 port, udp_recv_fn recv, void *arg)
+{
+	struct udp_pcb *pcb = udp_new_ip_type(IPADDR_TYPE_ANY);
+	err_t err;
+
+	if (!pcb) {
+		pr_err("%s: no UDP socket free\n", name);
+		return NULL;
+	}
+	err = udp_bind(pcb, IP_ANY_TYPE, port);
+	if (err != ERR_OK) {
+		pr_err("%s: cannot bind UDP port %u (lwIP error %d)\n", name, port, err);
+		udp_remove(pcb);
+		return NULL;
+	}
+	udp_recv(pcb, recv, arg);
+	return pcb;
+}
+
+err_t service_tcp_close(struct tcp_pcb *pcb)
+{
+	tcp_arg(pcb, NULL);
+	tcp_recv(pcb, NULL);
+	tcp_sent(pcb, NULL);
+	tcp_err(pcb, NULL);
+	tcp_poll(pcb, NULL, 0);
+	if (tcp_close(pcb) == ERR_OK)
+		return ERR_OK;
+	tcp_abort(pcb);
+	return ERR_ABRT;
+}
+
+void service_tcp_recved(struct tcp_pcb *pcb, u32 len)
+{
+	while (len) {
+		u16 chunk = (u16)MIN(len, 0xffffu);
+
+		tcp_recved(pcb, chunk);
+		len -= chunk;
+	}
+}
+
+int net_services_start(void)
+{
+	static int (*const starts[])(void) = {
+	    echo_tcp_start, echo_udp_start, discard_start, chargen_start, iperf_start,
+	};
+	int failed = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(starts); i++)
+		if (starts[i]())
+			failed++;
+	if (failed)
+		pr_warn("%d of %zu services did not start\n", failed, ARRAY_SIZE(starts));
+	else
+		pr_info("echo tcp+udp/%d, discard tcp+udp/%d, chargen tcp+udp/%d, iperf2 tcp/%d\n",
+			SERVICE_PORT_ECHO, SERVICE_PORT_DISCARD, SERVICE_PORT_CHARGEN,
+			SERVICE_PORT_IPERF);
+	return failed;
+}

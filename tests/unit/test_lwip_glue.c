@@ -1,0 +1,1002 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * lwIP, napkin's glue and the services, hosted, against a fake NIC: frames
+ * go in through the real netdev layer (netif_receive) in buffers the test
+ * mallocs and frees on release, so AddressSanitizer catches the glue touching
+ * a buffer after handing it back; frames come out through start_xmit, where
+ * the test can hold them (a busy ring) or refuse them (NETDEV_TX_BUSY). A
+ * small scripted peer speaks ARP, ICMP, UDP and enough TCP to push data
+ * through the echo service.
+ */
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernel/cmdline.h"
+#include "kernel/loop.h"
+#include "net/lwip/stack.h"
+#include "net/netconsole.h"
+#include "net/net_init.h"
+#include "net/netdev.h"
+#include "net/services/services.h"
+#include "tests/unit/napi_fakes.h"
+
+#define ETH_P_IP   0x0800
+#define ETH_P_ARP  0x0806
+#define ETH_P_IPV6 0x86dd
+#define TCP_F_FIN  0x01
+#define TCP_F_SYN  0x02
+#define TCP_F_RST  0x04
+#define TCP_F_PSH  0x08
+#define TCP_F_ACK  0x10
+
+static const u8 peer_mac[6] = {0x02, 0, 0, 0, 0, 0x01};
+static const u8 napkin_mac[6] = {0x02, 0, 0, 0, 0, 0x02};
+static const u8 peer_ip[4] = {10, 0, 0, 1};
+static const u8 napkin_ip[4] = {10, 0, 0, 2};
+
+/* ---- the main loop hook lwIP registers ---- */
+
+static struct loop_hook *hook;
+
+void loop_add_hook(struct loop_hook *h)
+{
+	hook = h;
+}
+
+/* Advance the fake clock and run what the main loop would run. */
+static void run_loop(u64 ms)
+{
+	for (u64 i = 0; i < ms; i++) {
+		fake_clock_advance(1000000);
+		fake_softirq_run_net_rx(100);
+		ck_assert_ptr_nonnull(hook);
+		hook->run(fake_clock_now());
+	}
+}
+
+/* ---- netconsole's side: the glue registers its stack operations here ---- */
+
+static const struct netconsole_stack_ops *nc_ops;
+
+void netconsole_set_stack(const struct netconsole_stack_ops *ops)
+{
+	nc_ops = ops;
+}
+
+/* ---- the fake NIC ---- */
+
+static u16 get16(const u8 *p)
+{
+	return (u16)(p[0] << 8 | p[1]);
+}
+
+struct rx_buf {
+	struct netbuf nb;
+	u8 data[];
+};
+
+struct tx_cap {
+	u8 *data;
+	u32 len;
+	unsigned int segs;
+	u8 csum;
+	u16 csum_start, csum_offset;
+	u8 flags;
+};
+
+#define MAX_CAPS 4096
+#define MAX_HELD 1024
+
+static struct {
+	struct net_device dev;
+	long rx_out; /* receive buffers handed up, not yet released */
+	long rx_released;
+	bool busy; /* start_xmit refuses */
+	bool hold; /* start_xmit keeps frames until tx_complete_all() */
+	struct netbuf *held[MAX_HELD];
+	int nheld;
+	struct tx_cap caps[MAX_CAPS];
+	int ncaps, next_cap;
+	long xmits;
+} nic;
+
+static void rx_release(struct netbuf *nb)
+{
+	/* A frame may span several malloc'ed segments; the first one's release frees all. */
+	while (nb) {
+		struct netbuf *next = nb->next;
+
+		free(container_of(nb, struct rx_buf, nb));
+		nb = next;
+	}
+	nic.rx_out--;
+	nic.rx_released++;
+}
+
+static netdev_tx_t nic_xmit(struct netbuf *nb, struct net_device *dev)
+{
+	struct tx_cap *c;
+
+	if (nic.busy)
+		return NETDEV_TX_BUSY;
+	ck_assert_int_lt(nic.ncaps, MAX_CAPS);
+	c = &nic.caps[nic.ncaps++];
+	c->len = nb->tot_len;
+	c->data = malloc(c->len);
+	ck_assert_uint_eq(netbuf_copy_out(nb, 0, c->data, c->len), c->len);
+	c->segs = netbuf_nr_segs(nb);
+	c->csum = nb->csum;
+	c->csum_start = nb->csum_start;
+	c->csum_offset = nb->csum_offset;
+	c->flags = nb->flags;
+	for (struct netbuf *s = nb; s; s = s->next)
+		ck_assert_uint_eq(s->dma, (u64)(uintptr_t)s->data);
+	nic.xmits++;
+	if (nic.hold) {
+		ck_assert_int_lt(nic.nheld, MAX_HELD);
+		nic.held[nic.nheld++] = nb;
+	} else {
+		netbuf_free(nb);
+	}
+	return NETDEV_TX_OK;
+}
+
+static void tx_complete_all(void)
+{
+	for (int i = 0; i < nic.nheld; i++)
+		netbuf_free(nic.held[i]);
+	nic.nheld = 0;
+}
+
+static const struct net_device_ops nic_ops = {
+    .start_xmit = nic_xmit,
+};
+
+/* Hand a frame to the stack in nsegs malloc'ed segments, as a driver's poll would. */
+static void inject_segs(const u8 *frame, u32 len, int nsegs, u8 csum)
+{
+	struct netbuf *first = NULL, *prev = NULL;
+	u32 off = 0;
+
+	for (int i = 0; i < nsegs; i++) {
+		u32 n = i == nsegs - 1 ? len - off : len / (u32)nsegs;
+		struct rx_buf *b = malloc(sizeof(*b) + n + 1);
+
+		memcpy(b->data, frame + off, n);
+		netbuf_init(&b->nb, b->data, n, (u64)(uintptr_t)b->data, NULL, NULL);
+		off += n;
+		if (!first) {
+			first = &b->nb;
+			first->release = rx_release;
+		} else {
+			prev->next = &b->nb;
+		}
+		prev = &b->nb;
+	}
+	first->tot_len = len;
+	first->csum = csum;
+	nic.rx_out++;
+	netif_receive(&nic.dev, first);
+	fake_softirq_run_net_rx(100);
+}
+
+static void inject(const u8 *frame, u32 len)
+{
+	inject_segs(frame, len, 1, NETBUF_CSUM_NONE);
+}
+
+static struct tx_cap *next_tx(void)
+{
+	return nic.next_cap < nic.ncaps ? &nic.caps[nic.next_cap++] : NULL;
+}
+
+/* The next IPv4 frame sent; IPv6 neighbour discovery and MLD come and go on their timers. */
+static struct tx_cap *next_tx_ip4(void)
+{
+	struct tx_cap *c;
+
+	while ((c = next_tx()))
+		if (get16(c->data + 12) == ETH_P_IP)
+			return c;
+	return NULL;
+}
+
+/* ---- packet building ---- */
+
+static u32 sum16(const u8 *d, u32 len, u32 sum)
+{
+	for (u32 i = 0; i + 1 < len; i += 2)
+		sum += (u32)(d[i] << 8 | d[i + 1]);
+	if (len & 1)
+		sum += (u32)d[len - 1] << 8;
+	return sum;
+}
+
+static u16 fold16(u32 sum)
+{
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (u16)sum;
+}
+
+static void put16(u8 *p, u16 v)
+{
+	p[0] = (u8)(v >> 8);
+	p[1] = (u8)v;
+}
+
+static u32 get32(const u8 *p)
+{
+	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+}
+
+static void put32(u8 *p, u32 v)
+{
+	put16(p, (u16)(v >> 16));
+	put16(p + 2, (u16)v);
+}
+
+static u32 eth_hdr(u8 *f, const u8 *dst, u16 type)
+{
+	memcpy(f, dst, 6);
+	memcpy(f + 6, peer_mac, 6);
+	put16(f + 12, type);
+	return 14;
+}
+
+/* IPv4 header at f (after Ethernet); frag is the flags/offset field. */
+static void ip4_hdr(u8 *ip, u8 proto, u32 payload, u16 id, u16 frag)
+{
+	memset(ip, 0, 20);
+	ip[0] = 0x45;
+	put16(ip + 2, (u16)(20 + payload));
+	put16(ip + 4, id);
+	put16(ip + 6, frag);
+	ip[8] = 64;
+	ip[9] = proto;
+	memcpy(ip + 12, peer_ip, 4);
+	memcpy(ip + 16, napkin_ip, 4);
+	put16(ip + 10, (u16)~fold16(sum16(ip, 20, 0)));
+}
+
+static u32 pseudo4(const u8 *ip, u8 proto, u32 len)
+{
+	return sum16(ip + 12, 8, 0) + proto + len;
+}
+
+static u32 build_arp_request(u8 *f)
+{
+	static const u8 bcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+	u8 *a = f + eth_hdr(f, bcast, ETH_P_ARP);
+
+	put16(a, 1);
+	put16(a + 2, ETH_P_IP);
+	a[4] = 6;
+	a[5] = 4;
+	put16(a + 6, 1);
+	memcpy(a + 8, peer_mac, 6);
+	memcpy(a + 14, peer_ip, 4);
+	memset(a + 18, 0, 6);
+	memcpy(a + 24, napkin_ip, 4);
+	return 14 + 28;
+}
+
+static u32 build_udp(u8 *f, u16 sport, u16 dport, const u8 *payload, u32 len)
+{
+	u8 *ip = f + eth_hdr(f, napkin_mac, ETH_P_IP);
+	u8 *u = ip + 20;
+
+	ip4_hdr(ip, 17, 8 + len, 7, 0);
+	put16(u, sport);
+	put16(u + 2, dport);
+	put16(u + 4, (u16)(8 + len));
+	put16(u + 6, 0);
+	memcpy(u + 8, payload, len);
+	put16(u + 6, (u16)~fold16(sum16(u, 8 + len, pseudo4(ip, 17, 8 + len))));
+	return 14 + 20 + 8 + len;
+}
+
+static u32 build_tcp(u8 *f, u16 sport, u32 seq, u32 ack, u8 flags, u16 win, const u8 *payload,
+		     u32 len)
+{
+	u8 *ip = f + eth_hdr(f, napkin_mac, ETH_P_IP);
+	u8 *t = ip + 20;
+	u32 hl = flags & TCP_F_SYN ? 24 : 20;
+
+	ip4_hdr(ip, 6, hl + len, 9, 0x4000);
+	memset(t, 0, hl);
+	put16(t, sport);
+	put16(t + 2, SERVICE_PORT_ECHO);
+	put32(t + 4, seq);
+	put32(t + 8, ack);
+	t[12] = (u8)((hl / 4) << 4);
+	t[13] = flags;
+	put16(t + 14, win);
+	if (hl == 24) {
+		t[20] = 2; /* MSS option */
+		t[21] = 4;
+		put16(t + 22, 1460);
+	}
+	if (len)
+		memcpy(t + hl, payload, len);
+	put16(t + 16, (u16)~fold16(sum16(t, hl + len, pseudo4(ip, 6, hl + len))));
+	return 14 + 20 + hl + len;
+}
+
+/* Finish a checksum the stack left to the "device" (CHECKSUM_PARTIAL), as hardware would. */
+static void device_csum(struct tx_cap *c)
+{
+	if (c->csum == NETBUF_CSUM_PARTIAL) {
+		u32 start = c->csum_start;
+
+		ck_assert_uint_lt(start + c->csum_offset + 1, c->len);
+		put16(c->data + start + c->csum_offset,
+		      (u16)~fold16(sum16(c->data + start, c->len - start, 0)));
+	}
+	if (c->flags & NETBUF_F_TX_IPHDR_CSUM) {
+		put16(c->data + 24, 0);
+		put16(c->data + 24, (u16)~fold16(sum16(c->data + 14, 20, 0)));
+	}
+}
+
+/* An IPv4 frame from napkin to the peer; checks the IP header and returns the L4 header. */
+static const u8 *expect_ip4(struct tx_cap *c, u8 proto, u32 *l4len)
+{
+	const u8 *ip = c->data + 14;
+	u32 ihl;
+
+	ck_assert_ptr_nonnull(c);
+	device_csum(c);
+	ck_assert_uint_ge(c->len, 34);
+	ck_assert_uint_eq(get16(c->data + 12), ETH_P_IP);
+	ck_assert(!memcmp(c->data, peer_mac, 6));
+	ck_assert(!memcmp(c->data + 6, napkin_mac, 6));
+	ihl = (ip[0] & 15u) * 4;
+	ck_assert_uint_eq(fold16(sum16(ip, ihl, 0)), 0xffff);
+	ck_assert(!memcmp(ip + 12, napkin_ip, 4));
+	ck_assert(!memcmp(ip + 16, peer_ip, 4));
+	ck_assert_uint_eq(ip[9], proto);
+	*l4len = get16(ip + 2) - ihl;
+	ck_assert_uint_le(14 + ihl + *l4len, c->len);
+	if (proto == 6 || (proto == 17 && get16(ip + ihl + 6)))
+		ck_assert_msg(fold16(sum16(ip + ihl, *l4len, pseudo4(ip, proto, *l4len))) == 0xffff,
+			      "bad L4 checksum");
+	return ip + ihl;
+}
+
+/* ---- setup ---- */
+
+static void start_stack(const char *cmdline, u32 features)
+{
+	fake_reset_all();
+	memset(&nic, 0, sizeof(nic));
+	cmdline_init(cmdline);
+	net_core_init();
+	memcpy(nic.dev.dev_addr, napkin_mac, 6);
+	nic.dev.ops = &nic_ops;
+	nic.dev.features = features;
+	netif_carrier_on(&nic.dev);
+	ck_assert_int_eq(register_netdev(&nic.dev), 0);
+	ck_assert_int_eq(net_init(), 0);
+	run_loop(1);
+}
+
+static void setup_default(void)
+{
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off", NETIF_F_SG);
+}
+
+/* Drop everything sent so far (gratuitous ARP, IPv6 neighbour discovery, MLD reports). */
+static void drain_tx(void)
+{
+	nic.next_cap = nic.ncaps;
+}
+
+/* Teach napkin the peer's MAC with an ARP request; checks the reply. */
+static void arp_handshake(void)
+{
+	u8 f[64];
+	struct tx_cap *c;
+	const u8 *a;
+
+	drain_tx();
+	inject(f, build_arp_request(f));
+	c = next_tx();
+	ck_assert_ptr_nonnull(c);
+	ck_assert_uint_eq(get16(c->data + 12), ETH_P_ARP);
+	a = c->data + 14;
+	ck_assert_uint_eq(get16(a + 6), 2); /* reply */
+	ck_assert(!memcmp(a + 8, napkin_mac, 6));
+	ck_assert(!memcmp(a + 14, napkin_ip, 4));
+	ck_assert(!memcmp(a + 18, peer_mac, 6));
+	ck_assert(!memcmp(a + 24, peer_ip, 4));
+}
+
+static void assert_no_leaks(void)
+{
+	tx_complete_all();
+	run_loop(1);
+	ck_assert_int_eq(nic.rx_out, 0);
+}
+
+/* ---- tests ---- */
+
+START_TEST(test_boot_logs_and_arp)
+{
+	ck_assert(fake_log_contains("eth0: static address 10.0.0.2/24"));
+	ck_assert(fake_log_contains("services: echo tcp+udp/7"));
+	arp_handshake();
+	assert_no_leaks();
+	ck_assert_int_eq(nic.rx_released, 1);
+}
+END_TEST
+
+START_TEST(test_udp_echo_zero_copy_holds_rx_buffer)
+{
+	u8 f[2048], payload[1000];
+	struct tx_cap *c;
+	const u8 *u;
+	u32 l4len;
+	struct lwip_glue_stats st;
+
+	arp_handshake();
+	for (u32 i = 0; i < sizeof(payload); i++)
+		payload[i] = (u8)(i * 7 + 3);
+	nic.hold = true;
+	inject(f, build_udp(f, 40000, SERVICE_PORT_ECHO, payload, sizeof(payload)));
+	c = next_tx_ip4();
+	u = expect_ip4(c, 17, &l4len);
+	ck_assert_uint_eq(get16(u), SERVICE_PORT_ECHO);
+	ck_assert_uint_eq(get16(u + 2), 40000);
+	ck_assert_uint_eq(l4len, 8 + sizeof(payload));
+	ck_assert(!memcmp(u + 8, payload, sizeof(payload)));
+	/* The reply's payload is the received buffer itself: header + payload segments. */
+	ck_assert_uint_ge(c->segs, 2);
+	/* The ARP request's buffer went back long ago; this datagram's is still out. */
+	ck_assert_int_eq(nic.rx_out, 1);
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st), 0);
+	ck_assert_uint_eq(st.rx_frames_held, 1);
+	ck_assert_uint_eq(st.tx_frames_held, 1);
+	tx_complete_all();
+	ck_assert_int_eq(nic.rx_out, 0);
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st), 0);
+	ck_assert_uint_eq(st.rx_frames_held, 0);
+	ck_assert_uint_eq(st.tx_frames_held, 0);
+	assert_no_leaks();
+}
+END_TEST
+
+START_TEST(test_udp_echo_sizes_and_segments)
+{
+	static u8 f[70000], payload[65000];
+	u32 sizes[] = {0, 1, 17, 100, 1471, 1472, 1473, 2000, 2960, 4000, 8000, 16000};
+
+	arp_handshake();
+	for (u32 i = 0; i < sizeof(payload); i++)
+		payload[i] = (u8)(i ^ (i >> 8));
+	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		u32 size = sizes[k];
+		u32 got = 0, frames = 0;
+		struct tx_cap *c;
+
+		drain_tx();
+		if (size <= 1472) {
+			/* One frame, delivered in 1 to 3 segments. */
+			inject_segs(f, build_udp(f, 40001, SERVICE_PORT_ECHO, payload, size),
+				    1 + (int)(k % 3), NETBUF_CSUM_NONE);
+		} else {
+			/* Fragment by hand at 1480-byte boundaries, last fragment first. */
+			u32 udp_len = 8 + size, nfrag = (udp_len + 1479) / 1480;
+			u8 dgram[70000];
+
+			build_udp(dgram, 40001, SERVICE_PORT_ECHO, payload, size);
+			for (int i = (int)nfrag - 1; i >= 0; i--) {
+				u32 off = (u32)i * 1480, n = MIN(1480u, udp_len - off);
+				u8 *ip = f + eth_hdr(f, napkin_mac, ETH_P_IP);
+
+				ip4_hdr(ip, 17, n, (u16)(100 + k),
+					(u16)((off / 8) | (i < (int)nfrag - 1 ? 0x2000 : 0)));
+				memcpy(ip + 20, dgram + 34 + off, n);
+				inject(f, 34 + n);
+			}
+		}
+		/* Reassemble napkin's reply from its fragments. */
+		static u8 reply[70000];
+		while ((c = next_tx_ip4())) {
+			const u8 *ip = c->data + 14;
+			u32 off = (get16(ip + 6) & 0x1fff) * 8u, n = get16(ip + 2) - 20u;
+
+			device_csum(c);
+			ck_assert_uint_eq(fold16(sum16(ip, 20, 0)), 0xffff);
+			ck_assert_uint_eq(ip[9], 17);
+			memcpy(reply + off, ip + 20, n);
+			got += n;
+			frames++;
+		}
+		ck_assert_msg(got == 8 + size, "size %u: echoed %u bytes in %u frames", size, got,
+			      frames);
+		ck_assert_uint_eq(get16(reply + 4), 8 + size);
+		ck_assert(!memcmp(reply + 8, payload, size));
+		ck_assert_int_eq(nic.rx_out, 0);
+	}
+	ck_assert_uint_eq(echo_udp_stats.datagrams, sizeof(sizes) / sizeof(sizes[0]));
+	assert_no_leaks();
+}
+END_TEST
+
+START_TEST(test_copy_mode_sends_one_segment)
+{
+	u8 f[2048], payload[600] = {1, 2, 3};
+	struct tx_cap *c;
+	u32 l4len;
+	struct lwip_glue_stats st;
+
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off net.tx=copy", NETIF_F_SG);
+	arp_handshake();
+	nic.hold = true;
+	inject(f, build_udp(f, 40000, SERVICE_PORT_ECHO, payload, sizeof(payload)));
+	c = next_tx_ip4();
+	expect_ip4(c, 17, &l4len);
+	ck_assert_uint_eq(c->segs, 1);
+	/* The copy let the received buffer go before the transmit completed. */
+	ck_assert_int_eq(nic.rx_out, 0);
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st), 0);
+	ck_assert_uint_gt(st.tx_copied, 0);
+	ck_assert_uint_eq(st.tx_zerocopy, 0);
+	assert_no_leaks();
+}
+END_TEST
+
+START_TEST(test_no_sg_device_gets_single_segments)
+{
+	u8 f[2048], payload[600] = {9};
+	struct tx_cap *c;
+	u32 l4len;
+
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off", 0);
+	arp_handshake();
+	inject(f, build_udp(f, 40000, SERVICE_PORT_ECHO, payload, sizeof(payload)));
+	c = next_tx_ip4();
+	expect_ip4(c, 17, &l4len);
+	ck_assert_uint_eq(c->segs, 1);
+	assert_no_leaks();
+}
+END_TEST
+
+START_TEST(test_busy_ring_queues_and_retries)
+{
+	u8 f[2048], payload[64];
+	struct lwip_glue_stats st;
+	int n = 20;
+
+	arp_handshake();
+	drain_tx();
+	nic.busy = true;
+	for (int i = 0; i < n; i++) {
+		payload[0] = (u8)i;
+		inject(f,
+		       build_udp(f, (u16)(41000 + i), SERVICE_PORT_ECHO, payload, sizeof(payload)));
+	}
+	ck_assert_ptr_null(next_tx_ip4());
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st), 0);
+	ck_assert_uint_eq(st.tx_queued, (u64)n);
+	nic.busy = false;
+	run_loop(1);
+	/* Every reply, in order. */
+	for (int i = 0; i < n; i++) {
+		struct tx_cap *c = next_tx_ip4();
+		u32 l4len;
+		const u8 *u = expect_ip4(c, 17, &l4len);
+
+		ck_assert_uint_eq(get16(u + 2), 41000 + i);
+		ck_assert_uint_eq(u[8], i);
+	}
+	assert_no_leaks();
+}
+END_TEST
+
+START_TEST(test_pending_queue_is_bounded)
+{
+	u8 f[2048], payload[64] = {0};
+	struct lwip_glue_stats st;
+
+	arp_handshake();
+	nic.busy = true;
+	for (int i = 0; i < 200; i++)
+		inject(f,
+		       build_udp(f, (u16)(42000 + i), SERVICE_PORT_ECHO, payload, sizeof(payload)));
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st), 0);
+	ck_assert_uint_eq(st.tx_queued, 128);
+	ck_assert_uint_eq(st.tx_dropped, 200 - 128);
+	ck_assert_uint_eq(st.tx_frames_held, 128);
+	/*
+	 * The queued replies still hold the received buffers (zero-copy), up to
+	 * the glue's bound on held buffers; frames past it were copied and their
+	 * buffers given back at once.
+	 */
+	ck_assert_int_eq(nic.rx_out, 128);
+	ck_assert_uint_eq(st.rx_frames_held, 128);
+	ck_assert_uint_eq(st.rx_copied, 200 - 128);
+	nic.busy = false;
+	run_loop(1);
+	assert_no_leaks();
+}
+END_TEST
+
+START_TEST(test_link_down_purges_pending)
+{
+	u8 f[2048], payload[64] = {0};
+
+	arp_handshake();
+	nic.busy = true;
+	for (int i = 0; i < 5; i++)
+		inject(f,
+		       build_udp(f, (u16)(43000 + i), SERVICE_PORT_ECHO, payload, sizeof(payload)));
+	ck_assert_int_eq(nic.rx_out, 5);
+	netif_carrier_off(&nic.dev);
+	run_loop(1);
+	ck_assert_int_eq(nic.rx_out, 0);
+	ck_assert_ptr_null(next_tx_ip4());
+}
+END_TEST
+
+/* ---- a scripted TCP peer ---- */
+
+struct peer {
+	u16 port;
+	u32 snd_nxt, snd_una, rcv_nxt;
+	u32 ack_out; /* what our segments acknowledge: lags rcv_nxt while we hold back */
+	u32 napkin_wnd;
+	bool fin_seen;
+	u8 *got;
+	u32 ngot, cap;
+	u32 min_wnd_seen;
+	int partial_csums;
+};
+
+/* Process everything napkin sent; returns segments seen. */
+static int peer_receive(struct peer *p, bool ack_data)
+{
+	struct tx_cap *c;
+	int n = 0;
+	u8 f[128];
+
+	while ((c = next_tx_ip4())) {
+		u32 l4len, hl, len, seq;
+		const u8 *t;
+
+		if (c->csum == NETBUF_CSUM_PARTIAL)
+			p->partial_csums++;
+		t = expect_ip4(c, 6, &l4len);
+		ck_assert_uint_eq(get16(t), SERVICE_PORT_ECHO);
+		ck_assert_uint_eq(get16(t + 2), p->port);
+		ck_assert(!(t[13] & TCP_F_RST));
+		hl = (t[12] >> 4) * 4u;
+		len = l4len - hl;
+		seq = get32(t + 4);
+		if (t[13] & TCP_F_ACK) {
+			p->snd_una = get32(t + 8);
+			p->napkin_wnd = get16(t + 14);
+			p->min_wnd_seen = MIN(p->min_wnd_seen, p->napkin_wnd);
+		}
+		if (len && seq == p->rcv_nxt) {
+			ck_assert_uint_le(p->ngot + len, p->cap);
+			memcpy(p->got + p->ngot, t + hl, len);
+			p->ngot += len;
+			p->rcv_nxt += len;
+		}
+		if ((t[13] & TCP_F_FIN) && seq + len == p->rcv_nxt) {
+			p->fin_seen = true;
+			p->rcv_nxt++;
+		}
+		if ((len || (t[13] & TCP_F_FIN)) && ack_data) {
+			p->ack_out = p->rcv_nxt;
+			inject(f, build_tcp(f, p->port, p->snd_nxt, p->ack_out, TCP_F_ACK, 65535,
+					    NULL, 0));
+		}
+		n++;
+	}
+	return n;
+}
+
+static void peer_connect(struct peer *p, u16 port, u32 cap)
+{
+	u8 f[128];
+	struct tx_cap *c;
+	u32 l4len;
+	const u8 *t;
+
+	memset(p, 0, sizeof(*p));
+	p->port = port;
+	p->cap = cap;
+	p->got = malloc(cap);
+	p->min_wnd_seen = 0xffff;
+	p->snd_nxt = 1000;
+	drain_tx();
+	inject(f, build_tcp(f, port, p->snd_nxt, 0, TCP_F_SYN, 65535, NULL, 0));
+	c = next_tx_ip4();
+	t = expect_ip4(c, 6, &l4len);
+	ck_assert_uint_eq(t[13] & (TCP_F_SYN | TCP_F_ACK), TCP_F_SYN | TCP_F_ACK);
+	ck_assert_uint_eq(get32(t + 8), p->snd_nxt + 1);
+	p->snd_nxt++;
+	p->snd_una = p->snd_nxt;
+	p->rcv_nxt = get32(t + 4) + 1;
+	p->napkin_wnd = get16(t + 14);
+	p->ack_out = p->rcv_nxt;
+	inject(f, build_tcp(f, port, p->snd_nxt, p->ack_out, TCP_F_ACK, 65535, NULL, 0));
+}
+
+/* Send up to len bytes of data as the window allows; returns bytes sent. */
+static u32 peer_send(struct peer *p, const u8 *data, u32 len)
+{
+	static u8 f[2048];
+	u32 sent = 0;
+
+	while (sent < len) {
+		u32 in_flight = p->snd_nxt - p->snd_una;
+		u32 n = MIN(1460u, len - sent);
+
+		if (in_flight + n > p->napkin_wnd)
+			break;
+		inject(f, build_tcp(f, p->port, p->snd_nxt, p->ack_out, TCP_F_ACK | TCP_F_PSH,
+				    65535, data + sent, n));
+		p->snd_nxt += n;
+		sent += n;
+	}
+	return sent;
+}
+
+static void tcp_echo_bytes(u32 total, u32 features)
+{
+	struct peer p;
+	u8 *data = malloc(total);
+	u32 sent = 0;
+	u8 f[128];
+	int rounds = 0;
+
+	for (u32 i = 0; i < total; i++)
+		data[i] = (u8)(i * 131 + (i >> 9));
+	arp_handshake();
+	peer_connect(&p, 50000, total);
+	while (p.ngot < total) {
+		sent += peer_send(&p, data + sent, total - sent);
+		run_loop(1);
+		peer_receive(&p, true);
+		ck_assert_msg(++rounds < 100000, "stalled: sent %u, echoed %u", sent, p.ngot);
+	}
+	ck_assert(!memcmp(p.got, data, total));
+	if (features & NETIF_F_IP_CSUM)
+		ck_assert_int_gt(p.partial_csums, 0);
+	else
+		ck_assert_int_eq(p.partial_csums, 0);
+	/* Close from the peer: napkin finishes echoing, then closes too. */
+	inject(f,
+	       build_tcp(f, p.port, p.snd_nxt, p.rcv_nxt, TCP_F_ACK | TCP_F_FIN, 65535, NULL, 0));
+	p.snd_nxt++;
+	for (int i = 0; i < 100 && !p.fin_seen; i++) {
+		run_loop(1);
+		peer_receive(&p, true);
+	}
+	ck_assert(p.fin_seen);
+	ck_assert_uint_eq(echo_tcp_stats.rx_bytes, total);
+	free(p.got);
+	free(data);
+	run_loop(10);
+	assert_no_leaks();
+}
+
+START_TEST(test_tcp_echo_1mb)
+{
+	tcp_echo_bytes(1 << 20, NETIF_F_SG);
+}
+END_TEST
+
+START_TEST(test_tcp_echo_checksum_offload)
+{
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off",
+		    NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM | NETIF_F_IPHDR_CSUM);
+	tcp_echo_bytes(300000, NETIF_F_IP_CSUM);
+}
+END_TEST
+
+START_TEST(test_tcp_echo_bounds_buffering)
+{
+	struct peer p;
+	u32 total = 600000, sent = 0;
+	u8 *data = malloc(total);
+	struct lwip_glue_stats st;
+
+	for (u32 i = 0; i < total; i++)
+		data[i] = (u8)(i * 13);
+	arp_handshake();
+	peer_connect(&p, 50001, total);
+	/* Never acknowledge the echo: napkin must stop taking data, not buffer it all. */
+	for (int i = 0; i < 3000; i++) {
+		sent += peer_send(&p, data + sent, total - sent);
+		run_loop(1);
+		peer_receive(&p, false);
+	}
+	ck_assert_uint_eq(p.napkin_wnd, 0);
+	ck_assert_uint_lt(sent, 2 * 64240 + 2 * 1460);
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st), 0);
+	ck_assert_uint_le(st.rx_frames_held, 45);
+	/* Start acknowledging: everything still arrives, in order. */
+	while (p.ngot < total) {
+		sent += peer_send(&p, data + sent, total - sent);
+		run_loop(5);
+		peer_receive(&p, true);
+		ck_assert_msg(fake_clock_now() < 600ull * 1000000000, "stalled at %u", p.ngot);
+	}
+	ck_assert(!memcmp(p.got, data, total));
+	free(p.got);
+	free(data);
+}
+END_TEST
+
+START_TEST(test_rx_checksum_trust)
+{
+	u8 f[2048], payload[32] = {5};
+	u32 sizes[] = {0, 1, 11, 32}, len;
+
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off", NETIF_F_SG | NETIF_F_RXCSUM);
+	arp_handshake();
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		drain_tx();
+		len = build_udp(f, 40000, SERVICE_PORT_ECHO, payload, sizes[i]);
+		/* Corrupt the UDP checksum, as a partial (host-computed later) one looks. */
+		f[14 + 20 + 6] ^= 0x55;
+		inject_segs(f, len, 1, NETBUF_CSUM_NONE);
+		ck_assert_ptr_null(next_tx_ip4()); /* checked in software: dropped */
+		inject_segs(f, len, 1, NETBUF_CSUM_UNNECESSARY);
+		/* The device vouched for it: trusted, however short the frame. */
+		ck_assert_msg(next_tx_ip4() != NULL, "%u-byte datagram not trusted", sizes[i]);
+	}
+	/* A fragment's verdict is never trusted for the reassembled datagram. */
+	for (int corrupt = 1; corrupt >= 0; corrupt--) {
+		u8 dgram[128];
+
+		drain_tx();
+		build_udp(dgram, 40000, SERVICE_PORT_ECHO, payload, 24);
+		if (corrupt)
+			dgram[14 + 20 + 6] ^= 0x55;
+		for (int part = 0; part < 2; part++) {
+			u8 *ip = f + eth_hdr(f, napkin_mac, ETH_P_IP);
+
+			/* 32 bytes of UDP (8 + 24) as two 16-byte fragments. */
+			ip4_hdr(ip, 17, 16, (u16)(300 + corrupt), (u16)(part ? 2 : 0x2000));
+			memcpy(ip + 20, dgram + 34 + part * 16, 16);
+			inject_segs(f, 34 + 16, 1, NETBUF_CSUM_UNNECESSARY);
+		}
+		if (corrupt)
+			ck_assert_ptr_null(next_tx_ip4());
+		else
+			ck_assert_ptr_nonnull(next_tx_ip4());
+	}
+	assert_no_leaks();
+}
+END_TEST
+
+START_TEST(test_rx_checksum_not_trusted_without_feature)
+{
+	u8 f[2048], payload[32] = {5};
+	u32 len;
+
+	arp_handshake();
+	drain_tx();
+	len = build_udp(f, 40000, SERVICE_PORT_ECHO, payload, sizeof(payload));
+	f[14 + 20 + 6] ^= 0x55;
+	inject_segs(f, len, 1, NETBUF_CSUM_UNNECESSARY);
+	ck_assert_ptr_null(next_tx_ip4());
+	assert_no_leaks();
+}
+END_TEST
+
+START_TEST(test_bad_ip_config_falls_back_to_dhcp)
+{
+	start_stack("ip=10.0.0.300::::::", NETIF_F_SG);
+	ck_assert(fake_log_contains("field 1 (client-ip)"));
+	ck_assert(fake_log_contains("using DHCP instead"));
+	ck_assert(fake_log_contains("eth0: DHCP started"));
+	/* A DHCP discover went out as a broadcast from port 68. */
+	for (struct tx_cap *c; (c = next_tx_ip4());) {
+		if (c->data[14 + 9] == 17 && get16(c->data + 14 + 20) == 68) {
+			ck_assert_uint_eq(get16(c->data + 14 + 22), 67);
+			return;
+		}
+	}
+	ck_abort_msg("no DHCP discover sent");
+}
+END_TEST
+
+START_TEST(test_netconsole_ops)
+{
+	u8 mac[6] = {0};
+	struct tx_cap *c;
+
+	ck_assert_ptr_nonnull(nc_ops);
+	ck_assert_uint_eq(nc_ops->dev_ipv4(&nic.dev), 0x0a000002);
+	/* Unknown neighbour: an ARP request goes out, the caller is asked to retry. */
+	drain_tx();
+	ck_assert_int_eq(nc_ops->resolve(&nic.dev, 0x0a000001, mac), -EAGAIN);
+	c = next_tx();
+	ck_assert_ptr_nonnull(c);
+	ck_assert_uint_eq(get16(c->data + 12), ETH_P_ARP);
+	ck_assert_uint_eq(get16(c->data + 14 + 6), 1);
+	ck_assert(!memcmp(c->data + 14 + 24, peer_ip, 4));
+	/* Once the peer is known, its MAC. */
+	arp_handshake();
+	ck_assert_int_eq(nc_ops->resolve(&nic.dev, 0x0a000001, mac), 0);
+	ck_assert(!memcmp(mac, peer_mac, 6));
+	assert_no_leaks();
+}
+END_TEST
+
+START_TEST(test_netconsole_ops_without_address)
+{
+	u8 mac[6];
+
+	start_stack("ip=off", NETIF_F_SG);
+	ck_assert_uint_eq(nc_ops->dev_ipv4(&nic.dev), 0);
+	ck_assert_int_eq(nc_ops->resolve(&nic.dev, 0x0a000001, mac), -ENODEV);
+}
+END_TEST
+
+START_TEST(test_ip_off)
+{
+	start_stack("ip=off", NETIF_F_SG);
+	ck_assert(fake_log_contains("eth0: no IPv4 configuration (ip=off)"));
+}
+END_TEST
+
+START_TEST(test_ip_names_other_device)
+{
+	start_stack("ip=:::::eth3:", NETIF_F_SG);
+	ck_assert(fake_log_contains("eth0: no IPv4 configuration (ip= names eth3)"));
+}
+END_TEST
+
+static Suite *lwip_glue_suite(void)
+{
+	Suite *s = suite_create("lwip_glue");
+	TCase *tc = tcase_create("static eth0");
+	/* Tests that boot the stack their own way. */
+	TCase *own = tcase_create("own setup");
+
+	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(own, 120);
+	tcase_add_checked_fixture(tc, setup_default, NULL);
+	tcase_add_test(tc, test_boot_logs_and_arp);
+	tcase_add_test(tc, test_udp_echo_zero_copy_holds_rx_buffer);
+	tcase_add_test(tc, test_udp_echo_sizes_and_segments);
+	tcase_add_test(own, test_copy_mode_sends_one_segment);
+	tcase_add_test(own, test_no_sg_device_gets_single_segments);
+	tcase_add_test(tc, test_busy_ring_queues_and_retries);
+	tcase_add_test(tc, test_pending_queue_is_bounded);
+	tcase_add_test(tc, test_link_down_purges_pending);
+	tcase_add_test(tc, test_tcp_echo_1mb);
+	tcase_add_test(own, test_tcp_echo_checksum_offload);
+	tcase_add_test(tc, test_tcp_echo_bounds_buffering);
+	tcase_add_test(own, test_rx_checksum_trust);
+	tcase_add_test(tc, test_rx_checksum_not_trusted_without_feature);
+	tcase_add_test(own, test_bad_ip_config_falls_back_to_dhcp);
+	tcase_add_test(tc, test_netconsole_ops);
+	tcase_add_test(own, test_netconsole_ops_without_address);
+	tcase_add_test(own, test_ip_off);
+	tcase_add_test(own, test_ip_names_other_device);
+	suite_add_tcase(s, tc);
+	suite_add_tcase(s, own);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(lwip_glue_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
