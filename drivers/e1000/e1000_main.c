@@ -340,6 +340,7 @@ static int e1000_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		netif_napi_del(&a->napi);
 		goto fail_irq;
 	}
+	a->napi.name = dev->name; /* for `napi` in the shell; lives as long as the adapter */
 	pci_set_drvdata(pdev, a);
 	log_bring_up(a, mac_source);
 	return 0;

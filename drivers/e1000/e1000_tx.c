@@ -167,8 +167,12 @@ static void tx_put_segs(struct e1000_adapter *a, struct netbuf *nb, bool extende
 				     E1000_TXD_DCMD_IFCS |
 				     (last ? E1000_TXD_DCMD_EOP | E1000_TXD_DCMD_RS : 0);
 			d->status = 0;
-			/* The hardware takes the checksum options from a frame's first descriptor. */
-			d->popts = s == nb ? popts : 0;
+			/*
+			 * Every descriptor of the frame carries the options: the
+			 * datasheets only look at the first, but QEMU's e1000e takes
+			 * them from the last one it reads.
+			 */
+			d->popts = popts;
 			d->special = 0;
 		} else {
 			struct e1000_tx_desc *d = &a->tx_legacy[a->tx_ntu];

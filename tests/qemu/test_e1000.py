@@ -170,6 +170,19 @@ def csum16(data: bytes) -> int:
     return s
 
 
+def udp_test_frames(capture_output: str) -> list[bytes]:
+    """The test transmitter's UDP frames among everything the guest sent (its network
+    stack, when linked in, talks too: DHCP, IPv6 neighbour discovery)."""
+    frames = []
+    for line in capture_output.splitlines():
+        f = json.loads(line)
+        data = bytes.fromhex(f["hex"])
+        if (f["src"] == GUEST_MAC and f["type"] == 0x0800 and data[23] == 17
+                and data[34:36] == (40000).to_bytes(2, "big")):
+            frames.append(data)
+    return frames
+
+
 def check_udp_frame(frame: bytes) -> int:
     """Assert the IPv4 header and UDP checksums are right; return the sequence number."""
     ip = frame[14:34]
@@ -213,17 +226,17 @@ def test_bring_up_and_frames_both_ways(guest, net, machine, model, chip, devid, 
     kind = {"INTx": "IO-APIC-level", "MSI-X": "PCI-MSI-X"}[mode]
     assert re.search(rf"^\d+\s+[1-9]\d*\s+\d+\s+\d+\s+{kind}", irq, re.M), irq
 
-    # Transmit: numbered UDP broadcasts with both checksums left to the device.
-    cap = net.start_capture(8)
+    # Transmit: numbered UDP broadcasts with both checksums left to the device, as one
+    # segment and as three (cut inside the headers).
+    cap = net.start_capture(10)
     time.sleep(1.0)
     assert "queued 20 of 20 test frames" in g.command("e1000 xmit eth0 20 udp")
+    assert "queued 20 of 20 test frames" in g.command("e1000 xmit eth0 20 udp 3")
     seen, _ = cap.communicate(timeout=30)
-    frames = [bytes.fromhex(json.loads(line)["hex"]) for line in seen.splitlines()
-              if json.loads(line)["src"] == GUEST_MAC]
-    seqs = sorted(check_udp_frame(f) for f in frames)
-    assert seqs == list(range(20)), seqs
+    seqs = sorted(check_udp_frame(f) for f in udp_test_frames(seen))
+    assert seqs == sorted(list(range(20)) * 2), seqs
     stats = ethtool(g)
-    assert stats["tx_csum_offloaded"] >= 20
+    assert stats["tx_csum_offloaded"] >= 40
     assert stats["tx_context_descs"] >= 1
     assert stats["tx_bad_frames"] == 0
 
@@ -261,12 +274,14 @@ def test_receive_filter(guest, net, machine, model):
 @pytest.mark.parametrize("machine,model", [("pc", "e1000"), ("q35", "e1000e")])
 def test_link_changes_and_missing_link(guest, net, machine, model):
     g = boot(guest, net, machine, model)
-    # Cable out before the device is opened: carrier off, and a warning after the grace period.
+    # Cable out before the device is opened (closed first: a network stack may have opened
+    # it at boot): carrier off, and a warning after the grace period.
+    g.command("e1000 down eth0")
     g.monitor("set_link n0 off")
     start = len(g.output)
     g.command("e1000 up eth0")
-    g.wait_for(r"eth0: link down", 20, start)
     g.wait_for(r"eth0: no link 10 s after open", 40, start)
+    assert "NO-CARRIER" in g.command("ifconfig eth0")
     assert ethtool(g)["link_timeouts"] == 1
     # Cable back in: the link-change interrupt brings the carrier up.
     start = len(g.output)
@@ -329,9 +344,10 @@ def test_shared_intx_line(guest):
             assert after["rx_good_packets"] - mine["rx_good_packets"] == 20
             assert after["irq_handled"] > mine["irq_handled"]
             assert other_after["rx_good_packets"] == theirs["rx_good_packets"]
-            # The idle device was asked about the shared interrupts and declined them.
+            # The quiet device was asked about the shared interrupts and declined them
+            # (it still takes its own: the network stack, when linked in, transmits on it).
             assert other_after["irq_not_ours"] > theirs["irq_not_ours"]
-            assert other_after["irq_handled"] == theirs["irq_handled"]
+            assert other_after["irq_handled"] - theirs["irq_handled"] < 20
         assert "disabled: nobody claimed it" not in g.command("irq")
     finally:
         net.close()
@@ -356,6 +372,4 @@ def test_napi_modes(guest, net, machine, model, mode):
     time.sleep(1.0)
     assert "queued 20 of 20 test frames" in g.command("e1000 xmit eth0 20 udp")
     seen, _ = cap.communicate(timeout=30)
-    frames = [bytes.fromhex(json.loads(line)["hex"]) for line in seen.splitlines()
-              if json.loads(line)["src"] == GUEST_MAC]
-    assert sorted(check_udp_frame(f) for f in frames) == list(range(20))
+    assert sorted(check_udp_frame(f) for f in udp_test_frames(seen)) == list(range(20))

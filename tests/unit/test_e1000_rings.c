@@ -407,6 +407,23 @@ START_TEST(tx_checksum_offload_uses_one_context)
 		ck_assert(d->cmd_len & E1000_TXD_DCMD_RS);
 		ck_assert_uint_eq(d->popts, E1000_TXD_POPTS_IXSM | E1000_TXD_POPTS_TXSM);
 	}
+	/* A frame in several segments carries the options in each of its descriptors. */
+	{
+		static struct txframe g;
+
+		make_tx(&g, 3, 60);
+		g.seg[0].csum = NETBUF_CSUM_PARTIAL;
+		g.seg[0].csum_start = 34;
+		g.seg[0].csum_offset = 6;
+		g.seg[0].flags = NETBUF_F_TX_IPHDR_CSUM;
+		ck_assert_int_eq(e1000_start_xmit(&g.seg[0], &a->netdev), NETDEV_TX_OK);
+		ck_assert_uint_eq(a->sw.tx_context_descs, 1);
+		for (int i = 4; i < 7; i++) {
+			ck_assert_uint_eq(a->tx_data[i].popts,
+					  E1000_TXD_POPTS_IXSM | E1000_TXD_POPTS_TXSM);
+			ck_assert_int_eq(!!(a->tx_data[i].cmd_len & E1000_TXD_DCMD_EOP), i == 6);
+		}
+	}
 	/* The frame recorded at the context slot is freed with its data. */
 	hw_tx_done(1);
 	ck_assert_uint_eq(e1000_tx_clean(a), 1);
