@@ -350,7 +350,7 @@ fail_irq:
 fail_rings:
 	free_rings(a);
 fail_master:
-	e1000_wr(a, E1000_IMC, E1000_ICR_ALL);
+	e1000_hw_release(a);
 	pci_clear_master(pdev);
 fail:
 	a->in_use = false;
@@ -365,10 +365,7 @@ static void e1000_remove(struct pci_dev *pdev)
 		return;
 	unregister_netdev(&a->netdev);
 	pci_free_irq_vectors(pdev);
-	e1000_wr(a, E1000_IMC, E1000_ICR_ALL);
-	e1000_wr(a, E1000_RCTL, 0);
-	e1000_wr(a, E1000_TCTL, 0);
-	e1000_flush(a);
+	e1000_hw_release(a);
 	pci_clear_master(pdev);
 	free_rings(a);
 	pr_info("%s: removed\n", a->label);
