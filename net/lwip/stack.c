@@ -60,6 +60,7 @@ void lwip_stack_init(const struct ipconfig *cfg, enum lwip_tx_mode tx_mode)
 	glue_ipconfig_init(cfg);
 	loop_add_hook(&lwip_hook);
 	glue_netconsole_init();
+	glue_shell_init();
 	pr_info("lwIP " LWIP_VERSION_STRING " up: IPv4 %s, IPv6 link-local/SLAAC, tx %s\n",
 		ipconfig_mode_name(lwip_stack_ipconfig()->mode),
 		tx_mode == LWIP_TX_COPY ? "copy" : "zero-copy");
