@@ -122,7 +122,7 @@ endef
 $(foreach t,$(UNIT_TESTS),$(eval $(call unit_test_rule,$(t))))
 
 unit-test: $(DEPS_STAMP) $(addprefix $(BUILD)/unit/,$(UNIT_TESTS))
-	@set -e; for t in $(UNIT_TESTS); do echo "== unit: $$t"; $(BUILD)/unit/$$t; done
+	@set -e; for t in $(UNIT_TESTS); do echo "== unit: $$t"; CK_DEFAULT_TIMEOUT=120 $(BUILD)/unit/$$t; done
 
 qemu-test: all
 	$(PYTHON) -m pytest -q tests/qemu $(PYTEST_ARGS)

@@ -16,9 +16,9 @@
 
 struct cmdline_param {
 	const char *key;
-	const char *value;	/* NULL for a bare key */
-	bool used;		/* some lookup asked for it */
-	bool warned;		/* cmdline_warn_unknown() already complained */
+	const char *value; /* NULL for a bare key */
+	bool used;	   /* some lookup asked for it */
+	bool warned;	   /* cmdline_warn_unknown() already complained */
 };
 
 static char raw_copy[CMDLINE_MAX];
@@ -29,7 +29,7 @@ static size_t nr_params;
 static const char *image_path;
 
 /* Keys boot loaders add on their own that napkin has no use for. */
-static const char *const loader_keys[] = { "BOOT_IMAGE" };
+static const char *const loader_keys[] = {"BOOT_IMAGE"};
 
 /* Keys compare equal when they differ only by '-' versus '_'. */
 static bool keys_equal(const char *a, const char *b)
@@ -99,7 +99,7 @@ static void add_param(const char *key, const char *value, size_t *dropped)
 				CMDLINE_MAX_PARAMS, key);
 		return;
 	}
-	params[nr_params++] = (struct cmdline_param){ .key = key, .value = value };
+	params[nr_params++] = (struct cmdline_param){.key = key, .value = value};
 }
 
 /* Splits raw_copy into token_store and params. */
@@ -137,8 +137,9 @@ static void parse_tokens(void)
 		}
 		token_store[out++] = '\0';
 		if (quoted)
-			pr_warn("unterminated quote in \"%.*s\": taking it to the end of the line\n",
-				(int)(s - start), start);
+			pr_warn(
+			    "unterminated quote in \"%.*s\": taking it to the end of the line\n",
+			    (int)(s - start), start);
 		if (eq)
 			*eq = '\0';
 		if (!*tok) {
@@ -168,8 +169,9 @@ void cmdline_init(const char *raw)
 
 		while (isspace((unsigned char)*rest))
 			rest++;
-		pr_warn("command line longer than %d bytes: ignoring everything from \"%.32s...\"\n",
-			CMDLINE_MAX - 1, rest);
+		pr_warn(
+		    "command line longer than %d bytes: ignoring everything from \"%.32s...\"\n",
+		    CMDLINE_MAX - 1, rest);
 	}
 	memcpy(raw_copy, raw, keep);
 	raw_copy[keep] = '\0';
@@ -198,11 +200,10 @@ bool cmdline_get(const char *key, const char **value)
 	return true;
 }
 
-static void report_invalid(const char *key, const char *value, const char *why,
-			   const char *dflt)
+static void report_invalid(const char *key, const char *value, const char *why, const char *dflt)
 {
-	pr_warn("invalid value \"%.64s\" for %s: %s; keeping default %s\n",
-		value ? value : "", key, why, dflt);
+	pr_warn("invalid value \"%.64s\" for %s: %s; keeping default %s\n", value ? value : "", key,
+		why, dflt);
 }
 
 /*
@@ -271,6 +272,8 @@ static int get_unsigned(const char *key, u64 *out, u64 min, u64 max, bool suffix
 	ret = get_value(key, &value, dflt);
 	if (ret)
 		return ret;
+	end = value;
+	v = 0;
 	if (value[0] == '-')
 		err = "negative";
 	else
@@ -279,15 +282,12 @@ static int get_unsigned(const char *key, u64 *out, u64 min, u64 max, bool suffix
 		unsigned int shift = 0;
 
 		switch (*end) {
-		case 'k': case 'K':
-			shift = 10;
-			break;
-		case 'm': case 'M':
-			shift = 20;
-			break;
-		case 'g': case 'G':
-			shift = 30;
-			break;
+		case 'k':
+		case 'K': shift = 10; break;
+		case 'm':
+		case 'M': shift = 20; break;
+		case 'g':
+		case 'G': shift = 30; break;
 		}
 		if (shift) {
 			end++;
@@ -369,8 +369,8 @@ static bool equal_ignoring_case(const char *a, const char *b)
 
 int cmdline_get_bool(const char *key, bool *out)
 {
-	static const char *const yes[] = { "1", "on", "yes", "y", "true" };
-	static const char *const no[] = { "0", "off", "no", "n", "false" };
+	static const char *const yes[] = {"1", "on", "yes", "y", "true"};
+	static const char *const no[] = {"0", "off", "no", "n", "false"};
 	const char *value;
 
 	if (!cmdline_get(key, &value))

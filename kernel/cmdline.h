@@ -13,7 +13,7 @@
 
 #include "kernel/compiler.h"
 
-#define CMDLINE_MAX 2048	/* bytes kept, including the terminating NUL */
+#define CMDLINE_MAX	   2048 /* bytes kept, including the terminating NUL */
 #define CMDLINE_MAX_PARAMS 64	/* distinct keys kept */
 
 /*

@@ -29,8 +29,7 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 		stats.failed++;
 		return NULL;
 	}
-	phys = pmm_alloc(pages, MAX(align, PMM_PAGE_SIZE),
-			 flags & DMA_32BIT ? DMA_32BIT_END : 0);
+	phys = pmm_alloc(pages, MAX(align, PMM_PAGE_SIZE), flags & DMA_32BIT ? DMA_32BIT_END : 0);
 	if (!phys) {
 		pr_warn("no %zu contiguous bytes aligned to %#zx%s\n",
 			(size_t)(pages * PMM_PAGE_SIZE), (size_t)MAX(align, PMM_PAGE_SIZE),
@@ -68,4 +67,11 @@ void dma_free(void *p, size_t size)
 void dma_get_stats(struct dma_stats *out)
 {
 	*out = stats;
+}
+
+void dma_print_stats(void)
+{
+	pr_info("%zu KiB in use (peak %zu KiB), %llu allocations, %llu frees, %llu failed\n",
+		stats.bytes_in_use / 1024, stats.bytes_hwm / 1024, (unsigned long long)stats.allocs,
+		(unsigned long long)stats.frees, (unsigned long long)stats.failed);
 }

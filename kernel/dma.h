@@ -15,7 +15,7 @@ typedef u64 dma_addr_t;
 #define DMA_32BIT BIT(0)
 
 struct dma_stats {
-	size_t bytes_in_use;	/* whole pages */
+	size_t bytes_in_use; /* whole pages */
 	size_t bytes_hwm;
 	u64 allocs, frees, failed;
 };
@@ -31,5 +31,7 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus);
 void dma_free(void *p, size_t size);
 
 void dma_get_stats(struct dma_stats *out);
+/* pr_info summary for the boot log and the shell's mem command. */
+void dma_print_stats(void);
 
 #endif

@@ -20,34 +20,34 @@
 #include "kernel/pmm.h"
 #include "kernel/printk.h"
 
-#define PAGE PMM_PAGE_SIZE
-#define HDR_SIZE 64u
-#define MAGIC_SLAB 0x736c6162u	/* "slab" */
-#define MAGIC_BIG 0x62696721u	/* "big!" */
-#define FREE_TAG 0x6e61706b696e6672ull
+#define PAGE	   PMM_PAGE_SIZE
+#define HDR_SIZE   64u
+#define MAGIC_SLAB 0x736c6162u /* "slab" */
+#define MAGIC_BIG  0x62696721u /* "big!" */
+#define FREE_TAG   0x6e61706b696e6672ull
 
-static const u32 class_sizes[HEAP_NR_CLASSES] = { 16, 32, 64, 128, 256, 512, 1024 };
+static const u32 class_sizes[HEAP_NR_CLASSES] = {16, 32, 64, 128, 256, 512, 1024};
 
 struct heap_page {
 	u32 magic;
-	u32 cls;		/* slab: index into class_sizes */
-	u32 in_use;		/* slab: objects handed out */
-	u32 capacity;		/* slab: objects that fit */
-	size_t npages;		/* big: pages in the run */
-	size_t size;		/* big: bytes asked for */
-	void *free_list;	/* slab: first free object */
-	struct list_head link;	/* slab: on its class's partial list while not full */
+	u32 cls;	       /* slab: index into class_sizes */
+	u32 in_use;	       /* slab: objects handed out */
+	u32 capacity;	       /* slab: objects that fit */
+	size_t npages;	       /* big: pages in the run */
+	size_t size;	       /* big: bytes asked for */
+	void *free_list;       /* slab: first free object */
+	struct list_head link; /* slab: on its class's partial list while not full */
 };
 _Static_assert(sizeof(struct heap_page) <= HDR_SIZE, "heap page header too big");
 
 struct free_obj {
 	struct free_obj *next;
-	u64 tag;		/* FREE_TAG ^ own address while free */
+	u64 tag; /* FREE_TAG ^ own address while free */
 };
 
 struct heap_class {
-	struct list_head partial;	/* slabs with at least one free object */
-	u32 empty_slabs;		/* slabs on the list with nothing in use */
+	struct list_head partial; /* slabs with at least one free object */
+	u32 empty_slabs;	  /* slabs on the list with nothing in use */
 };
 
 static struct heap_class classes[HEAP_NR_CLASSES];
@@ -115,8 +115,8 @@ static struct heap_page *new_slab(int cls)
 	if (!phys)
 		return NULL;
 	pg = phys_to_virt(phys);
-	*pg = (struct heap_page){ .magic = MAGIC_SLAB, .cls = (u32)cls,
-				  .capacity = (u32)((PAGE - HDR_SIZE) / size) };
+	*pg = (struct heap_page){
+	    .magic = MAGIC_SLAB, .cls = (u32)cls, .capacity = (u32)((PAGE - HDR_SIZE) / size)};
 	/* Thread the free list in address order, so objects go out low to high. */
 	obj = (char *)pg + HDR_SIZE + (size_t)(pg->capacity - 1) * size;
 	for (u32 i = 0; i < pg->capacity; i++, obj -= size) {
@@ -152,8 +152,8 @@ static void *alloc_small(size_t size)
 	if (!pg->free_list)
 		list_del_init(&pg->link);
 	stats.classes[cls].in_use++;
-	stats.classes[cls].in_use_hwm = MAX(stats.classes[cls].in_use_hwm,
-					    stats.classes[cls].in_use);
+	stats.classes[cls].in_use_hwm =
+	    MAX(stats.classes[cls].in_use_hwm, stats.classes[cls].in_use);
 	account_bytes(class_sizes[cls], true);
 	return f;
 }
@@ -171,7 +171,7 @@ static void *alloc_big(size_t size)
 	if (!phys)
 		return alloc_failed(size);
 	pg = phys_to_virt(phys);
-	*pg = (struct heap_page){ .magic = MAGIC_BIG, .npages = pages, .size = size };
+	*pg = (struct heap_page){.magic = MAGIC_BIG, .npages = pages, .size = size};
 	INIT_LIST_HEAD(&pg->link);
 	account_pages((long)pages);
 	stats.big_in_use++;

@@ -11,21 +11,21 @@
 #include "kernel/compiler.h"
 
 #define HEAP_NR_CLASSES 7
-#define HEAP_MAX_SMALL 1024
+#define HEAP_MAX_SMALL	1024
 
 struct heap_class_stats {
-	u32 size;		/* object size of this class */
-	u32 slabs;		/* pages held */
-	u64 in_use;		/* objects handed out */
+	u32 size;   /* object size of this class */
+	u32 slabs;  /* pages held */
+	u64 in_use; /* objects handed out */
 	u64 in_use_hwm;
 };
 
 struct heap_stats {
-	size_t bytes_in_use;	/* small: class size; big: requested size */
+	size_t bytes_in_use; /* small: class size; big: requested size */
 	size_t bytes_hwm;
-	size_t pages_in_use;	/* pages taken from the page allocator */
+	size_t pages_in_use; /* pages taken from the page allocator */
 	size_t pages_hwm;
-	u64 big_in_use;		/* whole-page allocations handed out */
+	u64 big_in_use; /* whole-page allocations handed out */
 	u64 allocs, frees, failed, bad_frees;
 	struct heap_class_stats classes[HEAP_NR_CLASSES];
 };

@@ -46,6 +46,7 @@ static void maybe_exit_for_tests(void)
 	if (!exit_status_wanted)
 		return;
 	pr_info("napkin: exiting QEMU with status %llu as asked\n", (unsigned long long)exit_status);
+	mdelay(200); /* the last netconsole frames drain from the NIC */
 	qemu_debug_exit((u8)exit_status);
 }
 

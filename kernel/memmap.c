@@ -14,25 +14,20 @@
 #include "kernel/printk.h"
 
 /* Multiboot1 entry after its size field, and Multiboot2 entry: same first 20 bytes. */
-#define MMAP_ENTRY_FIELDS 20u
-#define MB2_TAG_MMAP 6u
-#define MB2_MMAP_HEAD 16u
+#define MMAP_ENTRY_FIELDS  20u
+#define MB2_TAG_MMAP	   6u
+#define MB2_MMAP_HEAD	   16u
 #define MB2_MMAP_MIN_ENTRY 24u
 
 /* How strongly a type claims a byte when ranges overlap. */
 static int type_rank(u32 type)
 {
 	switch (type) {
-	case MEM_USABLE:
-		return 0;
-	case MEM_ACPI_RECLAIM:
-		return 1;
-	case MEM_ACPI_NVS:
-		return 3;
-	case MEM_BAD:
-		return 4;
-	default:
-		return 2;
+	case MEM_USABLE: return 0;
+	case MEM_ACPI_RECLAIM: return 1;
+	case MEM_ACPI_NVS: return 3;
+	case MEM_BAD: return 4;
+	default: return 2;
 	}
 }
 
@@ -72,12 +67,13 @@ static void flush_run(struct normalizer *nz)
 	}
 	if (nz->count == nz->max) {
 		if (!nz->dropped++)
-			pr_warn("more than %zu ranges after merging: dropping %#llx-%#llx %s and up\n",
-				nz->max, (unsigned long long)base, (unsigned long long)end - 1,
-				memmap_type_name(nz->run_type));
+			pr_warn(
+			    "more than %zu ranges after merging: dropping %#llx-%#llx %s and up\n",
+			    nz->max, (unsigned long long)base, (unsigned long long)end - 1,
+			    memmap_type_name(nz->run_type));
 		return;
 	}
-	nz->out[nz->count++] = (struct mem_region){ base, end - base, nz->run_type };
+	nz->out[nz->count++] = (struct mem_region){base, end - base, nz->run_type};
 }
 
 static void add_piece(struct normalizer *nz, u64 base, u64 end, u32 type)
@@ -93,10 +89,9 @@ static void add_piece(struct normalizer *nz, u64 base, u64 end, u32 type)
 	nz->run_type = type;
 }
 
-size_t memmap_normalize(const struct mem_region *in, size_t n, struct mem_region *out,
-			size_t max)
+size_t memmap_normalize(const struct mem_region *in, size_t n, struct mem_region *out, size_t max)
 {
-	struct normalizer nz = { .out = out, .max = max };
+	struct normalizer nz = {.out = out, .max = max};
 	bool started = false;
 	u64 pos = 0;
 
@@ -165,7 +160,7 @@ static bool put_entry(struct mem_region *out, size_t max, size_t *count, u64 bas
 	if (known_type(type) != type)
 		pr_debug("%s entry %#llx+%#llx has unknown type %u: treated as reserved\n", who,
 			 (unsigned long long)base, (unsigned long long)len, type);
-	out[(*count)++] = (struct mem_region){ base, len, known_type(type) };
+	out[(*count)++] = (struct mem_region){base, len, known_type(type)};
 	return true;
 }
 
@@ -204,8 +199,9 @@ size_t memmap_from_mb1(const void *mmap, u32 length, struct mem_region *out, siz
 			break;
 		}
 		if (esize > length - off - 4) {
-			pr_warn("multiboot1 map: entry at offset %u (size %u) runs past the map's %u bytes: stopping\n",
-				off, esize, length);
+			pr_warn(
+			    "multiboot1 map: entry at offset %u (size %u) runs past the map's %u bytes: stopping\n",
+			    off, esize, length);
 			break;
 		}
 		read_entry(p + off + 4, &base, &len, &type);
@@ -216,8 +212,7 @@ size_t memmap_from_mb1(const void *mmap, u32 length, struct mem_region *out, siz
 	return count;
 }
 
-size_t memmap_from_mb2_tag_within(const void *tag, size_t avail, struct mem_region *out,
-				  size_t max)
+size_t memmap_from_mb2_tag_within(const void *tag, size_t avail, struct mem_region *out, size_t max)
 {
 	const u8 *p = tag;
 	u32 type, size, entry_size, version;
@@ -273,34 +268,82 @@ size_t memmap_from_mb2_tag(const void *tag, struct mem_region *out, size_t max)
 	return memmap_from_mb2_tag_within(tag, SIZE_MAX, out, max);
 }
 
-size_t memmap_from_basic(u32 mem_lower_kb, u32 mem_upper_kb, struct mem_region *out,
-			 size_t max)
+size_t memmap_from_basic(u32 mem_lower_kb, u32 mem_upper_kb, struct mem_region *out, size_t max)
 {
 	size_t count = 0;
 
 	if (mem_lower_kb && count < max)
-		out[count++] = (struct mem_region){ 0, (u64)mem_lower_kb * 1024, MEM_USABLE };
+		out[count++] = (struct mem_region){0, (u64)mem_lower_kb * 1024, MEM_USABLE};
 	if (mem_upper_kb && count < max)
-		out[count++] = (struct mem_region){ 1ull << 20, (u64)mem_upper_kb * 1024,
-						    MEM_USABLE };
+		out[count++] =
+		    (struct mem_region){1ull << 20, (u64)mem_upper_kb * 1024, MEM_USABLE};
 	return count;
+}
+
+/* Aligns v up; false when that would wrap. */
+static bool align_up_checked(u64 v, u64 align, u64 *out)
+{
+	if (v > UINT64_MAX - (align - 1))
+		return false;
+	*out = ALIGN_UP(v, align);
+	return true;
+}
+
+/* Lowest fit inside one usable range, or 0. */
+static u64 fit_in_range(const struct mem_region *range, u64 size, u64 align, u64 min_addr,
+			const struct mem_region *busy, size_t nbusy)
+{
+	u64 end = region_end(range), start;
+
+	if (!align_up_checked(MAX(range->base, min_addr), align, &start))
+		return 0;
+	/* Each pass either succeeds or moves start past a busy range: it ends. */
+	while (start < end && end - start >= size) {
+		bool moved = false;
+
+		for (size_t i = 0; i < nbusy; i++) {
+			u64 b = busy[i].base, e = region_end(&busy[i]);
+
+			if (busy[i].size && b < start + size && e > start) {
+				if (!align_up_checked(e, align, &start))
+					return 0;
+				moved = true;
+			}
+		}
+		if (!moved)
+			return start;
+	}
+	return 0;
+}
+
+u64 memmap_find_free(const struct mem_region *r, size_t n, u64 size, u64 align, u64 min_addr,
+		     const struct mem_region *busy, size_t nbusy)
+{
+	u64 best = 0;
+
+	if (!size || !align || (align & (align - 1)))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		u64 at;
+
+		if (r[i].type != MEM_USABLE)
+			continue;
+		at = fit_in_range(&r[i], size, align, MAX(min_addr, 1), busy, nbusy);
+		if (at && (!best || at < best))
+			best = at;
+	}
+	return best;
 }
 
 const char *memmap_type_name(u32 type)
 {
 	switch (type) {
-	case MEM_USABLE:
-		return "usable";
-	case MEM_RESERVED:
-		return "reserved";
-	case MEM_ACPI_RECLAIM:
-		return "ACPI data";
-	case MEM_ACPI_NVS:
-		return "ACPI NVS";
-	case MEM_BAD:
-		return "bad";
-	default:
-		return "unknown";
+	case MEM_USABLE: return "usable";
+	case MEM_RESERVED: return "reserved";
+	case MEM_ACPI_RECLAIM: return "ACPI data";
+	case MEM_ACPI_NVS: return "ACPI NVS";
+	case MEM_BAD: return "bad";
+	default: return "unknown";
 	}
 }
 

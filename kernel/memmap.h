@@ -20,7 +20,7 @@ enum mem_type {
 struct mem_region {
 	u64 base;
 	u64 size;
-	u32 type;	/* enum mem_type */
+	u32 type; /* enum mem_type */
 };
 
 #define MEMMAP_PAGE_SIZE 4096ull
@@ -34,8 +34,7 @@ struct mem_region {
  * ranges of the same type are merged, and usable ranges are shrunk to whole
  * 4 KiB pages. O(n^2) time, no extra memory: loader maps are short.
  */
-size_t memmap_normalize(const struct mem_region *in, size_t n, struct mem_region *out,
-			size_t max);
+size_t memmap_normalize(const struct mem_region *in, size_t n, struct mem_region *out, size_t max);
 
 /*
  * Multiboot1 memory map (mmap_addr/mmap_length): each entry is preceded by its
@@ -54,8 +53,16 @@ size_t memmap_from_mb2_tag_within(const void *tag, size_t avail, struct mem_regi
 				  size_t max);
 
 /* Multiboot1 without a map: mem_lower KiB at 0 and mem_upper KiB at 1 MiB. */
-size_t memmap_from_basic(u32 mem_lower_kb, u32 mem_upper_kb, struct mem_region *out,
-			 size_t max);
+size_t memmap_from_basic(u32 mem_lower_kb, u32 mem_upper_kb, struct mem_region *out, size_t max);
+
+/*
+ * Lowest address >= min_addr where size bytes aligned to align (a power of
+ * two) fit in a usable range without touching any of the busy ranges (the
+ * kernel image, the boot information, ...). For placing the page
+ * allocator's bitmap before there is an allocator. Returns 0 when nothing fits.
+ */
+u64 memmap_find_free(const struct mem_region *r, size_t n, u64 size, u64 align, u64 min_addr,
+		     const struct mem_region *busy, size_t nbusy);
 
 const char *memmap_type_name(u32 type);
 /* Bytes of the given type. */

@@ -54,8 +54,11 @@ void panic_end(const char *why)
 	for (int i = 0; i < MAX_PANIC_HOOKS; i++)
 		if (panic_hooks[i])
 			panic_hooks[i]();
-	if (test_exit)
+	if (test_exit) {
+		/* Let the NICs put the last netconsole frames on the wire first. */
+		mdelay(200);
 		qemu_debug_exit(PANIC_EXIT_CODE);
+	}
 	if (panic_timeout_s < 0)
 		machine_reboot();
 	if (panic_timeout_s > 0) {

@@ -22,8 +22,8 @@ uintptr_t phys_virt_offset;
 
 static u64 *busy_map;
 static u64 *reserved_map;
-static u64 nr_pages;	/* pages the bitmaps cover: a multiple of 64 */
-static u64 first_free_hint;	/* no free page below this index */
+static u64 nr_pages;	    /* pages the bitmaps cover: a multiple of 64 */
+static u64 first_free_hint; /* no free page below this index */
 static struct pmm_stats stats;
 
 /* No libgcc on bare metal, so no __builtin_popcountll. */
@@ -47,23 +47,21 @@ static u64 word_mask(u64 w, u64 a, u64 b)
 	return mask;
 }
 
-#define for_each_word(w, a, b) for (u64 w = (a) / WORD_BITS; w * WORD_BITS < (b); w++)
-
 static void map_set(u64 *map, u64 a, u64 b)
 {
-	for_each_word(w, a, b)
+	for (u64 w = a / WORD_BITS; w * WORD_BITS < b; w++)
 		map[w] |= word_mask(w, a, b);
 }
 
 static void map_clear(u64 *map, u64 a, u64 b)
 {
-	for_each_word(w, a, b)
+	for (u64 w = a / WORD_BITS; w * WORD_BITS < b; w++)
 		map[w] &= ~word_mask(w, a, b);
 }
 
 static bool map_any(const u64 *map, u64 a, u64 b)
 {
-	for_each_word(w, a, b) {
+	for (u64 w = a / WORD_BITS; w * WORD_BITS < b; w++) {
 		if (map[w] & word_mask(w, a, b))
 			return true;
 	}
@@ -126,9 +124,10 @@ void pmm_init(const struct mem_region *regions, size_t n, void *bitmap, size_t b
 
 	for (size_t i = 0; i < n; i++) {
 		u64 end = regions[i].size > UINT64_MAX - regions[i].base
-				  ? UINT64_MAX : regions[i].base + regions[i].size;
-		u64 first = (regions[i].base >> PMM_PAGE_SHIFT) +
-			    !!(regions[i].base & (PMM_PAGE_SIZE - 1));
+			      ? UINT64_MAX
+			      : regions[i].base + regions[i].size;
+		u64 first =
+		    (regions[i].base >> PMM_PAGE_SHIFT) + !!(regions[i].base & (PMM_PAGE_SIZE - 1));
 		u64 last = end >> PMM_PAGE_SHIFT;
 
 		if (regions[i].type != MEM_USABLE || last <= first)
@@ -180,7 +179,7 @@ void pmm_reserve(u64 base, u64 size)
 	if (!size)
 		return;
 	outer_pages(base, size, &first, &last);
-	for_each_word(w, first, last) {
+	for (u64 w = first / WORD_BITS; w * WORD_BITS < last; w++) {
 		u64 mask = word_mask(w, first, last);
 		u64 newly = ~busy_map[w] & mask;
 		u64 in_use = busy_map[w] & ~reserved_map[w] & mask;
@@ -212,8 +211,7 @@ u64 pmm_alloc(size_t pages, u64 align, u64 max_end)
 		return alloc_failed();
 	}
 	if (align & (align - 1)) {
-		pr_err("alloc: alignment %#llx is not a power of two\n",
-		       (unsigned long long)align);
+		pr_err("alloc: alignment %#llx is not a power of two\n", (unsigned long long)align);
 		return alloc_failed();
 	}
 	align_pages = align > PMM_PAGE_SIZE ? align >> PMM_PAGE_SHIFT : 1;
@@ -248,7 +246,7 @@ u64 pmm_alloc(size_t pages, u64 align, u64 max_end)
 
 bool pmm_free(u64 base, size_t pages)
 {
-	u64 first = base >> PMM_PAGE_SHIFT;
+	u64 first = base >> PMM_PAGE_SHIFT, already_free;
 
 	if (!pages || (base & (PMM_PAGE_SIZE - 1)) || first >= nr_pages ||
 	    pages > nr_pages - first) {
@@ -263,11 +261,11 @@ bool pmm_free(u64 base, size_t pages)
 		stats.bad_frees++;
 		return false;
 	}
-	if (find_next(first, first + pages, false) != first + pages) {
+	already_free = find_next(first, first + pages, false);
+	if (already_free != first + pages) {
 		pr_err("double free of %#llx+%zu pages: page %#llx is already free, ignored\n",
 		       (unsigned long long)base, pages,
-		       (unsigned long long)(find_next(first, first + pages, false)
-					    << PMM_PAGE_SHIFT));
+		       (unsigned long long)(already_free << PMM_PAGE_SHIFT));
 		stats.bad_frees++;
 		return false;
 	}
@@ -286,12 +284,12 @@ void pmm_get_stats(struct pmm_stats *out)
 
 void pmm_print_stats(void)
 {
-	pr_info("%llu KiB usable, %llu KiB free, %llu KiB allocated (peak %llu KiB), %llu KiB reserved\n",
-		(unsigned long long)(stats.total_pages * 4),
-		(unsigned long long)(stats.free_pages * 4),
-		(unsigned long long)(stats.used_pages * 4),
-		(unsigned long long)(stats.used_hwm_pages * 4),
-		(unsigned long long)(stats.reserved_pages * 4));
+	pr_info(
+	    "%llu KiB usable, %llu KiB free, %llu KiB allocated (peak %llu KiB), %llu KiB reserved\n",
+	    (unsigned long long)(stats.total_pages * 4), (unsigned long long)(stats.free_pages * 4),
+	    (unsigned long long)(stats.used_pages * 4),
+	    (unsigned long long)(stats.used_hwm_pages * 4),
+	    (unsigned long long)(stats.reserved_pages * 4));
 	if (stats.failed_allocs || stats.bad_frees)
 		pr_info("%llu failed allocations, %llu bad frees\n",
 			(unsigned long long)stats.failed_allocs,

@@ -12,19 +12,19 @@
 #include "kernel/memmap.h"
 
 #define PMM_PAGE_SHIFT 12
-#define PMM_PAGE_SIZE (1ull << PMM_PAGE_SHIFT)
+#define PMM_PAGE_SIZE  (1ull << PMM_PAGE_SHIFT)
 
 struct pmm_stats {
-	u64 total_pages;	/* usable pages found by pmm_init() (page 0 excluded) */
-	u64 reserved_pages;	/* of those, taken later by pmm_reserve() */
+	u64 total_pages;    /* usable pages found by pmm_init() (page 0 excluded) */
+	u64 reserved_pages; /* of those, taken later by pmm_reserve() */
 	u64 free_pages;
-	u64 used_pages;		/* handed out by pmm_alloc() and not freed yet */
-	u64 used_hwm_pages;	/* most used_pages ever */
-	u64 allocs;		/* successful pmm_alloc() calls */
-	u64 frees;		/* successful pmm_free() calls */
+	u64 used_pages;	    /* handed out by pmm_alloc() and not freed yet */
+	u64 used_hwm_pages; /* most used_pages ever */
+	u64 allocs;	    /* successful pmm_alloc() calls */
+	u64 frees;	    /* successful pmm_free() calls */
 	u64 failed_allocs;
-	u64 bad_frees;		/* double frees, frees of reserved or unknown pages */
-	u64 ignored_pages;	/* usable pages above what the bitmap covers */
+	u64 bad_frees;	   /* double frees, frees of reserved or unknown pages */
+	u64 ignored_pages; /* usable pages above what the bitmap covers */
 };
 
 /* Bytes of bitmap needed to manage physical addresses below max_phys. */

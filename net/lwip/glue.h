@@ -64,6 +64,8 @@ struct glue_if *glue_if_next(struct glue_if *gif);
 
 /* netconsole_glue.c */
 void glue_netconsole_init(void);
+/* route, arp, ping, addresses under ifconfig, pools under mem. */
+void glue_shell_init(void);
 
 /* addrconf.c */
 void glue_ipconfig_apply(struct glue_if *gif);

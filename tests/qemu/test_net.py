@@ -275,3 +275,58 @@ def test_bad_ip_falls_back_to_dhcp():
         with boot("net-bad-ip", nic, "ip=192.168.77.2:::255.0.255.0:::off", ns, tap) as guest:
             guest.wait_for(r"ip: field 4 \(netmask\): '255\.0\.255\.0' is not a contiguous", 60)
             guest.wait_for(r"eth0: DHCP lease 192\.168\.77\.\d+/24", 60)
+
+
+SHELL_CFG = [("virtio-1q", "napi")]
+
+
+@pytest.mark.parametrize("net", SHELL_CFG, ids=config_id, indirect=True)
+def test_shell_network_commands(net):
+    """ifconfig, route, arp, ping, napi, ethtool, softnet, mem: real state."""
+    g = net.guest
+    out = g.command("ifconfig eth0", 30)
+    assert f"inet {net.addr} netmask 255.255.255.0 gateway {net.tap.addr4}" in out, out
+    assert "ether 52:54:00:12:34:56" in out and "LOWER_UP" in out
+    assert re.search(r"inet6 fe80::\S+ (tentative|preferred)", out, re.I), out
+    assert re.search(rf"^default\s+{re.escape(net.tap.addr4)}\s", g.command("route", 30), re.M)
+
+    # The guest's own ping: replies, then a summary with no loss.
+    start = len(g.output)
+    g.write(f"ping {net.tap.addr4} 3\r")
+    g.wait_for(r"3 packets transmitted, 3 received, 0% packet loss", 30, start)
+    assert len(re.findall(r"bytes from .*icmp_seq=\d+ time=", g.output[start:])) == 3
+    # ...which filled the ARP table with the peer.
+    peer_mac = net.ns.run(["cat", f"/sys/class/net/{net.tap.name}/address"]).stdout.strip()
+    assert re.search(rf"^{re.escape(net.tap.addr4)}\s+{peer_mac}\s", g.command("arp", 30),
+                     re.M)
+    # Bad input changes nothing and says why.
+    assert "not an IPv4 address" in g.command("ping 300.1.1.1", 30)
+    assert "count '0' is not from 1" in g.command(f"ping {net.tap.addr4} 0", 30)
+
+    def napi_row(text):
+        m = re.search(r"^eth0-q0\s+eth0\s+(\d+)\s+\S+\s+(\d+)\s+(\d+)\s+\d+\s+\d+\s+(\d+)",
+                      text, re.M)
+        assert m, text
+        return [int(x) for x in m.groups()]  # weight, polls, packets, interrupts
+
+    w, polls0, pkts0, irqs0 = napi_row(g.command("napi", 30))
+    processed0 = int(g.command("softnet", 30).split("\n")[1].split()[0], 16)
+    res = net.ns.run(["ping", "-c", "200", "-i", "0.005", "-q", net.addr], check=False,
+                     timeout=60)
+    assert " 200 received" in res.stdout, res.stdout
+    w, polls1, pkts1, irqs1 = napi_row(g.command("napi", 30))
+    processed1 = int(g.command("softnet", 30).split("\n")[1].split()[0], 16)
+    assert pkts1 - pkts0 >= 200 and polls1 > polls0 and irqs1 > irqs0
+    assert processed1 - processed0 >= 200
+
+    assert "napi.eth0-q0.weight = 16" in g.command("set napi.eth0-q0.weight 16", 30)
+    assert napi_row(g.command("napi", 30))[0] == 16
+    assert "not a weight" in g.command("set napi.eth0-q0.weight 999", 30)
+    assert napi_row(g.command("napi", 30))[0] == 16
+
+    out = g.command("ethtool -S eth0", 30)
+    counters = dict(re.findall(r"^\s+(\S+): (\d+)$", out, re.M))
+    assert len(counters) > 5 and sum(int(v) for v in counters.values()) > 200, out
+
+    out = g.command("mem", 30)
+    assert re.search(r"lwIP pool \S+\s+\d+ used \(high-water\s+\d+\) of\s+\d+", out), out

@@ -191,11 +191,13 @@ def test_bringup_one_pair_msix(guest, tapns):
     assert counter(out, "rx_queue_0_errors") == 0
     assert pair_lines(out)[0]["napi"] == "eth0-q0"
 
+    tx_before = counter(out, "tx_queue_0_packets")
     got = selftest_roundtrip(g, tn, 16)
     assert sorted(p for _, p in got) == sorted(f"vnet-selftest {i}" for i in range(16))
     assert sorted(s for s, _ in got) == list(range(7000, 7016))
     out = vnet_show(g)
-    assert counter(out, "tx_queue_0_packets") == 16
+    # The network stack transmits too (DHCP, IPv6 neighbour discovery): at least ours.
+    assert counter(out, "tx_queue_0_packets") - tx_before >= 16
     assert counter(out, "tx_queue_0_drops") == 0
 
 
@@ -224,12 +226,15 @@ def test_four_pairs_each_own_vector_and_napi(guest, tapns):
     assert sum(int(p["rx"]) for p in pairs.values()) >= 128
 
     # Transmit: 64 flows (source ports) hash over the four transmit queues.
+    out = vnet_show(g)
+    tx_before = [counter(out, f"tx_queue_{i}_packets") for i in range(4)]
     got = selftest_roundtrip(g, tn, 64)
     assert len(got) == 64
     out = vnet_show(g)
-    for i in range(4):
-        assert counter(out, f"tx_queue_{i}_packets") > 0, out
-    assert sum(counter(out, f"tx_queue_{i}_packets") for i in range(4)) == 64
+    tx_delta = [counter(out, f"tx_queue_{i}_packets") - tx_before[i] for i in range(4)]
+    assert all(d > 0 for d in tx_delta), out
+    # The stack's own frames may add a few; ours are all there.
+    assert sum(tx_delta) >= 64
 
 
 def test_intx_fallback(guest, tapns):

@@ -10,7 +10,7 @@
 #include <setjmp.h>
 #include <stdbool.h>
 
-#define STUB_PRINTK_KEEP 256
+#define STUB_PRINTK_KEEP    256
 #define STUB_PRINTK_MSG_MAX 512
 /* Matches any level in stub_printk_count(). */
 #define STUB_ANY_LEVEL (-1)

@@ -11,9 +11,9 @@
 #include "tests/unit/phys_arena.h"
 #include "tests/unit/stub_printk.h"
 
-#define MiB (1024ull * 1024)
-#define GiB (1024ull * MiB)
-#define PAGE PMM_PAGE_SIZE
+#define MiB	   (1024ull * 1024)
+#define GiB	   (1024ull * MiB)
+#define PAGE	   PMM_PAGE_SIZE
 #define ARENA_BASE (4 * GiB - 4 * MiB)
 #define ARENA_SIZE (8 * MiB)
 
@@ -83,6 +83,9 @@ START_TEST(test_alignment_and_size)
 	dma_get_stats(&s);
 	ck_assert_uint_eq(s.bytes_in_use, 0);
 	ck_assert_uint_eq(s.bytes_hwm, 5 * PAGE);
+	dma_print_stats();
+	ck_assert(stub_printk_contains("dma: 0 KiB in use (peak 20 KiB), 2 allocations, 2 frees, "
+				       "0 failed"));
 }
 END_TEST
 

@@ -9,8 +9,8 @@
 #include "kernel/printk.h"
 #include "tests/unit/stub_printk.h"
 
-#define KiB 1024ull
-#define MiB (1024ull * KiB)
+#define KiB  1024ull
+#define MiB  (1024ull * KiB)
 #define PAGE 4096ull
 
 static void setup(void)
@@ -48,12 +48,9 @@ START_TEST(test_typical_bios_map)
 {
 	/* Unsorted, as some firmware reports it. */
 	const struct mem_region in[] = {
-		{ 0x100000, 0x7ee0000, MEM_USABLE },
-		{ 0, 0x9fc00, MEM_USABLE },
-		{ 0x9fc00, 0x400, MEM_RESERVED },
-		{ 0xf0000, 0x10000, MEM_RESERVED },
-		{ 0x7fe0000, 0x20000, MEM_RESERVED },
-		{ 0xfffc0000, 0x40000, MEM_RESERVED },
+	    {0x100000, 0x7ee0000, MEM_USABLE},	{0, 0x9fc00, MEM_USABLE},
+	    {0x9fc00, 0x400, MEM_RESERVED},	{0xf0000, 0x10000, MEM_RESERVED},
+	    {0x7fe0000, 0x20000, MEM_RESERVED}, {0xfffc0000, 0x40000, MEM_RESERVED},
 	};
 	struct mem_region out[16];
 	size_t n = memmap_normalize(in, ARRAY_SIZE(in), out, ARRAY_SIZE(out));
@@ -76,12 +73,12 @@ END_TEST
 START_TEST(test_overlap_non_usable_wins)
 {
 	const struct mem_region in[] = {
-		{ 0, 16 * MiB, MEM_USABLE },
-		{ 4 * MiB, 1 * MiB, MEM_RESERVED },
-		{ 4 * MiB + 512 * KiB, 2 * MiB, MEM_BAD },
-		{ 10 * MiB, 100, MEM_ACPI_NVS },
-		{ 12 * MiB, 1 * MiB, MEM_ACPI_RECLAIM },
-		{ 12 * MiB + 4096, 4096, MEM_RESERVED },
+	    {0, 16 * MiB, MEM_USABLE},
+	    {4 * MiB, 1 * MiB, MEM_RESERVED},
+	    {4 * MiB + 512 * KiB, 2 * MiB, MEM_BAD},
+	    {10 * MiB, 100, MEM_ACPI_NVS},
+	    {12 * MiB, 1 * MiB, MEM_ACPI_RECLAIM},
+	    {12 * MiB + 4096, 4096, MEM_RESERVED},
 	};
 	struct mem_region out[16];
 	size_t n = memmap_normalize(in, ARRAY_SIZE(in), out, ARRAY_SIZE(out));
@@ -92,8 +89,7 @@ START_TEST(test_overlap_non_usable_wins)
 	assert_region(&out[1], 4 * MiB, 512 * KiB, MEM_RESERVED);
 	assert_region(&out[2], 4 * MiB + 512 * KiB, 2 * MiB, MEM_BAD);
 	/* The usable page holding the NVS bytes is gone. */
-	assert_region(&out[3], 6 * MiB + 512 * KiB, 10 * MiB - (6 * MiB + 512 * KiB),
-		      MEM_USABLE);
+	assert_region(&out[3], 6 * MiB + 512 * KiB, 10 * MiB - (6 * MiB + 512 * KiB), MEM_USABLE);
 	assert_region(&out[4], 10 * MiB, 100, MEM_ACPI_NVS);
 	assert_region(&out[5], 10 * MiB + PAGE, 2 * MiB - PAGE, MEM_USABLE);
 	assert_region(&out[6], 12 * MiB, 4096, MEM_ACPI_RECLAIM);
@@ -106,14 +102,14 @@ END_TEST
 START_TEST(test_adjacent_and_duplicates_merge)
 {
 	const struct mem_region in[] = {
-		{ 2 * MiB, 1 * MiB, MEM_USABLE },
-		{ 1 * MiB, 1 * MiB, MEM_USABLE },
-		{ 1 * MiB, 1 * MiB, MEM_USABLE },
-		{ 3 * MiB + 100, 1 * MiB, MEM_USABLE },	/* gap of 100 bytes: not merged */
-		{ 8 * MiB, 10, MEM_RESERVED },
-		{ 8 * MiB + 10, 10, MEM_RESERVED },
-		{ 8 * MiB + 20, 10, MEM_ACPI_NVS },
-		{ 1 * MiB + 2048, 4096, MEM_USABLE },	/* inside the others */
+	    {2 * MiB, 1 * MiB, MEM_USABLE},
+	    {1 * MiB, 1 * MiB, MEM_USABLE},
+	    {1 * MiB, 1 * MiB, MEM_USABLE},
+	    {3 * MiB + 100, 1 * MiB, MEM_USABLE}, /* gap of 100 bytes: not merged */
+	    {8 * MiB, 10, MEM_RESERVED},
+	    {8 * MiB + 10, 10, MEM_RESERVED},
+	    {8 * MiB + 20, 10, MEM_ACPI_NVS},
+	    {1 * MiB + 2048, 4096, MEM_USABLE}, /* inside the others */
 	};
 	struct mem_region out[16];
 	size_t n = memmap_normalize(in, ARRAY_SIZE(in), out, ARRAY_SIZE(out));
@@ -130,12 +126,11 @@ END_TEST
 START_TEST(test_zero_length_and_tiny)
 {
 	const struct mem_region in[] = {
-		{ 5 * MiB, 0, MEM_RESERVED },		/* would split the usable range */
-		{ 4 * MiB, 2 * MiB, MEM_USABLE },
-		{ 0, 0, MEM_USABLE },
-		{ 100, 4000, MEM_USABLE },		/* no whole page inside */
-		{ 0x2001, 0x1ffe, MEM_USABLE },		/* ditto, spans two partial pages */
-		{ UINT64_MAX, 0, MEM_BAD },
+	    {5 * MiB, 0, MEM_RESERVED}, /* would split the usable range */
+	    {4 * MiB, 2 * MiB, MEM_USABLE}, {0, 0, MEM_USABLE},
+	    {100, 4000, MEM_USABLE},	  /* no whole page inside */
+	    {0x2001, 0x1ffe, MEM_USABLE}, /* ditto, spans two partial pages */
+	    {UINT64_MAX, 0, MEM_BAD},
 	};
 	struct mem_region out[16];
 	size_t n = memmap_normalize(in, ARRAY_SIZE(in), out, ARRAY_SIZE(out));
@@ -150,9 +145,9 @@ END_TEST
 START_TEST(test_huge_and_wrapping)
 {
 	const struct mem_region in[] = {
-		{ 0xfffffffffffff000ull, 0x10000, MEM_RESERVED },	/* wraps */
-		{ 1 * MiB, UINT64_MAX, MEM_USABLE },			/* wraps */
-		{ 0x100000000ull, 0x100000000ull, MEM_BAD },
+	    {0xfffffffffffff000ull, 0x10000, MEM_RESERVED}, /* wraps */
+	    {1 * MiB, UINT64_MAX, MEM_USABLE},		    /* wraps */
+	    {0x100000000ull, 0x100000000ull, MEM_BAD},
 	};
 	struct mem_region out[16];
 	size_t n = memmap_normalize(in, ARRAY_SIZE(in), out, ARRAY_SIZE(out));
@@ -162,8 +157,7 @@ START_TEST(test_huge_and_wrapping)
 	ck_assert_uint_eq(n, 4);
 	assert_region(&out[0], 1 * MiB, 0x100000000ull - 1 * MiB, MEM_USABLE);
 	assert_region(&out[1], 0x100000000ull, 0x100000000ull, MEM_BAD);
-	assert_region(&out[2], 0x200000000ull, 0xfffffffffffff000ull - 0x200000000ull,
-		      MEM_USABLE);
+	assert_region(&out[2], 0x200000000ull, 0xfffffffffffff000ull - 0x200000000ull, MEM_USABLE);
 	assert_region(&out[3], 0xfffffffffffff000ull, 0xfff, MEM_RESERVED);
 }
 END_TEST
@@ -171,9 +165,9 @@ END_TEST
 START_TEST(test_unknown_type_is_reserved)
 {
 	const struct mem_region in[] = {
-		{ 0, 8 * PAGE, MEM_USABLE },
-		{ 2 * PAGE, PAGE, 7 },		/* persistent memory, say */
-		{ 6 * PAGE, PAGE, 0 },
+	    {0, 8 * PAGE, MEM_USABLE},
+	    {2 * PAGE, PAGE, 7}, /* persistent memory, say */
+	    {6 * PAGE, PAGE, 0},
 	};
 	struct mem_region out[8];
 	size_t n = memmap_normalize(in, ARRAY_SIZE(in), out, ARRAY_SIZE(out));
@@ -190,7 +184,7 @@ START_TEST(test_output_full)
 	size_t n;
 
 	for (int i = 0; i < 10; i++)
-		in[9 - i] = (struct mem_region){ (u64)i * 2 * PAGE, PAGE, MEM_USABLE };
+		in[9 - i] = (struct mem_region){(u64)i * 2 * PAGE, PAGE, MEM_USABLE};
 	n = memmap_normalize(in, 10, out, 4);
 	ck_assert_uint_eq(n, 4);
 	for (int i = 0; i < 4; i++)
@@ -206,19 +200,22 @@ END_TEST
  * each grid cell gets the strongest type covering it, then runs are cut and
  * usable runs shrunk to pages exactly as the contract says.
  */
-#define CELL 512u
+#define CELL  512u
 #define CELLS 256u
 
 static int model_rank(u32 t)
 {
-	static const int rank[] = { [MEM_USABLE] = 0, [MEM_ACPI_RECLAIM] = 1,
-				    [MEM_RESERVED] = 2, [MEM_ACPI_NVS] = 3, [MEM_BAD] = 4 };
+	static const int rank[] = {[MEM_USABLE] = 0,
+				   [MEM_ACPI_RECLAIM] = 1,
+				   [MEM_RESERVED] = 2,
+				   [MEM_ACPI_NVS] = 3,
+				   [MEM_BAD] = 4};
 	return rank[t];
 }
 
 static size_t model_normalize(const struct mem_region *in, size_t n, struct mem_region *out)
 {
-	u32 cell[CELLS] = { 0 };
+	u32 cell[CELLS] = {0};
 	size_t count = 0;
 
 	for (size_t i = 0; i < n; i++) {
@@ -242,7 +239,7 @@ static size_t model_normalize(const struct mem_region *in, size_t n, struct mem_
 			if (end <= base)
 				continue;
 		}
-		out[count++] = (struct mem_region){ base, end - base, type };
+		out[count++] = (struct mem_region){base, end - base, type};
 	}
 	return count;
 }
@@ -257,12 +254,12 @@ START_TEST(test_random_against_model)
 
 		for (size_t i = 0; i < n; i++) {
 			u32 a = (u32)rand_r(&seed) % CELLS, b = (u32)rand_r(&seed) % (CELLS + 1);
-			u32 type = (u32)rand_r(&seed) % 8 < 4 ? MEM_USABLE
-							      : 1 + (u32)rand_r(&seed) % 5;
+			u32 type =
+			    (u32)rand_r(&seed) % 8 < 4 ? MEM_USABLE : 1 + (u32)rand_r(&seed) % 5;
 
 			if (b < a)
 				b = a + (u32)rand_r(&seed) % (CELLS - a);
-			in[i] = (struct mem_region){ (u64)a * CELL, (u64)(b - a) * CELL, type };
+			in[i] = (struct mem_region){(u64)a * CELL, (u64)(b - a) * CELL, type};
 		}
 		got = memmap_normalize(in, n, out, ARRAY_SIZE(out));
 		expect = model_normalize(in, n, want);
@@ -304,7 +301,7 @@ START_TEST(test_mb1_decode)
 	struct mem_region out[8];
 
 	len += mb1_put(buf + len, 20, 0, 0x9fc00, 1);
-	len += mb1_put(buf + len, 28, 0x100000, 0x7ee0000, 1);	/* bigger entry: skip padding */
+	len += mb1_put(buf + len, 28, 0x100000, 0x7ee0000, 1); /* bigger entry: skip padding */
 	len += mb1_put(buf + len, 20, 0xfffc0000, 0x40000, 2);
 	len += mb1_put(buf + len, 20, 0x7fe0000, 0x1000, 3);
 	len += mb1_put(buf + len, 20, 0x7fe1000, 0x1000, 4);
@@ -362,7 +359,7 @@ START_TEST(test_mb1_bogus_sizes)
 	stub_printk_reset();
 	len = mb1_put(buf, 20, 0, 0x9fc00, 1);
 	len += mb1_put(buf + len, 20, 0x100000, 0x100000, 1);
-	memcpy(buf + 24, &(u32){ 0xffffffffu }, 4);
+	memcpy(buf + 24, &(u32){0xffffffffu}, 4);
 	map = exact_copy(buf, len);
 	ck_assert_uint_eq(memmap_from_mb1(map, (u32)len, out, 8), 1);
 	ck_assert(stub_printk_contains("runs past the map's 48 bytes"));
@@ -401,7 +398,7 @@ START_TEST(test_mb1_random_bytes)
 			map[i] = (u8)rand_r(&seed);
 		/* Make small sizes likely so several entries get decoded. */
 		if (len >= 4 && iter % 2)
-			memcpy(map, &(u32){ 20 + (u32)rand_r(&seed) % 3 * 4 }, 4);
+			memcpy(map, &(u32){20 + (u32)rand_r(&seed) % 3 * 4}, 4);
 		ck_assert_uint_le(memmap_from_mb1(map, len, out, ARRAY_SIZE(out)), len / 24);
 		free(map);
 	}
@@ -432,10 +429,10 @@ static size_t mb2_build(u8 *buf, u32 type, u32 entry_size, u32 version, size_t n
 }
 
 static const struct mem_region mb2_entries[] = {
-	{ 0, 0x9fc00, 1 },
-	{ 0x100000, 0x7ee0000, 1 },
-	{ 0x7fe0000, 0x20000, 2 },
-	{ 0xfd000000, 0x1000000, 9 },
+    {0, 0x9fc00, 1},
+    {0x100000, 0x7ee0000, 1},
+    {0x7fe0000, 0x20000, 2},
+    {0xfd000000, 0x1000000, 9},
 };
 
 START_TEST(test_mb2_decode)
@@ -480,7 +477,7 @@ START_TEST(test_mb2_bogus)
 	ck_assert(stub_printk_contains("tag type 5 is not a memory map"));
 	free(tag);
 
-	static const u32 bad_sizes[] = { 0, 8, 20, 25, 28 };
+	static const u32 bad_sizes[] = {0, 8, 20, 25, 28};
 
 	for (size_t i = 0; i < ARRAY_SIZE(bad_sizes); i++) {
 		stub_printk_reset();
@@ -496,7 +493,7 @@ START_TEST(test_mb2_bogus)
 	/* Tag size below its header: only the first 8 bytes may be read. */
 	stub_printk_reset();
 	len = mb2_build(buf, 6, 24, 0, 0, mb2_entries);
-	memcpy(buf + 4, &(u32){ 12 }, 4);
+	memcpy(buf + 4, &(u32){12}, 4);
 	tag = exact_copy(buf, 12);
 	ck_assert_uint_eq(memmap_from_mb2_tag(tag, out, 8), 0);
 	ck_assert(stub_printk_contains("tag size 12 is below its 16-byte header"));
@@ -505,7 +502,7 @@ START_TEST(test_mb2_bogus)
 	/* A partial entry at the end is ignored. */
 	stub_printk_reset();
 	len = mb2_build(buf, 6, 24, 0, 3, mb2_entries);
-	memcpy(buf + 4, &(u32){ (u32)len - 10 }, 4);
+	memcpy(buf + 4, &(u32){(u32)len - 10}, 4);
 	tag = exact_copy(buf, len - 10);
 	ck_assert_uint_eq(memmap_from_mb2_tag(tag, out, 8), 2);
 	ck_assert(stub_printk_contains("14 stray bytes after the last whole entry"));
@@ -514,7 +511,7 @@ START_TEST(test_mb2_bogus)
 	/* A tag claiming more than the caller knows is there. */
 	stub_printk_reset();
 	len = mb2_build(buf, 6, 24, 0, 3, mb2_entries);
-	memcpy(buf + 4, &(u32){ 0x7fffffff }, 4);
+	memcpy(buf + 4, &(u32){0x7fffffff}, 4);
 	tag = exact_copy(buf, len);
 	ck_assert_uint_eq(memmap_from_mb2_tag_within(tag, len, out, 8), 3);
 	ck_assert(stub_printk_contains("tag claims 2147483647 bytes but only 88 are there"));
@@ -542,16 +539,60 @@ END_TEST
 START_TEST(test_print)
 {
 	const struct mem_region r[] = {
-		{ 0, 0x9f000, MEM_USABLE },
-		{ 0x100000, 2ull << 30, MEM_USABLE },
-		{ 0xfffc0000, 0x40000, MEM_ACPI_NVS },
+	    {0, 0x9f000, MEM_USABLE},
+	    {0x100000, 2ull << 30, MEM_USABLE},
+	    {0xfffc0000, 0x40000, MEM_ACPI_NVS},
 	};
 
 	memmap_print(r, ARRAY_SIZE(r));
 	ck_assert_int_eq(stub_printk_count(LOGLEVEL_INFO, NULL), 3);
-	ck_assert(stub_printk_contains("0x0000000000000000-0x000000000009efff usable    (636 KiB)"));
+	ck_assert(
+	    stub_printk_contains("0x0000000000000000-0x000000000009efff usable    (636 KiB)"));
 	ck_assert(stub_printk_contains("(2 GiB)"));
 	ck_assert(stub_printk_contains("ACPI NVS"));
+}
+END_TEST
+
+START_TEST(test_find_free)
+{
+	const struct mem_region map[] = {
+	    {64 * MiB, 64 * MiB, MEM_USABLE},
+	    {0, 636 * KiB, MEM_USABLE},
+	    {1 * MiB, 31 * MiB, MEM_USABLE},
+	    {32 * MiB, 32 * MiB, MEM_RESERVED},
+	};
+	const struct mem_region busy[] = {
+	    {1 * MiB, 2 * MiB, MEM_RESERVED},		/* kernel image */
+	    {3 * MiB + 100, 100, MEM_RESERVED},		/* boot information */
+	    {3 * MiB + 8 * KiB, 4 * KiB, MEM_RESERVED}, /* a module */
+	    {5 * MiB, 0, MEM_RESERVED},			/* empty: ignored */
+	};
+	u64 at;
+
+	at = memmap_find_free(map, 4, 256 * KiB, PAGE, 1 * MiB, busy, 4);
+	/* Pushed past the boot information, then past the module. */
+	ck_assert_uint_eq(at, 3 * MiB + 12 * KiB);
+	/* Without the busy list, the first usable byte above 1 MiB. */
+	ck_assert_uint_eq(memmap_find_free(map, 4, 256 * KiB, PAGE, 1 * MiB, NULL, 0), 1 * MiB);
+	/* Alignment. */
+	ck_assert_uint_eq(memmap_find_free(map, 4, 256 * KiB, 2 * MiB, 1 * MiB, busy, 4), 4 * MiB);
+	/* Does not fit below 64 MiB: the higher range serves, reserved is skipped. */
+	ck_assert_uint_eq(memmap_find_free(map, 4, 40 * MiB, PAGE, 0, busy, 4), 64 * MiB);
+	/* Address 0 is never the answer, even when usable and asked for. */
+	ck_assert_uint_eq(memmap_find_free(map, 4, PAGE, PAGE, 0, NULL, 0), PAGE);
+	/* Nothing fits. */
+	ck_assert_uint_eq(memmap_find_free(map, 4, 65 * MiB, PAGE, 0, NULL, 0), 0);
+	ck_assert_uint_eq(memmap_find_free(map, 4, PAGE, PAGE, 128 * MiB, NULL, 0), 0);
+	ck_assert_uint_eq(memmap_find_free(map, 4, 0, PAGE, 0, NULL, 0), 0);
+	ck_assert_uint_eq(memmap_find_free(map, 4, PAGE, 3 * PAGE, 0, NULL, 0), 0);
+	/* Near the top of the address space nothing wraps. */
+	const struct mem_region top[] = {{UINT64_MAX - 3 * PAGE, 3 * PAGE, MEM_USABLE}};
+	const struct mem_region top_busy[] = {{UINT64_MAX - PAGE, PAGE, MEM_RESERVED}};
+
+	ck_assert_uint_eq(memmap_find_free(top, 1, PAGE, PAGE, 0, top_busy, 1),
+			  UINT64_MAX - 3 * PAGE + 1);
+	ck_assert_uint_eq(memmap_find_free(top, 1, 2 * PAGE, PAGE, 0, top_busy, 1), 0);
+	ck_assert_uint_eq(memmap_find_free(top, 1, PAGE, 1ull << 63, 0, NULL, 0), 0);
 }
 END_TEST
 
@@ -576,6 +617,7 @@ static Suite *memmap_suite(void)
 	tcase_add_test(tc, test_mb2_bogus);
 	tcase_add_test(tc, test_basic_fallback);
 	tcase_add_test(tc, test_print);
+	tcase_add_test(tc, test_find_free);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -81,7 +81,7 @@
 #define IP_REASS_MAXAGE 5
 #define IP_DEFAULT_TTL	64
 #define LWIP_ICMP	1
-#define LWIP_RAW	0
+#define LWIP_RAW	1 /* the shell's ping */
 #define LWIP_IGMP	0
 
 /* DHCP client; the ARP check of an offered address would add a second to every boot. */

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * tg3: driver for Broadcom Tigon3 PCIe NICs of the BCM5717 family. Private to
+ * drivers/tg3; the files split by concern:
+ *
+ *   tg3_main.c   PCI IDs, probe/remove, open/stop, the 1 s service timer
+ *   tg3_chip.c   register access, core reset and bootcode handshake, MAC
+ *                address, bring-up of the functional blocks
+ *   tg3_phy.c    MDIO, autonegotiation, link state into the netdev
+ *   tg3_rx.c     standard and return rings, receive buffers
+ *   tg3_tx.c     send ring, transmit, completion, checksum offload
+ *   tg3_irq.c    interrupt handler, MSI self-test and INTx fallback, NAPI poll
+ *   tg3_stats.c  hardware counters and the named (ethtool -S) counters
+ *   tg3_reset.c  recovery: deferred chip reset, transmit watchdog
+ */
+#ifndef NAPKIN_DRIVERS_TG3_H
+#define NAPKIN_DRIVERS_TG3_H
+
+#include "drivers/tg3/tg3_hw.h"
+#include "kernel/dma.h"
+#include "kernel/pci.h"
+#include "kernel/time.h"
+#include "net/napi.h"
+#include "net/netdev.h"
+
+#define TG3_MAX_ADAPTERS 4
+
+#define TG3_TX_RING  T3_SEND_RING_SIZE
+#define TG3_STD_RING T3_STD_RING_SIZE
+#define TG3_RET_RING T3_RET_RING_SIZE
+
+/* Receive buffers: kept posted in the standard ring, and owned in total. */
+#define TG3_RX_POSTED	  256
+#define TG3_RX_POOL	  384
+#define TG3_RX_BUF_STRIDE 2048 /* bytes per buffer in DMA memory */
+#define TG3_RX_CHUNK_BUFS 32   /* buffers per DMA allocation (64 KiB) */
+#define TG3_RX_CHUNKS	  (TG3_RX_POOL / TG3_RX_CHUNK_BUFS)
+/* Below this many posted buffers a returning buffer asks for a refill poll. */
+#define TG3_RX_REFILL_LOW 32
+
+/* Send BDs one frame may take; longer chains are dropped and counted. */
+#define TG3_TX_MAX_SEGS 16
+/* A queue stopped for lack of room is woken once this many BDs are free. */
+#define TG3_TX_WAKE_FREE (4 * TG3_TX_MAX_SEGS)
+
+#define TG3_TX_TIMEOUT_NS     (5 * NSEC_PER_SEC)
+#define TG3_SERVICE_PERIOD_NS NSEC_PER_SEC
+/* How long open() waits for the interrupt self-test. */
+#define TG3_IRQ_TEST_MS 50
+
+/* Host coalescing: interrupt after this many frames or microseconds. */
+#define TG3_COAL_RX_USECS  20
+#define TG3_COAL_RX_FRAMES 8
+#define TG3_COAL_TX_USECS  100
+#define TG3_COAL_TX_FRAMES 32
+
+enum tg3_irq_mode {
+	TG3_IRQ_NONE,
+	TG3_IRQ_MSI,
+	TG3_IRQ_INTX,
+	TG3_IRQ_POLL, /* neither works: a 1 ms timer schedules NAPI */
+};
+
+enum tg3_rx_state { TG3_RXB_FREE, TG3_RXB_POSTED, TG3_RXB_LENT };
+
+struct tg3;
+
+/* One receive buffer: its memory, and the netbuf it travels as. */
+struct tg3_rx_buf {
+	struct netbuf nb;
+	struct tg3 *tp;
+	u8 *data;
+	dma_addr_t dma;
+	struct tg3_rx_buf *next_free;
+	u16 slot; /* standard ring slot while posted */
+	u8 state;
+};
+
+/* Counters of our own, shown by name next to the chip's. */
+struct tg3_counters {
+	u64 interrupts;
+	u64 interrupts_not_ours;
+	u64 msi_fallbacks;
+	u64 rx_csum_ok;
+	u64 rx_csum_bad;
+	u64 rx_error_frames;
+	u64 rx_bad_length;
+	u64 rx_refill_starved;
+	u64 tx_csum_hw;
+	u64 tx_csum_sw;
+	u64 tx_ring_full;
+	u64 tx_too_many_segs;
+	u64 tx_timeouts;
+	u64 tx_dropped_on_reset;
+	u64 error_attentions;
+	u64 chip_resets;
+	u64 link_changes;
+};
+
+/* The chip's own counters, accumulated from its clear-on-read registers. */
+struct tg3_hw_stats {
+	u64 tx_octets, tx_collisions, tx_ucast, tx_mcast, tx_bcast;
+	u64 rx_octets, rx_fragments, rx_ucast, rx_mcast, rx_bcast;
+	u64 rx_fcs_errors, rx_align_errors, rx_too_long, rx_undersize;
+	u64 rx_out_of_bds, rx_discards, rx_errors;
+};
+
+struct tg3 {
+	struct net_device netdev;
+	struct napi_struct napi;
+	struct pci_dev *pdev;
+	u8 *regs;
+	bool in_use;
+	const char *chip_name;
+	u32 chip_id;
+	u8 phy_addr;
+	u8 mac[ETH_ALEN];
+
+	/* Rings and status block (DMA memory, allocated at open). */
+	struct t3_send_bd *tx_ring;
+	dma_addr_t tx_ring_dma;
+	struct t3_rx_bd *std_ring;
+	dma_addr_t std_ring_dma;
+	struct t3_rx_bd *ret_ring;
+	dma_addr_t ret_ring_dma;
+	struct t3_status_block *status;
+	dma_addr_t status_dma;
+
+	/* Receive buffer pool; outlives a close while the stack holds buffers. */
+	u8 *rx_chunk[TG3_RX_CHUNKS];
+	dma_addr_t rx_chunk_dma[TG3_RX_CHUNKS];
+	struct tg3_rx_buf rx_buf[TG3_RX_POOL];
+	struct tg3_rx_buf *rx_free;
+	struct tg3_rx_buf *std_slot[TG3_STD_RING];
+	unsigned int rx_posted, rx_lent;
+	bool rx_pool_orphaned; /* closed with buffers still lent: free on last return */
+	u16 std_prod;
+	u16 ret_cons;
+
+	/* Send ring. */
+	struct netbuf *tx_frame[TG3_TX_RING]; /* set on each frame's last BD */
+	u16 tx_prod, tx_cons;
+	u64 tx_progress_ns; /* last completion, or when the ring became busy */
+
+	/* Interrupts. */
+	enum tg3_irq_mode irq_mode;
+	int irq_vector;
+	bool irq_requested;
+	u16 msi_flags_saved;
+
+	/* State. */
+	bool opened;
+	bool hw_dead; /* bootcode never came back from a reset: hands off */
+	bool in_poll;
+	bool link_up;
+	u32 mac_mode;
+	struct ktimer service_timer;
+	struct ktimer reset_timer;
+	struct ktimer poll_timer;
+	bool reset_pending;
+	const char *reset_reason;
+
+	struct tg3_counters ctr;
+	struct tg3_hw_stats hw;
+};
+
+extern struct pci_driver tg3_pci_driver;
+
+/* tg3_chip.c */
+u32 tg3_read(struct tg3 *tp, u32 reg);
+void tg3_write(struct tg3 *tp, u32 reg, u32 val);
+void tg3_set_bits(struct tg3 *tp, u32 reg, u32 bits);
+u32 tg3_sram_read(struct tg3 *tp, u32 addr);
+void tg3_sram_write(struct tg3 *tp, u32 addr, u32 val);
+int tg3_chip_reset(struct tg3 *tp);
+int tg3_read_mac_address(struct tg3 *tp);
+int tg3_hw_start(struct tg3 *tp);
+int tg3_hw_stop(struct tg3 *tp);
+void tg3_irq_mask(struct tg3 *tp);
+void tg3_irq_unmask(struct tg3 *tp);
+void tg3_program_rx_filter(struct tg3 *tp);
+
+/* tg3_phy.c */
+int tg3_phy_read(struct tg3 *tp, u8 reg, u16 *val);
+int tg3_phy_write(struct tg3 *tp, u8 reg, u16 val);
+int tg3_phy_start(struct tg3 *tp);
+void tg3_phy_resume(struct tg3 *tp);
+void tg3_link_update(struct tg3 *tp);
+
+/* tg3_rx.c */
+int tg3_rx_pool_alloc(struct tg3 *tp);
+void tg3_rx_pool_release(struct tg3 *tp);
+void tg3_rx_unpost_all(struct tg3 *tp);
+void tg3_rx_refill(struct tg3 *tp);
+int tg3_rx(struct tg3 *tp, int budget);
+
+/* tg3_tx.c */
+netdev_tx_t tg3_start_xmit(struct netbuf *nb, struct net_device *dev);
+void tg3_tx_reclaim(struct tg3 *tp);
+void tg3_tx_drop_all(struct tg3 *tp);
+unsigned int tg3_tx_pending(const struct tg3 *tp);
+
+/* tg3_irq.c */
+void tg3_irq_init(struct tg3 *tp);
+int tg3_irq_setup(struct tg3 *tp);
+int tg3_irq_selftest(struct tg3 *tp);
+void tg3_irq_start(struct tg3 *tp);
+void tg3_irq_teardown(struct tg3 *tp);
+const char *tg3_irq_mode_name(const struct tg3 *tp);
+int tg3_poll(struct napi_struct *napi, int budget);
+
+/* tg3_stats.c */
+void tg3_stats_update(struct tg3 *tp);
+int tg3_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, int max);
+void tg3_get_stats(struct net_device *dev, struct net_device_stats *stats);
+
+/* tg3_reset.c */
+void tg3_schedule_reset(struct tg3 *tp, const char *why);
+void tg3_reset_init(struct tg3 *tp);
+void tg3_watchdog(struct tg3 *tp);
+
+/* tg3_main.c */
+int tg3_rings_alloc(struct tg3 *tp);
+void tg3_rings_free(struct tg3 *tp);
+
+static inline const char *tg3_name(const struct tg3 *tp)
+{
+	return tp->netdev.name[0] ? tp->netdev.name : tp->pdev->name;
+}
+
+#endif

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Transmit. One send BD per netbuf segment, the last one flagged END and
+ * remembered with the frame, which is freed when the chip's consumer index
+ * (in the status block) passes it.
+ *
+ * Checksums: the chip finds the IPv4 and TCP/UDP headers itself and fills the
+ * checksum the stack left seeded with the pseudo-header sum (T3_MODE_TX_NO_
+ * PSEUDO_CSUM). Frames it would misparse (options it cannot reach, the
+ * stack's csum_start pointing elsewhere) are summed here instead.
+ */
+#define pr_fmt(fmt) "tg3: " fmt
+
+#include "drivers/tg3/tg3.h"
+#include "kernel/printk.h"
+
+#define ETH_P_IPV4     0x0800
+#define IPPROTO_TCP_NR 6
+#define IPPROTO_UDP_NR 17
+
+unsigned int tg3_tx_pending(const struct tg3 *tp)
+{
+	return (u16)(tp->tx_prod - tp->tx_cons) % TG3_TX_RING;
+}
+
+static unsigned int tx_free(const struct tg3 *tp)
+{
+	return TG3_TX_RING - 1 - tg3_tx_pending(tp);
+}
+
+/* The frame's first bytes, wherever the segments split them. */
+struct tx_headers {
+	u8 b[ETH_HLEN + 60 + 20];
+	u32 len;
+};
+
+static bool is_ipv4(const struct tx_headers *h)
+{
+	return h->len >= ETH_HLEN + 20 && h->b[12] == (ETH_P_IPV4 >> 8) &&
+	       h->b[13] == (ETH_P_IPV4 & 0xFF) && (h->b[ETH_HLEN] >> 4) == 4;
+}
+
+/* What the chip's parser will find: plain IPv4, unfragmented, TCP or UDP. */
+static bool hw_can_csum(const struct tx_headers *h, const struct netbuf *nb)
+{
+	const u8 *ip = h->b + ETH_HLEN;
+	u32 total = nb->tot_len ? nb->tot_len : nb->len;
+	unsigned int ihl;
+
+	if (!is_ipv4(h))
+		return false;
+	ihl = (ip[0] & 0xF) * 4u;
+	if (ihl < 20 || nb->csum_start != ETH_HLEN + ihl)
+		return false;
+	if ((ip[6] & 0x3F) || ip[7]) /* more-fragments or an offset */
+		return false;
+	if (ip[9] == IPPROTO_TCP_NR && nb->csum_offset != 16)
+		return false;
+	if (ip[9] == IPPROTO_UDP_NR && nb->csum_offset != 6)
+		return false;
+	if (ip[9] != IPPROTO_TCP_NR && ip[9] != IPPROTO_UDP_NR)
+		return false;
+	return nb->csum_start + nb->csum_offset + 2u <= total;
+}
+
+/* Byte at frame offset `off`, walking the segments. */
+static u8 *frame_byte(struct netbuf *nb, u32 off)
+{
+	for (; nb; nb = nb->next) {
+		if (off < nb->len)
+			return nb->data + off;
+		off -= nb->len;
+	}
+	return NULL;
+}
+
+/* Fill the TCP/UDP checksum in software: sum from csum_start, seed included. */
+static void sw_csum(struct netbuf *nb)
+{
+	u32 total = nb->tot_len ? nb->tot_len : nb->len;
+	u32 sum = 0;
+	u8 *hi, *lo;
+	u16 res;
+
+	for (u32 off = nb->csum_start; off < total; off++) {
+		const u8 *b = frame_byte(nb, off);
+
+		if (!b)
+			break; /* tot_len claims more than the segments hold */
+		sum += ((off - nb->csum_start) & 1) ? *b : (u32)*b << 8;
+	}
+	while (sum >> 16)
+		sum = (sum & 0xFFFF) + (sum >> 16);
+	res = (u16)~sum;
+	hi = frame_byte(nb, nb->csum_start + nb->csum_offset);
+	lo = frame_byte(nb, nb->csum_start + nb->csum_offset + 1u);
+	if (!hi || !lo)
+		return;
+	if (!res && nb->csum_offset == 6)
+		res = 0xFFFF; /* UDP: zero means "no checksum" */
+	*hi = (u8)(res >> 8);
+	*lo = (u8)res;
+}
+
+static u16 csum_flags(struct tg3 *tp, struct netbuf *nb)
+{
+	struct tx_headers h;
+	u16 flags = 0;
+
+	h.len = netbuf_copy_out(nb, 0, h.b, sizeof(h.b));
+	if (nb->csum == NETBUF_CSUM_PARTIAL) {
+		if (hw_can_csum(&h, nb)) {
+			flags |= T3_TXBD_TCP_UDP_CSUM;
+			tp->ctr.tx_csum_hw++;
+		} else {
+			sw_csum(nb);
+			tp->ctr.tx_csum_sw++;
+		}
+	}
+	/* The chip sums any IPv4 header it parses, however the frame is split. */
+	if ((nb->flags & NETBUF_F_TX_IPHDR_CSUM) && is_ipv4(&h))
+		flags |= T3_TXBD_IP_CSUM;
+	return flags;
+}
+
+netdev_tx_t tg3_start_xmit(struct netbuf *nb, struct net_device *dev)
+{
+	struct tg3 *tp = netdev_priv(dev);
+	unsigned int nsegs = 0, i = 0;
+	u16 prod = tp->tx_prod, last = prod, flags;
+
+	for (struct netbuf *seg = nb; seg; seg = seg->next)
+		nsegs += seg->len != 0;
+	if (!nsegs || nsegs > TG3_TX_MAX_SEGS) {
+		tp->ctr.tx_too_many_segs++;
+		dev->stats.tx_errors++;
+		netbuf_free(nb);
+		return NETDEV_TX_OK;
+	}
+	if (tp->hw_dead) {
+		dev->stats.tx_dropped++;
+		netbuf_free(nb);
+		return NETDEV_TX_OK;
+	}
+	if (tx_free(tp) < nsegs || tp->reset_pending) {
+		netif_stop_queue(dev);
+		tp->ctr.tx_ring_full++;
+		return NETDEV_TX_BUSY;
+	}
+	flags = csum_flags(tp, nb);
+	if (!tg3_tx_pending(tp))
+		tp->tx_progress_ns = ktime_get_ns();
+	for (struct netbuf *seg = nb; seg; seg = seg->next) {
+		struct t3_send_bd *bd = &tp->tx_ring[prod];
+
+		if (!seg->len)
+			continue;
+		bd->addr_hi = (u32)(seg->dma >> 32);
+		bd->addr_lo = (u32)seg->dma;
+		bd->len = (u16)seg->len;
+		bd->flags = flags | (++i == nsegs ? T3_TXBD_END : 0);
+		bd->vlan = 0;
+		bd->mss = 0;
+		tp->tx_frame[prod] = NULL;
+		last = prod;
+		prod = (u16)((prod + 1) % TG3_TX_RING);
+	}
+	tp->tx_frame[last] = nb;
+	tp->tx_prod = prod;
+	barrier(); /* descriptors in memory before the doorbell */
+	tg3_write(tp, T3_MBOX_SEND0_PROD, prod);
+	if (tx_free(tp) < TG3_TX_MAX_SEGS)
+		netif_stop_queue(dev);
+	return NETDEV_TX_OK;
+}
+
+void tg3_tx_reclaim(struct tg3 *tp)
+{
+	u16 hw = READ_ONCE(tp->status->idx[0].tx_cons);
+	unsigned int done = (u16)(hw - tp->tx_cons) % TG3_TX_RING;
+
+	if (hw >= TG3_TX_RING || done > tg3_tx_pending(tp)) {
+		pr_err("%s: chip reports send consumer %u, outside the %u descriptors posted "
+		       "from %u\n",
+		       tg3_name(tp), hw, tg3_tx_pending(tp), tp->tx_cons);
+		tg3_schedule_reset(tp, "bad send consumer index");
+		return;
+	}
+	while (tp->tx_cons != hw) {
+		struct netbuf *nb = tp->tx_frame[tp->tx_cons];
+
+		if (nb) {
+			tp->tx_frame[tp->tx_cons] = NULL;
+			netbuf_free(nb);
+		}
+		tp->tx_cons = (u16)((tp->tx_cons + 1) % TG3_TX_RING);
+	}
+	if (done)
+		tp->tx_progress_ns = ktime_get_ns();
+	if (netif_queue_stopped(&tp->netdev) && tx_free(tp) >= TG3_TX_WAKE_FREE && tp->opened &&
+	    !tp->reset_pending)
+		netif_wake_queue(&tp->netdev);
+}
+
+/* The chip is stopped: free what it never sent. */
+void tg3_tx_drop_all(struct tg3 *tp)
+{
+	while (tp->tx_cons != tp->tx_prod) {
+		struct netbuf *nb = tp->tx_frame[tp->tx_cons];
+
+		if (nb) {
+			tp->tx_frame[tp->tx_cons] = NULL;
+			tp->ctr.tx_dropped_on_reset++;
+			tp->netdev.stats.tx_dropped++;
+			netbuf_free(nb);
+		}
+		tp->tx_cons = (u16)((tp->tx_cons + 1) % TG3_TX_RING);
+	}
+	tp->tx_prod = 0;
+	tp->tx_cons = 0;
+}

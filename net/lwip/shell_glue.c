@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * What the shell shows from lwIP: addresses under ifconfig, routes, the ARP
+ * table, pool usage under mem, and `ping`. The loop must keep running while a
+ * ping waits for replies, so ping is a timer-driven state machine that prints
+ * each reply as it comes and a summary at the end, like ping(8).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernel/shell.h"
+#include "kernel/time.h"
+#include "lwip/etharp.h"
+#include "lwip/inet_chksum.h"
+#include "lwip/ip4_addr.h"
+#include "lwip/netif.h"
+#include "lwip/prot/icmp.h"
+#include "lwip/raw.h"
+#include "lwip/stats.h"
+#include "net/lwip/glue.h"
+#include "net/lwip/stack.h"
+#include "net/net_shell.h"
+#include "net/netdev.h"
+
+#define PING_ID 0x4e50 /* "NP" */
+#define PING_PAYLOAD 56
+#define PING_INTERVAL_NS (1 * NSEC_PER_SEC)
+#define PING_TIMEOUT_NS (2 * NSEC_PER_SEC)
+#define PING_MAX_COUNT 1000
+
+static void show_addresses(struct net_device *dev)
+{
+	struct netif *netif = lwip_netif_of(dev);
+	char a[IP4ADDR_STRLEN_MAX], m[IP4ADDR_STRLEN_MAX], g[IP4ADDR_STRLEN_MAX];
+
+	if (!netif)
+		return;
+	ip4addr_ntoa_r(netif_ip4_addr(netif), a, sizeof(a));
+	ip4addr_ntoa_r(netif_ip4_netmask(netif), m, sizeof(m));
+	ip4addr_ntoa_r(netif_ip4_gw(netif), g, sizeof(g));
+	shell_printf("    inet %s netmask %s gateway %s\n", a, m, g);
+	for (int i = 0; i < LWIP_IPV6_NUM_ADDRESSES; i++) {
+		u8 st = netif_ip6_addr_state(netif, i);
+
+		if (ip6_addr_isinvalid(st))
+			continue;
+		shell_printf("    inet6 %s %s\n", ip6addr_ntoa(netif_ip6_addr(netif, i)),
+			     ip6_addr_istentative(st) ? "tentative" :
+			     ip6_addr_ispreferred(st) ? "preferred" : "deprecated");
+	}
+}
+
+static void show_routes(void)
+{
+	struct netif *netif;
+	char a[IP4ADDR_STRLEN_MAX], m[IP4ADDR_STRLEN_MAX];
+
+	NETIF_FOREACH(netif) {
+		ip4_addr_t net;
+
+		if (ip4_addr_isany_val(*netif_ip4_addr(netif)))
+			continue;
+		ip4_addr_set_u32(&net, ip4_addr_get_u32(netif_ip4_addr(netif)) &
+					       ip4_addr_get_u32(netif_ip4_netmask(netif)));
+		ip4addr_ntoa_r(&net, a, sizeof(a));
+		ip4addr_ntoa_r(netif_ip4_netmask(netif), m, sizeof(m));
+		shell_printf("%-15s %-15s %-15s %c%c%c\n", a, "0.0.0.0", m, netif->name[0],
+			     netif->name[1], '0' + netif->num);
+		if (!ip4_addr_isany_val(*netif_ip4_gw(netif))) {
+			ip4addr_ntoa_r(netif_ip4_gw(netif), a, sizeof(a));
+			shell_printf("%-15s %-15s %-15s %c%c%c%s\n", "default", a, "0.0.0.0",
+				     netif->name[0], netif->name[1], '0' + netif->num,
+				     netif == netif_default ? " (default)" : "");
+		}
+	}
+}
+
+static const struct net_shell_stack_ops shell_ops = {
+	.show_addresses = show_addresses,
+	.show_routes = show_routes,
+};
+
+static int cmd_route(int argc, char **argv)
+{
+	shell_printf("%-15s %-15s %-15s %s\n", "Destination", "Gateway", "Genmask", "Iface");
+	show_routes();
+	return 0;
+}
+
+static int cmd_arp(int argc, char **argv)
+{
+	int shown = 0;
+
+	shell_printf("%-15s %-17s %s\n", "Address", "HWaddress", "Iface");
+	for (size_t i = 0; i < ARP_TABLE_SIZE; i++) {
+		ip4_addr_t *ip;
+		struct netif *netif;
+		struct eth_addr *eth;
+		char a[IP4ADDR_STRLEN_MAX];
+
+		if (!etharp_get_entry(i, &ip, &netif, &eth))
+			continue;
+		ip4addr_ntoa_r(ip, a, sizeof(a));
+		shell_printf("%-15s %02x:%02x:%02x:%02x:%02x:%02x %c%c%u\n", a, eth->addr[0],
+			     eth->addr[1], eth->addr[2], eth->addr[3], eth->addr[4], eth->addr[5],
+			     netif->name[0], netif->name[1], netif->num);
+		shown++;
+	}
+	if (!shown)
+		shell_printf("(empty)\n");
+	return 0;
+}
+
+static void show_pools(void)
+{
+	shell_printf("lwIP heap: %llu bytes used (high-water %llu) of %llu, %llu failures\n",
+		     (unsigned long long)lwip_stats.mem.used, (unsigned long long)lwip_stats.mem.max,
+		     (unsigned long long)lwip_stats.mem.avail, (unsigned long long)lwip_stats.mem.err);
+	for (int i = 0; i < MEMP_MAX; i++) {
+		const struct stats_mem *s = lwip_stats.memp[i];
+
+		if (!s)
+			continue;
+		shell_printf("lwIP pool %-16s %5llu used (high-water %5llu) of %5llu, %llu failures\n",
+			     s->name, (unsigned long long)s->used, (unsigned long long)s->max,
+			     (unsigned long long)s->avail, (unsigned long long)s->err);
+	}
+}
+
+/* ---- ping ---- */
+
+static struct {
+	struct raw_pcb *pcb;
+	ip4_addr_t target;
+	u32 count, sent, received;
+	u16 seq;
+	u64 sent_at[PING_MAX_COUNT];
+	u64 min_ns, max_ns, sum_ns;
+	struct ktimer timer;
+	bool active;
+} ping;
+
+static void ping_finish(void)
+{
+	u32 loss = ping.sent ? (ping.sent - ping.received) * 100 / ping.sent : 0;
+
+	shell_printf("--- %s ping statistics ---\n%u packets transmitted, %u received, %u%% packet "
+		     "loss\n",
+		     ip4addr_ntoa(&ping.target), ping.sent, ping.received, loss);
+	if (ping.received)
+		shell_printf("rtt min/avg/max = %llu.%03llu/%llu.%03llu/%llu.%03llu ms\n",
+			     (unsigned long long)(ping.min_ns / 1000000),
+			     (unsigned long long)(ping.min_ns / 1000 % 1000),
+			     (unsigned long long)(ping.sum_ns / ping.received / 1000000),
+			     (unsigned long long)(ping.sum_ns / ping.received / 1000 % 1000),
+			     (unsigned long long)(ping.max_ns / 1000000),
+			     (unsigned long long)(ping.max_ns / 1000 % 1000));
+	raw_remove(ping.pcb);
+	ping.pcb = NULL;
+	ping.active = false;
+}
+
+static u8 ping_recv(void *arg, struct raw_pcb *pcb, struct pbuf *p, const ip_addr_t *addr)
+{
+	struct icmp_echo_hdr hdr;
+	u16 iphlen;
+	u8 vhl;
+	u64 rtt;
+	u16 seq;
+
+	if (p->tot_len < 1 || pbuf_copy_partial(p, &vhl, 1, 0) != 1)
+		return 0;
+	iphlen = (u16)((vhl & 0x0f) * 4);
+	if (pbuf_copy_partial(p, &hdr, sizeof(hdr), iphlen) != sizeof(hdr) ||
+	    hdr.type != ICMP_ER || hdr.id != PP_HTONS(PING_ID) ||
+	    !ip4_addr_cmp(ip_2_ip4(addr), &ping.target))
+		return 0; /* not ours: let lwIP have it */
+	seq = lwip_ntohs(hdr.seqno);
+	if (seq >= ping.sent || !ping.sent_at[seq]) {
+		pbuf_free(p);
+		return 1;
+	}
+	rtt = ktime_get_ns() - ping.sent_at[seq];
+	ping.sent_at[seq] = 0;
+	ping.received++;
+	ping.sum_ns += rtt;
+	ping.min_ns = ping.received == 1 ? rtt : MIN(ping.min_ns, rtt);
+	ping.max_ns = MAX(ping.max_ns, rtt);
+	shell_printf("%u bytes from %s: icmp_seq=%u time=%llu.%03llu ms\n",
+		     (unsigned)(p->tot_len - iphlen), ip4addr_ntoa(&ping.target), seq,
+		     (unsigned long long)(rtt / 1000000), (unsigned long long)(rtt / 1000 % 1000));
+	pbuf_free(p);
+	if (ping.received + 0 == ping.count) {
+		ktimer_cancel(&ping.timer);
+		ping_finish();
+	}
+	return 1;
+}
+
+static void ping_send_one(void)
+{
+	struct pbuf *p = pbuf_alloc(PBUF_IP, sizeof(struct icmp_echo_hdr) + PING_PAYLOAD, PBUF_RAM);
+	struct icmp_echo_hdr *hdr;
+	ip_addr_t dst;
+
+	if (!p) {
+		shell_printf("ping: no buffer for request %u\n", ping.seq);
+		return;
+	}
+	hdr = p->payload;
+	hdr->type = ICMP_ECHO;
+	hdr->code = 0;
+	hdr->chksum = 0;
+	hdr->id = PP_HTONS(PING_ID);
+	hdr->seqno = lwip_htons(ping.seq);
+	for (int i = 0; i < PING_PAYLOAD; i++)
+		((u8 *)(hdr + 1))[i] = (u8)i;
+	hdr->chksum = inet_chksum(hdr, sizeof(*hdr) + PING_PAYLOAD);
+	ip_addr_copy_from_ip4(dst, ping.target);
+	ping.sent_at[ping.seq] = ktime_get_ns();
+	raw_sendto(ping.pcb, p, &dst);
+	pbuf_free(p);
+	ping.seq++;
+	ping.sent++;
+}
+
+static void ping_tick(struct ktimer *t)
+{
+	if (ping.sent < ping.count) {
+		ping_send_one();
+		ktimer_arm(t, ktime_get_ns() + PING_INTERVAL_NS);
+		return;
+	}
+	ping_finish(); /* the last reply's wait is over */
+}
+
+static int cmd_ping(int argc, char **argv)
+{
+	char *end;
+	unsigned long count = 4;
+
+	if (argc < 2 || argc > 3)
+		return -EINVAL;
+	if (ping.active) {
+		shell_printf("ping: one is already running\n");
+		return -EBUSY;
+	}
+	if (!ip4addr_aton(argv[1], &ping.target)) {
+		shell_printf("ping: '%s' is not an IPv4 address\n", argv[1]);
+		return -ERANGE;
+	}
+	if (argc == 3) {
+		count = strtoul(argv[2], &end, 10);
+		if (end == argv[2] || *end || count < 1 || count > PING_MAX_COUNT) {
+			shell_printf("ping: count '%s' is not from 1 to %d\n", argv[2],
+				     PING_MAX_COUNT);
+			return -ERANGE;
+		}
+	}
+	ping.pcb = raw_new(IP_PROTO_ICMP);
+	if (!ping.pcb) {
+		shell_printf("ping: no raw socket available\n");
+		return -ENOMEM;
+	}
+	raw_recv(ping.pcb, ping_recv, NULL);
+	ping.count = (u32)count;
+	ping.sent = ping.received = 0;
+	ping.seq = 0;
+	ping.min_ns = ping.max_ns = ping.sum_ns = 0;
+	memset(ping.sent_at, 0, sizeof(ping.sent_at));
+	ping.active = true;
+	shell_printf("PING %s %d data bytes\n", ip4addr_ntoa(&ping.target), PING_PAYLOAD);
+	ping.timer.fn = ping_tick;
+	/* The first request now; each tick sends the next, the last waits for stragglers. */
+	ping_send_one();
+	ktimer_arm(&ping.timer, ktime_get_ns() +
+					(ping.count == 1 ? PING_TIMEOUT_NS : PING_INTERVAL_NS));
+	return 0;
+}
+
+static struct shell_cmd lwip_cmds[] = {
+	{ .name = "route", .usage = "route", .help = "IPv4 routes", .run = cmd_route },
+	{ .name = "arp", .usage = "arp", .help = "the ARP table", .run = cmd_arp },
+	{ .name = "ping", .usage = "ping ADDRESS [COUNT]", .help = "ICMP echo from napkin",
+	  .run = cmd_ping },
+};
+
+static struct shell_setter pool_reporter = { .list = show_pools };
+
+void glue_shell_init(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(lwip_cmds); i++)
+		shell_register(&lwip_cmds[i]);
+	shell_register_mem_reporter(&pool_reporter);
+	net_shell_set_stack(&shell_ops);
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Ethernet/IPv4/TCP/UDP helpers for models and tests: building frames with
+ * correct or deliberately broken checksums, checking them, and the Ethernet
+ * CRC. Written from the RFCs (791, 768, 793, 1071) and IEEE 802.3.
+ */
+#ifndef NAPKIN_TESTS_HOSTED_FRAMES_H
+#define NAPKIN_TESTS_HOSTED_FRAMES_H
+
+#include "kernel/compiler.h"
+
+#define FR_ETH_HLEN	  14
+#define FR_ETH_ZLEN	  60 /* shortest frame on the wire, FCS excluded */
+#define FR_ETHERTYPE_IPV4 0x0800
+#define FR_PROTO_TCP	  6
+#define FR_PROTO_UDP	  17
+
+/* Ones-complement sum of len bytes (big-endian 16-bit words), not folded. */
+u32 fr_sum(const u8 *p, u32 len, u32 sum);
+u16 fr_fold(u32 sum);
+/* CRC-32 as the Ethernet FCS uses it (reflected, final complement). */
+u32 fr_crc32(const u8 *p, u32 len);
+
+/* What a frame is, as far as checksum offload cares. */
+struct fr_info {
+	bool ipv4;
+	u32 ihl; /* IPv4 header bytes */
+	u8 proto;
+	bool fragment;
+	u32 l4_off; /* frame offset of the TCP/UDP header */
+	u32 l4_len; /* TCP/UDP header + payload bytes */
+};
+bool fr_parse(const u8 *f, u32 len, struct fr_info *info);
+/* The pseudo-header sum for the frame's TCP/UDP segment (unfolded). */
+u32 fr_pseudo_sum(const u8 *f, const struct fr_info *info);
+/* Verify checksums as a receiver would: true when present and correct. */
+bool fr_ip_csum_ok(const u8 *f, const struct fr_info *info);
+bool fr_l4_csum_ok(const u8 *f, const struct fr_info *info);
+/* Fill checksums in place, as a sender would. */
+void fr_fill_ip_csum(u8 *f, const struct fr_info *info);
+void fr_fill_l4_csum(u8 *f, const struct fr_info *info);
+/* Offset of the TCP/UDP checksum field inside its header. */
+u32 fr_l4_csum_field(u8 proto);
+
+/*
+ * A test frame of `len` bytes from src to dst: IPv4 + UDP or TCP when it fits
+ * (len >= 14 + 20 + 8/20), raw payload otherwise; payload bytes from `seed`.
+ * Checksums are filled in (checksums == true) or left zero.
+ */
+void fr_build(u8 *f, u32 len, const u8 *dst, const u8 *src, u8 proto, u32 seed, bool checksums);
+
+#endif

@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Harness core: failure log, simulated clock, devices and the main loop.
+ * Also provides what kernel/time.h promises (ktime_get_ns, udelay, mdelay),
+ * driven by the simulated clock instead of the TSC.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/softirq.h"
+#include "kernel/time.h"
+#include "net/netdev.h"
+#include "tests/hosted/hosted.h"
+#include "tests/hosted/hosted_dma.h"
+#include "tests/hosted/hosted_irq.h"
+#include "tests/hosted/hosted_pci.h"
+#include "tests/hosted/hosted_wire.h"
+
+#define MAX_FAILURES 64
+#define FAILURE_LEN  512
+/* Rounds hosted_run_idle() runs at most before it declares a livelock. */
+#define IDLE_ROUNDS_MAX 100000
+
+static char failures[MAX_FAILURES][FAILURE_LEN];
+static unsigned int nr_failures, nr_failures_lost;
+static u64 clock_ns;
+static struct hosted_device *devices;
+static bool advancing;
+static bool quiet;
+
+void hosted_fail(const char *fmt, ...)
+{
+	char msg[FAILURE_LEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!quiet)
+		fprintf(stderr, "hosted: FAIL at %llu ns: %s\n", (unsigned long long)clock_ns, msg);
+	if (nr_failures == MAX_FAILURES) {
+		nr_failures_lost++;
+		return;
+	}
+	memcpy(failures[nr_failures++], msg, sizeof(msg));
+}
+
+unsigned int hosted_failures(void)
+{
+	return nr_failures + nr_failures_lost;
+}
+
+const char *hosted_failure(unsigned int i)
+{
+	return i < nr_failures ? failures[i] : NULL;
+}
+
+unsigned int hosted_failures_take(const char *needle)
+{
+	unsigned int kept = 0, taken = 0;
+
+	for (unsigned int i = 0; i < nr_failures; i++) {
+		if (strstr(failures[i], needle)) {
+			taken++;
+			continue;
+		}
+		if (kept != i)
+			memcpy(failures[kept], failures[i], FAILURE_LEN);
+		kept++;
+	}
+	nr_failures = kept;
+	return taken;
+}
+
+void hosted_failures_quiet(bool q)
+{
+	quiet = q;
+}
+
+void hosted_failures_dump(void)
+{
+	for (unsigned int i = 0; i < nr_failures; i++)
+		fprintf(stderr, "  failure %u: %s\n", i, failures[i]);
+	if (nr_failures_lost)
+		fprintf(stderr, "  (%u more not kept)\n", nr_failures_lost);
+}
+
+/* ---- Clock ---- */
+
+u64 hosted_now(void)
+{
+	return clock_ns;
+}
+
+u64 ktime_get_ns(void)
+{
+	return clock_ns;
+}
+
+u64 tsc_khz(void)
+{
+	return 1000000; /* a pretend 1 GHz: only used for reporting */
+}
+
+void hosted_advance(u64 ns)
+{
+	u64 target = clock_ns + ns;
+
+	/* A device tick that delays (it should not) must not recurse into ticks. */
+	if (advancing) {
+		clock_ns = target;
+		return;
+	}
+	advancing = true;
+	for (;;) {
+		u64 next = hosted_devices_tick();
+
+		hosted_irq_deliver();
+		if (next > target || next <= clock_ns)
+			break;
+		clock_ns = next;
+	}
+	clock_ns = target;
+	hosted_devices_tick();
+	advancing = false;
+	hosted_irq_deliver();
+}
+
+void udelay(u32 usecs)
+{
+	hosted_advance((u64)usecs * NSEC_PER_USEC);
+}
+
+void mdelay(u32 msecs)
+{
+	hosted_advance((u64)msecs * NSEC_PER_MSEC);
+}
+
+/* ---- Devices ---- */
+
+void hosted_device_add(struct hosted_device *dev)
+{
+	struct hosted_device **pp = &devices;
+
+	while (*pp)
+		pp = &(*pp)->next;
+	dev->next = NULL;
+	*pp = dev;
+}
+
+void hosted_device_remove(struct hosted_device *dev)
+{
+	for (struct hosted_device **pp = &devices; *pp; pp = &(*pp)->next) {
+		if (*pp == dev) {
+			*pp = dev->next;
+			dev->next = NULL;
+			return;
+		}
+	}
+}
+
+u64 hosted_devices_tick(void)
+{
+	u64 next = UINT64_MAX;
+
+	hosted_model_enter();
+	for (struct hosted_device *d = devices; d; d = d->next) {
+		u64 n = d->tick(d, clock_ns);
+
+		next = MIN(next, n);
+	}
+	hosted_model_exit();
+	return next;
+}
+
+/* ---- Loop ---- */
+
+bool hosted_run_once(void)
+{
+	bool ran;
+
+	hosted_wire_poll();
+	hosted_devices_tick();
+	hosted_irq_deliver();
+	ran = do_softirq();
+	ktimers_run(clock_ns);
+	hosted_irq_deliver();
+	return ran;
+}
+
+void hosted_run_idle(void)
+{
+	unsigned int rounds = 0;
+
+	while (hosted_run_once() || softirq_pending()) {
+		if (++rounds == IDLE_ROUNDS_MAX) {
+			hosted_fail("loop: softirqs still pending after %u rounds without time "
+				    "passing (livelock)",
+				    IDLE_ROUNDS_MAX);
+			return;
+		}
+	}
+}
+
+static u64 next_event(void)
+{
+	u64 next = hosted_devices_tick();
+
+	/* Runs the timers already due (the loop would) and reports the next deadline. */
+	return MIN(next, ktimers_run(clock_ns));
+}
+
+void hosted_run_for(u64 ns)
+{
+	u64 end = clock_ns + ns;
+
+	for (;;) {
+		u64 next;
+
+		hosted_run_idle();
+		next = next_event();
+		if (next <= clock_ns)
+			next = clock_ns + 1;
+		if (next > end)
+			break;
+		hosted_advance(next - clock_ns);
+	}
+	if (end > clock_ns)
+		hosted_advance(end - clock_ns);
+	hosted_run_idle();
+}
+
+bool hosted_run_until(bool (*cond)(void *ctx), void *ctx, u64 timeout_ns)
+{
+	u64 end = clock_ns + timeout_ns;
+
+	for (;;) {
+		u64 next;
+
+		hosted_run_idle();
+		if (cond(ctx))
+			return true;
+		if (clock_ns >= end)
+			return false;
+		next = next_event();
+		if (next <= clock_ns)
+			next = clock_ns + 1;
+		/* Step at most 1 ms so conditions on polled state are noticed. */
+		next = MIN(next, clock_ns + NSEC_PER_MSEC);
+		hosted_advance(MIN(next, end) - clock_ns);
+	}
+}
+
+/* ---- Set up and tear down ---- */
+
+void hosted_init(void)
+{
+	memset(failures, 0, sizeof(failures));
+	nr_failures = 0;
+	nr_failures_lost = 0;
+	clock_ns = 0;
+	devices = NULL;
+	advancing = false;
+	quiet = false;
+	hosted_irq_reset();
+	hosted_pci_reset();
+	hosted_dma_reset();
+	hosted_wire_reset();
+	net_core_init();
+	hosted_pci_install();
+}
+
+void hosted_fini(void)
+{
+	hosted_wire_reset();
+	hosted_dma_reset();
+	hosted_pci_reset();
+	devices = NULL;
+}

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* kernel/dma.h for the hosted harness, with checked device access; see hosted_dma.h. */
+#define pr_fmt(fmt) "dma: " fmt
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/dma.h"
+#include "kernel/printk.h"
+#include "tests/hosted/hosted.h"
+#include "tests/hosted/hosted_dma.h"
+#include "tests/hosted/hosted_pci.h"
+
+#define PAGE 4096ull
+/* Where made-up bus addresses start: 32-bit capable, and anywhere. */
+#define BUS_32BIT_START 0x10000000ull
+#define BUS_32BIT_END	0x100000000ull
+#define BUS_HIGH_START	0x1000000000ull
+
+struct region {
+	u64 bus;
+	size_t size; /* whole pages */
+	void *cpu;
+	bool live;
+	void *caller;
+	u64 freed_at;
+};
+
+static struct region *regions;
+static unsigned int nr_regions, cap_regions;
+static u64 next_low, next_high;
+static struct dma_stats stats;
+
+static struct region *new_region(void)
+{
+	if (nr_regions == cap_regions) {
+		unsigned int cap = cap_regions ? cap_regions * 2 : 256;
+		struct region *r = realloc(regions, cap * sizeof(*r));
+
+		if (!r)
+			return NULL;
+		regions = r;
+		cap_regions = cap;
+	}
+	return &regions[nr_regions++];
+}
+
+void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
+{
+	size_t bytes = ALIGN_UP(size, PAGE);
+	size_t al = align > PAGE ? align : PAGE;
+	u64 *next = (flags & DMA_32BIT) ? &next_low : &next_high;
+	struct region *r;
+	void *cpu;
+
+	if (!size || (align & (align - 1)) || (flags & ~DMA_32BIT)) {
+		pr_err("bad request: size %zu, align %#zx, flags %#x\n", size, align, flags);
+		stats.failed++;
+		return NULL;
+	}
+	*next = ALIGN_UP(*next, al);
+	if ((flags & DMA_32BIT) && *next + bytes > BUS_32BIT_END) {
+		stats.failed++;
+		return NULL;
+	}
+	cpu = aligned_alloc(al, bytes);
+	r = cpu ? new_region() : NULL;
+	if (!r) {
+		free(cpu);
+		stats.failed++;
+		return NULL;
+	}
+	memset(cpu, 0, bytes);
+	*r = (struct region){.bus = *next,
+			     .size = bytes,
+			     .cpu = cpu,
+			     .live = true,
+			     .caller = __builtin_return_address(0)};
+	/* A page of nothing after each buffer: overruns hit no allocation. */
+	*next += bytes + PAGE;
+	if (bus)
+		*bus = r->bus;
+	stats.allocs++;
+	stats.bytes_in_use += bytes;
+	stats.bytes_hwm = MAX(stats.bytes_hwm, stats.bytes_in_use);
+	return cpu;
+}
+
+void dma_free(void *p, size_t size)
+{
+	if (!p)
+		return;
+	for (unsigned int i = 0; i < nr_regions; i++) {
+		struct region *r = &regions[i];
+
+		if (!r->live || r->cpu != p)
+			continue;
+		if (ALIGN_UP(size, PAGE) != r->size)
+			hosted_fail("dma: free of %p with size %zu, allocated with %zu", p, size,
+				    r->size);
+		r->live = false;
+		r->freed_at = hosted_now();
+		free(r->cpu);
+		r->cpu = NULL;
+		stats.frees++;
+		stats.bytes_in_use -= r->size;
+		return;
+	}
+	hosted_fail("dma: free of %p, which is no live DMA allocation (double free?)", p);
+}
+
+void dma_get_stats(struct dma_stats *out)
+{
+	*out = stats;
+}
+
+/* The region holding [bus, bus + len), live or not, or NULL. */
+static struct region *lookup(u64 bus, size_t len)
+{
+	struct region *best = NULL;
+
+	for (unsigned int i = 0; i < nr_regions; i++) {
+		struct region *r = &regions[i];
+
+		if (bus >= r->bus && bus + len <= r->bus + r->size)
+			return r;
+		if (bus >= r->bus && bus < r->bus + r->size)
+			best = r; /* starts inside, runs past the end */
+	}
+	return best;
+}
+
+static void *check(const struct hosted_pci_fn *fn, u64 bus, size_t len, const char *dir,
+		   const char *what)
+{
+	const char *dev = fn ? hosted_pci_name(fn) : "device";
+	struct region *r;
+
+	if (fn && !hosted_pci_bus_master(fn)) {
+		hosted_fail("dma: %s DMA %s of %zu bytes at 0x%llx (%s) with bus mastering off",
+			    dev, dir, len, (unsigned long long)bus, what);
+		return NULL;
+	}
+	if (!len)
+		return NULL;
+	r = lookup(bus, len);
+	if (!r) {
+		hosted_fail("dma: %s DMA %s of %zu bytes at 0x%llx (%s): stray address, no DMA "
+			    "allocation there",
+			    dev, dir, len, (unsigned long long)bus, what);
+		return NULL;
+	}
+	if (!r->live) {
+		hosted_fail("dma: %s DMA %s of %zu bytes at 0x%llx (%s): stale address, its "
+			    "allocation (0x%llx, %zu bytes) was freed at %llu ns",
+			    dev, dir, len, (unsigned long long)bus, what,
+			    (unsigned long long)r->bus, r->size, (unsigned long long)r->freed_at);
+		return NULL;
+	}
+	if (bus + len > r->bus + r->size) {
+		hosted_fail("dma: %s DMA %s of %zu bytes at 0x%llx (%s) runs %llu bytes past the "
+			    "end of its allocation (0x%llx, %zu bytes)",
+			    dev, dir, len, (unsigned long long)bus, what,
+			    (unsigned long long)(bus + len - r->bus - r->size),
+			    (unsigned long long)r->bus, r->size);
+		return NULL;
+	}
+	return (u8 *)r->cpu + (bus - r->bus);
+}
+
+bool hosted_dma_read(const struct hosted_pci_fn *fn, u64 bus, void *dst, size_t len,
+		     const char *what)
+{
+	void *p = check(fn, bus, len, "read", what);
+
+	if (!p)
+		return false;
+	memcpy(dst, p, len);
+	return true;
+}
+
+bool hosted_dma_write(const struct hosted_pci_fn *fn, u64 bus, const void *src, size_t len,
+		      const char *what)
+{
+	void *p = check(fn, bus, len, "write", what);
+
+	if (!p)
+		return false;
+	memcpy(p, src, len);
+	return true;
+}
+
+void *hosted_dma_map(const struct hosted_pci_fn *fn, u64 bus, size_t len, const char *what)
+{
+	return check(fn, bus, len, "access", what);
+}
+
+unsigned int hosted_dma_live_count(void)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < nr_regions; i++)
+		n += regions[i].live;
+	return n;
+}
+
+size_t hosted_dma_live_bytes(void)
+{
+	size_t n = 0;
+
+	for (unsigned int i = 0; i < nr_regions; i++)
+		if (regions[i].live)
+			n += regions[i].size;
+	return n;
+}
+
+void hosted_dma_dump_live(void)
+{
+	for (unsigned int i = 0; i < nr_regions; i++) {
+		const struct region *r = &regions[i];
+
+		if (r->live)
+			fprintf(stderr, "  live DMA: %zu bytes at bus 0x%llx, allocated from %p\n",
+				r->size, (unsigned long long)r->bus, r->caller);
+	}
+}
+
+void hosted_dma_reset(void)
+{
+	for (unsigned int i = 0; i < nr_regions; i++)
+		free(regions[i].cpu);
+	free(regions);
+	regions = NULL;
+	nr_regions = 0;
+	cap_regions = 0;
+	next_low = BUS_32BIT_START;
+	next_high = BUS_HIGH_START;
+	memset(&stats, 0, sizeof(stats));
+}

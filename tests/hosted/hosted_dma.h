@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * DMA memory for the hosted harness: kernel/dma.h's dma_alloc()/dma_free()
+ * backed by ordinary heap pages, each given a made-up bus address that is not
+ * its host address. Models never touch host pointers a driver hands them:
+ * every descriptor, buffer and status block address goes through
+ * hosted_dma_read/write/map, which check that the whole range lies inside one
+ * live allocation. A stray address (never allocated) or a stale one (freed)
+ * fails the test with a message naming the device and what it was accessing;
+ * nothing is read or written then.
+ *
+ * Bus addresses are never reused and allocations are separated by an unmapped
+ * gap, so an overrun past the end of a buffer is caught too. Non-32-bit
+ * allocations sit above 4 GiB, so a driver that drops the high half of an
+ * address is caught as well.
+ */
+#ifndef NAPKIN_TESTS_HOSTED_DMA_H
+#define NAPKIN_TESTS_HOSTED_DMA_H
+
+#include <stddef.h>
+#include "kernel/compiler.h"
+#include "kernel/dma.h"
+
+struct hosted_pci_fn;
+
+/*
+ * Device access to bus memory on behalf of `fn` (whose bus mastering must be
+ * on; NULL skips that check). `what` names the access in failure messages.
+ * Return false and fail the test when the range is not live DMA memory.
+ */
+bool hosted_dma_read(const struct hosted_pci_fn *fn, u64 bus, void *dst, size_t len,
+		     const char *what);
+bool hosted_dma_write(const struct hosted_pci_fn *fn, u64 bus, const void *src, size_t len,
+		      const char *what);
+/* The host pointer behind [bus, bus + len), or NULL (and a failure). */
+void *hosted_dma_map(const struct hosted_pci_fn *fn, u64 bus, size_t len, const char *what);
+
+/* Live allocations and their total size (whole pages). */
+unsigned int hosted_dma_live_count(void);
+size_t hosted_dma_live_bytes(void);
+/* Print the live allocations (size, bus address, caller) to stderr. */
+void hosted_dma_dump_live(void);
+/* Free everything still live (end of test) and forget all history. */
+void hosted_dma_reset(void);
+
+#endif

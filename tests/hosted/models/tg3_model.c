@@ -1,0 +1,845 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * BCM5719 model: PCI identity and configuration registers, the register file
+ * with its access rules, NIC memory behind the window, core reset and the
+ * bootcode that runs after it. The data path is in tg3_model_engine.c, the
+ * PHY in tg3_model_phy.c.
+ *
+ * Strictness: a register the model does not know, a ring used before its
+ * control block is set, a block enabled before what it depends on, a
+ * parameter changed under a running engine, a register touched while the
+ * core is still in reset or the bootcode still runs: each is reported with
+ * hosted_fail() naming what was wrong, because real hardware would hang,
+ * corrupt memory or silently do nothing.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/pci_regs.h"
+#include "tests/hosted/hosted_pci.h"
+#include "tests/hosted/models/tg3_model_internal.h"
+
+#define DEFAULT_DEVICE 0x1657	   /* BCM5719 */
+#define DEFAULT_CHIP   0x05719001u /* 5719 A1 */
+#define SUBSYS_VENDOR  0x14E4
+#define SUBSYS_DEVICE  0x1657
+#define CLASS_ETHERNET 0x020000
+/* MHC bits 31:16 on this generation: "read the product ID register". */
+#define MHC_ASIC_FIELD 0xF000u
+/* Software-writable bits of MISC_HOST_CTRL. */
+#define MHC_WRITABLE 0xFFFFu
+/* Smallest receive buffer a standard ring may describe. */
+#define MIN_RX_BUFFER 64
+/* Return rings 1..3 must be disabled before the receive engines start. */
+#define RET_RCBS_CHECKED 4
+
+enum reg_kind {
+	R_UNKNOWN,
+	R_PLAIN,   /* read/write storage */
+	R_RO,	   /* read-only status */
+	R_MODE,	   /* a block's mode register: RESET/ENABLE/ATTN */
+	R_STAT,	   /* statistics counter, cleared when read */
+	R_SPECIAL, /* has side effects, handled by name */
+};
+
+static u8 reg_kind[TM_REGS_SIZE / 4];
+static const char *reg_name[TM_REGS_SIZE / 4];
+
+static void def(u32 off, enum reg_kind kind, const char *name)
+{
+	reg_kind[off / 4] = (u8)kind;
+	reg_name[off / 4] = name;
+}
+
+static void def_range(u32 from, u32 to, enum reg_kind kind, const char *name)
+{
+	for (u32 off = from; off <= to; off += 4)
+		def(off, kind, name);
+}
+
+/* A block's mode register, and its status register right after it. */
+static void def_block(u32 mode, const char *name)
+{
+	def(mode, R_MODE, name);
+	def(mode + 4, R_RO, "block status");
+}
+
+static void build_register_map(void)
+{
+	static bool built;
+
+	if (built)
+		return;
+	built = true;
+	def_range(0x0200, 0x03FC, R_SPECIAL, "mailbox");
+	def(T3_MAC_MODE, R_SPECIAL, "MAC_MODE");
+	def(T3_MAC_STATUS, R_SPECIAL, "MAC_STATUS");
+	def(T3_MAC_EVENT_ENABLE, R_PLAIN, "MAC_EVENT_ENABLE");
+	def(T3_MAC_LED_CTRL, R_PLAIN, "LED_CTRL");
+	def_range(T3_MAC_ADDR_HIGH(0), T3_MAC_ADDR_LOW(3), R_PLAIN, "MAC_ADDR");
+	def(T3_TX_BACKOFF_SEED, R_PLAIN, "TX_BACKOFF_SEED");
+	def(T3_RX_MTU, R_PLAIN, "RX_MTU");
+	def(T3_MI_COMM, R_SPECIAL, "MI_COMM");
+	def(T3_MI_STATUS, R_RO, "MI_STATUS");
+	def(T3_MI_MODE, R_PLAIN, "MI_MODE");
+	def(T3_TX_MODE, R_PLAIN, "TX_MODE");
+	def(T3_TX_MODE + 4, R_RO, "TX_STATUS");
+	def(T3_TX_LENGTHS, R_PLAIN, "TX_LENGTHS");
+	def(T3_RX_MODE, R_PLAIN, "RX_MODE");
+	def(T3_RX_MODE + 4, R_RO, "RX_STATUS");
+	def_range(T3_MAC_HASH(0), T3_MAC_HASH(3), R_PLAIN, "MAC_HASH");
+	def_range(0x0480, 0x04FC, R_PLAIN, "RX_RULES");
+	def(T3_RX_RULES_CFG, R_PLAIN, "RX_RULES_CFG");
+	def_range(0x0800, 0x08BC, R_STAT, "MAC statistics");
+	def_block(T3_SDI_MODE, "SDI_MODE");
+	def_block(T3_SDC_MODE, "SDC_MODE");
+	def_block(T3_SRS_MODE, "SRS_MODE");
+	def_block(T3_SBDI_MODE, "SBDI_MODE");
+	def_block(T3_SBDC_MODE, "SBDC_MODE");
+	def_block(T3_RXLP_MODE, "RXLP_MODE");
+	def(T3_RXLP_CONFIG, R_PLAIN, "RXLP_CONFIG");
+	def(T3_RXLP_STATS_CTRL, R_PLAIN, "RXLP_STATS_CTRL");
+	def(T3_RXLP_STATS_ENABLE_MASK, R_PLAIN, "RXLP_STATS_ENABLE_MASK");
+	def_range(T3_RXLP_STAT_OUT_OF_BDS, T3_RXLP_STAT_IN_ERRORS, R_STAT, "RXLP statistics");
+	def_block(T3_RDBDI_MODE, "RDBDI_MODE");
+	def_range(T3_STD_RCB, T3_STD_RCB + 0xC, R_SPECIAL, "STD_RCB");
+	def_block(T3_RDC_MODE, "RDC_MODE");
+	def_block(T3_RBDI_MODE, "RBDI_MODE");
+	def(T3_RBDI_STD_REPLENISH, R_PLAIN, "RBDI_STD_REPLENISH");
+	def(T3_STD_REPLENISH_LWM, R_PLAIN, "STD_REPLENISH_LWM");
+	def_block(T3_RBDC_MODE, "RBDC_MODE");
+	def(T3_HCC_MODE, R_SPECIAL, "HCC_MODE");
+	def(T3_HCC_MODE + 4, R_RO, "HCC_STATUS");
+	def_range(T3_HCC_RX_TICKS, T3_HCC_TX_MAX_BDS_INT, R_SPECIAL, "HCC parameter");
+	def_range(T3_HCC_STATUS_ADDR_HI, T3_HCC_STATUS_ADDR_LO, R_SPECIAL, "HCC_STATUS_ADDR");
+	def(T3_FLOW_ATTN, R_RO, "FLOW_ATTN");
+	def_block(T3_MARB_MODE, "MARB_MODE");
+	def_block(T3_BMAN_MODE, "BMAN_MODE");
+	def_range(T3_BMAN_RDMA_LOW_WATER, T3_BMAN_HIGH_WATER, R_PLAIN, "BMAN watermark");
+	def_block(T3_RDMA_MODE, "RDMA_MODE");
+	def_block(T3_WDMA_MODE, "WDMA_MODE");
+	def(T3_FTQ_RESET, R_PLAIN, "FTQ_RESET");
+	def(T3_MSI_MODE, R_SPECIAL, "MSI_MODE");
+	def(T3_MSI_MODE + 4, R_RO, "MSI_STATUS");
+	def_block(T3_DMAC_MODE, "DMAC_MODE");
+	def(T3_MODE_CTRL, R_PLAIN, "MODE_CTRL");
+	def(T3_MISC_CFG, R_SPECIAL, "MISC_CFG");
+	def(T3_MISC_LOCAL_CTRL, R_SPECIAL, "MISC_LOCAL_CTRL");
+}
+
+static const char *name_of(u32 off)
+{
+	const char *n = off < TM_REGS_SIZE ? reg_name[off / 4] : NULL;
+
+	return n ? n : "unknown";
+}
+
+void tm_violation(struct tg3_model *m, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	hosted_fail("tg3 model %s: %s", m->name, msg);
+}
+
+u32 tm_reg(const struct tg3_model *m, u32 off)
+{
+	return m->regs[off / 4];
+}
+
+void tm_reg_set(struct tg3_model *m, u32 off, u32 val)
+{
+	m->regs[off / 4] = val;
+}
+
+bool tm_block_on(const struct tg3_model *m, u32 mode_reg)
+{
+	return tm_reg(m, mode_reg) & T3_BLK_ENABLE;
+}
+
+void tm_stat_add(struct tg3_model *m, u32 off, u32 n)
+{
+	m->regs[off / 4] += n;
+}
+
+/* ---- Ring control blocks ---- */
+
+static bool pow2_between(u32 v, u32 lo, u32 hi)
+{
+	return v >= lo && v <= hi && !(v & (v - 1));
+}
+
+/* Decode an RCB; returns why it is unusable, or NULL. */
+static const char *decode_rcb(const u32 *rcb, struct tm_ring *r, bool is_std, u32 nic_want)
+{
+	u32 flags = rcb[2];
+
+	memset(r, 0, sizeof(*r));
+	r->host = (u64)rcb[0] << 32 | rcb[1];
+	r->entries = flags >> 16;
+	r->max_len = is_std ? (flags & 0xFFFC) >> 2 : 0;
+	if (flags & T3_RCB_FLAG_DISABLED)
+		return "marked disabled";
+	if (!r->host)
+		return "host address is zero";
+	if (r->host & 0xF)
+		return "host address not 16-byte aligned";
+	if (!pow2_between(r->entries, 32, is_std ? 512 : 1024))
+		return "entry count not a power of two the chip supports";
+	if (is_std && r->max_len < MIN_RX_BUFFER)
+		return "buffer size too small for a frame";
+	if (nic_want != ~0u && rcb[3] != nic_want)
+		return "NIC address is not where the 5717 family keeps this ring";
+	r->valid = true;
+	return NULL;
+}
+
+static const char *std_ring_problem(struct tg3_model *m)
+{
+	u32 rcb[4] = {tm_reg(m, T3_STD_RCB), tm_reg(m, T3_STD_RCB + 4), tm_reg(m, T3_STD_RCB + 8),
+		      tm_reg(m, T3_STD_RCB + 12)};
+
+	return decode_rcb(rcb, &m->std, true, T3_NIC_STD_RING);
+}
+
+static const char *send_ring_problem(struct tg3_model *m)
+{
+	return decode_rcb(&m->sram[T3_SRAM_SEND_RCB / 4], &m->send, false, T3_NIC_SEND_RING);
+}
+
+static const char *ret_ring_problem(struct tg3_model *m)
+{
+	return decode_rcb(&m->sram[T3_SRAM_RET_RCB / 4], &m->ret, false, ~0u);
+}
+
+/* ---- Block enables and their order ---- */
+
+static bool is_dma_block(u32 reg)
+{
+	return reg != T3_MARB_MODE && reg != T3_BMAN_MODE;
+}
+
+static bool is_rx_block(u32 reg)
+{
+	return reg == T3_RXLP_MODE || reg == T3_RDBDI_MODE || reg == T3_RDC_MODE ||
+	       reg == T3_RBDI_MODE || reg == T3_RBDC_MODE;
+}
+
+static void check_swap_mode(struct tg3_model *m, const char *block)
+{
+	u32 mode = tm_reg(m, T3_MODE_CTRL);
+	u32 want = T3_MODE_WORD_SWAP_NONFRAME | T3_MODE_BYTE_SWAP_DATA | T3_MODE_WORD_SWAP_DATA;
+
+	if ((mode & (want | T3_MODE_BYTE_SWAP_NONFRAME)) != want)
+		tm_violation(m,
+			     "%s enabled with MODE_CTRL 0x%08x: on a little-endian host "
+			     "descriptors or frame data would be byte-swapped (want word swap "
+			     "of non-frame data and byte+word swap of frame data)",
+			     block, mode);
+}
+
+static void check_enable(struct tg3_model *m, u32 reg)
+{
+	const char *name = name_of(reg), *why;
+
+	if (is_dma_block(reg) && !tm_block_on(m, T3_MARB_MODE))
+		tm_violation(m, "%s enabled before the memory arbiter", name);
+	if (is_rx_block(reg) && !tm_block_on(m, T3_BMAN_MODE))
+		tm_violation(m, "%s enabled before the buffer manager", name);
+	if (reg == T3_RDMA_MODE || reg == T3_WDMA_MODE)
+		check_swap_mode(m, name);
+	if (reg == T3_RBDI_MODE && (why = std_ring_problem(m)))
+		tm_violation(m,
+			     "receive BD initiator enabled, but the standard ring's control "
+			     "block is unusable: %s",
+			     why);
+	if ((reg == T3_RDBDI_MODE || reg == T3_RXLP_MODE)) {
+		if ((why = ret_ring_problem(m)))
+			tm_violation(m,
+				     "%s enabled, but return ring 0's control block is "
+				     "unusable: %s",
+				     name, why);
+		for (unsigned int i = 1; i < RET_RCBS_CHECKED; i++)
+			if (!(m->sram[(T3_SRAM_RET_RCB + 16 * i + T3_RCB_MAXLEN_FLAGS) / 4] &
+			      T3_RCB_FLAG_DISABLED))
+				tm_violation(m,
+					     "%s enabled with return ring %u's control block "
+					     "not disabled (it holds whatever the reset left)",
+					     name, i);
+	}
+	if (reg == T3_SBDI_MODE) {
+		if ((why = send_ring_problem(m)))
+			tm_violation(m,
+				     "send BD initiator enabled, but send ring 0's control "
+				     "block is unusable: %s",
+				     why);
+		if (!(tm_reg(m, T3_MODE_CTRL) & T3_MODE_HOST_SEND_BDS))
+			tm_violation(m, "send BD initiator enabled without MODE_CTRL "
+					"HOST_SEND_BDS, but the send ring is in host memory");
+	}
+}
+
+static void mode_write(struct tg3_model *m, u32 reg, u32 val)
+{
+	if ((val & T3_BLK_ENABLE) && !tm_block_on(m, reg))
+		check_enable(m, reg);
+	tm_reg_set(m, reg, val & ~T3_BLK_RESET);
+}
+
+/* ---- Reset and bootcode ---- */
+
+static void garbage_rcbs(struct tg3_model *m)
+{
+	/* What NIC memory holds after a reset is not ours to know: assume the worst. */
+	for (unsigned int i = 1; i < T3_SEND_RCBS; i++)
+		m->sram[(T3_SRAM_SEND_RCB + 16 * i + T3_RCB_MAXLEN_FLAGS) / 4] = 0x02000000u;
+	for (unsigned int i = 1; i < 17; i++)
+		m->sram[(T3_SRAM_RET_RCB + 16 * i + T3_RCB_MAXLEN_FLAGS) / 4] = 0x02000000u;
+}
+
+static void clear_state(struct tg3_model *m)
+{
+	memset(m->regs, 0, sizeof(m->regs));
+	tm_reg_set(m, T3_MI_MODE, T3_MIMODE_CLOCK_BASE);
+	tm_reg_set(m, T3_RX_MTU, T3_MAX_FRAME);
+	garbage_rcbs(m);
+	memset(&m->send, 0, sizeof(m->send));
+	memset(&m->std, 0, sizeof(m->std));
+	memset(&m->ret, 0, sizeof(m->ret));
+	m->send_prod = m->send_cons = 0;
+	m->std_prod = m->std_cons = 0;
+	m->ret_prod = m->ret_cons = 0;
+	m->mhc = 0;
+	m->dma_rw_ctrl = 0;
+	m->mem_win_base = 0;
+	m->mbox_irq0 = 0;
+	m->hc_pending = false;
+	m->msi_sent_for_pending = false;
+	m->rx_events = m->tx_events = 0;
+	m->coal_now = false;
+	m->sb_link_changed = false;
+	m->sb_error = false;
+	m->mdio_done_at = 0;
+	m->mi_link = false;
+	m->port_mismatch_reported = false;
+	m->fault_tx_stuck = false;
+	m->fault_dma_error = false;
+	m->tx_halted = false;
+	m->rx_halted = false;
+	tm_rx_flush(m);
+}
+
+static void boot_finish(struct tg3_model *m)
+{
+	const u8 *a = m->mac;
+	u32 hi = (u32)a[0] << 8 | a[1];
+	u32 lo = (u32)a[2] << 24 | (u32)a[3] << 16 | (u32)a[4] << 8 | a[5];
+
+	m->boot_done_at = 0;
+	/* What the bootcode leaves behind: address from NVRAM, arbiters on, ready. */
+	for (unsigned int i = 0; i < T3_MAC_ADDR_SLOTS; i++) {
+		tm_reg_set(m, T3_MAC_ADDR_HIGH(i), hi);
+		tm_reg_set(m, T3_MAC_ADDR_LOW(i), lo);
+	}
+	m->sram[T3_SRAM_MAC_HIGH / 4] = T3_SRAM_MAC_SIG << 16 | hi;
+	m->sram[T3_SRAM_MAC_LOW / 4] = lo;
+	tm_reg_set(m, T3_MARB_MODE, T3_BLK_ENABLE);
+	tm_reg_set(m, T3_BMAN_MODE, T3_BLK_ENABLE | T3_BLK_ATTN);
+	tm_reg_set(m, T3_MI_MODE, tm_reg(m, T3_MI_MODE) | T3_MIMODE_CONST_CLOCK);
+	m->sram[T3_SRAM_DATA_SIG / 4] = T3_FW_MAGIC;
+	if (m->sram[T3_SRAM_DRV_STATE / 4] == T3_DRV_STATE_START)
+		m->sram[T3_SRAM_DRV_STATE / 4] = 0x80000000u | T3_DRV_STATE_START;
+	m->sram[T3_SRAM_FW_MBOX / 4] = T3_FW_READY;
+}
+
+static void core_reset(struct tg3_model *m)
+{
+	u64 now = hosted_now();
+
+	m->ctr.core_resets++;
+	if (!m->magic_seen)
+		tm_violation(m,
+			     "core reset without writing 0x%08x to the firmware mailbox first: "
+			     "the bootcode cannot tell a driver reset from a power-on",
+			     T3_FW_MAGIC);
+	m->magic_seen = false;
+	clear_state(m);
+	/* The reset clears the function's MSI enable; the driver has to restore it. */
+	if (hosted_pci_msi_enabled(m->pci))
+		hosted_pci_cfg_set(m->pci, m->msi_cap + PCI_MSI_FLAGS, 2,
+				   hosted_pci_cfg_get(m->pci, m->msi_cap + PCI_MSI_FLAGS, 2) &
+				       ~PCI_MSI_FLAGS_ENABLE);
+	m->quiet_until = now + TM_RESET_QUIET_NS;
+	m->boot_done_at = m->boot_hang ? UINT64_MAX : now + TM_BOOT_NS;
+	tm_update_irq(m);
+}
+
+/* ---- NIC memory through the window ---- */
+
+static bool sram_known(u32 addr)
+{
+	return (addr >= T3_SRAM_SEND_RCB && addr < T3_SRAM_RET_RCB + 17 * 16) ||
+	       (addr >= T3_SRAM_FW_MBOX && addr < TM_SRAM_SIZE);
+}
+
+static void sram_write(struct tg3_model *m, u32 addr, u32 val)
+{
+	bool send_rcb0 = addr >= T3_SRAM_SEND_RCB && addr < T3_SRAM_SEND_RCB + 16;
+	bool ret_rcb0 = addr >= T3_SRAM_RET_RCB && addr < T3_SRAM_RET_RCB + 16;
+
+	if (!sram_known(addr)) {
+		tm_violation(m, "write 0x%08x to NIC memory 0x%05x, which the model does not have",
+			     val, addr);
+		return;
+	}
+	if (send_rcb0 && tm_block_on(m, T3_SBDI_MODE))
+		tm_violation(m, "send ring control block changed while the send BD initiator "
+				"runs");
+	if (ret_rcb0 && tm_block_on(m, T3_RDBDI_MODE))
+		tm_violation(m, "return ring control block changed while the receive engine "
+				"runs");
+	if (addr == T3_SRAM_FW_MBOX && val == T3_FW_MAGIC)
+		m->magic_seen = true;
+	m->sram[addr / 4] = val;
+	if (send_rcb0)
+		send_ring_problem(m);
+	if (ret_rcb0)
+		ret_ring_problem(m);
+}
+
+static u32 sram_read(struct tg3_model *m, u32 addr)
+{
+	if (!sram_known(addr)) {
+		tm_violation(m, "read of NIC memory 0x%05x, which the model does not have", addr);
+		return 0;
+	}
+	return m->sram[addr / 4];
+}
+
+/* ---- Register access ---- */
+
+static bool hcc_param(u32 off)
+{
+	return (off >= T3_HCC_RX_TICKS && off <= T3_HCC_TX_MAX_BDS_INT) ||
+	       off == T3_HCC_STATUS_ADDR_HI || off == T3_HCC_STATUS_ADDR_LO;
+}
+
+static void special_write(struct tg3_model *m, u32 off, u32 val)
+{
+	if (off >= 0x200 && off < 0x400) {
+		tm_mailbox_write(m, off, val);
+	} else if (off == T3_MAC_MODE) {
+		if (val & T3_MACMODE_RX_STATS_CLEAR)
+			memset(&m->regs[0x880 / 4], 0, 0x40);
+		if (val & T3_MACMODE_TX_STATS_CLEAR)
+			memset(&m->regs[0x800 / 4], 0, 0x80);
+		tm_reg_set(m, off, val & ~(T3_MACMODE_RX_STATS_CLEAR | T3_MACMODE_TX_STATS_CLEAR));
+	} else if (off == T3_MAC_STATUS) {
+		tm_reg_set(m, off, tm_reg(m, off) & ~val); /* write 1 to clear */
+	} else if (off == T3_MI_COMM) {
+		tm_mi_comm_write(m, val);
+	} else if (off >= T3_STD_RCB && off < T3_STD_RCB + 16) {
+		if (tm_block_on(m, T3_RBDI_MODE))
+			tm_violation(m, "standard ring control block changed while the receive BD "
+					"initiator runs");
+		tm_reg_set(m, off, val);
+		std_ring_problem(m);
+	} else if (off == T3_HCC_MODE) {
+		if ((val & T3_BLK_ENABLE) && !tm_block_on(m, T3_HCC_MODE)) {
+			if (!tm_reg(m, T3_HCC_STATUS_ADDR_HI) && !tm_reg(m, T3_HCC_STATUS_ADDR_LO))
+				tm_violation(m, "host coalescing enabled without a status block "
+						"address");
+			if ((val & (3u << 7)) != T3_HCCMODE_STATBLK_32B)
+				tm_violation(m,
+					     "status block size field %u: the model implements "
+					     "the 32-byte block only",
+					     (val >> 7) & 3);
+			if (!tm_block_on(m, T3_MARB_MODE))
+				tm_violation(m,
+					     "host coalescing enabled before the memory arbiter");
+			if (!tm_reg(m, T3_HCC_RX_MAX_BDS) && !tm_reg(m, T3_HCC_RX_TICKS))
+				tm_violation(m,
+					     "host coalescing enabled with neither a frame count "
+					     "nor a time limit for receive: it would never report");
+		}
+		if (val & T3_HCCMODE_COAL_NOW)
+			m->coal_now = true;
+		tm_reg_set(m, off, val & ~(T3_HCCMODE_COAL_NOW | T3_BLK_RESET));
+	} else if (hcc_param(off)) {
+		if (tm_block_on(m, T3_HCC_MODE))
+			tm_violation(m, "%s (0x%04x) changed while host coalescing runs",
+				     name_of(off), off);
+		tm_reg_set(m, off, val);
+	} else if (off == T3_MSI_MODE) {
+		tm_reg_set(m, off, val);
+		tm_update_irq(m);
+	} else if (off == T3_MISC_CFG) {
+		if (val & T3_MISCCFG_CORE_RESET)
+			core_reset(m);
+		tm_reg_set(m, off, val & ~T3_MISCCFG_CORE_RESET);
+	} else if (off == T3_MISC_LOCAL_CTRL) {
+		if (val & T3_MLC_INT_SET)
+			m->hc_pending = true;
+		if (val & T3_MLC_INT_CLEAR)
+			m->hc_pending = false;
+		tm_reg_set(m, off, val & ~(T3_MLC_INT_SET | T3_MLC_INT_CLEAR | T3_MLC_INT_STATE));
+		tm_update_irq(m);
+	}
+}
+
+static bool access_allowed(struct tg3_model *m, u32 off, bool write)
+{
+	u64 now = hosted_now();
+
+	if (now < m->quiet_until) {
+		tm_violation(
+		    m,
+		    "register %s 0x%04x (%s) %llu us after a core reset: the chip "
+		    "does not answer register cycles yet",
+		    write ? "write" : "read", off,
+		    off >= T3_MEM_WIN ? "memory window" : name_of(off),
+		    (unsigned long long)((now + TM_RESET_QUIET_NS - m->quiet_until) / 1000));
+		return false;
+	}
+	if (m->boot_done_at && write && off != T3_MARB_MODE) {
+		tm_violation(m,
+			     "register 0x%04x (%s) written while the bootcode is still "
+			     "initialising the chip (wait for the firmware mailbox)",
+			     off, off >= T3_MEM_WIN ? "memory window" : name_of(off));
+		return false;
+	}
+	return true;
+}
+
+static u64 mmio_read(void *model, unsigned int bar, u64 off64, unsigned int size)
+{
+	struct tg3_model *m = model;
+	u32 off = (u32)off64, v;
+
+	if (bar != 0) {
+		tm_violation(m, "read of BAR%u+0x%x: the APE BAR is not modelled", bar, off);
+		return ~0ull;
+	}
+	if (size != 4) {
+		tm_violation(m, "%u-byte read at 0x%04x: registers take 32-bit accesses", size,
+			     off);
+		return ~0ull;
+	}
+	if (!access_allowed(m, off, false))
+		return 0xFFFFFFFFu;
+	if (off >= T3_MEM_WIN)
+		return sram_read(m, m->mem_win_base + off - T3_MEM_WIN);
+	switch (reg_kind[off / 4]) {
+	case R_UNKNOWN:
+		tm_violation(m, "read of register 0x%04x, which the model does not know", off);
+		return 0;
+	case R_STAT:
+		v = tm_reg(m, off);
+		tm_reg_set(m, off, 0);
+		return v;
+	default:
+		if (off >= 0x200 && off < 0x400) {
+			if (off == T3_MBOX_IRQ0)
+				return m->mbox_irq0;
+			tm_violation(m,
+				     "read of mailbox 0x%04x: host-side mailboxes are write-only "
+				     "in the model",
+				     off);
+			return 0;
+		}
+		return tm_reg(m, off);
+	}
+}
+
+static void mmio_write(void *model, unsigned int bar, u64 off64, unsigned int size, u64 val64)
+{
+	struct tg3_model *m = model;
+	u32 off = (u32)off64, val = (u32)val64;
+
+	if (bar != 0) {
+		tm_violation(m, "write to BAR%u+0x%x: the APE BAR is not modelled", bar, off);
+		return;
+	}
+	if (size != 4) {
+		tm_violation(m, "%u-byte write at 0x%04x: registers take 32-bit accesses", size,
+			     off);
+		return;
+	}
+	if (!access_allowed(m, off, true))
+		return;
+	if (off >= T3_MEM_WIN) {
+		sram_write(m, m->mem_win_base + off - T3_MEM_WIN, val);
+		return;
+	}
+	switch (reg_kind[off / 4]) {
+	case R_UNKNOWN:
+		tm_violation(m, "write 0x%08x to register 0x%04x, which the model does not know",
+			     val, off);
+		return;
+	case R_RO:
+	case R_STAT:
+		tm_violation(m, "write 0x%08x to read-only register 0x%04x (%s)", val, off,
+			     name_of(off));
+		return;
+	case R_MODE: mode_write(m, off, val); return;
+	case R_SPECIAL: special_write(m, off, val); return;
+	default: tm_reg_set(m, off, val);
+	}
+}
+
+/* ---- Configuration registers of the chip ---- */
+
+static bool chip_cfg_dword(u16 off)
+{
+	return (off >= T3_PCI_MISC_HOST_CTRL && off <= 0x84) || off == T3_PCI_PRODUCT_ID_ASIC_REV;
+}
+
+static u32 chip_cfg_read(struct tg3_model *m, u16 off)
+{
+	switch (off) {
+	case T3_PCI_MISC_HOST_CTRL: return MHC_ASIC_FIELD << 16 | m->mhc;
+	case T3_PCI_DMA_RW_CTRL: return m->dma_rw_ctrl;
+	case T3_PCI_STATE: return m->intx_level ? 0 : T3_PCISTATE_INTX_NOT_ACTIVE;
+	case T3_PCI_MEM_WIN_BASE: return m->mem_win_base;
+	case T3_PCI_PRODUCT_ID_ASIC_REV: return m->chip_id;
+	case 0x80:
+	case 0x84:
+		tm_violation(m,
+			     "indirect register/memory access through config 0x%02x is not "
+			     "modelled",
+			     off);
+		return 0;
+	default: return 0;
+	}
+}
+
+static bool cfg_read(void *model, u16 off, unsigned int size, u32 *val)
+{
+	struct tg3_model *m = model;
+	u16 dw = off & ~3;
+
+	if (!chip_cfg_dword(dw))
+		return false;
+	*val = chip_cfg_read(m, dw) >> (8 * (off & 3));
+	if (size < 4)
+		*val &= (1u << (8 * size)) - 1;
+	return true;
+}
+
+static bool cfg_write(void *model, u16 off, unsigned int size, u32 val)
+{
+	struct tg3_model *m = model;
+
+	if (!chip_cfg_dword(off & ~3))
+		return false;
+	if (size != 4) {
+		tm_violation(m,
+			     "%u-byte config write at 0x%02x: the chip's registers take dword "
+			     "writes",
+			     size, off);
+		return true;
+	}
+	switch (off) {
+	case T3_PCI_MISC_HOST_CTRL:
+		if (val & T3_MHC_ENDIAN_BYTE_SWAP)
+			tm_violation(m,
+				     "MISC_HOST_CTRL 0x%08x swaps register bytes: a "
+				     "little-endian host would read every register reversed",
+				     val);
+		m->mhc = val & MHC_WRITABLE;
+		tm_update_irq(m);
+		break;
+	case T3_PCI_DMA_RW_CTRL: m->dma_rw_ctrl = val; break;
+	case T3_PCI_MEM_WIN_BASE: m->mem_win_base = val & ~(T3_MEM_WIN_SIZE - 1); break;
+	case T3_PCI_STATE:
+		if (!(m->mhc & T3_MHC_PCISTATE_RW))
+			tm_violation(m, "PCI state register written without MISC_HOST_CTRL "
+					"PCISTATE_RW");
+		break;
+	default:
+		tm_violation(m,
+			     "config write 0x%08x to 0x%02x, which the model does not know or "
+			     "is read-only",
+			     val, off);
+	}
+	return true;
+}
+
+static void cfg_written(void *model, u16 off, unsigned int size, u32 val)
+{
+	tm_update_irq(model); /* MSI enable or INTx disable may have changed */
+}
+
+static const struct hosted_pci_ops tg3_model_pci_ops = {
+    .mmio_read = mmio_read,
+    .mmio_write = mmio_write,
+    .cfg_read = cfg_read,
+    .cfg_write = cfg_write,
+    .cfg_written = cfg_written,
+};
+
+/* ---- Port and device ---- */
+
+static void port_receive(struct hosted_port *port, const u8 *frame, u32 len)
+{
+	struct tg3_model *m = port->model;
+
+	if (!m->phy.link) {
+		m->ctr.rx_dropped++; /* no link yet: the PHY passes nothing */
+		return;
+	}
+	tm_rx_enqueue(m, frame, len);
+}
+
+static void port_link_changed(struct hosted_port *port)
+{
+	tm_phy_link_changed(port->model);
+}
+
+static u32 port_advertise(struct hosted_port *port)
+{
+	return tm_port_advertise(port->model);
+}
+
+static const struct hosted_port_ops tg3_model_port_ops = {
+    .receive = port_receive,
+    .link_changed = port_link_changed,
+    .advertise = port_advertise,
+};
+
+static u64 model_tick(struct hosted_device *dev, u64 now)
+{
+	struct tg3_model *m = container_of(dev, struct tg3_model, dev);
+	u64 next = tm_phy_tick(m, now);
+
+	if (m->boot_done_at) {
+		if (now < m->boot_done_at)
+			return MIN(next, m->boot_done_at);
+		boot_finish(m);
+	}
+	return MIN(next, tm_engine_tick(m, now));
+}
+
+struct tg3_model *tg3_model_create(const struct tg3_model_config *cfg)
+{
+	struct tg3_model *m = calloc(1, sizeof(*m));
+	struct hosted_pci_fn *f;
+
+	if (!m)
+		return NULL;
+	build_register_map();
+	snprintf(m->name, sizeof(m->name), "%02x:%02x.%u", cfg->bus, cfg->dev, cfg->fn);
+	memcpy(m->mac, cfg->mac, 6);
+	m->fn = cfg->fn;
+	m->chip_id = cfg->chip_id ? cfg->chip_id : DEFAULT_CHIP;
+	f = hosted_pci_add(cfg->bus, cfg->dev, cfg->fn, T3_VENDOR_BROADCOM,
+			   cfg->device_id ? cfg->device_id : DEFAULT_DEVICE, CLASS_ETHERNET, 0x01,
+			   "tg3", &tg3_model_pci_ops, m);
+	if (!f) {
+		free(m);
+		return NULL;
+	}
+	m->pci = f;
+	hosted_pci_set_subsystem(f, SUBSYS_VENDOR, SUBSYS_DEVICE);
+	hosted_pci_bar_mem64(f, 0, 0x10000); /* registers */
+	hosted_pci_bar_mem64(f, 2, 0x10000); /* APE (present, not modelled) */
+	hosted_pci_intx_pin(f, 1 + cfg->fn % 4, cfg->irq_line ? cfg->irq_line : 16);
+	/* The chip's capability list: PM 0x48, VPD 0x50, MSI 0x58, PCIe 0xD0. */
+	hosted_pci_cap_at(f, 0x48);
+	hosted_pci_add_pm(f);
+	hosted_pci_add_cap(f, 0x03, 8);
+	if (!cfg->no_msi)
+		m->msi_cap = hosted_pci_add_msi(f, 3, false);
+	hosted_pci_cap_at(f, 0xD0);
+	hosted_pci_add_pcie(f);
+
+	m->port.name = m->name;
+	m->port.ops = &tg3_model_port_ops;
+	m->port.model = m;
+	m->dev.name = m->name;
+	m->dev.tick = model_tick;
+	hosted_device_add(&m->dev);
+
+	/* Power-on: the bootcode ran long ago and negotiation starts with the link. */
+	clear_state(m);
+	boot_finish(m);
+	m->sram[T3_SRAM_FW_MBOX / 4] = T3_FW_READY;
+	tm_phy_reset(m);
+	return m;
+}
+
+void tg3_model_destroy(struct tg3_model *m)
+{
+	if (!m)
+		return;
+	hosted_device_remove(&m->dev);
+	tm_rx_flush(m);
+	free(m);
+}
+
+struct hosted_port *tg3_model_port(struct tg3_model *m)
+{
+	return &m->port;
+}
+
+struct hosted_pci_fn *tg3_model_pci(struct tg3_model *m)
+{
+	return m->pci;
+}
+
+void tg3_model_fault_rx_errors(struct tg3_model *m, unsigned int frames, u16 error_bits)
+{
+	m->fault_rx_errors = frames;
+	m->fault_rx_error_bits = error_bits;
+}
+
+void tg3_model_fault_no_rx_buffer(struct tg3_model *m, unsigned int frames)
+{
+	m->fault_no_buffer = frames;
+}
+
+void tg3_model_fault_tx_stuck(struct tg3_model *m)
+{
+	m->fault_tx_stuck = true;
+}
+
+void tg3_model_fault_msi_lost(struct tg3_model *m, bool lost)
+{
+	m->fault_msi_lost = lost;
+}
+
+void tg3_model_fault_bootcode_hang(struct tg3_model *m, bool hang)
+{
+	m->boot_hang = hang;
+}
+
+void tg3_model_fault_dma_error(struct tg3_model *m)
+{
+	m->fault_dma_error = true;
+}
+
+void tg3_model_get_counters(const struct tg3_model *m, struct tg3_model_counters *out)
+{
+	*out = m->ctr;
+}
+
+u32 tg3_model_irq_mailbox(const struct tg3_model *m)
+{
+	return m->mbox_irq0;
+}
+
+unsigned int tg3_model_tx_backlog(const struct tg3_model *m)
+{
+	return m->send.entries ? (m->send_prod + m->send.entries - m->send_cons) % m->send.entries
+			       : 0;
+}
+
+unsigned int tg3_model_rx_buffers(const struct tg3_model *m)
+{
+	return m->std.entries ? (m->std_prod + m->std.entries - m->std_cons) % m->std.entries : 0;
+}

@@ -1,0 +1,579 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The model's data path: mailboxes, the send and receive engines, host
+ * coalescing (status block writes) and the interrupt line or MSI message.
+ *
+ * Every descriptor, buffer and the status block are reached through
+ * hosted_dma_*, so each address the driver gave the chip is checked against
+ * live DMA memory. Work happens in the device tick, never inside the
+ * register write that announced it: a driver that assumed otherwise would
+ * fail here as it would on the chip.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/hosted/frames.h"
+#include "tests/hosted/hosted_dma.h"
+#include "tests/hosted/hosted_pci.h"
+#include "tests/hosted/models/tg3_model_internal.h"
+
+/* ---- Interrupts ---- */
+
+static bool irq_open(const struct tg3_model *m)
+{
+	return m->mbox_irq0 == 0 && !(m->mhc & T3_MHC_MASK_PCI_INT);
+}
+
+void tm_update_irq(struct tg3_model *m)
+{
+	bool want = m->hc_pending && irq_open(m);
+	bool msi = hosted_pci_msi_enabled(m->pci) && (tm_reg(m, T3_MSI_MODE) & T3_MSIMODE_ENABLE);
+
+	if (msi) {
+		if (m->intx_level) {
+			m->intx_level = false;
+			hosted_pci_intx(m->pci, false);
+		}
+		/* One message per status update: the next waits for an acknowledge. */
+		if (want && !m->msi_sent_for_pending) {
+			m->msi_sent_for_pending = true;
+			if (m->fault_msi_lost) {
+				m->ctr.msi_lost++;
+				return;
+			}
+			m->ctr.msi_sent++;
+			hosted_pci_msi_send(m->pci, 0);
+		}
+		return;
+	}
+	if (want != m->intx_level) {
+		m->intx_level = want;
+		if (want)
+			m->ctr.intx_assertions++;
+		hosted_pci_intx(m->pci, want);
+	}
+}
+
+/* A write to interrupt mailbox 0: acknowledges, and masks while nonzero. */
+void tm_irq_ack(struct tg3_model *m, u32 val)
+{
+	m->ctr.irq_acks++;
+	m->mbox_irq0 = val;
+	m->hc_pending = false;
+	m->msi_sent_for_pending = false;
+	tm_update_irq(m);
+}
+
+/* MAC or error attention: the status block is written at once. */
+void tm_attention(struct tg3_model *m)
+{
+	m->coal_now = true;
+}
+
+static void write_status_block(struct tg3_model *m)
+{
+	struct t3_status_block sb;
+	u64 addr = (u64)tm_reg(m, T3_HCC_STATUS_ADDR_HI) << 32 | tm_reg(m, T3_HCC_STATUS_ADDR_LO);
+
+	memset(&sb, 0, sizeof(sb));
+	sb.status = T3_SB_UPDATED;
+	if (m->sb_link_changed)
+		sb.status |= T3_SB_LINK_CHANGED;
+	if (m->sb_error)
+		sb.status |= T3_SB_ERROR;
+	sb.rx_std_cons = (u16)m->std_cons;
+	sb.idx[0].rx_prod = (u16)m->ret_prod;
+	sb.idx[0].tx_cons = (u16)m->send_cons;
+	/* The update is spent even if the address was bad: no retry storm. */
+	m->sb_link_changed = false;
+	m->rx_events = 0;
+	m->tx_events = 0;
+	m->coal_now = false;
+	if (!hosted_dma_write(m->pci, addr, &sb, sizeof(sb), "status block"))
+		return;
+	m->ctr.status_updates++;
+	if (!irq_open(m))
+		m->ctr.events_while_masked++;
+	m->hc_pending = true;
+	tm_update_irq(m);
+}
+
+/* Host coalescing: update when enough frames or time gathered, or asked to. */
+static u64 coalesce(struct tg3_model *m, u64 now)
+{
+	u32 rx_ticks = tm_reg(m, T3_HCC_RX_TICKS), tx_ticks = tm_reg(m, T3_HCC_TX_TICKS);
+	u32 rx_bds = tm_reg(m, T3_HCC_RX_MAX_BDS), tx_bds = tm_reg(m, T3_HCC_TX_MAX_BDS);
+	u64 rx_due = m->rx_first_ns + (u64)rx_ticks * 1000;
+	u64 tx_due = m->tx_first_ns + (u64)tx_ticks * 1000;
+	u64 next = UINT64_MAX;
+	bool due = m->coal_now;
+
+	if (!tm_block_on(m, T3_HCC_MODE))
+		return UINT64_MAX;
+	if (m->rx_events) {
+		due |= rx_bds && m->rx_events >= rx_bds;
+		due |= rx_ticks && now >= rx_due;
+		if (rx_ticks)
+			next = MIN(next, rx_due);
+	}
+	if (m->tx_events) {
+		due |= tx_bds && m->tx_events >= tx_bds;
+		due |= tx_ticks && now >= tx_due;
+		if (tx_ticks)
+			next = MIN(next, tx_due);
+	}
+	if (!due)
+		return next;
+	write_status_block(m);
+	return UINT64_MAX;
+}
+
+static void note_rx_event(struct tg3_model *m, u64 now)
+{
+	if (!m->rx_events++)
+		m->rx_first_ns = now;
+}
+
+static void note_tx_event(struct tg3_model *m, u64 now, u32 bds)
+{
+	if (!m->tx_events)
+		m->tx_first_ns = now;
+	m->tx_events += bds;
+}
+
+/* ---- Mailboxes ---- */
+
+static u32 ring_used(u32 prod, u32 cons, u32 n)
+{
+	return (prod + n - cons) % n;
+}
+
+static void producer_write(struct tg3_model *m, const char *ring, const struct tm_ring *r,
+			   u32 *prod, u32 cons, u32 val)
+{
+	u32 used, added;
+
+	if (!r->valid) {
+		if (val)
+			tm_violation(m,
+				     "%s producer index %u posted before the ring's control "
+				     "block was set (ring used before it is enabled)",
+				     ring, val);
+		*prod = val;
+		return;
+	}
+	if (val >= r->entries) {
+		tm_violation(m, "%s producer index %u is outside the %u-entry ring", ring, val,
+			     r->entries);
+		return;
+	}
+	used = ring_used(*prod, cons, r->entries);
+	added = ring_used(val, *prod, r->entries);
+	if (used + added > r->entries - 1) {
+		tm_violation(m,
+			     "%s producer index %u overruns the chip's consumer %u (%u "
+			     "entries in use, %u more posted)",
+			     ring, val, cons, used, added);
+		return;
+	}
+	*prod = val;
+}
+
+void tm_mailbox_write(struct tg3_model *m, u32 off, u32 val)
+{
+	switch (off) {
+	case T3_MBOX_IRQ0: tm_irq_ack(m, val); return;
+	case T3_MBOX_STD_PROD:
+		producer_write(m, "standard ring", &m->std, &m->std_prod, m->std_cons, val);
+		return;
+	case T3_MBOX_SEND0_PROD:
+		if (val && !(tm_reg(m, T3_MODE_CTRL) & T3_MODE_HOST_SEND_BDS))
+			tm_violation(m, "send ring in host memory used without MODE_CTRL "
+					"HOST_SEND_BDS: the chip would fetch BDs from NIC memory");
+		producer_write(m, "send ring", &m->send, &m->send_prod, m->send_cons, val);
+		return;
+	case T3_MBOX_RET0_CONS:
+		if (!m->ret.valid) {
+			if (val)
+				tm_violation(m,
+					     "return ring consumer %u written before the ring's "
+					     "control block was set",
+					     val);
+			return;
+		}
+		if (val >= m->ret.entries ||
+		    ring_used(val, m->ret_cons, m->ret.entries) >
+			ring_used(m->ret_prod, m->ret_cons, m->ret.entries)) {
+			tm_violation(m, "return ring consumer %u passes the producer %u (was %u)",
+				     val, m->ret_prod, m->ret_cons);
+			return;
+		}
+		m->ret_cons = val;
+		return;
+	default:
+		/* High words of the 64-bit mailboxes: only zero makes sense here. */
+		if ((off == T3_MBOX_IRQ0 - 4 || off == T3_MBOX_STD_PROD - 4 ||
+		     off == T3_MBOX_RET0_CONS - 4 || off == T3_MBOX_SEND0_PROD - 4) &&
+		    !val)
+			return;
+		tm_violation(m,
+			     "write 0x%08x to mailbox 0x%04x, which the model does not "
+			     "implement",
+			     val, off);
+	}
+}
+
+/* ---- Send engine ---- */
+
+static bool send_path_on(const struct tg3_model *m)
+{
+	return m->send.valid && tm_block_on(m, T3_SBDI_MODE) && tm_block_on(m, T3_SDI_MODE) &&
+	       tm_block_on(m, T3_SDC_MODE) && tm_block_on(m, T3_SBDC_MODE) &&
+	       tm_block_on(m, T3_RDMA_MODE);
+}
+
+static void stat_by_dest(struct tg3_model *m, const u8 *f, u32 ucast, u32 mcast, u32 bcast)
+{
+	static const u8 bc[6] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+	if (!memcmp(f, bc, 6))
+		tm_stat_add(m, bcast, 1);
+	else if (f[0] & 1)
+		tm_stat_add(m, mcast, 1);
+	else
+		tm_stat_add(m, ucast, 1);
+}
+
+static void tx_offload(struct tg3_model *m, u8 *f, u32 len, u16 flags)
+{
+	struct fr_info info;
+
+	if (!(flags & (T3_TXBD_IP_CSUM | T3_TXBD_TCP_UDP_CSUM)) || !fr_parse(f, len, &info))
+		return;
+	if (flags & T3_TXBD_IP_CSUM)
+		fr_fill_ip_csum(f, &info);
+	if ((flags & T3_TXBD_TCP_UDP_CSUM) && !info.fragment &&
+	    (info.proto == FR_PROTO_TCP || info.proto == FR_PROTO_UDP)) {
+		u32 field = info.l4_off + fr_l4_csum_field(info.proto);
+		u32 sum;
+		u16 c;
+
+		if (tm_reg(m, T3_MODE_CTRL) & T3_MODE_TX_NO_PSEUDO_CSUM) {
+			/* The host seeded the field with the pseudo-header sum. */
+			sum = fr_sum(f + info.l4_off, info.l4_len, 0);
+		} else {
+			f[field] = 0;
+			f[field + 1] = 0;
+			sum = fr_sum(f + info.l4_off, info.l4_len, fr_pseudo_sum(f, &info));
+		}
+		c = (u16)~fr_fold(sum);
+		if (!c && info.proto == FR_PROTO_UDP)
+			c = 0xFFFF;
+		f[field] = (u8)(c >> 8);
+		f[field + 1] = (u8)c;
+	}
+}
+
+static bool port_mode_matches(struct tg3_model *m)
+{
+	u32 mode = tm_reg(m, T3_MAC_MODE);
+	u32 want = m->phy.speed == 1000 ? T3_MACMODE_PORT_GMII : T3_MACMODE_PORT_MII;
+	bool half = mode & T3_MACMODE_HALF_DUPLEX;
+
+	if ((mode & T3_MACMODE_PORT_MASK) == want && half == !m->phy.full) {
+		m->port_mismatch_reported = false;
+		return true;
+	}
+	if (!m->port_mismatch_reported)
+		tm_violation(m,
+			     "transmitting with MAC_MODE 0x%08x while the PHY runs %u Mbps "
+			     "%s duplex: the MAC port mode does not match, frames would be "
+			     "garbled",
+			     mode, m->phy.speed, m->phy.full ? "full" : "half");
+	m->port_mismatch_reported = true;
+	return false;
+}
+
+/* Take one frame's BDs from send_cons. False when nothing could be done. */
+static bool send_one(struct tg3_model *m, u64 now)
+{
+	struct tm_frame *fr = &m->scratch;
+	u32 idx = m->send_cons, nbds = 0;
+	u16 flags = 0;
+	bool end = false;
+
+	fr->len = 0;
+	while (!end) {
+		struct t3_send_bd bd;
+		u64 bd_addr = m->send.host + (u64)idx * sizeof(bd), buf;
+
+		if (idx == m->send_prod) {
+			tm_violation(m,
+				     "send ring: the producer index %u ends inside a frame (no "
+				     "END flag from BD %u on)",
+				     m->send_prod, m->send_cons);
+			m->send_cons = idx;
+			return false;
+		}
+		if (m->fault_dma_error) {
+			m->fault_dma_error = false;
+			m->tx_halted = true;
+			tm_reg_set(m, T3_RDMA_STATUS,
+				   tm_reg(m, T3_RDMA_STATUS) | T3_DMA_MASTER_ABORT);
+			tm_reg_set(m, T3_FLOW_ATTN, tm_reg(m, T3_FLOW_ATTN) | BIT(31));
+			m->sb_error = true;
+			if (tm_reg(m, T3_MISC_LOCAL_CTRL) & T3_MLC_INT_ON_ATTN)
+				tm_attention(m);
+			return false;
+		}
+		if (!hosted_dma_read(m->pci, bd_addr, &bd, sizeof(bd), "send BD"))
+			return false;
+		buf = (u64)bd.addr_hi << 32 | bd.addr_lo;
+		if (!bd.len || fr->len + bd.len > TM_MAX_FRAME) {
+			tm_violation(m, "send BD %u: length %u (frame so far %u bytes)", idx,
+				     bd.len, fr->len);
+			return false;
+		}
+		if (!hosted_dma_read(m->pci, buf, fr->data + fr->len, bd.len, "send buffer"))
+			return false;
+		fr->len += bd.len;
+		flags |= bd.flags;
+		end = bd.flags & T3_TXBD_END;
+		idx = (idx + 1) % m->send.entries;
+		if (++nbds > TM_MAX_SEND_BDS_PER_FRAME) {
+			tm_violation(m, "send ring: a frame of more than %u BDs",
+				     TM_MAX_SEND_BDS_PER_FRAME);
+			return false;
+		}
+	}
+	m->send_cons = idx;
+	note_tx_event(m, now, nbds);
+	if (fr->len < FR_ETH_ZLEN) {
+		memset(fr->data + fr->len, 0, FR_ETH_ZLEN - fr->len); /* the MAC pads */
+		fr->len = FR_ETH_ZLEN;
+	}
+	tx_offload(m, fr->data, fr->len, flags);
+	if (!(tm_reg(m, T3_TX_MODE) & T3_TXMODE_ENABLE) ||
+	    !(tm_reg(m, T3_MAC_MODE) & T3_MACMODE_TXDMA_ENABLE) || !m->phy.link ||
+	    !hosted_port_carrier(&m->port) || !port_mode_matches(m)) {
+		m->ctr.tx_dropped++;
+		return true;
+	}
+	hosted_port_transmit(&m->port, fr->data, fr->len);
+	m->ctr.tx_frames++;
+	tm_stat_add(m, T3_STAT_TX_OCTETS, fr->len + T3_FCS_LEN);
+	stat_by_dest(m, fr->data, T3_STAT_TX_UCAST, T3_STAT_TX_MCAST, T3_STAT_TX_BCAST);
+	return true;
+}
+
+static void send_engine(struct tg3_model *m, u64 now)
+{
+	if (m->fault_tx_stuck || m->tx_halted || !send_path_on(m))
+		return;
+	while (m->send_cons != m->send_prod) {
+		if (!send_one(m, now)) {
+			/* A chip that hit a bad descriptor stops until it is reset. */
+			m->tx_halted = true;
+			break;
+		}
+	}
+}
+
+/* ---- Receive engine ---- */
+
+void tm_rx_enqueue(struct tg3_model *m, const u8 *frame, u32 len)
+{
+	struct tm_frame *f;
+
+	if (m->rx_count == TM_RX_FIFO || len > TM_MAX_FRAME - T3_FCS_LEN) {
+		m->ctr.rx_dropped++;
+		tm_stat_add(m, T3_RXLP_STAT_IN_DISCARDS, 1);
+		return;
+	}
+	f = malloc(sizeof(*f));
+	if (!f)
+		return;
+	f->len = len;
+	memcpy(f->data, frame, len);
+	m->rx_fifo[(m->rx_head + m->rx_count++) % TM_RX_FIFO] = f;
+}
+
+void tm_rx_flush(struct tg3_model *m)
+{
+	while (m->rx_count) {
+		free(m->rx_fifo[m->rx_head]);
+		m->rx_head = (m->rx_head + 1) % TM_RX_FIFO;
+		m->rx_count--;
+	}
+}
+
+static bool receive_path_on(const struct tg3_model *m)
+{
+	return (tm_reg(m, T3_RX_MODE) & T3_RXMODE_ENABLE) &&
+	       (tm_reg(m, T3_MAC_MODE) & T3_MACMODE_RXDMA_ENABLE) && tm_block_on(m, T3_RBDI_MODE) &&
+	       tm_block_on(m, T3_RDBDI_MODE) && tm_block_on(m, T3_RDC_MODE) &&
+	       tm_block_on(m, T3_RBDC_MODE) && tm_block_on(m, T3_RXLP_MODE) &&
+	       tm_block_on(m, T3_WDMA_MODE) && m->std.valid && m->ret.valid;
+}
+
+static u32 hash_bit(const u8 *addr)
+{
+	u32 crc = ~fr_crc32(addr, 6); /* the filter uses the CRC before its final complement */
+
+	return crc & 0x7F;
+}
+
+static bool accepted(const struct tg3_model *m, const u8 *dst)
+{
+	if (tm_reg(m, T3_RX_MODE) & T3_RXMODE_PROMISC)
+		return true;
+	if (dst[0] & 1) {
+		static const u8 bc[6] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+		u32 h;
+
+		if (!memcmp(dst, bc, 6))
+			return true;
+		h = hash_bit(dst);
+		return tm_reg(m, T3_MAC_HASH(h >> 5)) & BIT(h & 31);
+	}
+	for (unsigned int i = 0; i < T3_MAC_ADDR_SLOTS; i++) {
+		u32 hi = tm_reg(m, T3_MAC_ADDR_HIGH(i)), lo = tm_reg(m, T3_MAC_ADDR_LOW(i));
+		u8 a[6] = {(u8)(hi >> 8),  (u8)hi,	  (u8)(lo >> 24),
+			   (u8)(lo >> 16), (u8)(lo >> 8), (u8)lo};
+
+		if (!memcmp(a, dst, 6))
+			return true;
+	}
+	return false;
+}
+
+static void rx_csum(const u8 *f, u32 len, struct t3_rx_bd *rbd)
+{
+	struct fr_info info;
+
+	if (!fr_parse(f, len, &info))
+		return;
+	rbd->flags |= T3_RXBD_IP_CSUM;
+	rbd->ip_csum = fr_fold(fr_sum(f + FR_ETH_HLEN, info.ihl, 0));
+	if (!fr_ip_csum_ok(f, &info))
+		rbd->error |= T3_RXERR_IP_CSUM_BAD;
+	if (info.fragment || (info.proto != FR_PROTO_TCP && info.proto != FR_PROTO_UDP))
+		return;
+	rbd->flags |= T3_RXBD_TCP_UDP_CSUM;
+	if (info.proto == FR_PROTO_TCP)
+		rbd->flags |= T3_RXBD_IS_TCP;
+	rbd->tcp_udp_csum =
+	    fr_l4_csum_ok(f, &info)
+		? 0xFFFF
+		: fr_fold(fr_sum(f + info.l4_off, info.l4_len, fr_pseudo_sum(f, &info)));
+}
+
+/* Place one frame; false when the engine must stop (DMA failure). */
+static bool receive_one(struct tg3_model *m, struct tm_frame *f, u64 now)
+{
+	struct t3_rx_bd sbd, rbd;
+	u64 sbd_addr, buf, rbd_addr;
+	u32 wire_len = f->len + T3_FCS_LEN, fcs, room;
+
+	if (f->len < FR_ETH_ZLEN) {
+		tm_stat_add(m, T3_STAT_RX_UNDERSIZE, 1);
+		m->ctr.rx_dropped++;
+		return true;
+	}
+	if (wire_len > tm_reg(m, T3_RX_MTU)) {
+		tm_stat_add(m, T3_STAT_RX_TOO_LONG, 1);
+		m->ctr.rx_dropped++;
+		return true;
+	}
+	if (!accepted(m, f->data)) {
+		m->ctr.rx_filtered++;
+		return true;
+	}
+	if (m->fault_no_buffer || m->std_cons == m->std_prod) {
+		if (m->fault_no_buffer)
+			m->fault_no_buffer--;
+		m->ctr.rx_no_buffer++;
+		tm_stat_add(m, T3_RXLP_STAT_OUT_OF_BDS, 1);
+		tm_stat_add(m, T3_RXLP_STAT_IN_DISCARDS, 1);
+		return true;
+	}
+	if ((m->ret_prod + 1) % m->ret.entries == m->ret_cons) {
+		m->ctr.rx_dropped++;
+		tm_stat_add(m, T3_RXLP_STAT_IN_DISCARDS, 1);
+		return true;
+	}
+	sbd_addr = m->std.host + (u64)m->std_cons * sizeof(sbd);
+	if (!hosted_dma_read(m->pci, sbd_addr, &sbd, sizeof(sbd), "standard ring BD"))
+		return false;
+	buf = (u64)sbd.addr_hi << 32 | sbd.addr_lo;
+	room = MIN((u32)sbd.len, m->std.max_len);
+	if (!(sbd.flags & T3_RXBD_END) || sbd.len < FR_ETH_ZLEN + T3_FCS_LEN) {
+		tm_violation(m,
+			     "standard ring BD %u: flags 0x%04x, length %u (a buffer BD must "
+			     "say END and hold at least a minimal frame)",
+			     m->std_cons, sbd.flags, sbd.len);
+		return false;
+	}
+	memset(&rbd, 0, sizeof(rbd));
+	rbd.addr_hi = sbd.addr_hi;
+	rbd.addr_lo = sbd.addr_lo;
+	rbd.index = sbd.index;
+	rbd.opaque = sbd.opaque;
+	rbd.flags = T3_RXBD_END;
+	if (wire_len > room) {
+		rbd.flags |= T3_RXBD_ERROR;
+		rbd.error |= T3_RXERR_TRUNCATED;
+		wire_len = room;
+	}
+	fcs = fr_crc32(f->data, f->len);
+	memcpy(f->data + f->len, &fcs, T3_FCS_LEN); /* FCS goes to memory too, LSB first */
+	if (!hosted_dma_write(m->pci, buf, f->data, wire_len, "receive buffer"))
+		return false;
+	rbd.len = (u16)wire_len;
+	rx_csum(f->data, f->len, &rbd);
+	if (m->fault_rx_errors) {
+		m->fault_rx_errors--;
+		rbd.flags |= T3_RXBD_ERROR;
+		rbd.error |= m->fault_rx_error_bits;
+		if (m->fault_rx_error_bits & T3_RXERR_BAD_CRC)
+			tm_stat_add(m, T3_STAT_RX_FCS_ERRORS, 1);
+		tm_stat_add(m, T3_RXLP_STAT_IN_ERRORS, 1);
+	}
+	rbd_addr = m->ret.host + (u64)m->ret_prod * sizeof(rbd);
+	if (!hosted_dma_write(m->pci, rbd_addr, &rbd, sizeof(rbd), "return ring BD"))
+		return false;
+	m->std_cons = (m->std_cons + 1) % m->std.entries;
+	m->ret_prod = (m->ret_prod + 1) % m->ret.entries;
+	m->ctr.rx_frames++;
+	tm_stat_add(m, T3_STAT_RX_OCTETS, f->len + T3_FCS_LEN);
+	stat_by_dest(m, f->data, T3_STAT_RX_UCAST, T3_STAT_RX_MCAST, T3_STAT_RX_BCAST);
+	note_rx_event(m, now);
+	return true;
+}
+
+static void receive_engine(struct tg3_model *m, u64 now)
+{
+	bool on = receive_path_on(m) && !m->rx_halted;
+
+	while (m->rx_count) {
+		struct tm_frame *f = m->rx_fifo[m->rx_head];
+
+		if (on && !receive_one(m, f, now)) {
+			m->rx_halted = true; /* until reset, like the chip after a bad BD */
+			on = false;
+		}
+		if (!on)
+			m->ctr.rx_dropped++;
+		m->rx_fifo[m->rx_head] = NULL;
+		m->rx_head = (m->rx_head + 1) % TM_RX_FIFO;
+		m->rx_count--;
+		free(f);
+	}
+}
+
+u64 tm_engine_tick(struct tg3_model *m, u64 now)
+{
+	send_engine(m, now);
+	receive_engine(m, now);
+	return coalesce(m, now);
+}

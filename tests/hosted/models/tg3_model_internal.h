@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Between the tg3 model's files only. */
+#ifndef NAPKIN_TESTS_HOSTED_TG3_MODEL_INTERNAL_H
+#define NAPKIN_TESTS_HOSTED_TG3_MODEL_INTERNAL_H
+
+#include "drivers/tg3/tg3_hw.h"
+#include "tests/hosted/hosted.h"
+#include "tests/hosted/hosted_wire.h"
+#include "tests/hosted/models/tg3_model.h"
+
+/* Register BAR and the part of NIC memory the model keeps. */
+#define TM_REGS_SIZE 0x8000u
+#define TM_SRAM_SIZE 0x1000u
+
+/* Timing, in simulated time. */
+#define TM_RESET_QUIET_NS (500 * 1000ull)	  /* no register cycles after a core reset */
+#define TM_BOOT_NS	  (30 * 1000 * 1000ull)	  /* bootcode run after a reset */
+#define TM_AUTONEG_NS	  (2000 * 1000 * 1000ull) /* autonegotiation */
+#define TM_MDIO_NS	  (5 * 1000ull)		  /* one MDIO transaction */
+
+#define TM_RX_FIFO		  256 /* frames the MAC buffers before it drops */
+#define TM_MAX_FRAME		  9022
+#define TM_MAX_SEND_BDS_PER_FRAME 64
+
+struct tm_frame {
+	u32 len;
+	u8 data[TM_MAX_FRAME];
+};
+
+struct tm_ring {
+	u64 host;
+	u32 entries;
+	u32 max_len; /* standard ring: buffer size from the RCB */
+	bool valid;  /* programmed and not disabled */
+};
+
+struct tm_phy {
+	u16 bmcr, anar, gtcr;
+	u16 lpa, gtsr;	   /* partner abilities as negotiated */
+	bool link;	   /* current */
+	bool link_dropped; /* latched: BMSR reads 0 once */
+	bool an_complete;
+	u64 an_done_at; /* 0: not negotiating */
+	u32 speed;
+	bool full;
+};
+
+struct tg3_model {
+	struct hosted_device dev;
+	struct hosted_port port;
+	struct hosted_pci_fn *pci;
+	char name[40];
+	u32 chip_id;
+	u8 mac[6];
+	u8 fn;
+	u8 msi_cap;
+
+	/* Chip registers in config space. */
+	u32 mhc; /* misc host control, bits 15:0 */
+	u32 dma_rw_ctrl;
+	u32 mem_win_base;
+
+	/* Register file and NIC memory. */
+	u32 regs[TM_REGS_SIZE / 4];
+	u32 sram[TM_SRAM_SIZE / 4];
+
+	/* Reset and bootcode. */
+	u64 quiet_until;
+	u64 boot_done_at; /* 0: bootcode idle (finished) */
+	bool boot_hang;
+	bool magic_seen; /* driver wrote the mailbox magic since the last reset */
+
+	/* Rings: control blocks as decoded, indices. */
+	struct tm_ring send, std, ret;
+	u32 send_prod, send_cons;
+	u32 std_prod, std_cons;
+	u32 ret_prod, ret_cons;
+	u32 rx_buffers_posted_since_reset;
+
+	/* Interrupts. */
+	u32 mbox_irq0;
+	bool hc_pending; /* status updated, not yet acknowledged */
+	bool msi_sent_for_pending;
+	bool intx_level;
+
+	/* Host coalescing. */
+	u32 rx_events, tx_events;
+	u64 rx_first_ns, tx_first_ns;
+	bool coal_now;
+	bool sb_link_changed;
+	bool sb_error;
+
+	/* MAC and PHY. */
+	struct tm_phy phy;
+	u64 mdio_done_at; /* 0: idle */
+	bool mi_link;	  /* what autopoll last saw */
+	bool port_mismatch_reported;
+
+	/* Received frames waiting for the receive engine. */
+	struct tm_frame *rx_fifo[TM_RX_FIFO];
+	unsigned int rx_head, rx_count;
+
+	/* Faults. */
+	unsigned int fault_rx_errors;
+	u16 fault_rx_error_bits;
+	unsigned int fault_no_buffer;
+	bool fault_tx_stuck;
+	bool fault_msi_lost;
+	bool fault_dma_error;
+	bool tx_halted; /* after a DMA error or bad BD, until reset */
+	bool rx_halted;
+
+	struct tg3_model_counters ctr;
+	struct tm_frame scratch;
+};
+
+/* tg3_model.c */
+void tm_violation(struct tg3_model *m, const char *fmt, ...) __printf(2, 3);
+u32 tm_reg(const struct tg3_model *m, u32 off);
+void tm_reg_set(struct tg3_model *m, u32 off, u32 val);
+bool tm_block_on(const struct tg3_model *m, u32 mode_reg);
+void tm_stat_add(struct tg3_model *m, u32 off, u32 n);
+
+/* tg3_model_phy.c */
+void tm_phy_reset(struct tg3_model *m);
+void tm_phy_link_changed(struct tg3_model *m);
+u64 tm_phy_tick(struct tg3_model *m, u64 now);
+void tm_mi_comm_write(struct tg3_model *m, u32 val);
+u32 tm_port_advertise(struct tg3_model *m);
+
+/* tg3_model_engine.c */
+void tm_update_irq(struct tg3_model *m);
+void tm_irq_ack(struct tg3_model *m, u32 val);
+void tm_attention(struct tg3_model *m);
+u64 tm_engine_tick(struct tg3_model *m, u64 now);
+void tm_rx_enqueue(struct tg3_model *m, const u8 *frame, u32 len);
+void tm_rx_flush(struct tg3_model *m);
+void tm_mailbox_write(struct tg3_model *m, u32 off, u32 val);
+
+#endif

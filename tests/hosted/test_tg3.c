@@ -1,0 +1,897 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The tg3 driver against the BCM5719 model: bring-up, link, traffic, NAPI
+ * behaviour, faults and recovery, teardown. Every test ends in tt_teardown(),
+ * which fails it if the model or harness reported anything (a strict-model
+ * violation, a stray DMA address, an interrupt storm) or DMA memory leaked.
+ */
+#include <check.h>
+#include <errno.h>
+#include <string.h>
+
+#include "drivers/tg3/tg3.h"
+#include "kernel/pci.h"
+#include "tests/hosted/frames.h"
+#include "tests/hosted/hosted.h"
+#include "tests/hosted/hosted_dma.h"
+#include "tests/hosted/hosted_irq.h"
+#include "tests/hosted/hosted_wire.h"
+#include "tests/hosted/tg3_test_util.h"
+#include "tests/unit/stub_printk.h"
+
+START_TEST(test_probe)
+{
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+	struct tg3_model_counters c;
+
+	ck_assert_ptr_nonnull(dev);
+	ck_assert_mem_eq(dev->dev_addr, tt_mac0, 6);
+	ck_assert(stub_printk_contains("BCM5719 (chip 0x05719001)"));
+	tg3_model_get_counters(m, &c);
+	ck_assert_uint_eq(c.core_resets, 1); /* probe resets once, with the handshake */
+	ck_assert(!netif_carrier_ok(dev));
+	tt_teardown();
+}
+END_TEST
+
+static struct tg3 *tp_of(struct net_device *dev)
+{
+	return netdev_priv(dev);
+}
+
+START_TEST(test_open_link_msi)
+{
+	struct tg3_model_counters c;
+	struct net_device *dev;
+
+	tt_setup_default();
+	dev = tt_dev();
+
+	ck_assert(tt_open_and_link(dev));
+	ck_assert(stub_printk_contains("eth0: up, MSI interrupts"));
+	ck_assert(stub_printk_contains("eth0: link up, 1000 Mbps, full duplex"));
+	ck_assert_uint_eq(dev->speed_mbps, 1000);
+	ck_assert(dev->full_duplex);
+	tg3_model_get_counters(tt_model(), &c);
+	ck_assert_uint_gt(c.msi_sent, 0); /* the self-test and the link change */
+	ck_assert_uint_eq(c.intx_assertions, 0);
+	ck_assert_uint_eq(hosted_irq_delivered((u8)tp_of(dev)->irq_vector), c.msi_sent);
+	tt_teardown();
+}
+END_TEST
+
+/* Turn a frame with correct checksums into what a stack hands a NIC for offload. */
+static bool make_partial(u8 *f, u32 len)
+{
+	struct fr_info info;
+	u32 field;
+	u16 seed;
+
+	if (!fr_parse(f, len, &info) || info.fragment ||
+	    (info.proto != FR_PROTO_TCP && info.proto != FR_PROTO_UDP))
+		return false;
+	f[FR_ETH_HLEN + 10] = 0;
+	f[FR_ETH_HLEN + 11] = 0;
+	field = info.l4_off + fr_l4_csum_field(info.proto);
+	seed = fr_fold(fr_pseudo_sum(f, &info));
+	f[field] = (u8)(seed >> 8);
+	f[field + 1] = (u8)seed;
+	return true;
+}
+
+static u32 take(u8 *buf)
+{
+	return hosted_wire_take(tt_wire(), buf, 2048);
+}
+
+START_TEST(test_tx_all_sizes)
+{
+	struct net_device *dev;
+	u8 f[TT_MAX_FRAME], want[TT_MAX_FRAME], got[2048];
+	unsigned int hw = 0, sw_sent = 0;
+
+	tt_setup_default();
+	dev = tt_dev();
+	ck_assert(tt_open_and_link(dev));
+	for (u32 len = ETH_HLEN; len <= TT_MAX_FRAME; len++) {
+		for (int offload = 0; offload < 2; offload++) {
+			u8 proto = (len + offload) & 1 ? FR_PROTO_UDP : FR_PROTO_TCP;
+			unsigned int nsegs = 1 + (len + offload) % 4;
+			bool partial = false;
+			u32 n;
+
+			fr_build(want, len, tt_peer, tt_mac0, proto, len * 2 + offload, true);
+			memcpy(f, want, len);
+			if (offload)
+				partial = make_partial(f, len);
+			ck_assert_int_eq(tt_send(dev, f, len, nsegs,
+						 partial ? NETBUF_CSUM_PARTIAL : NETBUF_CSUM_NONE,
+						 partial ? NETBUF_F_TX_IPHDR_CSUM : 0),
+					 NETDEV_TX_OK);
+			hw += partial;
+			sw_sent += !partial;
+			hosted_run_for(200 * NSEC_PER_USEC);
+			n = take(got);
+			ck_assert_msg(n == MAX(len, (u32)FR_ETH_ZLEN), "len %u offload %d: wire %u",
+				      len, offload, n);
+			ck_assert_msg(!memcmp(got, want, len), "len %u offload %d: bytes differ",
+				      len, offload);
+			for (u32 i = len; i < n; i++)
+				ck_assert_uint_eq(got[i], 0); /* padding */
+		}
+	}
+	ck_assert_uint_eq(hosted_wire_pending(tt_wire()), 0);
+	ck_assert_uint_eq(tt_ethtool(dev, "tx_csum_hw"), hw);
+	ck_assert_uint_eq(dev->stats.tx_packets, hw + sw_sent);
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_rx_all_sizes)
+{
+	struct net_device *dev;
+	u8 f[TT_MAX_FRAME];
+	unsigned int bad = 0, good_l4 = 0, n = 0;
+
+	tt_setup_default();
+	dev = tt_dev();
+	ck_assert(tt_open_and_link(dev));
+	for (u32 len = FR_ETH_ZLEN; len <= TT_MAX_FRAME; len++, n++) {
+		u8 proto = len & 1 ? FR_PROTO_UDP : FR_PROTO_TCP;
+		struct fr_info info;
+		bool l4 =
+		    fr_parse((tt_frame(f, len, NULL, len, proto), f), len, &info) && !info.fragment;
+
+		if (l4 && len % 7 == 0) {
+			f[info.l4_off + fr_l4_csum_field(proto)] ^= 0x5A; /* corrupt it */
+			bad++;
+		} else if (l4) {
+			good_l4++;
+		}
+		hosted_wire_inject(tt_wire(), f, len);
+		if (n % 16 == 15)
+			hosted_run_for(100 * NSEC_PER_USEC);
+	}
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, n);
+	for (unsigned int i = 0; i < n; i++) {
+		u32 len = FR_ETH_ZLEN + i;
+		struct fr_info info;
+		bool l4;
+
+		tt_frame(f, len, NULL, len, len & 1 ? FR_PROTO_UDP : FR_PROTO_TCP);
+		l4 = fr_parse(f, len, &info) && !info.fragment;
+		if (l4 && len % 7 == 0)
+			f[info.l4_off + fr_l4_csum_field(info.proto)] ^= 0x5A;
+		ck_assert_uint_eq(tt_rxq[i].len, len);
+		ck_assert_msg(!memcmp(tt_rxq[i].data, f, len), "frame %u differs", i);
+		ck_assert_uint_eq(tt_rxq[i].csum,
+				  l4 && len % 7 ? NETBUF_CSUM_UNNECESSARY : NETBUF_CSUM_NONE);
+	}
+	ck_assert_uint_eq(dev->stats.rx_packets, n);
+	ck_assert_uint_eq(dev->stats.rx_csum_errors, bad);
+	ck_assert_uint_eq(tt_ethtool(dev, "rx_csum_ok"), good_l4);
+	tt_teardown();
+}
+END_TEST
+
+/* Frame k of a sequence: its length and contents follow from k alone. */
+static u32 seq_len(u32 k)
+{
+	return FR_ETH_ZLEN + k * 37 % (TT_MAX_FRAME - FR_ETH_ZLEN + 1);
+}
+
+static void inject_n(unsigned int n, u32 seed)
+{
+	u8 f[TT_MAX_FRAME];
+
+	for (unsigned int i = 0; i < n; i++) {
+		u32 len = seq_len(seed + i);
+
+		tt_frame(f, len, NULL, seed + i, (seed + i) & 1 ? FR_PROTO_UDP : FR_PROTO_TCP);
+		hosted_wire_inject(tt_wire(), f, len);
+	}
+}
+
+static void check_rx_seq(unsigned int first, unsigned int n, u32 seed)
+{
+	u8 f[TT_MAX_FRAME];
+
+	for (unsigned int i = 0; i < n; i++) {
+		u32 len = seq_len(seed + i);
+
+		tt_frame(f, len, NULL, seed + i, (seed + i) & 1 ? FR_PROTO_UDP : FR_PROTO_TCP);
+		ck_assert_uint_eq(tt_rxq[first + i].len, len);
+		ck_assert_msg(!memcmp(tt_rxq[first + i].data, f, len), "frame %u differs",
+			      first + i);
+	}
+}
+
+START_TEST(test_ring_wrap)
+{
+	struct net_device *dev;
+	u8 f[TT_MAX_FRAME], got[2048];
+	const unsigned int rounds = 40, burst = 128;
+
+	tt_setup_default();
+	dev = tt_dev();
+	ck_assert(tt_open_and_link(dev));
+	for (unsigned int r = 0; r < rounds; r++) {
+		for (unsigned int i = 0; i < burst; i++) {
+			u32 seed = r * burst + i, len = 60 + seed * 131 % 1455;
+
+			fr_build(f, len, tt_peer, tt_mac0, FR_PROTO_UDP, seed, true);
+			ck_assert_int_eq(tt_send(dev, f, len, 1 + seed % 3, NETBUF_CSUM_NONE, 0),
+					 NETDEV_TX_OK);
+		}
+		inject_n(burst, r * burst);
+		hosted_run_for(2 * NSEC_PER_MSEC);
+		for (unsigned int i = 0; i < burst; i++) {
+			u32 seed = r * burst + i, len = 60 + seed * 131 % 1455;
+
+			fr_build(f, len, tt_peer, tt_mac0, FR_PROTO_UDP, seed, true);
+			ck_assert_uint_eq(take(got), len);
+			ck_assert_msg(!memcmp(got, f, len), "sent frame %u differs", seed);
+		}
+		check_rx_seq(r * burst, burst, r * burst);
+	}
+	/* 5120 frames each way: the send and standard rings wrapped 10 times, return 5. */
+	ck_assert_uint_eq(tt_rx_count, rounds * burst);
+	ck_assert_uint_eq(dev->stats.tx_packets, rounds * burst);
+	ck_assert_uint_eq(tt_tx_outstanding(), 0);
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_budget_and_repoll)
+{
+	struct net_device *dev;
+	struct tg3 *tp;
+	struct softnet_stats sn;
+
+	tt_setup_default();
+	dev = tt_dev();
+	tp = tp_of(dev);
+	ck_assert(tt_open_and_link(dev));
+	ck_assert_int_eq(net_set_budget(100), 0);
+	softnet_reset_stats();
+	inject_n(200, 7);
+	/* Let the chip place them and interrupt; no softirq yet. */
+	hosted_advance(50 * NSEC_PER_USEC);
+	ck_assert(napi_is_scheduled(&tp->napi));
+	ck_assert_uint_eq(tt_rx_count, 0);
+	hosted_run_idle();
+	ck_assert_uint_eq(tt_rx_count, 200);
+	check_rx_seq(0, 200, 7);
+	softnet_get_stats(&sn);
+	ck_assert_uint_ge(tp->napi.stats.full_polls, 3); /* 64 + 64 + 64 + 8 */
+	ck_assert_uint_ge(sn.budget_exhausted, 1);	 /* 100 per round: re-raised */
+	ck_assert_uint_ge(sn.rounds, 2);
+	ck_assert(!napi_is_scheduled(&tp->napi));
+	ck_assert_uint_eq(tg3_model_irq_mailbox(tt_model()), 0); /* completed and unmasked */
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_no_irq_while_scheduled)
+{
+	struct net_device *dev;
+	struct tg3 *tp;
+	struct tg3_model *m;
+	struct tg3_model_counters c0, c1;
+	u64 irqs;
+
+	m = tt_setup_default();
+	dev = tt_dev();
+	tp = tp_of(dev);
+	ck_assert(tt_open_and_link(dev));
+	inject_n(20, 1);
+	hosted_advance(100 * NSEC_PER_USEC);
+	ck_assert(napi_is_scheduled(&tp->napi));
+	irqs = hosted_irq_delivered((u8)tp->irq_vector);
+	tg3_model_get_counters(m, &c0);
+	ck_assert_uint_ne(tg3_model_irq_mailbox(m), 0);
+	/* More traffic while scheduled: status updates, but no interrupt. */
+	inject_n(50, 100);
+	hosted_advance(NSEC_PER_MSEC);
+	tg3_model_get_counters(m, &c1);
+	ck_assert_uint_gt(c1.status_updates, c0.status_updates);
+	ck_assert_uint_gt(c1.events_while_masked, c0.events_while_masked);
+	ck_assert_uint_eq(c1.msi_sent, c0.msi_sent);
+	ck_assert_uint_eq(hosted_irq_delivered((u8)tp->irq_vector), irqs);
+	hosted_run_idle();
+	ck_assert_uint_eq(tt_rx_count, 70);
+	ck_assert(!napi_is_scheduled(&tp->napi));
+	ck_assert_uint_eq(tg3_model_irq_mailbox(m), 0);
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_link_partners_and_flap)
+{
+	struct net_device *dev;
+	struct tg3 *tp;
+	u8 f[200], got[2048];
+
+	tt_setup_default();
+	dev = tt_dev();
+	tp = tp_of(dev);
+	hosted_wire_set_partner(tt_wire(), HOSTED_LINK_100FD | HOSTED_LINK_100HD |
+					       HOSTED_LINK_10FD | HOSTED_LINK_10HD);
+	ck_assert(tt_open_and_link(dev));
+	ck_assert_uint_eq(dev->speed_mbps, 100);
+	ck_assert(dev->full_duplex);
+	fr_build(f, sizeof(f), tt_peer, tt_mac0, FR_PROTO_UDP, 3, true);
+	tt_send(dev, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(take(got), sizeof(f)); /* the model checks the MII port mode */
+
+	/* Partner renegotiates down to 10 half: down, then up again. */
+	hosted_wire_set_partner(tt_wire(), HOSTED_LINK_10HD);
+	hosted_run_for(10 * NSEC_PER_MSEC);
+	ck_assert(!netif_carrier_ok(dev));
+	hosted_run_for(3 * NSEC_PER_SEC);
+	ck_assert(netif_carrier_ok(dev));
+	ck_assert_uint_eq(dev->speed_mbps, 10);
+	ck_assert(!dev->full_duplex);
+	ck_assert(stub_printk_contains("eth0: link up, 10 Mbps, half duplex"));
+	tt_send(dev, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(take(got), sizeof(f));
+
+	/* Cable pulled and plugged back. */
+	hosted_wire_set_partner(tt_wire(), HOSTED_LINK_ALL);
+	hosted_run_for(3 * NSEC_PER_SEC);
+	ck_assert_uint_eq(dev->speed_mbps, 1000);
+	hosted_wire_set_carrier(tt_wire(), false);
+	hosted_run_for(10 * NSEC_PER_MSEC);
+	ck_assert(!netif_carrier_ok(dev));
+	ck_assert(stub_printk_contains("eth0: link down"));
+	hosted_wire_set_carrier(tt_wire(), true);
+	hosted_run_for(3 * NSEC_PER_SEC);
+	ck_assert(netif_carrier_ok(dev));
+	ck_assert_uint_ge(tp->ctr.link_changes, 6);
+	ck_assert_uint_eq(tt_ethtool(dev, "link_changes"), tp->ctr.link_changes);
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_msi_lost_falls_back_to_intx)
+{
+	struct tg3_model *m;
+	struct net_device *dev;
+	struct tg3_model_counters c;
+
+	m = tt_setup_default();
+	dev = tt_dev();
+	tg3_model_fault_msi_lost(m, true);
+	ck_assert(tt_open_and_link(dev));
+	ck_assert(stub_printk_contains("no interrupt arrived by MSI within 50 ms: falling back "
+				       "to INTx"));
+	ck_assert(stub_printk_contains("eth0: up, INTx interrupts"));
+	ck_assert_uint_eq(tt_ethtool(dev, "msi_fallbacks"), 1);
+	inject_n(40, 9);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 40);
+	tg3_model_get_counters(m, &c);
+	ck_assert_uint_gt(c.intx_assertions, 0);
+	ck_assert_uint_gt(c.msi_lost, 0);
+	ck_assert_uint_gt(tt_ethtool(dev, "interrupts"), 1);
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_intx_only_function)
+{
+	struct tg3_model_config cfg = {.dev = 2, .no_msi = true};
+	struct tg3_model *m;
+	struct net_device *dev;
+	struct tg3_model_counters c;
+
+	memcpy(cfg.mac, tt_mac0, 6);
+	m = tt_setup(&cfg);
+	dev = tt_dev();
+	ck_assert(tt_open_and_link(dev));
+	ck_assert(stub_printk_contains("eth0: up, INTx interrupts"));
+	inject_n(100, 5);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 100);
+	tg3_model_get_counters(m, &c);
+	ck_assert_uint_gt(c.intx_assertions, 0);
+	ck_assert_uint_eq(c.msi_sent, 0);
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_fault_rx_errors)
+{
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+
+	ck_assert(tt_open_and_link(dev));
+	tg3_model_fault_rx_errors(m, 3, T3_RXERR_BAD_CRC);
+	inject_n(10, 20);
+	hosted_run_for(1500 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 7);
+	check_rx_seq(0, 7, 23);
+	ck_assert_uint_eq(dev->stats.rx_errors, 3);
+	ck_assert_uint_eq(dev->stats.rx_crc_errors, 3);
+	ck_assert_uint_eq(tt_ethtool(dev, "rx_error_frames"), 3);
+	ck_assert_uint_eq(tt_ethtool(dev, "hw_rx_fcs_errors"), 3);
+	ck_assert_uint_eq(tg3_model_rx_buffers(m), TG3_RX_POSTED); /* all recycled */
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_fault_no_rx_buffer)
+{
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+
+	ck_assert(tt_open_and_link(dev));
+	tg3_model_fault_no_rx_buffer(m, 10);
+	inject_n(30, 40);
+	hosted_run_for(1500 * NSEC_PER_MSEC); /* one service tick folds the counters in */
+	ck_assert_uint_eq(tt_rx_count, 20);
+	check_rx_seq(0, 20, 50);
+	ck_assert_uint_eq(dev->stats.rx_missed_errors, 10);
+	ck_assert_uint_eq(tt_ethtool(dev, "hw_rx_out_of_bds"), 10);
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_stack_holds_every_buffer)
+{
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+	struct tg3_model_counters c;
+
+	ck_assert(tt_open_and_link(dev));
+	tt_hold = true;
+	for (unsigned int i = 0; i < 12; i++) {
+		inject_n(50, i * 50);
+		hosted_run_for(NSEC_PER_MSEC);
+	}
+	/* The pool is lent out: the ring ran dry and the chip dropped the rest. */
+	ck_assert_uint_eq(tt_held(), TG3_RX_POOL);
+	ck_assert_uint_eq(tg3_model_rx_buffers(m), 0);
+	tg3_model_get_counters(m, &c);
+	ck_assert_uint_eq(c.rx_no_buffer, 600 - TG3_RX_POOL);
+	ck_assert_uint_gt(tt_ethtool(dev, "rx_refill_starved"), 0);
+
+	/* The stack lets go: returning buffers ask for a refill, no interrupt needed. */
+	tt_hold = false;
+	tt_release_held();
+	hosted_run_idle();
+	ck_assert_uint_eq(tg3_model_rx_buffers(m), TG3_RX_POSTED);
+	inject_n(100, 1000);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, TG3_RX_POOL + 100);
+	check_rx_seq(TG3_RX_POOL, 100, 1000);
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_tx_stuck_watchdog_reset)
+{
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+	struct tg3_model_counters c;
+	u8 f[300], got[2048];
+
+	ck_assert(tt_open_and_link(dev));
+	tg3_model_fault_tx_stuck(m);
+	for (unsigned int i = 0; i < 10; i++) {
+		fr_build(f, sizeof(f), tt_peer, tt_mac0, FR_PROTO_UDP, i, true);
+		tt_send(dev, f, sizeof(f), 2, NETBUF_CSUM_NONE, 0);
+	}
+	hosted_run_for(NSEC_PER_SEC);
+	ck_assert_uint_eq(hosted_wire_pending(tt_wire()), 0);
+	ck_assert_uint_eq(tt_tx_outstanding(), 20);
+	hosted_run_for(6 * NSEC_PER_SEC);
+	ck_assert(stub_printk_contains("eth0: transmit timed out: 20 descriptors pending"));
+	ck_assert(stub_printk_contains("eth0: resetting the chip: transmit timeout"));
+	ck_assert_uint_eq(tt_ethtool(dev, "tx_timeouts"), 1);
+	ck_assert_uint_eq(tt_ethtool(dev, "chip_resets"), 1);
+	ck_assert_uint_eq(tt_ethtool(dev, "tx_dropped_on_reset"), 10);
+	ck_assert_uint_eq(tt_tx_outstanding(), 0); /* every frame given back */
+	tg3_model_get_counters(m, &c);
+	ck_assert_uint_eq(c.core_resets, 3); /* probe, open, recovery */
+
+	/* The link survived the core reset; traffic flows again. */
+	ck_assert(netif_carrier_ok(dev));
+	fr_build(f, sizeof(f), tt_peer, tt_mac0, FR_PROTO_UDP, 77, true);
+	ck_assert_int_eq(tt_send(dev, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0), NETDEV_TX_OK);
+	inject_n(20, 3);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(take(got), sizeof(f));
+	ck_assert(!memcmp(got, f, sizeof(f)));
+	ck_assert_uint_eq(tt_rx_count, 20);
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_dma_error_attention_reset)
+{
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+	u8 f[100], got[2048];
+
+	ck_assert(tt_open_and_link(dev));
+	tg3_model_fault_dma_error(m);
+	fr_build(f, sizeof(f), tt_peer, tt_mac0, FR_PROTO_UDP, 1, true);
+	tt_send(dev, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0);
+	hosted_run_for(100 * NSEC_PER_MSEC);
+	ck_assert(stub_printk_contains("chip reports an error"));
+	ck_assert(stub_printk_contains("eth0: resetting the chip: error attention"));
+	ck_assert_uint_eq(tt_ethtool(dev, "error_attentions"), 1);
+	ck_assert_uint_eq(tt_tx_outstanding(), 0);
+	tt_send(dev, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(take(got), sizeof(f));
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_bootcode_hang_at_probe)
+{
+	struct tg3_model_config cfg = {.dev = 2};
+	struct tg3_model *m;
+
+	memcpy(cfg.mac, tt_mac0, 6);
+	/* Set before probe through a model created by hand: tt_setup probes at once. */
+	m = tt_setup(&cfg);
+	ck_assert_ptr_nonnull(tt_dev());
+	/* Unbind, make the bootcode hang, bind again. */
+	pci_unregister_driver(&tg3_pci_driver);
+	tg3_model_fault_bootcode_hang(m, true);
+	pci_register_driver(&tg3_pci_driver);
+	hosted_run_idle();
+	ck_assert_ptr_null(tt_dev());
+	ck_assert(stub_printk_contains("bootcode did not finish after reset"));
+	ck_assert(stub_printk_contains("tg3 probe failed"));
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_bootcode_hang_during_recovery)
+{
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+	u8 f[100];
+
+	ck_assert(tt_open_and_link(dev));
+	tg3_model_fault_tx_stuck(m);
+	tg3_model_fault_bootcode_hang(m, true);
+	fr_build(f, sizeof(f), tt_peer, tt_mac0, FR_PROTO_UDP, 1, true);
+	tt_send(dev, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0);
+	hosted_run_for(8 * NSEC_PER_SEC);
+	ck_assert(stub_printk_contains("eth0: resetting the chip: transmit timeout"));
+	ck_assert(stub_printk_contains("bootcode did not come back: leaving it alone"));
+	ck_assert(stub_printk_contains("interface stays down"));
+	ck_assert(!netif_carrier_ok(dev));
+	ck_assert_uint_eq(tt_tx_outstanding(), 0);
+	ck_assert_int_ne(dev_close(dev), -1);
+	ck_assert_int_eq(dev_open(dev), -EIO);
+	ck_assert(stub_printk_contains("did not come back from its last reset; not opening"));
+	tt_teardown(); /* no register touched while the bootcode hangs */
+}
+END_TEST
+
+START_TEST(test_close_reopen_no_leaks)
+{
+	struct net_device *dev;
+	unsigned int base;
+
+	tt_setup_default();
+	dev = tt_dev();
+	base = hosted_dma_live_count(); /* the test's own transmit pool */
+	ck_assert(tt_open_and_link(dev));
+	inject_n(50, 1);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_int_eq(dev_close(dev), 0);
+	ck_assert_uint_eq(hosted_dma_live_count(), base);
+	ck_assert(tt_open_and_link(dev));
+	inject_n(50, 51);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 100);
+
+	/* Closed while the stack still holds buffers: their memory waits for them. */
+	tt_hold = true;
+	inject_n(10, 200);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_int_eq(dev_close(dev), 0);
+	ck_assert(stub_printk_contains("10 receive buffers still held by the stack"));
+	ck_assert_uint_gt(hosted_dma_live_count(), base);
+	tt_release_held();
+	hosted_run_idle();
+	ck_assert_uint_eq(hosted_dma_live_count(), base);
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_refused_ids)
+{
+	static const struct {
+		u16 device;
+		u32 chip;
+		const char *why;
+	} cases[] = {
+	    {0x1648, 0, "is a PCI/PCI-X Tigon3"},
+	    {0x16B4, 0, "is a 57765-family part"},
+	    {0x1687, 0, "5762-family part"},
+	    {0x1677, 0, "earlier Tigon3 generation"},
+	    {0x1657, 0x05784100, "is not a 5717-family chip"},
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct tg3_model_config cfg = {
+		    .dev = 2, .device_id = cases[i].device, .chip_id = cases[i].chip};
+
+		memcpy(cfg.mac, tt_mac0, 6);
+		tt_setup(&cfg);
+		ck_assert_ptr_null(tt_dev());
+		ck_assert_msg(stub_printk_contains(cases[i].why), "no refusal for %04x",
+			      cases[i].device);
+		tt_teardown();
+	}
+}
+END_TEST
+
+START_TEST(test_two_chips_cabled)
+{
+	struct tg3_model_config a = {.dev = 2}, b = {.dev = 3};
+	struct tg3_model *ma, *mb;
+	struct net_device *d0, *d1;
+	u8 f[600];
+
+	memcpy(a.mac, tt_mac0, 6);
+	memcpy(b.mac, tt_peer, 6);
+	b.mac[0] = 0x00;
+	tt_setup_pair(&a, &b, &ma, &mb);
+	d0 = netdev_get_by_name("eth0");
+	d1 = netdev_get_by_name("eth1");
+	ck_assert(d0 && d1);
+	ck_assert(tt_open_and_link(d0));
+	ck_assert(tt_open_and_link(d1));
+	ck_assert_uint_eq(d1->speed_mbps, 1000);
+	for (unsigned int i = 0; i < 20; i++) {
+		fr_build(f, sizeof(f), d1->dev_addr, d0->dev_addr, FR_PROTO_TCP, i, true);
+		tt_send(d0, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0);
+		fr_build(f, sizeof(f), d0->dev_addr, d1->dev_addr, FR_PROTO_TCP, 100 + i, true);
+		tt_send(d1, f, sizeof(f), 2, NETBUF_CSUM_NONE, 0);
+	}
+	hosted_run_for(2 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 40);
+	ck_assert_uint_eq(d0->stats.rx_packets, 20);
+	ck_assert_uint_eq(d1->stats.rx_packets, 20);
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_shared_intx_line)
+{
+	struct tg3_model_config a = {.dev = 2, .no_msi = true, .irq_line = 20};
+	struct tg3_model_config b = {.dev = 3, .no_msi = true, .irq_line = 20};
+	struct tg3_model *ma, *mb;
+	struct net_device *d0, *d1;
+	u8 f[200];
+
+	memcpy(a.mac, tt_mac0, 6);
+	memcpy(b.mac, tt_mac0, 6);
+	b.mac[5] = 0x02;
+	tt_setup_pair(&a, &b, &ma, &mb);
+	d0 = netdev_get_by_name("eth0");
+	d1 = netdev_get_by_name("eth1");
+	ck_assert(tt_open_and_link(d0));
+	ck_assert(tt_open_and_link(d1));
+	for (unsigned int i = 0; i < 10; i++) {
+		fr_build(f, sizeof(f), d1->dev_addr, d0->dev_addr, FR_PROTO_UDP, i, true);
+		tt_send(d0, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0);
+		hosted_run_for(NSEC_PER_MSEC);
+	}
+	ck_assert_uint_eq(d1->stats.rx_packets, 10);
+	/* One line, two handlers: each declined the other's interrupts. */
+	ck_assert_uint_gt(tt_ethtool(d0, "interrupts_not_ours"), 0);
+	ck_assert_uint_gt(tt_ethtool(d1, "interrupts_not_ours"), 0);
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_filters_and_counters)
+{
+	static const u8 group[6] = {0x01, 0x00, 0x5E, 0x00, 0x00, 0xFB};
+	static const u8 other[6] = {0x00, 0x11, 0x22, 0x33, 0x44, 0x55};
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+	struct tg3_model_counters c;
+	u8 f[128];
+
+	ck_assert(tt_open_and_link(dev));
+	tt_frame(f, sizeof(f), other, 1, FR_PROTO_UDP);
+	hosted_wire_inject(tt_wire(), f, sizeof(f));
+	tt_frame(f, sizeof(f), group, 2, FR_PROTO_UDP);
+	hosted_wire_inject(tt_wire(), f, sizeof(f));
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 0);
+	tg3_model_get_counters(m, &c);
+	ck_assert_uint_eq(c.rx_filtered, 2);
+
+	ck_assert_int_eq(netdev_mc_add(dev, group), 0);
+	hosted_wire_inject(tt_wire(), f, sizeof(f));
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 1);
+	netdev_set_promisc(dev, true);
+	tt_frame(f, sizeof(f), other, 1, FR_PROTO_UDP);
+	hosted_wire_inject(tt_wire(), f, sizeof(f));
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 2);
+
+	inject_n(30, 5);
+	for (unsigned int i = 0; i < 7; i++) {
+		fr_build(f, sizeof(f), tt_peer, tt_mac0, FR_PROTO_UDP, i, true);
+		tt_send(dev, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0);
+	}
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_ethtool(dev, "hw_rx_ucast"), 31);
+	ck_assert_uint_eq(tt_ethtool(dev, "hw_rx_mcast"), 1);
+	ck_assert_uint_eq(tt_ethtool(dev, "hw_tx_ucast"), 7);
+	ck_assert_uint_eq(tt_ethtool(dev, "hw_tx_octets"), 7 * (sizeof(f) + 4));
+	ck_assert_uint_gt(tt_ethtool(dev, "interrupts"), 0);
+	ck_assert_uint_eq(tt_ethtool(dev, "no_such_counter"), ~0ull);
+	tt_teardown();
+}
+END_TEST
+
+START_TEST(test_napi_irq_mode)
+{
+	struct net_device *dev;
+
+	tt_setup_default();
+	dev = tt_dev();
+	ck_assert(tt_open_and_link(dev));
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_IRQ), 0);
+	for (unsigned int i = 0; i < 3; i++) {
+		inject_n(100, 11 + 100 * i);
+		hosted_run_for(2 * NSEC_PER_MSEC);
+	}
+	ck_assert_uint_eq(tt_rx_count, 300);
+	check_rx_seq(0, 300, 11);
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_NAPI), 0);
+	tt_teardown();
+}
+END_TEST
+
+/*
+ * The model is strict: these drive it wrongly on purpose, behind the driver's
+ * back, and check each mistake is reported (and is the only thing reported).
+ */
+START_TEST(test_model_catches_misuse)
+{
+	struct net_device *dev;
+	struct tg3 *tp;
+	dma_addr_t stale;
+	void *p;
+
+	tt_setup_default();
+	dev = tt_dev();
+	tp = tp_of(dev);
+	hosted_failures_quiet(true);
+
+	/* Chip quiesced after probe: rings not described yet. */
+	tg3_write(tp, T3_SBDI_MODE, T3_BLK_ENABLE);
+	ck_assert_uint_eq(hosted_failures_take("send ring 0's control block is unusable"), 1);
+	tg3_write(tp, T3_SBDI_MODE, 0);
+	tg3_write(tp, 0x3600, 1);
+	ck_assert_uint_eq(hosted_failures_take("which the model does not know"), 1);
+	tg3_write(tp, T3_MBOX_SEND0_PROD, 5);
+	ck_assert_uint_eq(hosted_failures_take("before the ring's control block was set"), 1);
+	/* ... and both times the send ring was used without host send BDs on. */
+	ck_assert_uint_eq(hosted_failures_take("HOST_SEND_BDS"), 2);
+	tg3_write(tp, T3_MISC_CFG, T3_MISCCFG_CORE_RESET);
+	ck_assert_uint_eq(hosted_failures_take("without writing 0x4b657654"), 1);
+	(void)tg3_read(tp, T3_MAC_MODE);
+	ck_assert_uint_eq(hosted_failures_take("does not answer register cycles yet"), 1);
+	mdelay(1);
+	tg3_write(tp, T3_MAC_MODE, 0);
+	ck_assert_uint_eq(hosted_failures_take("while the bootcode is still initialising"), 1);
+	mdelay(50);
+	ck_assert_uint_eq(hosted_failures(), 0);
+
+	/* Up and running: MDIO behind autopoll's back, coalescing changed under it. */
+	ck_assert(tt_open_and_link(dev));
+	tg3_write(tp, T3_MI_COMM, T3_MICOMM_CMD_READ | T3_MICOMM_BUSY | 1u << 21);
+	ck_assert_uint_eq(hosted_failures_take("while autopoll is on"), 1);
+	tg3_write(tp, T3_HCC_RX_TICKS, 5);
+	ck_assert_uint_eq(hosted_failures_take("changed while host coalescing runs"), 1);
+	tg3_write(tp, T3_MBOX_STD_PROD, (tp->std_prod + 400) % TG3_STD_RING);
+	ck_assert_uint_eq(hosted_failures_take("overruns the chip's consumer"), 1);
+
+	/* A receive buffer address nobody allocated, then one already freed. */
+	{
+		struct t3_rx_bd *bd =
+		    &tp->std_ring[(tp->std_prod + TG3_STD_RING - TG3_RX_POSTED) % TG3_STD_RING];
+
+		bd->addr_hi = 0x7;
+		bd->addr_lo = 0x12340000;
+	}
+	inject_n(1, 1);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(hosted_failures_take("stray address"), 1);
+	ck_assert_uint_eq(tt_rx_count, 0);
+
+	p = dma_alloc(4096, 0, 0, &stale);
+	dma_free(p, 4096);
+	tg3_write(tp, T3_HCC_MODE, 0);
+	tg3_write(tp, T3_HCC_STATUS_ADDR_HI, (u32)(stale >> 32));
+	tg3_write(tp, T3_HCC_STATUS_ADDR_LO, (u32)stale);
+	tg3_write(tp, T3_HCC_MODE, T3_BLK_ENABLE | T3_HCCMODE_STATBLK_32B | T3_HCCMODE_COAL_NOW);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(hosted_failures_take("stale address"), 1);
+	/* Put it back so teardown sees a sane chip. */
+	tg3_write(tp, T3_HCC_MODE, 0);
+	tg3_write(tp, T3_HCC_STATUS_ADDR_HI, (u32)(tp->status_dma >> 32));
+	tg3_write(tp, T3_HCC_STATUS_ADDR_LO, (u32)tp->status_dma);
+	tg3_write(tp, T3_HCC_MODE, T3_BLK_ENABLE | T3_HCCMODE_STATBLK_32B);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	tt_teardown();
+}
+END_TEST
+
+static Suite *tg3_suite(void)
+{
+	Suite *s = suite_create("tg3 hosted");
+	TCase *tc = tcase_create("bring-up");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_probe);
+	tcase_add_test(tc, test_open_link_msi);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("traffic");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_tx_all_sizes);
+	tcase_add_test(tc, test_rx_all_sizes);
+	tcase_add_test(tc, test_ring_wrap);
+	tcase_add_test(tc, test_budget_and_repoll);
+	tcase_add_test(tc, test_no_irq_while_scheduled);
+	tcase_add_test(tc, test_filters_and_counters);
+	tcase_add_test(tc, test_napi_irq_mode);
+	tcase_add_test(tc, test_two_chips_cabled);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("interrupts");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_msi_lost_falls_back_to_intx);
+	tcase_add_test(tc, test_intx_only_function);
+	tcase_add_test(tc, test_shared_intx_line);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("faults");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_link_partners_and_flap);
+	tcase_add_test(tc, test_fault_rx_errors);
+	tcase_add_test(tc, test_fault_no_rx_buffer);
+	tcase_add_test(tc, test_stack_holds_every_buffer);
+	tcase_add_test(tc, test_tx_stuck_watchdog_reset);
+	tcase_add_test(tc, test_dma_error_attention_reset);
+	tcase_add_test(tc, test_bootcode_hang_at_probe);
+	tcase_add_test(tc, test_bootcode_hang_during_recovery);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("life cycle");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_close_reopen_no_leaks);
+	tcase_add_test(tc, test_refused_ids);
+	tcase_add_test(tc, test_model_catches_misuse);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(tg3_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
