@@ -42,6 +42,8 @@ struct ipconfig {
 	bool netmask_defaulted;
 	char hostname[IPCONFIG_HOSTNAME_MAX]; /* "" when not given */
 	char device[IPCONFIG_DEVICE_MAX];     /* "" when not given */
+	/* ipv6.disable=1 (not part of ip=): no IPv6 addresses, so no IPv6 traffic at all */
+	bool ipv6_disabled;
 };
 
 /* DHCP on every device, no hostname: what an absent ip= means. */

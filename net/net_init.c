@@ -35,7 +35,12 @@ static enum lwip_tx_mode net_read_tx_mode(void)
 
 int net_init(void)
 {
+	bool ipv6_disable = false;
+
 	net_read_ipconfig();
+	/* Linux's name; a malformed value is logged by cmdline and IPv6 stays on. */
+	cmdline_get_bool("ipv6.disable", &ipv6_disable);
+	net_ipconfig.ipv6_disabled = ipv6_disable;
 	lwip_stack_init(&net_ipconfig, net_read_tx_mode());
 	return net_services_start();
 }

@@ -9,6 +9,7 @@
  *
  * Command line:
  *   ip=       IPv4 configuration, Linux syntax (net/ipconfig.h); default dhcp
+ *   ipv6.disable=1  no IPv6 on any device (Linux's parameter)
  *   net.tx=   zerocopy (default) or copy: how frames reach the driver
  */
 #ifndef NAPKIN_NET_NET_INIT_H

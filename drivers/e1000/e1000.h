@@ -47,6 +47,7 @@ enum e1000_chip_flags {
 	E1000_CHIP_DMA32 = BIT(3),	/* keep rings and buffers below 4 GiB */
 	E1000_CHIP_TIPG = BIT(4),	/* TIPG needs programming (8254x copper) */
 	E1000_CHIP_DRV_LOAD = BIT(5),	/* tell the manageability firmware a driver is loaded */
+	E1000_CHIP_PCIE = BIT(6),	/* PCIe: master disable before reset */
 	E1000_CHIP_REFUSED = BIT(31),	/* a relative this driver does not drive */
 };
 
@@ -178,6 +179,8 @@ void e1000_hw_write_mac(struct e1000_adapter *a, const u8 mac[ETH_ALEN]);
 int e1000_eeprom_read(struct e1000_adapter *a, u16 word, u16 *out);
 void e1000_hw_clear_filters(struct e1000_adapter *a);
 void e1000_hw_start_link(struct e1000_adapter *a);
+/* Hand the device back: firmware may take it over again (clears DRV_LOAD). */
+void e1000_hw_release(struct e1000_adapter *a);
 /* STATUS decoded: link up, speed in Mb/s, full duplex. */
 void e1000_status_decode(u32 status, bool *up, u32 *speed_mbps, bool *full_duplex);
 int e1000_wait_reg(struct e1000_adapter *a, u32 reg, u32 mask, u32 want, u32 timeout_us);

@@ -9,10 +9,11 @@
 #include "drivers/e1000/e1000.h"
 
 /* Reset completes within a few microseconds on real chips; allow plenty. */
-#define E1000_RESET_TIMEOUT_US	    100000
-#define E1000_NVM_AUTORD_TIMEOUT_US 20000
-#define E1000_EERD_TIMEOUT_US	    10000
-#define E1000_POLL_STEP_US	    10
+#define E1000_RESET_TIMEOUT_US		100000
+#define E1000_NVM_AUTORD_TIMEOUT_US	20000
+#define E1000_EERD_TIMEOUT_US		10000
+#define E1000_MASTER_DISABLE_TIMEOUT_US 10000
+#define E1000_POLL_STEP_US		10
 
 int e1000_wait_reg(struct e1000_adapter *a, u32 reg, u32 mask, u32 want, u32 timeout_us)
 {
@@ -37,6 +38,15 @@ static void e1000_quiesce(struct e1000_adapter *a)
 	e1000_flush(a);
 	/* Let DMA in flight finish before the reset pulls the rings away. */
 	mdelay(10);
+	if (e1000_has(a, E1000_CHIP_PCIE)) {
+		/* PCIe parts: stop new master requests and wait for pending ones, as the 82574 asks. */
+		e1000_wr(a, E1000_CTRL, e1000_rd(a, E1000_CTRL) | E1000_CTRL_GIO_MASTER_DISABLE);
+		if (e1000_wait_reg(a, E1000_STATUS, E1000_STATUS_GIO_MASTER_EN, 0,
+				   E1000_MASTER_DISABLE_TIMEOUT_US))
+			pr_warn(
+			    "%s: PCIe master requests still pending before reset (STATUS=%#x)\n",
+			    e1000_name(a), e1000_rd(a, E1000_STATUS));
+	}
 }
 
 int e1000_hw_reset(struct e1000_adapter *a)
@@ -162,8 +172,9 @@ void e1000_hw_start_link(struct e1000_adapter *a)
 
 	/* Copper: let the MAC follow the PHY's auto-negotiated speed and duplex. */
 	ctrl |= E1000_CTRL_SLU | E1000_CTRL_ASDE;
+	/* Master disable too: reset clears it on silicon, not necessarily in emulators. */
 	ctrl &= ~(E1000_CTRL_LRST | E1000_CTRL_ILOS | E1000_CTRL_FRCSPD | E1000_CTRL_FRCDPLX |
-		  E1000_CTRL_PHY_RST | E1000_CTRL_VME);
+		  E1000_CTRL_PHY_RST | E1000_CTRL_VME | E1000_CTRL_GIO_MASTER_DISABLE);
 	e1000_wr(a, E1000_CTRL, ctrl);
 	if (e1000_has(a, E1000_CHIP_DRV_LOAD))
 		e1000_wr(a, E1000_CTRL_EXT, e1000_rd(a, E1000_CTRL_EXT) | E1000_CTRL_EXT_DRV_LOAD);
@@ -177,4 +188,14 @@ void e1000_status_decode(u32 status, bool *up, u32 *speed_mbps, bool *full_duple
 	*up = status & E1000_STATUS_LU;
 	*speed_mbps = speeds[(status & E1000_STATUS_SPEED_MASK) >> E1000_STATUS_SPEED_SHIFT];
 	*full_duplex = status & E1000_STATUS_FD;
+}
+
+void e1000_hw_release(struct e1000_adapter *a)
+{
+	e1000_wr(a, E1000_IMC, E1000_ICR_ALL);
+	e1000_wr(a, E1000_RCTL, 0);
+	e1000_wr(a, E1000_TCTL, 0);
+	if (e1000_has(a, E1000_CHIP_DRV_LOAD))
+		e1000_wr(a, E1000_CTRL_EXT, e1000_rd(a, E1000_CTRL_EXT) & ~E1000_CTRL_EXT_DRV_LOAD);
+	e1000_flush(a);
 }

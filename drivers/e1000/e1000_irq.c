@@ -297,11 +297,18 @@ void e1000_irq_release(struct e1000_adapter *a)
 void e1000_irq_enable(struct e1000_adapter *a)
 {
 	unsigned long flags = local_irq_save();
+	/*
+	 * An instance already scheduled (busypoll schedules it at napi_enable())
+	 * owns the queue causes: unmasking them would only buy one interrupt that
+	 * schedules nothing. Its poll() unmasks them when it completes.
+	 */
+	bool queues = !napi_is_scheduled(&a->napi);
+	u32 ims = queues ? a->ims : a->ims & ~a->ims_queues;
 
 	a->pending_icr = 0;
-	a->irq_masked = false;
-	if (a->ims)
-		e1000_wr(a, E1000_IMS, a->ims);
+	a->irq_masked = !queues;
+	if (ims)
+		e1000_wr(a, E1000_IMS, ims);
 	e1000_flush(a);
 	local_irq_restore(flags);
 	if (a->irq_kind == E1000_IRQ_POLLED)

@@ -340,6 +340,7 @@ static int e1000_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		netif_napi_del(&a->napi);
 		goto fail_irq;
 	}
+	a->napi.name = dev->name; /* for `napi` in the shell; lives as long as the adapter */
 	pci_set_drvdata(pdev, a);
 	log_bring_up(a, mac_source);
 	return 0;
@@ -349,7 +350,7 @@ fail_irq:
 fail_rings:
 	free_rings(a);
 fail_master:
-	e1000_wr(a, E1000_IMC, E1000_ICR_ALL);
+	e1000_hw_release(a);
 	pci_clear_master(pdev);
 fail:
 	a->in_use = false;
@@ -364,10 +365,7 @@ static void e1000_remove(struct pci_dev *pdev)
 		return;
 	unregister_netdev(&a->netdev);
 	pci_free_irq_vectors(pdev);
-	e1000_wr(a, E1000_IMC, E1000_ICR_ALL);
-	e1000_wr(a, E1000_RCTL, 0);
-	e1000_wr(a, E1000_TCTL, 0);
-	e1000_flush(a);
+	e1000_hw_release(a);
 	pci_clear_master(pdev);
 	free_rings(a);
 	pr_info("%s: removed\n", a->label);

@@ -71,22 +71,24 @@
 #define E1000_MMIO_MIN_SIZE 0x6000
 
 /* CTRL */
-#define E1000_CTRL_FD	   BIT(0)  /* full duplex (when forced) */
-#define E1000_CTRL_LRST	   BIT(3)  /* 8254x: link reset */
-#define E1000_CTRL_ASDE	   BIT(5)  /* auto speed detection */
-#define E1000_CTRL_SLU	   BIT(6)  /* set link up */
-#define E1000_CTRL_ILOS	   BIT(7)  /* invert loss-of-signal */
-#define E1000_CTRL_FRCSPD  BIT(11) /* force speed */
-#define E1000_CTRL_FRCDPLX BIT(12) /* force duplex */
-#define E1000_CTRL_RST	   BIT(26) /* device reset, self-clearing */
-#define E1000_CTRL_VME	   BIT(30) /* VLAN mode */
-#define E1000_CTRL_PHY_RST BIT(31) /* PHY reset */
+#define E1000_CTRL_FD		      BIT(0)  /* full duplex (when forced) */
+#define E1000_CTRL_GIO_MASTER_DISABLE BIT(2)  /* 82574: stop issuing PCIe master requests */
+#define E1000_CTRL_LRST		      BIT(3)  /* 8254x: link reset */
+#define E1000_CTRL_ASDE		      BIT(5)  /* auto speed detection */
+#define E1000_CTRL_SLU		      BIT(6)  /* set link up */
+#define E1000_CTRL_ILOS		      BIT(7)  /* invert loss-of-signal */
+#define E1000_CTRL_FRCSPD	      BIT(11) /* force speed */
+#define E1000_CTRL_FRCDPLX	      BIT(12) /* force duplex */
+#define E1000_CTRL_RST		      BIT(26) /* device reset, self-clearing */
+#define E1000_CTRL_VME		      BIT(30) /* VLAN mode */
+#define E1000_CTRL_PHY_RST	      BIT(31) /* PHY reset */
 
 /* STATUS */
-#define E1000_STATUS_FD		 BIT(0) /* full duplex */
-#define E1000_STATUS_LU		 BIT(1) /* link up */
-#define E1000_STATUS_SPEED_SHIFT 6	/* 2 bits: 00 10, 01 100, 1x 1000 Mb/s */
-#define E1000_STATUS_SPEED_MASK	 (3u << E1000_STATUS_SPEED_SHIFT)
+#define E1000_STATUS_GIO_MASTER_EN BIT(19) /* 82574: master requests still pending */
+#define E1000_STATUS_FD		   BIT(0)  /* full duplex */
+#define E1000_STATUS_LU		   BIT(1)  /* link up */
+#define E1000_STATUS_SPEED_SHIFT   6	   /* 2 bits: 00 10, 01 100, 1x 1000 Mb/s */
+#define E1000_STATUS_SPEED_MASK	   (3u << E1000_STATUS_SPEED_SHIFT)
 
 /* EECD */
 #define E1000_EECD_AUTO_RD BIT(9) /* 82574: NVM auto-read after reset done */

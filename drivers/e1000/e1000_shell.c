@@ -51,6 +51,37 @@ static int parse_mac(const char *s, u8 mac[ETH_ALEN])
 	return 0;
 }
 
+/* e1000 xmit IFACE COUNT [udp] [SEGS] */
+static int cmd_xmit(struct e1000_adapter *a, int argc, char **argv)
+{
+	unsigned long count, segs = 1;
+	bool udp = false;
+	char *end;
+	int sent;
+
+	count = strtoul(argv[3], &end, 10);
+	if (*end || count == 0 || count > E1000_XMIT_MAX)
+		goto usage;
+	for (int i = 4; i < argc; i++) {
+		if (!strcmp(argv[i], "udp")) {
+			udp = true;
+			continue;
+		}
+		segs = strtoul(argv[i], &end, 10);
+		if (*end || segs < 1 || segs > TESTTX_MAX_SEGS)
+			goto usage;
+	}
+	sent = e1000_testtx_send(a, (unsigned int)count, udp, (unsigned int)segs);
+	if (sent < 0)
+		return sent;
+	shell_printf("%s: queued %d of %lu test frames\n", a->netdev.name, sent, count);
+	return 0;
+usage:
+	shell_printf("usage: e1000 xmit IFACE COUNT(1-%d) [udp] [SEGMENTS(1-%d)]\n", E1000_XMIT_MAX,
+		     TESTTX_MAX_SEGS);
+	return -EINVAL;
+}
+
 static int cmd_e1000(int argc, char **argv)
 {
 	struct e1000_adapter *a;
@@ -96,24 +127,10 @@ static int cmd_e1000(int argc, char **argv)
 		if (!strcmp(argv[3], "del"))
 			return netdev_mc_del(dev, mac);
 	}
-	if (!strcmp(argv[1], "xmit") && (argc == 4 || argc == 5)) {
-		char *end;
-		unsigned long count = strtoul(argv[3], &end, 10);
-		bool udp = argc == 5 && !strcmp(argv[4], "udp");
-		int sent;
-
-		if (*end || count == 0 || count > E1000_XMIT_MAX || (argc == 5 && !udp)) {
-			shell_printf("usage: e1000 xmit IFACE COUNT(1-%d) [udp]\n", E1000_XMIT_MAX);
-			return -EINVAL;
-		}
-		sent = e1000_testtx_send(a, (unsigned int)count, udp);
-		if (sent < 0)
-			return sent;
-		shell_printf("%s: queued %d of %lu test frames\n", dev->name, sent, count);
-		return 0;
-	}
+	if (!strcmp(argv[1], "xmit") && argc >= 4 && argc <= 6)
+		return cmd_xmit(a, argc, argv);
 	shell_printf("usage: e1000 up|down IFACE, e1000 promisc IFACE on|off, "
-		     "e1000 mc IFACE add|del MAC, e1000 xmit IFACE COUNT [udp]\n");
+		     "e1000 mc IFACE add|del MAC, e1000 xmit IFACE COUNT [udp] [SEGS]\n");
 	return -EINVAL;
 }
 

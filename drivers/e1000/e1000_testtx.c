@@ -23,7 +23,7 @@
 #define TESTTX_WAIT_US	 100000
 
 struct testtx_buf {
-	struct netbuf nb;
+	struct netbuf nb[TESTTX_MAX_SEGS];
 	u8 *va;
 	dma_addr_t bus;
 	bool busy;
@@ -37,6 +37,27 @@ static void testtx_release(struct netbuf *nb)
 	struct testtx_buf *b = nb->owner;
 
 	WRITE_ONCE(b->busy, false);
+}
+
+/*
+ * Describe the frame in b as `segs` segments. The cuts fall inside the
+ * headers (after 7 and 37 bytes): a device must gather the pieces, and take
+ * its checksum instructions from the frame, not from one segment.
+ */
+static void describe_frame(struct testtx_buf *b, u32 len, unsigned int segs)
+{
+	static const u32 cuts[TESTTX_MAX_SEGS - 1] = {7, 37};
+	u32 start = 0;
+
+	for (unsigned int i = 0; i < segs; i++) {
+		u32 end = i + 1 < segs ? cuts[i] : len;
+
+		netbuf_init(&b->nb[i], b->va + start, end - start, b->bus + start, testtx_release,
+			    b);
+		b->nb[i].next = i + 1 < segs ? &b->nb[i + 1] : NULL;
+		start = end;
+	}
+	b->nb[0].tot_len = len;
 }
 
 static struct testtx_buf *get_buf(void)
@@ -146,11 +167,13 @@ static bool wait_for_room(struct e1000_adapter *a)
 	}
 }
 
-int e1000_testtx_send(struct e1000_adapter *a, unsigned int count, bool udp)
+int e1000_testtx_send(struct e1000_adapter *a, unsigned int count, bool udp, unsigned int segs)
 {
 	struct net_device *dev = &a->netdev;
 	unsigned int sent = 0;
 
+	if (segs < 1 || segs > TESTTX_MAX_SEGS)
+		return -EINVAL;
 	if (pool_init())
 		return -ENOMEM;
 	while (sent < count) {
@@ -163,14 +186,14 @@ int e1000_testtx_send(struct e1000_adapter *a, unsigned int count, bool udp)
 			continue;
 		}
 		len = build_frame(dev, b->va, sent, udp);
-		netbuf_init(&b->nb, b->va, len, b->bus, testtx_release, b);
+		describe_frame(b, len, segs);
 		if (udp) {
-			b->nb.csum = NETBUF_CSUM_PARTIAL;
-			b->nb.csum_start = ETH_HLEN + 20;
-			b->nb.csum_offset = 6;
-			b->nb.flags = NETBUF_F_TX_IPHDR_CSUM;
+			b->nb[0].csum = NETBUF_CSUM_PARTIAL;
+			b->nb[0].csum_start = ETH_HLEN + 20;
+			b->nb[0].csum_offset = 6;
+			b->nb[0].flags = NETBUF_F_TX_IPHDR_CSUM;
 		}
-		if (netdev_start_xmit(dev, &b->nb) == NETDEV_TX_BUSY) {
+		if (netdev_start_xmit(dev, &b->nb[0]) == NETDEV_TX_BUSY) {
 			b->busy = false;
 			if (!wait_for_room(a))
 				break;

@@ -168,9 +168,9 @@ static void tx_put_segs(struct e1000_adapter *a, struct netbuf *nb, bool extende
 				     (last ? E1000_TXD_DCMD_EOP | E1000_TXD_DCMD_RS : 0);
 			d->status = 0;
 			/*
-			 * The datasheets read the checksum options from a frame's first
-			 * descriptor and ignore them in the others, but QEMU's e1000e model
-			 * takes them from every descriptor and keeps the last: repeat them.
+			 * Every descriptor of the frame carries the options: the
+			 * datasheets only look at the first, but QEMU's e1000e takes
+			 * them from the last one it reads.
 			 */
 			d->popts = popts;
 			d->special = 0;

@@ -168,10 +168,12 @@ void glue_dev_added(struct net_device *dev)
 		return;
 	}
 	log_offloads(gif);
-	/* ff02::1 is never joined through MLD, yet neighbour discovery needs it. */
-	netdev_mc_add(dev, all_nodes_mac);
-	netif_create_ip6_linklocal_address(netif, 1);
-	netif_set_ip6_autoconfig_enabled(netif, 1);
+	if (!lwip_stack_ipconfig()->ipv6_disabled) {
+		/* ff02::1 is never joined through MLD, yet neighbour discovery needs it. */
+		netdev_mc_add(dev, all_nodes_mac);
+		netif_create_ip6_linklocal_address(netif, 1);
+		netif_set_ip6_autoconfig_enabled(netif, 1);
+	}
 	netif_set_up(netif);
 	if (netif_carrier_ok(dev))
 		netif_set_link_up(netif);

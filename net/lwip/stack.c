@@ -61,8 +61,9 @@ void lwip_stack_init(const struct ipconfig *cfg, enum lwip_tx_mode tx_mode)
 	loop_add_hook(&lwip_hook);
 	glue_netconsole_init();
 	glue_shell_init();
-	pr_info("lwIP " LWIP_VERSION_STRING " up: IPv4 %s, IPv6 link-local/SLAAC, tx %s\n",
+	pr_info("lwIP " LWIP_VERSION_STRING " up: IPv4 %s, IPv6 %s, tx %s\n",
 		ipconfig_mode_name(lwip_stack_ipconfig()->mode),
+		lwip_stack_ipconfig()->ipv6_disabled ? "off" : "link-local/SLAAC",
 		tx_mode == LWIP_TX_COPY ? "copy" : "zero-copy");
 	/* Reports every device registered so far; later ones as they register. */
 	netdev_set_stack(&lwip_stack_ops);

@@ -114,8 +114,13 @@ def tapns():
         t.close()
 
 
+# These tests count frames: keep the TCP/IP stack silent (no DHCP, no IPv6 chatter).
+QUIET_STACK = "ip=off ipv6.disable=1"
+
+
 def boot(guest, tn: TapNamespace, append: str = "", device_opts: str = ""):
-    g = guest(append=f"loglevel=7 {append}", memory=256, netdevs=tn.qemu_args(device_opts))
+    g = guest(append=f"loglevel=7 {QUIET_STACK} {append}", memory=256,
+              netdevs=tn.qemu_args(device_opts))
     g.wait_ready(90)
     tn.attach()
     return g

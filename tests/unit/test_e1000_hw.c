@@ -21,6 +21,7 @@ static const struct e1000_chip chip_82574 = {.name = "82574L",
 
 /* Fake device behaviour. */
 static bool reset_completes;
+static bool masters_go_idle;
 static bool eeprom_answers;
 static u16 eeprom[64];
 static unsigned long delays;
@@ -32,6 +33,8 @@ static void device_step(void)
 	delays++;
 	if (reset_completes)
 		REG(E1000_CTRL) &= ~E1000_CTRL_RST;
+	if (masters_go_idle && (REG(E1000_CTRL) & E1000_CTRL_GIO_MASTER_DISABLE))
+		REG(E1000_STATUS) &= ~E1000_STATUS_GIO_MASTER_EN;
 	if ((REG(E1000_EERD) & E1000_EERD_START) && eeprom_answers) {
 		bool l82574 = adapter.chip->flags & E1000_CHIP_EERD_82574;
 		u32 shift = l82574 ? E1000_EERD_82574_ADDR_SHIFT : E1000_EERD_8254X_ADDR_SHIFT;
@@ -68,6 +71,7 @@ static void setup(const struct e1000_chip *chip)
 	adapter.chip = chip;
 	strcpy(adapter.label, "e1000 00:03.0");
 	reset_completes = true;
+	masters_go_idle = true;
 	eeprom_answers = true;
 	delays = 0;
 	REG(E1000_STATUS) = E1000_STATUS_LU;
@@ -245,6 +249,45 @@ START_TEST(clear_filters)
 }
 END_TEST
 
+START_TEST(pcie_master_disable_before_reset)
+{
+	static const struct e1000_chip pcie = {.name = "82574L",
+					       .flags = E1000_CHIP_EERD_82574 | E1000_CHIP_PCIE};
+
+	setup(&pcie);
+	REG(E1000_STATUS) |= E1000_STATUS_GIO_MASTER_EN;
+	ck_assert_int_eq(e1000_hw_reset(&adapter), 0);
+	ck_assert(!(REG(E1000_STATUS) & E1000_STATUS_GIO_MASTER_EN));
+	ck_assert_int_eq(stub_printk_count(STUB_ANY_LEVEL, "master requests"), 0);
+	/* Bringing the link up lets the device master again. */
+	e1000_hw_start_link(&adapter);
+	ck_assert(!(REG(E1000_CTRL) & E1000_CTRL_GIO_MASTER_DISABLE));
+
+	/* Requests that never drain: said so, bounded, and the reset still happens. */
+	setup(&pcie);
+	masters_go_idle = false;
+	REG(E1000_STATUS) |= E1000_STATUS_GIO_MASTER_EN;
+	ck_assert_int_eq(e1000_hw_reset(&adapter), 0);
+	ck_assert(stub_printk_contains("e1000 00:03.0: PCIe master requests still pending"));
+	ck_assert_uint_lt(delays, 5000);
+}
+END_TEST
+
+START_TEST(release_hands_the_device_back)
+{
+	static const struct e1000_chip managed = {.name = "82574L", .flags = E1000_CHIP_DRV_LOAD};
+
+	setup(&managed);
+	e1000_hw_start_link(&adapter);
+	ck_assert(REG(E1000_CTRL_EXT) & E1000_CTRL_EXT_DRV_LOAD);
+	REG(E1000_RCTL) = E1000_RCTL_EN;
+	e1000_hw_release(&adapter);
+	ck_assert(!(REG(E1000_CTRL_EXT) & E1000_CTRL_EXT_DRV_LOAD));
+	ck_assert_uint_eq(REG(E1000_RCTL), 0);
+	ck_assert_uint_eq(REG(E1000_IMC), E1000_ICR_ALL);
+}
+END_TEST
+
 static Suite *e1000_hw_suite(void)
 {
 	Suite *s = suite_create("e1000_hw");
@@ -262,6 +305,8 @@ static Suite *e1000_hw_suite(void)
 	tcase_add_test(t, status_decoding);
 	tcase_add_test(t, start_link_forces_nothing);
 	tcase_add_test(t, clear_filters);
+	tcase_add_test(t, pcie_master_disable_before_reset);
+	tcase_add_test(t, release_hands_the_device_back);
 	suite_add_tcase(s, t);
 	return s;
 }

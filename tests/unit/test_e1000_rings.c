@@ -70,6 +70,15 @@ void netbuf_free(struct netbuf *nb)
 	nb->release(nb);
 }
 
+static unsigned int missed_reported;
+
+void netdev_rx_missed(struct net_device *dev, unsigned int count)
+{
+	ck_assert_ptr_eq(dev, &a->netdev);
+	missed_reported += count;
+	dev->stats.rx_missed_errors += count;
+}
+
 /* Transmit frames: the stack's side, counting releases. */
 struct txframe {
 	struct netbuf seg[4];
@@ -407,6 +416,23 @@ START_TEST(tx_checksum_offload_uses_one_context)
 		ck_assert(d->cmd_len & E1000_TXD_DCMD_RS);
 		ck_assert_uint_eq(d->popts, E1000_TXD_POPTS_IXSM | E1000_TXD_POPTS_TXSM);
 	}
+	/* A frame in several segments carries the options in each of its descriptors. */
+	{
+		static struct txframe g;
+
+		make_tx(&g, 3, 60);
+		g.seg[0].csum = NETBUF_CSUM_PARTIAL;
+		g.seg[0].csum_start = 34;
+		g.seg[0].csum_offset = 6;
+		g.seg[0].flags = NETBUF_F_TX_IPHDR_CSUM;
+		ck_assert_int_eq(e1000_start_xmit(&g.seg[0], &a->netdev), NETDEV_TX_OK);
+		ck_assert_uint_eq(a->sw.tx_context_descs, 1);
+		for (int i = 4; i < 7; i++) {
+			ck_assert_uint_eq(a->tx_data[i].popts,
+					  E1000_TXD_POPTS_IXSM | E1000_TXD_POPTS_TXSM);
+			ck_assert_int_eq(!!(a->tx_data[i].cmd_len & E1000_TXD_DCMD_EOP), i == 6);
+		}
+	}
 	/* The frame recorded at the context slot is freed with its data. */
 	hw_tx_done(1);
 	ck_assert_uint_eq(e1000_tx_clean(a), 1);
@@ -518,6 +544,64 @@ START_TEST(tx_hang_reported_once_per_period)
 }
 END_TEST
 
+/* ---- counters ---- */
+
+START_TEST(missed_frames_reported_as_drops_before_the_stack)
+{
+	setup();
+	missed_reported = 0;
+	REG(0x4010) = 7; /* MPC: the chip found no descriptor for 7 frames */
+	e1000_stats_update(a);
+	ck_assert_uint_eq(missed_reported, 7);
+	ck_assert_uint_eq(a->hw_stats[E1000_HWSTAT_MPC], 7);
+	/* The register clears on read; the driver does not report the same frames twice. */
+	REG(0x4010) = 0;
+	e1000_stats_update(a);
+	ck_assert_uint_eq(missed_reported, 7);
+	/* The overrun interrupt path reads MPC alone. */
+	REG(0x4010) = 3;
+	e1000_count_missed(a);
+	ck_assert_uint_eq(missed_reported, 10);
+	ck_assert_uint_eq(a->hw_stats[E1000_HWSTAT_MPC], 10);
+	ck_assert_uint_eq(a->netdev.stats.rx_missed_errors, 10);
+}
+END_TEST
+
+START_TEST(standard_and_named_counters)
+{
+	static struct ethtool_stat st[200];
+	struct net_device_stats ns = {0};
+	int n;
+
+	setup();
+	REG(0x4000) = 2;  /* CRCERRS */
+	REG(0x4040) = 3;  /* RLEC */
+	REG(0x4028) = 4;  /* COLC */
+	REG(0x4074) = 50; /* GPRC */
+	e1000_get_stats(&a->netdev, &ns);
+	ck_assert_uint_eq(ns.rx_crc_errors, 2);
+	ck_assert_uint_eq(ns.rx_length_errors, 3);
+	ck_assert_uint_eq(ns.rx_errors, 5);
+	ck_assert_uint_eq(ns.collisions, 4);
+	/* Like the chip, the fake registers are now read (cleared). */
+	memset(&REG(0x4000), 0, 0x100);
+
+	a->sw.irq_handled = 9;
+	n = e1000_get_ethtool_stats(&a->netdev, st, 200);
+	ck_assert_int_eq(n, (int)(E1000_NR_SW_STATS + 1 + E1000_NR_HW_STATS));
+	ck_assert_str_eq(st[0].name, "irq_handled");
+	ck_assert_uint_eq(st[0].value, 9);
+	for (int i = 0; i < n; i++) {
+		if (!strcmp(st[i].name, "rx_good_packets"))
+			ck_assert_uint_eq(st[i].value, 50);
+		for (int j = 0; j < i; j++)
+			ck_assert_str_ne(st[i].name, st[j].name);
+	}
+	/* A short table gets what fits. */
+	ck_assert_int_eq(e1000_get_ethtool_stats(&a->netdev, st, 5), 5);
+}
+END_TEST
+
 static Suite *e1000_rings_suite(void)
 {
 	Suite *s = suite_create("e1000_rings");
@@ -537,6 +621,8 @@ static Suite *e1000_rings_suite(void)
 	tcase_add_test(tx, tx_bad_frames_dropped_and_counted);
 	tcase_add_test(tx, tx_disable_frees_in_flight_frames);
 	tcase_add_test(tx, tx_hang_reported_once_per_period);
+	tcase_add_test(tx, missed_frames_reported_as_drops_before_the_stack);
+	tcase_add_test(tx, standard_and_named_counters);
 	suite_add_tcase(s, rx);
 	suite_add_tcase(s, tx);
 	return s;

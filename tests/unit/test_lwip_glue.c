@@ -65,6 +65,10 @@ void netconsole_set_stack(const struct netconsole_stack_ops *ops)
 	nc_ops = ops;
 }
 
+/* The shell commands are not part of this test; their registration is a no-op. */
+void glue_shell_init(void);
+void glue_shell_init(void) {}
+
 /* ---- the fake NIC ---- */
 
 static u16 get16(const u8 *p)
@@ -950,6 +954,31 @@ START_TEST(test_ip_off)
 }
 END_TEST
 
+/* What the driver tests boot with: the stack must not send a single frame. */
+START_TEST(test_quiet_stack)
+{
+	start_stack("ip=off ipv6.disable=1", NETIF_F_SG);
+	run_loop(10000);
+	ck_assert_int_eq(nic.ncaps, 0);
+	ck_assert(fake_log_contains("IPv4 off, IPv6 off"));
+}
+END_TEST
+
+START_TEST(test_default_stack_talks)
+{
+	bool ipv6 = false, dhcp = false;
+
+	start_stack("", NETIF_F_SG);
+	run_loop(5000);
+	for (struct tx_cap *c; (c = next_tx());) {
+		ipv6 |= get16(c->data + 12) == ETH_P_IPV6;
+		dhcp |= get16(c->data + 12) == ETH_P_IP && c->data[14 + 9] == 17 &&
+			get16(c->data + 14 + 22) == 67;
+	}
+	ck_assert(ipv6 && dhcp);
+}
+END_TEST
+
 START_TEST(test_ip_names_other_device)
 {
 	start_stack("ip=:::::eth3:", NETIF_F_SG);
@@ -984,6 +1013,8 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(tc, test_netconsole_ops);
 	tcase_add_test(own, test_netconsole_ops_without_address);
 	tcase_add_test(own, test_ip_off);
+	tcase_add_test(own, test_quiet_stack);
+	tcase_add_test(own, test_default_stack_talks);
 	tcase_add_test(own, test_ip_names_other_device);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, own);

@@ -12,8 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* x86-64 is little-endian; lwIP then swaps with the builtins below. */
-#define BYTE_ORDER    LITTLE_ENDIAN
+/* x86-64 is little-endian (lwIP's default BYTE_ORDER); swap with the builtins. */
 #define lwip_htons(x) ((u16_t)__builtin_bswap16((u16_t)(x)))
 #define lwip_htonl(x) ((u32_t)__builtin_bswap32((u32_t)(x)))
 
