@@ -252,7 +252,8 @@ def compare(kind: str, nic_name: str, secs: int, log: Log) -> dict:
             log(f"qemu: {g.cmdline}")
             r["qemu"] = g.cmdline
             time.sleep(1)
-            host(ns, log, ["ping", "-c", "3", "-i", "0.1", "-W", "1", GUEST_IP], 30)  # warm-up
+            # Warm-up: ARP, link negotiation, the first interrupts.
+            host(ns, log, ["ping", "-q", "-c", "50", "-i", "0.02", "-W", "1", GUEST_IP], 30)
             r["ping"] = ping(ns, log)
             r["udp1"] = netload(ns, log, "udp-rr", GUEST_IP, "7", str(secs), "1", "64")
             c0 = g.counters()
