@@ -42,6 +42,9 @@ HOST_LDFLAGS := -fsanitize=address,undefined
 KSRCS := $(wildcard boot/*.S kernel/*.c kernel/*.S lib/*.c net/*.c drivers/*/*.c)
 KEXTRA_OBJS :=
 
+# mk/*.mk define rules of their own; `make` alone must still mean `all`.
+.DEFAULT_GOAL := all
+
 -include mk/*.mk
 
 KOBJS := $(patsubst %,$(BUILD)/k/%.o,$(KSRCS)) $(KEXTRA_OBJS)

@@ -10,6 +10,7 @@
 #define pr_fmt(fmt) "netconsole: " fmt
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "kernel/cmdline.h"
 #include "kernel/console.h"
@@ -17,6 +18,7 @@
 #include "kernel/log.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/shell.h"
 #include "kernel/time.h"
 #include "net/netconsole.h"
 #include "net/netdev.h"
@@ -273,6 +275,8 @@ const struct netconsole_target *netconsole_target(int index)
 	return &targets[index];
 }
 
+static void netconsole_shell_init(void);
+
 /* On the way down nothing will answer ARP: use what we have, or broadcast. */
 static void netconsole_panic_hook(void)
 {
@@ -301,6 +305,7 @@ void netconsole_init(void)
 		return;
 	register_console(&netconsole_console);
 	panic_register_hook(netconsole_panic_hook);
+	netconsole_shell_init();
 	if (!cmdline_get("netconsole", &spec) || !spec)
 		return;
 	n = netconsole_parse(spec, cfgs, NETCONSOLE_MAX_TARGETS, &why, &bad);
@@ -313,4 +318,68 @@ void netconsole_init(void)
 		add_config(&cfgs[i]);
 	/* Start at once: with addresses on the command line no stack is needed. */
 	setup_tick(&setup_timer);
+}
+
+/* ---- shell: show and change targets ---- */
+
+static const char *const state_names[] = { "unused", "waiting", "resolving", "ready", "failed" };
+
+static int cmd_netconsole(int argc, char **argv)
+{
+	if (argc == 1) {
+		for (int i = 0; i < NETCONSOLE_MAX_TARGETS; i++) {
+			const struct netconsole_target *t = &targets[i];
+			u32 ip = t->cfg.remote_ip;
+
+			if (t->state == NC_UNUSED)
+				continue;
+			shell_printf("%d: %u.%u.%u.%u:%u via %s %s%s%s lines %llu datagrams %llu "
+				     "lost %llu dropped %llu\n",
+				     i, ip >> 24, (ip >> 16) & 0xff, (ip >> 8) & 0xff, ip & 0xff,
+				     t->cfg.remote_port, t->np.dev ? t->np.dev->name : "-",
+				     state_names[t->state], t->cfg.extended ? " extended" : "",
+				     t->broadcast ? " broadcast" : "", (unsigned long long)t->lines,
+				     (unsigned long long)t->fragments,
+				     (unsigned long long)t->lost_records,
+				     (unsigned long long)(t->np.dropped_busy + t->np.dropped_no_buffer +
+							  t->np.dropped_reentrant + t->np.dropped_down));
+		}
+		return 0;
+	}
+	if (argc == 3 && !strcmp(argv[1], "add")) {
+		int i = netconsole_add(argv[2]);
+
+		if (i == -EINVAL) {
+			shell_printf("netconsole: bad target (see the log line above)\n");
+			return -ERANGE;
+		}
+		if (i < 0)
+			return i;
+		shell_printf("netconsole: target %d added\n", i);
+		return 0;
+	}
+	if (argc == 3 && !strcmp(argv[1], "del")) {
+		char *end;
+		long i = strtol(argv[2], &end, 10);
+
+		if (end == argv[2] || *end || netconsole_remove((int)i)) {
+			shell_printf("netconsole: no target '%s'\n", argv[2]);
+			return -ENOENT;
+		}
+		shell_printf("netconsole: target %ld removed\n", i);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static struct shell_cmd netconsole_cmd = {
+	.name = "netconsole",
+	.usage = "netconsole [add SPEC | del N]",
+	.help = "show, add or remove netconsole targets",
+	.run = cmd_netconsole,
+};
+
+static void netconsole_shell_init(void)
+{
+	shell_register(&netconsole_cmd);
 }

@@ -69,3 +69,23 @@ def test_bad_netconsole_value_is_named(guest):
     g.wait_ready(60)
     assert re.search(r'invalid value "@/,@10\.9\.0/" for netconsole: target 1: target IP',
                      g.output)
+
+
+def test_shell_adds_lists_and_removes_targets(guest, tapnet):
+    listener = tapnet.udp_listener(6667, 40)
+    g = guest(append="", netdevs=tapnet.qemu_netdev(), netns=tapnet.ns)
+    g.wait_for(r"napkin> ", 60)
+    assert "bad target" in g.command("netconsole add @/,@10.9.0/")
+    assert g.command("netconsole").strip() == ""
+    out = g.command(f"netconsole add 6665@{GUEST_IP}/eth0,6667@10.9.0.1/{tapnet.peer_mac}")
+    assert "target 0 added" in out
+    assert re.search(r"^0: 10\.9\.0\.1:6667 via eth0 ready lines \d+", g.command("netconsole"),
+                     re.M)
+    g.command("uptime")  # the shell's own output is not logged; a log line is:
+    g.command("set loglevel 7")
+    assert "target 0 removed" in g.command("netconsole del 0")
+    assert "no target '0'" in g.command("netconsole del 0")
+    g.stop()
+    lines = b"".join(datagrams(listener)).decode()
+    # The catch-up from the ring reached the new target.
+    assert "napkin 0.1 booting" in lines and "napkin: ready" in lines
