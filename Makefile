@@ -130,12 +130,16 @@ unit-test: $(DEPS_STAMP) $(addprefix $(BUILD)/unit/,$(UNIT_TESTS))
 qemu-test: all
 	$(PYTHON) -m pytest -q tests/qemu $(PYTEST_ARGS)
 
-test: unit-test qemu-test
+test: lint unit-test qemu-test
 
+LINT_C := $(shell git ls-files '*.c' '*.h' | grep -v '^third_party/')
 lint: $(DEPS_STAMP)
-	clang-format --dry-run --Werror $(shell git ls-files '*.c' '*.h' | grep -v '^third_party/')
-	cppcheck --quiet --error-exitcode=1 --enable=warning,portability --inline-suppr \
-		-I. -Ilib/include --suppress=missingIncludeSystem $(KSRCS)
+	@echo "clang-format: $(words $(LINT_C)) files"
+	@clang-format --dry-run --Werror $(LINT_C)
+	@echo "cppcheck: $(words $(filter %.c,$(KSRCS))) files"
+	@cppcheck --quiet --error-exitcode=1 --enable=warning,portability --inline-suppr \
+		-I. -Ilib/include $(LWIP_INCLUDES) --suppress=missingIncludeSystem \
+		$(filter %.c,$(KSRCS))
 
 bench: all
 	bash bench/boot.sh

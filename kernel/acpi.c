@@ -149,7 +149,7 @@ static u64 read64(const struct table *t, u32 off)
 
 static struct acpi_gas read_gas(const struct table *t, u32 off)
 {
-	struct acpi_gas g = {0};
+	struct acpi_gas g = { 0 };
 
 	if (table_has(t, off, 12)) {
 		g.space_id = t->p[off];
@@ -174,7 +174,7 @@ static bool parse_rsdp(const u8 *p, size_t avail, const char *where, struct rsdp
 		pr_warn("RSDP %s: bad checksum, ignored\n", where);
 		return false;
 	}
-	*out = (struct rsdp){.revision = p[15]};
+	*out = (struct rsdp){ .revision = p[15] };
 	memcpy(&out->rsdt, p + 16, 4);
 	copy_printable(out->oem_id, p + 9, 6);
 	if (out->revision < 2)
@@ -297,7 +297,7 @@ static bool load_table(u64 phys, u32 max_len, struct table *t, struct acpi_table
 	const u8 *hdr = map(phys, SDT_HEADER_LEN);
 	u32 len;
 
-	*t = (struct table){.phys = phys};
+	*t = (struct table){ .phys = phys };
 	*desc = NULL;
 	if (!hdr) {
 		pr_warn("table at %#llx: header cannot be read, ignored\n",
@@ -350,11 +350,11 @@ static void add_cpu(u32 apic_id, u32 uid, u32 flags, bool x2apic)
 	struct acpi_cpu *c = MADT_SLOT(info.cpus, info.nr_cpus, ACPI_MAX_CPUS);
 
 	if (c)
-		*c = (struct acpi_cpu){.apic_id = apic_id,
-				       .uid = uid,
-				       .enabled = flags & BIT(0),
-				       .online_capable = flags & BIT(1),
-				       .x2apic = x2apic};
+		*c = (struct acpi_cpu){ .apic_id = apic_id,
+					.uid = uid,
+					.enabled = flags & BIT(0),
+					.online_capable = flags & BIT(1),
+					.x2apic = x2apic };
 }
 
 static void add_lapic_nmi(u32 uid, u8 lint, u16 flags)
@@ -367,7 +367,7 @@ static void add_lapic_nmi(u32 uid, u8 lint, u16 flags)
 	}
 	n = MADT_SLOT(info.lapic_nmis, info.nr_lapic_nmis, ACPI_MAX_LAPIC_NMIS);
 	if (n)
-		*n = (struct acpi_lapic_nmi){.uid = uid, .lint = lint, .flags = flags};
+		*n = (struct acpi_lapic_nmi){ .uid = uid, .lint = lint, .flags = flags };
 }
 
 static void madt_entry(const struct table *t, u32 off, u8 type)
@@ -383,9 +383,9 @@ static void madt_entry(const struct table *t, u32 off, u8 type)
 		struct acpi_ioapic *io = MADT_SLOT(info.ioapics, info.nr_ioapics, ACPI_MAX_IOAPICS);
 
 		if (io)
-			*io = (struct acpi_ioapic){.id = read8(t, off + 2),
-						   .address = read32(t, off + 4),
-						   .gsi_base = read32(t, off + 8)};
+			*io = (struct acpi_ioapic){ .id = read8(t, off + 2),
+						    .address = read32(t, off + 4),
+						    .gsi_base = read32(t, off + 8) };
 		break;
 	}
 	case MADT_IRQ_OVERRIDE: {
@@ -398,10 +398,10 @@ static void madt_entry(const struct table *t, u32 off, u8 type)
 			    "MADT: override of IRQ %u uses reserved flags %#x: bus defaults used\n",
 			    read8(t, off + 3), flags);
 		if (o)
-			*o = (struct acpi_irq_override){.bus = read8(t, off + 2),
-							.bus_irq = read8(t, off + 3),
-							.gsi = read32(t, off + 4),
-							.flags = flags};
+			*o = (struct acpi_irq_override){ .bus = read8(t, off + 2),
+							 .bus_irq = read8(t, off + 3),
+							 .gsi = read32(t, off + 4),
+							 .flags = flags };
 		break;
 	}
 	case MADT_NMI_SOURCE: {
@@ -409,8 +409,8 @@ static void madt_entry(const struct table *t, u32 off, u8 type)
 		    MADT_SLOT(info.nmi_sources, info.nr_nmi_sources, ACPI_MAX_NMI_SOURCES);
 
 		if (n)
-			*n = (struct acpi_nmi_source){.flags = read16(t, off + 2),
-						      .gsi = read32(t, off + 4)};
+			*n = (struct acpi_nmi_source){ .flags = read16(t, off + 2),
+						       .gsi = read32(t, off + 4) };
 		break;
 	}
 	case MADT_LAPIC_NMI:
@@ -487,10 +487,10 @@ static bool parse_mcfg(const struct table *t)
 		pr_warn("MCFG at %#llx: %u stray bytes after its entries\n",
 			(unsigned long long)t->phys, (t->len - 44) % 16);
 	for (off = 44; table_has(t, off, 16); off += 16) {
-		struct acpi_mcfg e = {.base = read64(t, off),
-				      .segment = read16(t, off + 8),
-				      .start_bus = read8(t, off + 10),
-				      .end_bus = read8(t, off + 11)};
+		struct acpi_mcfg e = { .base = read64(t, off),
+				       .segment = read16(t, off + 8),
+				       .start_bus = read8(t, off + 10),
+				       .end_bus = read8(t, off + 11) };
 
 		if (!e.base || e.end_bus < e.start_bus) {
 			pr_warn("MCFG: entry base %#llx buses %u-%u makes no sense, skipped\n",
@@ -538,8 +538,9 @@ static struct acpi_gas fadt_block(const struct table *t, u32 x_off, u32 legacy_o
 
 	if (g.address)
 		return g;
-	g = (struct acpi_gas){
-	    .space_id = ACPI_GAS_IO, .bit_width = width, .address = read32(t, legacy_off)};
+	g = (struct acpi_gas){ .space_id = ACPI_GAS_IO,
+			       .bit_width = width,
+			       .address = read32(t, legacy_off) };
 	if (!g.address)
 		g.bit_width = 0;
 	return g;
@@ -563,7 +564,7 @@ static bool parse_fadt(const struct table *t)
 	info.pm_timer = fadt_block(t, FADT_X_PM_TMR_BLK, FADT_PM_TMR_BLK,
 				   info.fadt_flags & ACPI_FADT_TMR_VAL_EXT ? 32 : 24);
 	if (read8(t, FADT_PM_TMR_LEN) != 4)
-		info.pm_timer = (struct acpi_gas){0};
+		info.pm_timer = (struct acpi_gas){ 0 };
 	if (info.fadt_flags & ACPI_FADT_RESET_REG_SUP) {
 		info.reset_reg = read_gas(t, FADT_RESET_REG);
 		info.reset_value = read8(t, FADT_RESET_VALUE);
@@ -740,10 +741,10 @@ struct table_parser {
 static void handle_table(u64 phys)
 {
 	const struct table_parser parsers[] = {
-	    {"APIC", parse_madt, &info.have_madt},
-	    {"MCFG", parse_mcfg, NULL},
-	    {"FACP", parse_fadt, &info.have_fadt},
-	    {"HPET", parse_hpet, &info.have_hpet},
+		{ "APIC", parse_madt, &info.have_madt },
+		{ "MCFG", parse_mcfg, NULL },
+		{ "FACP", parse_fadt, &info.have_fadt },
+		{ "HPET", parse_hpet, &info.have_hpet },
 	};
 	struct acpi_table_desc *desc;
 	struct table t;

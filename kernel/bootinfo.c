@@ -3,10 +3,10 @@
 #include <string.h>
 #include "kernel/bootinfo.h"
 
-#define MB1_FLAG_MEM BIT(0)
-#define MB1_FLAG_CMDLINE BIT(2)
-#define MB1_FLAG_MMAP BIT(6)
-#define MB1_FLAG_LOADER BIT(9)
+#define MB1_FLAG_MEM	     BIT(0)
+#define MB1_FLAG_CMDLINE     BIT(2)
+#define MB1_FLAG_MMAP	     BIT(6)
+#define MB1_FLAG_LOADER	     BIT(9)
 #define MB1_FLAG_FRAMEBUFFER BIT(12)
 
 struct mb1_info {
@@ -65,8 +65,8 @@ static void parse_mb1(const struct mb1_info *mi, struct boot_info *bi)
 		bi->mb1_mmap_len = mi->mmap_length;
 	}
 	/* Multiboot1 loaders are BIOS loaders: text mode unless they set a mode. */
-	bi->vga_text = !(mi->flags & MB1_FLAG_FRAMEBUFFER) ||
-		       mi->framebuffer_type == FB_TYPE_EGA_TEXT;
+	bi->vga_text =
+	    !(mi->flags & MB1_FLAG_FRAMEBUFFER) || mi->framebuffer_type == FB_TYPE_EGA_TEXT;
 }
 
 static void parse_mb2(const u8 *info, struct boot_info *bi)
@@ -84,27 +84,19 @@ static void parse_mb2(const u8 *info, struct boot_info *bi)
 		if (tag->type == MB2_TAG_END || tag->size < sizeof(*tag) || p + tag->size > end)
 			break;
 		switch (tag->type) {
-		case MB2_TAG_CMDLINE:
-			bi->cmdline = (const char *)(p + 8);
-			break;
-		case MB2_TAG_LOADER:
-			bi->loader = (const char *)(p + 8);
-			break;
+		case MB2_TAG_CMDLINE: bi->cmdline = (const char *)(p + 8); break;
+		case MB2_TAG_LOADER: bi->loader = (const char *)(p + 8); break;
 		case MB2_TAG_BASIC_MEM:
 			bi->mem_lower_kb = ((const u32 *)p)[2];
 			bi->mem_upper_kb = ((const u32 *)p)[3];
 			break;
-		case MB2_TAG_MMAP:
-			bi->mb2_mmap_tag = p;
-			break;
+		case MB2_TAG_MMAP: bi->mb2_mmap_tag = p; break;
 		case MB2_TAG_FRAMEBUFFER:
 			if (tag->size >= 30)
 				bi->vga_text = p[29] == FB_TYPE_EGA_TEXT;
 			break;
 		case MB2_TAG_EFI32:
-		case MB2_TAG_EFI64:
-			bi->efi = true;
-			break;
+		case MB2_TAG_EFI64: bi->efi = true; break;
 		case MB2_TAG_ACPI_NEW:
 			bi->rsdp = p + 8;
 			bi->rsdp_len = tag->size - 8;
@@ -115,8 +107,7 @@ static void parse_mb2(const u8 *info, struct boot_info *bi)
 				bi->rsdp_len = tag->size - 8;
 			}
 			break;
-		default:
-			break;
+		default: break;
 		}
 		p += ALIGN_UP(tag->size, 8);
 	}

@@ -29,7 +29,7 @@ static size_t nr_params;
 static const char *image_path;
 
 /* Keys boot loaders add on their own that napkin has no use for. */
-static const char *const loader_keys[] = {"BOOT_IMAGE"};
+static const char *const loader_keys[] = { "BOOT_IMAGE" };
 
 /* Keys compare equal when they differ only by '-' versus '_'. */
 static bool keys_equal(const char *a, const char *b)
@@ -99,7 +99,7 @@ static void add_param(const char *key, const char *value, size_t *dropped)
 				CMDLINE_MAX_PARAMS, key);
 		return;
 	}
-	params[nr_params++] = (struct cmdline_param){.key = key, .value = value};
+	params[nr_params++] = (struct cmdline_param){ .key = key, .value = value };
 }
 
 /* Splits raw_copy into token_store and params. */
@@ -369,8 +369,8 @@ static bool equal_ignoring_case(const char *a, const char *b)
 
 int cmdline_get_bool(const char *key, bool *out)
 {
-	static const char *const yes[] = {"1", "on", "yes", "y", "true"};
-	static const char *const no[] = {"0", "off", "no", "n", "false"};
+	static const char *const yes[] = { "1", "on", "yes", "y", "true" };
+	static const char *const no[] = { "0", "off", "no", "n", "false" };
 	const char *value;
 
 	if (!cmdline_get(key, &value))

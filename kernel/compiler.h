@@ -16,28 +16,27 @@ typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#define container_of(ptr, type, member) \
-	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+#define ARRAY_SIZE(a)			(sizeof(a) / sizeof((a)[0]))
+#define container_of(ptr, type, member) ((type *)(void *)((char *)(ptr)-offsetof(type, member)))
 
-#define likely(x) __builtin_expect(!!(x), 1)
-#define unlikely(x) __builtin_expect(!!(x), 0)
-#define __packed __attribute__((packed))
-#define __aligned(n) __attribute__((aligned(n)))
-#define __noreturn __attribute__((noreturn))
-#define __unused __attribute__((unused))
+#define likely(x)      __builtin_expect(!!(x), 1)
+#define unlikely(x)    __builtin_expect(!!(x), 0)
+#define __packed       __attribute__((packed))
+#define __aligned(n)   __attribute__((aligned(n)))
+#define __noreturn     __attribute__((noreturn))
+#define __unused       __attribute__((unused))
 #define __printf(a, b) __attribute__((format(printf, a, b)))
 
-#define ALIGN_UP(x, a) (((x) + ((a) - 1)) & ~((__typeof__(x))(a) - 1))
-#define ALIGN_DOWN(x, a) ((x) & ~((__typeof__(x))(a) - 1))
-#define MIN(a, b) ((a) < (b) ? (a) : (b))
-#define MAX(a, b) ((a) > (b) ? (a) : (b))
-#define BIT(n) (1u << (n))
-#define BIT64(n) (1ull << (n))
+#define ALIGN_UP(x, a)	 (((x) + ((a)-1)) & ~((__typeof__(x))(a)-1))
+#define ALIGN_DOWN(x, a) ((x) & ~((__typeof__(x))(a)-1))
+#define MIN(a, b)	 ((a) < (b) ? (a) : (b))
+#define MAX(a, b)	 ((a) > (b) ? (a) : (b))
+#define BIT(n)		 (1u << (n))
+#define BIT64(n)	 (1ull << (n))
 
 /* Compiler barrier and single-copy accesses for data shared with interrupts. */
-#define barrier() __asm__ __volatile__("" ::: "memory")
-#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+#define barrier()	 __asm__ __volatile__("" ::: "memory")
+#define READ_ONCE(x)	 (*(const volatile __typeof__(x) *)&(x))
 #define WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
 
 #endif

@@ -15,10 +15,10 @@
 #include "kernel/time.h"
 #include "kernel/x86.h"
 
-#define RX_RING 256
+#define RX_RING		 256
 #define POLL_INTERVAL_NS (20 * NSEC_PER_MSEC)
-#define UART_IER 1
-#define UART_MCR 4
+#define UART_IER	 1
+#define UART_MCR	 4
 #define IER_RX_AVAILABLE 0x01
 #define MCR_DTR_RTS_OUT2 0x0B /* OUT2 gates the UART's IRQ line on PCs */
 

@@ -57,8 +57,8 @@ void early_console_init(const struct boot_info *bi)
 			serial_init(com_ports[0], 115200);
 			serial_console_register();
 		}
-		pr_warn("cmdline: invalid value \"%s\" for console: %s; using ttyS%u,%lu\n", val, bad,
-			port, baud);
+		pr_warn("cmdline: invalid value \"%s\" for console: %s; using ttyS%u,%lu\n", val,
+			bad, port, baud);
 	}
 }
 

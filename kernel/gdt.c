@@ -24,7 +24,7 @@ struct gdt_ptr {
 } __packed;
 
 #define IST_STACK_SIZE 16384
-#define GUARD_SIZE 4096
+#define GUARD_SIZE     4096
 
 /* Each IST stack sits above an unmapped guard page so an overflow faults. */
 static struct {
@@ -53,21 +53,20 @@ void gdt_init(void)
 		 (((limit >> 16) & 0xF) << 48) | (((base >> 24) & 0xFF) << 56);
 	gdt[4] = base >> 32;
 
-	__asm__ __volatile__(
-		"lgdt %0\n\t"
-		"pushq %1\n\t"
-		"leaq 1f(%%rip), %%rax\n\t"
-		"pushq %%rax\n\t"
-		"lretq\n"
-		"1:\n\t"
-		"movw %w2, %%ax\n\t"
-		"movw %%ax, %%ds\n\t"
-		"movw %%ax, %%es\n\t"
-		"movw %%ax, %%ss\n\t"
-		"ltr %w3\n\t"
-		:
-		: "m"(ptr), "i"(KERNEL_CS), "r"(KERNEL_DS), "r"(TSS_SEL)
-		: "rax", "memory");
+	__asm__ __volatile__("lgdt %0\n\t"
+			     "pushq %1\n\t"
+			     "leaq 1f(%%rip), %%rax\n\t"
+			     "pushq %%rax\n\t"
+			     "lretq\n"
+			     "1:\n\t"
+			     "movw %w2, %%ax\n\t"
+			     "movw %%ax, %%ds\n\t"
+			     "movw %%ax, %%es\n\t"
+			     "movw %%ax, %%ss\n\t"
+			     "ltr %w3\n\t"
+			     :
+			     : "m"(ptr), "i"(KERNEL_CS), "r"(KERNEL_DS), "r"(TSS_SEL)
+			     : "rax", "memory");
 }
 
 void gdt_add_guard_pages(void)

@@ -26,7 +26,7 @@
 #define MAGIC_BIG  0x62696721u /* "big!" */
 #define FREE_TAG   0x6e61706b696e6672ull
 
-static const u32 class_sizes[HEAP_NR_CLASSES] = {16, 32, 64, 128, 256, 512, 1024};
+static const u32 class_sizes[HEAP_NR_CLASSES] = { 16, 32, 64, 128, 256, 512, 1024 };
 
 struct heap_page {
 	u32 magic;
@@ -115,8 +115,9 @@ static struct heap_page *new_slab(int cls)
 	if (!phys)
 		return NULL;
 	pg = phys_to_virt(phys);
-	*pg = (struct heap_page){
-	    .magic = MAGIC_SLAB, .cls = (u32)cls, .capacity = (u32)((PAGE - HDR_SIZE) / size)};
+	*pg = (struct heap_page){ .magic = MAGIC_SLAB,
+				  .cls = (u32)cls,
+				  .capacity = (u32)((PAGE - HDR_SIZE) / size) };
 	/* Thread the free list in address order, so objects go out low to high. */
 	obj = (char *)pg + HDR_SIZE + (size_t)(pg->capacity - 1) * size;
 	for (u32 i = 0; i < pg->capacity; i++, obj -= size) {
@@ -171,7 +172,7 @@ static void *alloc_big(size_t size)
 	if (!phys)
 		return alloc_failed(size);
 	pg = phys_to_virt(phys);
-	*pg = (struct heap_page){.magic = MAGIC_BIG, .npages = pages, .size = size};
+	*pg = (struct heap_page){ .magic = MAGIC_BIG, .npages = pages, .size = size };
 	INIT_LIST_HEAD(&pg->link);
 	account_pages((long)pages);
 	stats.big_in_use++;

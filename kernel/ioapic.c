@@ -9,21 +9,21 @@
 #include "kernel/mm.h"
 #include "kernel/printk.h"
 
-#define MAX_IOAPICS 8
-#define IOREGSEL 0x00
-#define IOWIN 0x10
+#define MAX_IOAPICS	   8
+#define IOREGSEL	   0x00
+#define IOWIN		   0x10
 #define IOAPIC_REG_VERSION 0x01
-#define IOAPIC_REDIR(n) (0x10 + 2 * (n))
-#define REDIR_MASKED BIT(16)
-#define REDIR_LEVEL BIT(15)
-#define REDIR_ACTIVE_LOW BIT(13)
+#define IOAPIC_REDIR(n)	   (0x10 + 2 * (n))
+#define REDIR_MASKED	   BIT(16)
+#define REDIR_LEVEL	   BIT(15)
+#define REDIR_ACTIVE_LOW   BIT(13)
 
 /* MADT override flags (MPS INTI flags). */
 #define MPS_POLARITY_MASK 0x3
 #define MPS_POLARITY_HIGH 0x1
-#define MPS_POLARITY_LOW 0x3
-#define MPS_TRIGGER_MASK 0xC
-#define MPS_TRIGGER_EDGE 0x4
+#define MPS_POLARITY_LOW  0x3
+#define MPS_TRIGGER_MASK  0xC
+#define MPS_TRIGGER_EDGE  0x4
 #define MPS_TRIGGER_LEVEL 0xC
 
 struct ioapic {

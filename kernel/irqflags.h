@@ -25,8 +25,14 @@ static inline void local_irq_restore(unsigned long flags)
 		__asm__ __volatile__("sti" ::: "memory");
 }
 
-static inline void local_irq_disable(void) { __asm__ __volatile__("cli" ::: "memory"); }
-static inline void local_irq_enable(void) { __asm__ __volatile__("sti" ::: "memory"); }
+static inline void local_irq_disable(void)
+{
+	__asm__ __volatile__("cli" ::: "memory");
+}
+static inline void local_irq_enable(void)
+{
+	__asm__ __volatile__("sti" ::: "memory");
+}
 static inline bool irqs_disabled(void)
 {
 	unsigned long flags;

@@ -11,10 +11,10 @@
 #include "kernel/time.h"
 #include "kernel/x86.h"
 
-#define MSR_APIC_BASE 0x1B
+#define MSR_APIC_BASE	 0x1B
 #define MSR_TSC_DEADLINE 0x6E0
 #define APIC_BASE_ENABLE BIT(11)
-#define APIC_BASE_MASK 0xFFFFFF000ull
+#define APIC_BASE_MASK	 0xFFFFFF000ull
 
 enum {
 	LAPIC_ID = 0x020,
@@ -32,20 +32,26 @@ enum {
 	LAPIC_TIMER_DIVIDE = 0x3E0,
 };
 
-#define SVR_ENABLE BIT(8)
-#define LVT_MASKED BIT(16)
+#define SVR_ENABLE	       BIT(8)
+#define LVT_MASKED	       BIT(16)
 #define LVT_TIMER_TSC_DEADLINE (2u << 17)
-#define LVT_NMI (4u << 8)
-#define TIMER_DIVIDE_BY_16 0x3
-#define MSI_ADDRESS_BASE 0xFEE00000u
+#define LVT_NMI		       (4u << 8)
+#define TIMER_DIVIDE_BY_16     0x3
+#define MSI_ADDRESS_BASE       0xFEE00000u
 
 static volatile u32 *lapic;
 static u32 boot_apic_id;
 static bool tsc_deadline;
 static u64 lapic_ticks_per_ms; /* one-shot mode, divide by 16 */
 
-static inline u32 lapic_read(u32 reg) { return lapic[reg / 4]; }
-static inline void lapic_write(u32 reg, u32 v) { lapic[reg / 4] = v; }
+static inline u32 lapic_read(u32 reg)
+{
+	return lapic[reg / 4];
+}
+static inline void lapic_write(u32 reg, u32 v)
+{
+	lapic[reg / 4] = v;
+}
 
 void lapic_init(void)
 {

@@ -9,7 +9,10 @@ struct list_head {
 	struct list_head *next, *prev;
 };
 
-#define LIST_HEAD_INIT(name) { &(name), &(name) }
+#define LIST_HEAD_INIT(name)     \
+	{                        \
+		&(name), &(name) \
+	}
 #define LIST_HEAD(name) struct list_head name = LIST_HEAD_INIT(name)
 
 static inline void INIT_LIST_HEAD(struct list_head *h)
@@ -56,17 +59,17 @@ static inline void list_move_tail(struct list_head *n, struct list_head *head)
 	list_add_tail(n, head);
 }
 
-#define list_entry(ptr, type, member) container_of(ptr, type, member)
+#define list_entry(ptr, type, member)	     container_of(ptr, type, member)
 #define list_first_entry(head, type, member) list_entry((head)->next, type, member)
-#define list_for_each(pos, head) for ((pos) = (head)->next; (pos) != (head); (pos) = (pos)->next)
-#define list_for_each_entry(pos, head, member)                                \
-	for ((pos) = list_entry((head)->next, __typeof__(*(pos)), member);     \
-	     &(pos)->member != (head);                                         \
+#define list_for_each(pos, head)	     for ((pos) = (head)->next; (pos) != (head); (pos) = (pos)->next)
+#define list_for_each_entry(pos, head, member)                             \
+	for ((pos) = list_entry((head)->next, __typeof__(*(pos)), member); \
+	     &(pos)->member != (head);                                     \
 	     (pos) = list_entry((pos)->member.next, __typeof__(*(pos)), member))
 #define list_for_each_entry_safe(pos, n, head, member)                        \
-	for ((pos) = list_entry((head)->next, __typeof__(*(pos)), member),     \
-	    (n) = list_entry((pos)->member.next, __typeof__(*(pos)), member);  \
-	     &(pos)->member != (head);                                         \
+	for ((pos) = list_entry((head)->next, __typeof__(*(pos)), member),    \
+	    (n) = list_entry((pos)->member.next, __typeof__(*(pos)), member); \
+	     &(pos)->member != (head);                                        \
 	     (pos) = (n), (n) = list_entry((n)->member.next, __typeof__(*(n)), member))
 
 #endif

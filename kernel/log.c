@@ -11,12 +11,12 @@
 #include "kernel/log.h"
 
 #define LOG_RING_BYTES (256 * 1024)
-#define REC_ALIGN 8
-#define WRAP_MARK 0xffff
+#define REC_ALIGN      8
+#define WRAP_MARK      0xffff
 
 static u8 ring[LOG_RING_BYTES] __aligned(8);
-static size_t head;  /* where the next record goes */
-static size_t tail;  /* oldest record */
+static size_t head;   /* where the next record goes */
+static size_t tail;   /* oldest record */
 static u64 first_seq; /* seq of the record at tail */
 static u64 next_seq;  /* seq the next record gets */
 
@@ -127,6 +127,7 @@ u64 log_first_seq(void)
 
 size_t log_format_time(char *buf, size_t size, u64 ts_ns)
 {
-	return (size_t)snprintf(buf, size, "[%5llu.%06llu] ", (unsigned long long)(ts_ns / 1000000000ull),
+	return (size_t)snprintf(buf, size, "[%5llu.%06llu] ",
+				(unsigned long long)(ts_ns / 1000000000ull),
 				(unsigned long long)(ts_ns % 1000000000ull / 1000));
 }

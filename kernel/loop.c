@@ -32,9 +32,7 @@ void loop_timer_interrupt(void)
 	raise_softirq(TIMER_SOFTIRQ);
 }
 
-static void timer_softirq(void)
-{
-}
+static void timer_softirq(void) {}
 
 void main_loop(void)
 {

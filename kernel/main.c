@@ -45,7 +45,8 @@ static void maybe_exit_for_tests(void)
 {
 	if (!exit_status_wanted)
 		return;
-	pr_info("napkin: exiting QEMU with status %llu as asked\n", (unsigned long long)exit_status);
+	pr_info("napkin: exiting QEMU with status %llu as asked\n",
+		(unsigned long long)exit_status);
 	mdelay(200); /* the last netconsole frames drain from the NIC */
 	qemu_debug_exit((u8)exit_status);
 }
@@ -68,7 +69,8 @@ static const char *command_line_args(void)
 static void apply_acpi(const struct acpi_info *acpi)
 {
 	for (u8 i = 0; i < acpi->nr_ioapics; i++)
-		ioapic_add(acpi->ioapics[i].id, acpi->ioapics[i].address, acpi->ioapics[i].gsi_base);
+		ioapic_add(acpi->ioapics[i].id, acpi->ioapics[i].address,
+			   acpi->ioapics[i].gsi_base);
 	for (u8 i = 0; i < acpi->nr_overrides; i++)
 		ioapic_add_isa_override(acpi->overrides[i].bus_irq, acpi->overrides[i].gsi,
 					acpi->overrides[i].flags);
@@ -92,8 +94,9 @@ void kmain(u32 magic, u32 info)
 	pr_info("napkin " NAPKIN_VERSION " booting (Multiboot%d from %s)\n", boot.multiboot_version,
 		boot.loader);
 	if (boot.multiboot_version == 0)
-		pr_warn("boot: unrecognised boot magic %#x; continuing without loader information\n",
-			magic);
+		pr_warn(
+		    "boot: unrecognised boot magic %#x; continuing without loader information\n",
+		    magic);
 	pr_info("firmware: %s\n", boot.efi ? "UEFI" : "BIOS");
 	pr_info("command line: %s\n", command_line_args());
 	tsc_calibrate();

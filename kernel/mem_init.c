@@ -12,7 +12,7 @@
 #include "kernel/pmm.h"
 #include "kernel/printk.h"
 
-#define MAX_REGIONS 128
+#define MAX_REGIONS    128
 #define LOW_MEMORY_END (1ull << 20)
 
 extern char __kernel_start[], __kernel_end[];

@@ -73,7 +73,7 @@ static void flush_run(struct normalizer *nz)
 			    memmap_type_name(nz->run_type));
 		return;
 	}
-	nz->out[nz->count++] = (struct mem_region){base, end - base, nz->run_type};
+	nz->out[nz->count++] = (struct mem_region){ base, end - base, nz->run_type };
 }
 
 static void add_piece(struct normalizer *nz, u64 base, u64 end, u32 type)
@@ -91,7 +91,7 @@ static void add_piece(struct normalizer *nz, u64 base, u64 end, u32 type)
 
 size_t memmap_normalize(const struct mem_region *in, size_t n, struct mem_region *out, size_t max)
 {
-	struct normalizer nz = {.out = out, .max = max};
+	struct normalizer nz = { .out = out, .max = max };
 	bool started = false;
 	u64 pos = 0;
 
@@ -160,7 +160,7 @@ static bool put_entry(struct mem_region *out, size_t max, size_t *count, u64 bas
 	if (known_type(type) != type)
 		pr_debug("%s entry %#llx+%#llx has unknown type %u: treated as reserved\n", who,
 			 (unsigned long long)base, (unsigned long long)len, type);
-	out[(*count)++] = (struct mem_region){base, len, known_type(type)};
+	out[(*count)++] = (struct mem_region){ base, len, known_type(type) };
 	return true;
 }
 
@@ -273,10 +273,10 @@ size_t memmap_from_basic(u32 mem_lower_kb, u32 mem_upper_kb, struct mem_region *
 	size_t count = 0;
 
 	if (mem_lower_kb && count < max)
-		out[count++] = (struct mem_region){0, (u64)mem_lower_kb * 1024, MEM_USABLE};
+		out[count++] = (struct mem_region){ 0, (u64)mem_lower_kb * 1024, MEM_USABLE };
 	if (mem_upper_kb && count < max)
 		out[count++] =
-		    (struct mem_region){1ull << 20, (u64)mem_upper_kb * 1024, MEM_USABLE};
+		    (struct mem_region){ 1ull << 20, (u64)mem_upper_kb * 1024, MEM_USABLE };
 	return count;
 }
 

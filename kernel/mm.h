@@ -21,5 +21,4 @@ void mm_add_guard_page(u64 addr);
 /* True if addr is mapped (for defensive walkers such as the backtrace). */
 bool mm_is_mapped(u64 addr);
 
-
 #endif

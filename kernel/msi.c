@@ -67,14 +67,14 @@ static void msi_unmask_vec(void *data, u32 index)
 }
 
 static const struct irq_chip msi_chip_maskable = {
-    .name = "PCI-MSI",
-    .mask = msi_mask_vec,
-    .unmask = msi_unmask_vec,
+	.name = "PCI-MSI",
+	.mask = msi_mask_vec,
+	.unmask = msi_unmask_vec,
 };
 
 /* Without per-vector masking the whole function would have to be turned off. */
 static const struct irq_chip msi_chip_plain = {
-    .name = "PCI-MSI",
+	.name = "PCI-MSI",
 };
 
 static unsigned int round_down_pow2(unsigned int v)
@@ -204,9 +204,9 @@ static void msix_unmask_vec(void *data, u32 index)
 }
 
 static const struct irq_chip msix_chip = {
-    .name = "PCI-MSI-X",
-    .mask = msix_mask_vec,
-    .unmask = msix_unmask_vec,
+	.name = "PCI-MSI-X",
+	.mask = msix_mask_vec,
+	.unmask = msix_unmask_vec,
 };
 
 /* A table or PBA location must be a mapped memory BAR with room for all of it. */

@@ -12,15 +12,15 @@
 #include "kernel/printk.h"
 #include "kernel/x86.h"
 
-#define PTE_PRESENT BIT64(0)
-#define PTE_WRITE BIT64(1)
-#define PTE_PWT BIT64(3)
-#define PTE_PCD BIT64(4)
-#define PTE_HUGE BIT64(7)
-#define PTE_NX BIT64(63)
-#define PTE_ADDR_MASK 0x000FFFFFFFFFF000ull
-#define PAGE_SIZE 4096ull
-#define HUGE_SIZE (2ull << 20)
+#define PTE_PRESENT	BIT64(0)
+#define PTE_WRITE	BIT64(1)
+#define PTE_PWT		BIT64(3)
+#define PTE_PCD		BIT64(4)
+#define PTE_HUGE	BIT64(7)
+#define PTE_NX		BIT64(63)
+#define PTE_ADDR_MASK	0x000FFFFFFFFFF000ull
+#define PAGE_SIZE	4096ull
+#define HUGE_SIZE	(2ull << 20)
 #define MAX_GUARD_PAGES 8
 
 extern char __text_start[], __text_end[], __rodata_start[], __rodata_end[];
@@ -34,7 +34,9 @@ static bool paging_ready;
 
 /* ioremap() calls made while the boot tables were live, replayed by paging_init(). */
 #define MAX_EARLY_IOREMAPS 16
-static struct { u64 phys, size; } early_ioremaps[MAX_EARLY_IOREMAPS];
+static struct {
+	u64 phys, size;
+} early_ioremaps[MAX_EARLY_IOREMAPS];
 static int nr_early_ioremaps;
 
 void mm_add_guard_page(u64 addr)

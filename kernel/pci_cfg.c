@@ -86,10 +86,10 @@ static bool conf1_has_ext(u16 seg, u8 bus)
 }
 
 const struct pci_cfg_ops pci_conf1_ops = {
-    .name = "ports 0xCF8/0xCFC",
-    .read = conf1_read,
-    .write = conf1_write,
-    .has_ext = conf1_has_ext,
+	.name = "ports 0xCF8/0xCFC",
+	.read = conf1_read,
+	.write = conf1_write,
+	.has_ext = conf1_has_ext,
 };
 
 /*
@@ -166,10 +166,10 @@ static bool ecam_has_ext(u16 seg, u8 bus)
 }
 
 static const struct pci_cfg_ops ecam_ops = {
-    .name = "ECAM",
-    .read = ecam_read,
-    .write = ecam_write,
-    .has_ext = ecam_has_ext,
+	.name = "ECAM",
+	.read = ecam_read,
+	.write = ecam_write,
+	.has_ext = ecam_has_ext,
 };
 
 int pci_ecam_add(u64 base, u16 seg, u8 start_bus, u8 end_bus)

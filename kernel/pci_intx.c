@@ -42,16 +42,16 @@ static void ioapic_unmask(void *data, u32 gsi)
 }
 
 static const struct irq_chip ioapic_level_chip = {
-    .name = "IO-APIC-level",
-    .shareable = true,
-    .mask = ioapic_mask,
-    .unmask = ioapic_unmask,
+	.name = "IO-APIC-level",
+	.shareable = true,
+	.mask = ioapic_mask,
+	.unmask = ioapic_unmask,
 };
 
 static const struct irq_chip ioapic_edge_chip = {
-    .name = "IO-APIC-edge",
-    .mask = ioapic_mask,
-    .unmask = ioapic_unmask,
+	.name = "IO-APIC-edge",
+	.mask = ioapic_mask,
+	.unmask = ioapic_unmask,
 };
 
 static struct intx_line *find_line(u32 gsi)

@@ -91,15 +91,15 @@ static void put_irq(struct textbuf *t, const struct pci_dev *pdev)
 
 size_t pci_format_dev(const struct pci_dev *pdev, char *buf, size_t len)
 {
-	struct textbuf t = {buf, len, 0};
+	struct textbuf t = { buf, len, 0 };
 	static const struct {
 		u8 id;
 		const char *name;
 	} known[] = {
-	    {PCI_CAP_ID_PM, "pm"},
-	    {PCI_CAP_ID_MSI, "msi"},
-	    {PCI_CAP_ID_MSIX, "msix"},
-	    {PCI_CAP_ID_EXP, "pcie"},
+		{ PCI_CAP_ID_PM, "pm" },
+		{ PCI_CAP_ID_MSI, "msi" },
+		{ PCI_CAP_ID_MSIX, "msix" },
+		{ PCI_CAP_ID_EXP, "pcie" },
 	};
 	bool any = false;
 
@@ -125,7 +125,7 @@ size_t pci_format_dev(const struct pci_dev *pdev, char *buf, size_t len)
 
 size_t pci_format_bar(const struct pci_dev *pdev, unsigned int idx, char *buf, size_t len)
 {
-	struct textbuf t = {buf, len, 0};
+	struct textbuf t = { buf, len, 0 };
 	const struct pci_bar *bar;
 
 	if (len)

@@ -67,7 +67,7 @@
 #define VIRTIO_ISR_ANY		 0x3
 
 enum pt_kind { PT_E1000, PT_E1000E, PT_VIRTIO };
-static const char *const kind_names[] = {"e1000", "e1000e", "virtio-net"};
+static const char *const kind_names[] = { "e1000", "e1000e", "virtio-net" };
 
 enum pt_state { PT_RAISE, PT_CHECK, PT_WAIT_HOST };
 
@@ -99,7 +99,7 @@ struct pt_dev {
 	struct ktimer timer;
 };
 
-static const unsigned int pt_modes[] = {PCI_IRQ_MSIX, PCI_IRQ_MSI, PCI_IRQ_INTX};
+static const unsigned int pt_modes[] = { PCI_IRQ_MSIX, PCI_IRQ_MSI, PCI_IRQ_INTX };
 static struct pt_dev pt_devs[PT_MAX_DEVS];
 static unsigned int pt_count, pt_done, pt_failed;
 
@@ -402,15 +402,16 @@ static int pcitest_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 }
 
 static const struct pci_device_id pcitest_ids[] = {
-    {PCI_DEVICE(0x8086, 0x100e), .driver_data = PT_E1000},
-    {PCI_DEVICE(0x8086, 0x10d3), .driver_data = PT_E1000E},
-    {PCI_DEVICE(0x1af4, 0x1000), .driver_data = PT_VIRTIO},
-    {0}};
+	{ PCI_DEVICE(0x8086, 0x100e), .driver_data = PT_E1000 },
+	{ PCI_DEVICE(0x8086, 0x10d3), .driver_data = PT_E1000E },
+	{ PCI_DEVICE(0x1af4, 0x1000), .driver_data = PT_VIRTIO },
+	{ 0 }
+};
 
 static struct pci_driver pcitest_driver = {
-    .name = "pcitest",
-    .id_table = pcitest_ids,
-    .probe = pcitest_probe,
+	.name = "pcitest",
+	.id_table = pcitest_ids,
+	.probe = pcitest_probe,
 };
 
 static void pcitest_register(void)

@@ -8,10 +8,10 @@
 #include "kernel/vectors.h"
 #include "kernel/x86.h"
 
-#define PIC1_CMD 0x20
-#define PIC1_DATA 0x21
-#define PIC2_CMD 0xA0
-#define PIC2_DATA 0xA1
+#define PIC1_CMD	0x20
+#define PIC1_DATA	0x21
+#define PIC2_CMD	0xA0
+#define PIC2_DATA	0xA1
 #define PIC_VECTOR_BASE VECTOR_PIC_BASE
 
 void pic_disable(void);

@@ -12,9 +12,9 @@
 #include "kernel/x86.h"
 
 #define QEMU_DEBUG_EXIT_PORT 0xf4
-#define PCI_RESET_CONTROL 0xCF9
-#define KBC_STATUS 0x64
-#define KBC_PULSE_RESET 0xFE
+#define PCI_RESET_CONTROL    0xCF9
+#define KBC_STATUS	     0x64
+#define KBC_PULSE_RESET	     0xFE
 
 void qemu_debug_exit(u8 code)
 {
@@ -55,7 +55,10 @@ void machine_reboot(void)
 	mdelay(50);
 	/* Triple fault: load an empty IDT and trap. */
 	{
-		static const struct { u16 limit; u64 base; } __packed null_idt = { 0, 0 };
+		static const struct {
+			u16 limit;
+			u64 base;
+		} __packed null_idt = { 0, 0 };
 
 		__asm__ __volatile__("lidt %0; int3" : : "m"(null_idt));
 	}

@@ -41,7 +41,7 @@ void console_emit(const struct log_record *rec)
 	size_t stamp_len = log_format_time(stamp, sizeof(stamp), rec->ts_ns);
 
 	shell_hide_prompt();
-	list_for_each_entry(con, &consoles, link) {
+	list_for_each_entry (con, &consoles, link) {
 		int limit = con->loglevel ? con->loglevel : console_loglevel;
 
 		if (rec->level >= limit)
@@ -61,7 +61,7 @@ void console_write_all(const char *s, size_t len)
 {
 	struct console *con;
 
-	list_for_each_entry(con, &consoles, link)
+	list_for_each_entry (con, &consoles, link)
 		if (con->write)
 			con->write(con, s, len);
 }

@@ -7,13 +7,20 @@
 #include "kernel/x86.h"
 
 enum {
-	UART_DATA = 0, UART_IER = 1, UART_DLL = 0, UART_DLM = 1, UART_FCR = 2,
-	UART_LCR = 3, UART_MCR = 4, UART_LSR = 5, UART_SCR = 7,
+	UART_DATA = 0,
+	UART_IER = 1,
+	UART_DLL = 0,
+	UART_DLM = 1,
+	UART_FCR = 2,
+	UART_LCR = 3,
+	UART_MCR = 4,
+	UART_LSR = 5,
+	UART_SCR = 7,
 };
-#define LCR_8N1 0x03
-#define LCR_DLAB 0x80
-#define LSR_DATA_READY 0x01
-#define LSR_THR_EMPTY 0x20
+#define LCR_8N1			0x03
+#define LCR_DLAB		0x80
+#define LSR_DATA_READY		0x01
+#define LSR_THR_EMPTY		0x20
 #define UART_CLOCK_DIVISOR_BASE 115200
 
 static u16 uart_base;

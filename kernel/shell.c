@@ -15,8 +15,8 @@
 #include "kernel/shell.h"
 
 #define LINE_MAX 256
-#define HISTORY 16
-#define PROMPT "napkin> "
+#define HISTORY	 16
+#define PROMPT	 "napkin> "
 
 static struct shell_cmd *commands;
 static char line[LINE_MAX];
@@ -159,9 +159,7 @@ void shell_input(char c)
 		return;
 	}
 	switch (c) {
-	case '\033':
-		escape_state = 1;
-		return;
+	case '\033': escape_state = 1; return;
 	case '\r':
 	case '\n':
 		out("\n", 1);

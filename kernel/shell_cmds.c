@@ -72,8 +72,8 @@ static int cmd_irq(int argc, char **argv)
 	struct irq_stat st;
 	int v = -1;
 
-	shell_printf("%-6s %12s %10s %10s %-10s %s\n", "vector", "delivered", "spurious", "unhandled",
-		     "mode", "owner");
+	shell_printf("%-6s %12s %10s %10s %-10s %s\n", "vector", "delivered", "spurious",
+		     "unhandled", "mode", "owner");
 	while ((v = irq_stat_next(v, &st)) >= 0)
 		shell_printf("%-6u %12llu %10llu %10llu %-10s %s%s\n", st.vector,
 			     (unsigned long long)st.delivered, (unsigned long long)st.spurious,
@@ -94,8 +94,8 @@ static int cmd_irq(int argc, char **argv)
 static int cmd_lspci(int argc, char **argv)
 {
 	for (struct pci_dev *d = pci_dev_next(NULL); d; d = pci_dev_next(d)) {
-		shell_printf("%s [%04x] %04x:%04x rev %02x irq %s", d->name, d->class >> 8, d->vendor,
-			     d->device, d->revision, pci_irq_mode_name(d->irq_mode));
+		shell_printf("%s [%04x] %04x:%04x rev %02x irq %s", d->name, d->class >> 8,
+			     d->vendor, d->device, d->revision, pci_irq_mode_name(d->irq_mode));
 		if (d->driver)
 			shell_printf(" driver %s", d->driver->name);
 		shell_printf("\n");
@@ -205,25 +205,39 @@ static int cmd_poweroff(int argc, char **argv)
 }
 
 static struct shell_tunable loglevel_tunable = {
-	.name = "loglevel", .help = "console log level (0-8)", .get = loglevel_get,
+	.name = "loglevel",
+	.help = "console log level (0-8)",
+	.get = loglevel_get,
 	.set = loglevel_set,
 };
 
 static struct shell_cmd kernel_cmds[] = {
 	{ .name = "help", .usage = "help", .help = "list commands", .run = cmd_help },
-	{ .name = "dmesg", .usage = "dmesg", .help = "print the kernel log ring", .run = cmd_dmesg },
-	{ .name = "uptime", .usage = "uptime", .help = "time since boot and idle share",
+	{ .name = "dmesg",
+	  .usage = "dmesg",
+	  .help = "print the kernel log ring",
+	  .run = cmd_dmesg },
+	{ .name = "uptime",
+	  .usage = "uptime",
+	  .help = "time since boot and idle share",
 	  .run = cmd_uptime },
-	{ .name = "irq", .usage = "irq", .help = "interrupt counts per vector",
-	  .run = cmd_irq },
-	{ .name = "lspci", .usage = "lspci", .help = "PCI devices and their drivers",
+	{ .name = "irq", .usage = "irq", .help = "interrupt counts per vector", .run = cmd_irq },
+	{ .name = "lspci",
+	  .usage = "lspci",
+	  .help = "PCI devices and their drivers",
 	  .run = cmd_lspci },
-	{ .name = "set", .usage = "set [KEY VALUE]", .help = "show or change live tunables",
+	{ .name = "set",
+	  .usage = "set [KEY VALUE]",
+	  .help = "show or change live tunables",
 	  .run = cmd_set },
-	{ .name = "mem", .usage = "mem", .help = "memory: pages, heap, network pools",
+	{ .name = "mem",
+	  .usage = "mem",
+	  .help = "memory: pages, heap, network pools",
 	  .run = cmd_mem },
 	{ .name = "reboot", .usage = "reboot", .help = "restart the machine", .run = cmd_reboot },
-	{ .name = "poweroff", .usage = "poweroff", .help = "power the machine off",
+	{ .name = "poweroff",
+	  .usage = "poweroff",
+	  .help = "power the machine off",
 	  .run = cmd_poweroff },
 };
 

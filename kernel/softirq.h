@@ -9,13 +9,7 @@
 
 #include "kernel/compiler.h"
 
-enum softirq_nr {
-	NET_RX_SOFTIRQ,
-	NET_TX_SOFTIRQ,
-	TIMER_SOFTIRQ,
-	CONSOLE_SOFTIRQ,
-	NR_SOFTIRQS
-};
+enum softirq_nr { NET_RX_SOFTIRQ, NET_TX_SOFTIRQ, TIMER_SOFTIRQ, CONSOLE_SOFTIRQ, NR_SOFTIRQS };
 
 typedef void (*softirq_handler_t)(void);
 

@@ -7,11 +7,14 @@
 
 #define NSEC_PER_USEC 1000ull
 #define NSEC_PER_MSEC 1000000ull
-#define NSEC_PER_SEC 1000000000ull
+#define NSEC_PER_SEC  1000000000ull
 
 /* Nanoseconds since boot; 0 until the TSC is calibrated. */
 u64 ktime_get_ns(void);
-static inline u64 ktime_get_us(void) { return ktime_get_ns() / NSEC_PER_USEC; }
+static inline u64 ktime_get_us(void)
+{
+	return ktime_get_ns() / NSEC_PER_USEC;
+}
 
 /* Busy-wait. Fine for device init; never on the packet path. */
 void udelay(u32 usecs);
@@ -35,8 +38,6 @@ void ktimer_arm(struct ktimer *t, u64 deadline_ns);
 void ktimer_cancel(struct ktimer *t);
 /* Runs expired timers; returns the next deadline, or UINT64_MAX when none. */
 u64 ktimers_run(u64 now_ns);
-
-
 
 /* Boot-time setup and conversions used by the LAPIC timer. */
 void tsc_mark_boot(void);

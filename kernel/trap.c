@@ -16,27 +16,54 @@
 struct kernel_vector_counts kernel_vector_counts;
 
 static const char *const exception_names[32] = {
-	"Divide error", "Debug", "NMI", "Breakpoint", "Overflow", "BOUND range exceeded",
-	"Invalid opcode", "Device not available", "Double fault", "Coprocessor segment overrun",
-	"Invalid TSS", "Segment not present", "Stack-segment fault", "General protection fault",
-	"Page fault", "Reserved", "x87 floating-point error", "Alignment check", "Machine check",
-	"SIMD floating-point error", "Virtualization exception", "Control protection exception",
-	"Reserved", "Reserved", "Reserved", "Reserved", "Reserved", "Reserved",
-	"Hypervisor injection", "VMM communication", "Security exception", "Reserved",
+	"Divide error",
+	"Debug",
+	"NMI",
+	"Breakpoint",
+	"Overflow",
+	"BOUND range exceeded",
+	"Invalid opcode",
+	"Device not available",
+	"Double fault",
+	"Coprocessor segment overrun",
+	"Invalid TSS",
+	"Segment not present",
+	"Stack-segment fault",
+	"General protection fault",
+	"Page fault",
+	"Reserved",
+	"x87 floating-point error",
+	"Alignment check",
+	"Machine check",
+	"SIMD floating-point error",
+	"Virtualization exception",
+	"Control protection exception",
+	"Reserved",
+	"Reserved",
+	"Reserved",
+	"Reserved",
+	"Reserved",
+	"Reserved",
+	"Hypervisor injection",
+	"VMM communication",
+	"Security exception",
+	"Reserved",
 };
 
-#define PF_PRESENT BIT(0)
-#define PF_WRITE BIT(1)
-#define PF_USER BIT(2)
+#define PF_PRESENT  BIT(0)
+#define PF_WRITE    BIT(1)
+#define PF_USER	    BIT(2)
 #define PF_RESERVED BIT(3)
-#define PF_FETCH BIT(4)
+#define PF_FETCH    BIT(4)
 
 static void describe_page_fault(u64 err, u64 cr2)
 {
 	pr_emerg("BUG: %s at address %016llx: %s %s%s\n",
 		 cr2 < 4096 ? "NULL pointer dereference" : "unable to handle page fault",
 		 (unsigned long long)cr2,
-		 err & PF_FETCH ? "instruction fetch" : err & PF_WRITE ? "write" : "read",
+		 err & PF_FETCH	  ? "instruction fetch"
+		 : err & PF_WRITE ? "write"
+				  : "read",
 		 err & PF_PRESENT ? "(protection violation)" : "(page not present)",
 		 err & PF_RESERVED ? " (reserved bit set)" : "");
 }
@@ -82,7 +109,8 @@ void trap_handler(struct trap_frame *f)
 	if (f->vector < 32) {
 		if (f->vector == 2) {
 			/* NMIs come from watchdogs and front-panel buttons; say so and go on. */
-			pr_warn("NMI received at rip %016llx; continuing\n", (unsigned long long)f->rip);
+			pr_warn("NMI received at rip %016llx; continuing\n",
+				(unsigned long long)f->rip);
 			return;
 		}
 		fatal_exception(f);

@@ -15,7 +15,7 @@ struct trap_frame {
 
 #define KERNEL_CS 0x08
 #define KERNEL_DS 0x10
-#define TSS_SEL 0x18
+#define TSS_SEL	  0x18
 
 enum { IST_DOUBLE_FAULT = 1, IST_NMI = 2, IST_MACHINE_CHECK = 3 };
 

@@ -10,11 +10,11 @@
 #include "kernel/time.h"
 #include "kernel/x86.h"
 
-#define PIT_HZ 1193182u
-#define PIT_CH2_DATA 0x42
-#define PIT_COMMAND 0x43
-#define PIT_GATE_PORT 0x61
-#define CALIBRATE_MS 20
+#define PIT_HZ	       1193182u
+#define PIT_CH2_DATA   0x42
+#define PIT_COMMAND    0x43
+#define PIT_GATE_PORT  0x61
+#define CALIBRATE_MS   20
 #define CALIBRATE_RUNS 5
 
 static u64 tsc_at_boot;
@@ -31,7 +31,7 @@ static u64 measure_against_pit(u32 ms)
 
 	gate = inb(PIT_GATE_PORT);
 	outb(PIT_GATE_PORT, (gate & ~0x02) | 0x01); /* speaker off, gate on */
-	outb(PIT_COMMAND, 0xB0);                    /* ch2, lobyte/hibyte, mode 0 */
+	outb(PIT_COMMAND, 0xB0);		    /* ch2, lobyte/hibyte, mode 0 */
 	outb(PIT_CH2_DATA, ticks & 0xff);
 	outb(PIT_CH2_DATA, ticks >> 8);
 	/* Restart the count by toggling the gate. */
@@ -69,15 +69,14 @@ static void set_rate(u64 k, const char *source)
 		cpuid(0x80000007, 0, &a, &b, &c, &d);
 		invariant = d & BIT(8);
 	}
-	pr_info("tsc: %llu.%03llu MHz (%s)%s\n",
-		(unsigned long long)(khz / 1000), (unsigned long long)(khz % 1000), source,
-		invariant ? ", invariant" : "");
+	pr_info("tsc: %llu.%03llu MHz (%s)%s\n", (unsigned long long)(khz / 1000),
+		(unsigned long long)(khz % 1000), source, invariant ? ", invariant" : "");
 }
 
 #define HPET_CAPABILITIES 0x000
-#define HPET_CONFIG 0x010
-#define HPET_COUNTER 0x0F0
-#define HPET_ENABLE BIT(0)
+#define HPET_CONFIG	  0x010
+#define HPET_COUNTER	  0x0F0
+#define HPET_ENABLE	  BIT(0)
 
 bool tsc_calibrate_hpet(u64 hpet_phys)
 {

@@ -3,8 +3,8 @@
 #ifndef NAPKIN_KERNEL_VECTORS_H
 #define NAPKIN_KERNEL_VECTORS_H
 
-#define VECTOR_PIC_BASE 0xE0   /* 0xE0-0xEF: the masked 8259s' strays */
+#define VECTOR_PIC_BASE	   0xE0 /* 0xE0-0xEF: the masked 8259s' strays */
 #define VECTOR_LAPIC_TIMER 0xF0
-#define VECTOR_SPURIOUS 0xFF
+#define VECTOR_SPURIOUS	   0xFF
 
 #endif

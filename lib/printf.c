@@ -35,7 +35,11 @@ static void put_repeat(struct out *o, char c, int n)
 }
 
 enum {
-	F_LEFT = 1, F_PLUS = 2, F_SPACE = 4, F_ALT = 8, F_ZERO = 16,
+	F_LEFT = 1,
+	F_PLUS = 2,
+	F_SPACE = 4,
+	F_ALT = 8,
+	F_ZERO = 16,
 };
 
 enum length { L_INT, L_CHAR, L_SHORT, L_LONG, L_LLONG, L_SIZE, L_PTRDIFF, L_MAX };
@@ -243,8 +247,7 @@ static void parse_spec(const char **fmt, va_list *ap, struct spec *sp)
 		sp->len = L_MAX;
 		p++;
 		break;
-	default:
-		break;
+	default: break;
 	}
 	*fmt = p;
 }
@@ -303,12 +306,8 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap_in)
 			if (sp.flags & F_LEFT)
 				put_repeat(&o, ' ', sp.width - 1);
 			break;
-		case 's':
-			put_string(&o, va_arg(ap, const char *), &sp);
-			break;
-		case '%':
-			put(&o, '%');
-			break;
+		case 's': put_string(&o, va_arg(ap, const char *), &sp); break;
+		case '%': put(&o, '%'); break;
 		case 'n':
 			/*
 			 * Writing through a format argument is refused. Its pointer is

@@ -24,8 +24,8 @@ enum ipconfig_field {
 };
 
 static const char *const field_names[IPCONFIG_MAX_FIELDS] = {
-    "client-ip", "server-ip", "gw-ip",	 "netmask", "hostname",
-    "device",	 "autoconf",  "dns0-ip", "dns1-ip", "ntp0-ip",
+	"client-ip", "server-ip", "gw-ip",   "netmask", "hostname",
+	"device",    "autoconf",  "dns0-ip", "dns1-ip", "ntp0-ip",
 };
 
 /* A field of the value, not NUL-terminated. */
@@ -151,9 +151,9 @@ static int parse_device(const struct field *f, struct ipconfig *cfg)
 /* The classful default Linux also applies when only an address is given. */
 static void default_netmask(struct ipconfig *cfg)
 {
-	static const u8 class_a[4] = {255, 0, 0, 0};
-	static const u8 class_b[4] = {255, 255, 0, 0};
-	static const u8 class_c[4] = {255, 255, 255, 0};
+	static const u8 class_a[4] = { 255, 0, 0, 0 };
+	static const u8 class_b[4] = { 255, 255, 0, 0 };
+	static const u8 class_c[4] = { 255, 255, 255, 0 };
 	u8 first = cfg->client[0];
 
 	if (first < 128)
@@ -207,7 +207,7 @@ static int parse_autoconf(const struct field *f, struct ipconfig *cfg)
 
 static int parse_fields(const char *value, struct ipconfig *cfg)
 {
-	struct field f[IPCONFIG_MAX_FIELDS] = {0};
+	struct field f[IPCONFIG_MAX_FIELDS] = { 0 };
 	bool unused;
 	u8 ignored[4];
 	int n, err;
@@ -260,7 +260,7 @@ int ipconfig_parse(const char *value, struct ipconfig *cfg)
 		return -EINVAL;
 	}
 	if (!strchr(value, ':')) {
-		struct field whole = {value, strlen(value)};
+		struct field whole = { value, strlen(value) };
 
 		if (field_is(&whole, "off") || field_is(&whole, "none")) {
 			cfg->mode = IPCONFIG_OFF;

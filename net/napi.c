@@ -30,9 +30,9 @@ bool napi_irq_poll_active;
 static bool net_rx_running;
 
 static const char *const napi_mode_names[NAPI_MODE_COUNT] = {
-    [NAPI_MODE_NAPI] = "napi",
-    [NAPI_MODE_IRQ] = "irq",
-    [NAPI_MODE_BUSYPOLL] = "busypoll",
+	[NAPI_MODE_NAPI] = "napi",
+	[NAPI_MODE_IRQ] = "irq",
+	[NAPI_MODE_BUSYPOLL] = "busypoll",
 };
 
 const char *napi_name(const struct napi_struct *napi)

@@ -25,7 +25,7 @@ static void net_read_ipconfig(void)
 
 static enum lwip_tx_mode net_read_tx_mode(void)
 {
-	static const char *const modes[] = {"zerocopy", "copy"};
+	static const char *const modes[] = { "zerocopy", "copy" };
 	int choice = LWIP_TX_ZEROCOPY;
 
 	/* Absent: the default; malformed: logged by cmdline, the default stays. */

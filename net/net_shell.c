@@ -163,7 +163,8 @@ static int set_weight(struct napi_struct *n, void *ctx)
 {
 	struct weight_change *wc = ctx;
 
-	if (n->name && strlen(n->name) == wc->name_len && !strncmp(n->name, wc->name, wc->name_len)) {
+	if (n->name && strlen(n->name) == wc->name_len &&
+	    !strncmp(n->name, wc->name, wc->name_len)) {
 		n->weight = wc->weight;
 		wc->found = 1;
 		return 1;
@@ -257,13 +258,13 @@ static int append_dev(struct net_device *dev, void *ctx)
 	if (i >= 8)
 		return 1;
 	netdev_get_stats(dev, &st);
-	sl->len += (size_t)snprintf(
-		sl->buf + sl->len, sizeof(sl->buf) - sl->len,
-		"%s rx %llu pps %llu kB/s tx %llu pps %llu kB/s | ", dev->name,
-		(unsigned long long)((st.rx_packets - last.rx_packets[i]) * 1000 / ms),
-		(unsigned long long)((st.rx_bytes - last.rx_bytes[i]) / ms),
-		(unsigned long long)((st.tx_packets - last.tx_packets[i]) * 1000 / ms),
-		(unsigned long long)((st.tx_bytes - last.tx_bytes[i]) / ms));
+	sl->len +=
+	    (size_t)snprintf(sl->buf + sl->len, sizeof(sl->buf) - sl->len,
+			     "%s rx %llu pps %llu kB/s tx %llu pps %llu kB/s | ", dev->name,
+			     (unsigned long long)((st.rx_packets - last.rx_packets[i]) * 1000 / ms),
+			     (unsigned long long)((st.rx_bytes - last.rx_bytes[i]) / ms),
+			     (unsigned long long)((st.tx_packets - last.tx_packets[i]) * 1000 / ms),
+			     (unsigned long long)((st.tx_bytes - last.tx_bytes[i]) / ms));
 	last.rx_packets[i] = st.rx_packets;
 	last.rx_bytes[i] = st.rx_bytes;
 	last.tx_packets[i] = st.tx_packets;
@@ -325,17 +326,26 @@ static int cmd_stats(int argc, char **argv)
 }
 
 static struct shell_cmd net_cmds[] = {
-	{ .name = "napi", .usage = "napi", .help = "every NAPI instance and its counters",
+	{ .name = "napi",
+	  .usage = "napi",
+	  .help = "every NAPI instance and its counters",
 	  .run = cmd_napi },
-	{ .name = "softnet", .usage = "softnet", .help = "softnet_stat: processed, dropped, squeeze",
+	{ .name = "softnet",
+	  .usage = "softnet",
+	  .help = "softnet_stat: processed, dropped, squeeze",
 	  .run = cmd_softnet },
-	{ .name = "ifconfig", .usage = "ifconfig [DEV]", .help = "devices, addresses, counters",
+	{ .name = "ifconfig",
+	  .usage = "ifconfig [DEV]",
+	  .help = "devices, addresses, counters",
 	  .run = cmd_ifconfig },
-	{ .name = "ip", .usage = "ip addr|route", .help = "addresses or routes",
-	  .run = cmd_ip },
-	{ .name = "ethtool", .usage = "ethtool -S DEV", .help = "a device's named counters",
+	{ .name = "ip", .usage = "ip addr|route", .help = "addresses or routes", .run = cmd_ip },
+	{ .name = "ethtool",
+	  .usage = "ethtool -S DEV",
+	  .help = "a device's named counters",
 	  .run = cmd_ethtool },
-	{ .name = "stats", .usage = "stats [SECONDS]", .help = "print a stats line every N s",
+	{ .name = "stats",
+	  .usage = "stats [SECONDS]",
+	  .help = "print a stats line every N s",
 	  .run = cmd_stats },
 };
 

@@ -23,8 +23,8 @@
 #include "net/netconsole.h"
 #include "net/netdev.h"
 
-#define CHUNK_MAX 1000 /* payload bytes per datagram, as Linux's netconsole */
-#define RESOLVE_RETRY_NS (200 * NSEC_PER_MSEC)
+#define CHUNK_MAX	   1000 /* payload bytes per datagram, as Linux's netconsole */
+#define RESOLVE_RETRY_NS   (200 * NSEC_PER_MSEC)
 #define RESOLVE_TIMEOUT_NS (3 * NSEC_PER_SEC)
 
 static struct netconsole_target targets[NETCONSOLE_MAX_TARGETS];
@@ -54,8 +54,8 @@ static void send_extended(struct netconsole_target *t, const struct log_record *
 	unsigned long long us = r->ts_ns / 1000;
 	int hdr;
 
-	hdr = snprintf(buf, sizeof(buf), "%u,%llu,%llu,-;", r->level, (unsigned long long)r->seq,
-		       us);
+	hdr =
+	    snprintf(buf, sizeof(buf), "%u,%llu,%llu,-;", r->level, (unsigned long long)r->seq, us);
 	if ((size_t)hdr + r->len + 1 <= CHUNK_MAX) {
 		memcpy(buf + hdr, r->text, r->len);
 		buf[hdr + r->len] = '\n';
@@ -192,7 +192,8 @@ static void advance(struct netconsole_target *t, u64 now)
 		}
 	}
 	if (t->state == NC_RESOLVING) {
-		ret = stack ? stack->resolve(t->np.dev, t->np.remote_ip, t->np.remote_mac) : -ENOSYS;
+		ret =
+		    stack ? stack->resolve(t->np.dev, t->np.remote_ip, t->np.remote_mac) : -ENOSYS;
 		if (ret == 0) {
 			t->state = NC_READY;
 		} else if (now - t->started_ns > RESOLVE_TIMEOUT_NS) {
@@ -310,8 +311,8 @@ void netconsole_init(void)
 		return;
 	n = netconsole_parse(spec, cfgs, NETCONSOLE_MAX_TARGETS, &why, &bad);
 	if (n < 0) {
-		pr_err("cmdline: invalid value \"%s\" for netconsole: target %d: %s\n", spec, bad + 1,
-		       why);
+		pr_err("cmdline: invalid value \"%s\" for netconsole: target %d: %s\n", spec,
+		       bad + 1, why);
 		return;
 	}
 	for (int i = 0; i < n; i++)
@@ -333,16 +334,16 @@ static int cmd_netconsole(int argc, char **argv)
 
 			if (t->state == NC_UNUSED)
 				continue;
-			shell_printf("%d: %u.%u.%u.%u:%u via %s %s%s%s lines %llu datagrams %llu "
-				     "lost %llu dropped %llu\n",
-				     i, ip >> 24, (ip >> 16) & 0xff, (ip >> 8) & 0xff, ip & 0xff,
-				     t->cfg.remote_port, t->np.dev ? t->np.dev->name : "-",
-				     state_names[t->state], t->cfg.extended ? " extended" : "",
-				     t->broadcast ? " broadcast" : "", (unsigned long long)t->lines,
-				     (unsigned long long)t->fragments,
-				     (unsigned long long)t->lost_records,
-				     (unsigned long long)(t->np.dropped_busy + t->np.dropped_no_buffer +
-							  t->np.dropped_reentrant + t->np.dropped_down));
+			shell_printf(
+			    "%d: %u.%u.%u.%u:%u via %s %s%s%s lines %llu datagrams %llu "
+			    "lost %llu dropped %llu\n",
+			    i, ip >> 24, (ip >> 16) & 0xff, (ip >> 8) & 0xff, ip & 0xff,
+			    t->cfg.remote_port, t->np.dev ? t->np.dev->name : "-",
+			    state_names[t->state], t->cfg.extended ? " extended" : "",
+			    t->broadcast ? " broadcast" : "", (unsigned long long)t->lines,
+			    (unsigned long long)t->fragments, (unsigned long long)t->lost_records,
+			    (unsigned long long)(t->np.dropped_busy + t->np.dropped_no_buffer +
+						 t->np.dropped_reentrant + t->np.dropped_down));
 		}
 		return 0;
 	}

@@ -29,7 +29,7 @@ struct netconsole_target {
 	struct netconsole_config cfg;
 	struct netpoll np;
 	enum netconsole_state state;
-	u64 next_seq;   /* next log record to send */
+	u64 next_seq;	/* next log record to send */
 	u64 started_ns; /* when resolution began */
 	u64 lines, fragments, lost_records;
 	bool broadcast;

@@ -9,7 +9,7 @@
 
 #include "kernel/compiler.h"
 
-#define NETCONSOLE_LOCAL_PORT 6665
+#define NETCONSOLE_LOCAL_PORT  6665
 #define NETCONSOLE_REMOTE_PORT 6666
 #define NETCONSOLE_MAX_TARGETS 4
 

@@ -10,13 +10,13 @@
 #include "net/netdev.h"
 #include "net/netpoll.h"
 
-#define NETPOLL_BUFFERS 32
+#define NETPOLL_BUFFERS	 32
 #define NETPOLL_BUF_SIZE 1536
-#define ETH_TYPE_IPV4 0x0800
-#define IP_HDR_LEN 20
-#define UDP_HDR_LEN 8
-#define HEADERS_LEN (ETH_HLEN + IP_HDR_LEN + UDP_HDR_LEN)
-#define RETRY_LIMIT 200 /* reap-and-retry rounds of 10 us before giving up */
+#define ETH_TYPE_IPV4	 0x0800
+#define IP_HDR_LEN	 20
+#define UDP_HDR_LEN	 8
+#define HEADERS_LEN	 (ETH_HLEN + IP_HDR_LEN + UDP_HDR_LEN)
+#define RETRY_LIMIT	 200 /* reap-and-retry rounds of 10 us before giving up */
 
 struct netpoll_buf {
 	struct netbuf nb;
@@ -181,8 +181,7 @@ int netpoll_send_udp(struct netpoll *np, const void *payload, size_t len)
 		goto out;
 	}
 	len = netpoll_build_udp(np, dev->dev_addr, b->data, NETPOLL_BUF_SIZE, payload, len);
-	netbuf_init(&b->nb, b->data, (u32)len, b->bus,
-		    netpoll_buf_release, b);
+	netbuf_init(&b->nb, b->data, (u32)len, b->bus, netpoll_buf_release, b);
 	b->nb.flags |= NETBUF_F_RELEASE_ANYWHERE;
 	for (int i = 0; i < RETRY_LIMIT; i++) {
 		if (dev->ops->start_xmit(&b->nb, dev) == NETDEV_TX_OK) {

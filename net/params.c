@@ -87,10 +87,10 @@ static void get_napi_mode(char *buf, size_t len)
 }
 
 static const struct net_param net_params[] = {
-    {"net.budget", set_budget, get_budget},
-    {"net.budget_usecs", set_budget_usecs, get_budget_usecs},
-    {"net.max_backlog", set_max_backlog, get_max_backlog},
-    {"napi.mode", set_napi_mode, get_napi_mode},
+	{ "net.budget", set_budget, get_budget },
+	{ "net.budget_usecs", set_budget_usecs, get_budget_usecs },
+	{ "net.max_backlog", set_max_backlog, get_max_backlog },
+	{ "napi.mode", set_napi_mode, get_napi_mode },
 };
 
 static const struct net_param *net_param_find(const char *name)

@@ -15,7 +15,7 @@ packages=(
   check pkg-config
   python3 python3-pytest python3-scapy
   dnsmasq-base iperf iproute2 iputils-ping ndisc6 socat netcat-openbsd
-  dpkg-dev
+  dpkg-dev clang-format cppcheck
 )
 
 sudo_cmd=()

@@ -26,7 +26,7 @@ enum { CHARGEN_LINE = 74, CHARGEN_LINES = 95, CHARGEN_CYCLE = CHARGEN_LINE * CHA
 
 static int bound_socket(int type, int port)
 {
-	struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons(port)};
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons(port) };
 	int one = 1;
 	int fd = socket(AF_INET, type, 0);
 

@@ -72,7 +72,7 @@ static long parse_num(const char *s, const char *name, long lo, long hi)
 
 static struct sockaddr_in parse_addr(const char *host, const char *port)
 {
-	struct sockaddr_in sa = {.sin_family = AF_INET};
+	struct sockaddr_in sa = { .sin_family = AF_INET };
 
 	if (inet_pton(AF_INET, host, &sa.sin_addr) != 1) {
 		fprintf(stderr, "netload: '%s' is not an IPv4 address\n", host);
@@ -128,7 +128,7 @@ static int udp_rr(struct sockaddr_in dst, double seconds, int window, int size)
 	memset(buf, 'x', sizeof(buf));
 	for (;;) {
 		uint64_t t = now_ns();
-		struct pollfd pfd = {.fd = fd, .events = POLLIN};
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
 
 		if (t >= end)
 			break;
@@ -205,10 +205,10 @@ static int udp_flood(struct sockaddr_in dst, double seconds, long rate, int size
 
 	memset(buf, 'f', sizeof(buf));
 	for (int i = 0; i < BATCH; i++) {
-		iov[i] = (struct iovec){.iov_base = buf, .iov_len = size};
-		msgs[i] = (struct mmsghdr){.msg_hdr = {.msg_iov = &iov[i], .msg_iovlen = 1}};
-		riov[i] = (struct iovec){.iov_base = rbuf[i], .iov_len = sizeof(rbuf[i])};
-		rmsgs[i] = (struct mmsghdr){.msg_hdr = {.msg_iov = &riov[i], .msg_iovlen = 1}};
+		iov[i] = (struct iovec){ .iov_base = buf, .iov_len = size };
+		msgs[i] = (struct mmsghdr){ .msg_hdr = { .msg_iov = &iov[i], .msg_iovlen = 1 } };
+		riov[i] = (struct iovec){ .iov_base = rbuf[i], .iov_len = sizeof(rbuf[i]) };
+		rmsgs[i] = (struct mmsghdr){ .msg_hdr = { .msg_iov = &riov[i], .msg_iovlen = 1 } };
 	}
 	fcntl(fd, F_SETFL, O_NONBLOCK);
 	while ((t = now_ns()) < end) {
@@ -250,9 +250,9 @@ static int udp_flood(struct sockaddr_in dst, double seconds, long rate, int size
 		if (next > end)
 			next = end;
 		if (next > t) {
-			struct pollfd pfd = {.fd = fd, .events = POLLIN};
-			struct timespec ts = {(time_t)((next - t) / 1000000000ull),
-					      (long)((next - t) % 1000000000ull)};
+			struct pollfd pfd = { .fd = fd, .events = POLLIN };
+			struct timespec ts = { (time_t)((next - t) / 1000000000ull),
+					       (long)((next - t) % 1000000000ull) };
 
 			ppoll(&pfd, 1, &ts, NULL);
 		}
@@ -262,7 +262,7 @@ static int udp_flood(struct sockaddr_in dst, double seconds, long rate, int size
 	/* Replies still in flight when sending stopped count too, for half a second. */
 	drain_end = now_ns() + 500000000ull;
 	while (now_ns() < drain_end) {
-		struct pollfd pfd = {.fd = fd, .events = POLLIN};
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
 		int r;
 
 		if (poll(&pfd, 1, 50) <= 0)
@@ -284,7 +284,7 @@ static int tcp_stream(struct sockaddr_in dst, double seconds, int sending)
 	static char buf[1 << 18];
 	int fd = socket(AF_INET, SOCK_STREAM, 0);
 	uint64_t bytes = 0, start, end;
-	struct timeval tv = {1, 0};
+	struct timeval tv = { 1, 0 };
 
 	if (fd < 0)
 		die("socket");

@@ -6,7 +6,7 @@
 u16 e1000_mta_hash(const u8 addr[6], unsigned int mo)
 {
 	/* Address bits 47:32 live in bytes 5 (high) and 4 (low). */
-	static const u8 shift_for_mo[4] = {4, 3, 2, 0};
+	static const u8 shift_for_mo[4] = { 4, 3, 2, 0 };
 	u32 top16 = ((u32)addr[5] << 8) | addr[4];
 
 	return (u16)((top16 >> shift_for_mo[mo & 3]) & 0xFFF);

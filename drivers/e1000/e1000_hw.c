@@ -108,7 +108,7 @@ int e1000_eeprom_read(struct e1000_adapter *a, u16 word, u16 *out)
 
 static bool mac_is_valid(const u8 mac[ETH_ALEN])
 {
-	static const u8 zero[ETH_ALEN], ones[ETH_ALEN] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+	static const u8 zero[ETH_ALEN], ones[ETH_ALEN] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
 
 	return !(mac[0] & 1) && memcmp(mac, zero, ETH_ALEN) && memcmp(mac, ones, ETH_ALEN);
 }
@@ -183,7 +183,7 @@ void e1000_hw_start_link(struct e1000_adapter *a)
 
 void e1000_status_decode(u32 status, bool *up, u32 *speed_mbps, bool *full_duplex)
 {
-	static const u32 speeds[4] = {10, 100, 1000, 1000};
+	static const u32 speeds[4] = { 10, 100, 1000, 1000 };
 
 	*up = status & E1000_STATUS_LU;
 	*speed_mbps = speeds[(status & E1000_STATUS_SPEED_MASK) >> E1000_STATUS_SPEED_SHIFT];

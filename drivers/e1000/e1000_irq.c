@@ -27,7 +27,7 @@
 
 enum e1000_irq_cap { E1000_IRQ_CAP_AUTO, E1000_IRQ_CAP_MSI, E1000_IRQ_CAP_INTX };
 
-static const char *const irq_cap_names[] = {"auto", "msi", "intx"};
+static const char *const irq_cap_names[] = { "auto", "msi", "intx" };
 
 const char *e1000_irq_kind_name(enum e1000_irq_kind kind)
 {
@@ -246,9 +246,10 @@ static void single_vector_route(struct e1000_adapter *a)
 
 int e1000_irq_request(struct e1000_adapter *a)
 {
-	static const char *const suffix[E1000_MSIX_VECTORS] = {"rx", "tx", "other"};
-	static const irq_handler_t msix_handlers[E1000_MSIX_VECTORS] = {
-	    e1000_msix_rx, e1000_msix_tx, e1000_msix_other};
+	static const char *const suffix[E1000_MSIX_VECTORS] = { "rx", "tx", "other" };
+	static const irq_handler_t msix_handlers[E1000_MSIX_VECTORS] = { e1000_msix_rx,
+									 e1000_msix_tx,
+									 e1000_msix_other };
 	char name[IRQ_NAME_LEN];
 	int err = 0;
 	unsigned int i;

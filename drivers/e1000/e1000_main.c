@@ -13,18 +13,18 @@
 #define PCI_VENDOR_INTEL 0x8086
 
 static const struct e1000_chip chip_82540em = {
-    .name = "82540EM",
-    .flags = E1000_CHIP_DMA32 | E1000_CHIP_TIPG,
+	.name = "82540EM",
+	.flags = E1000_CHIP_DMA32 | E1000_CHIP_TIPG,
 };
 
 static const struct e1000_chip chip_82545em = {
-    .name = "82545EM",
-    .flags = E1000_CHIP_DMA32 | E1000_CHIP_TIPG,
+	.name = "82545EM",
+	.flags = E1000_CHIP_DMA32 | E1000_CHIP_TIPG,
 };
 
 static const struct e1000_chip chip_82574l = {
-    .name = "82574L",
-    .flags = E1000_CHIP_MSIX | E1000_CHIP_ICR_W1C | E1000_CHIP_EERD_82574 | E1000_CHIP_DRV_LOAD,
+	.name = "82574L",
+	.flags = E1000_CHIP_MSIX | E1000_CHIP_ICR_W1C | E1000_CHIP_EERD_82574 | E1000_CHIP_DRV_LOAD,
 };
 
 #define REFUSED(id, chip_name, why)                                                    \
@@ -37,24 +37,25 @@ static const struct e1000_chip chip_82574l = {
 	}
 
 static const struct pci_device_id e1000_ids[] = {
-    {PCI_DEVICE(PCI_VENDOR_INTEL, 0x100E), .driver_data = (unsigned long)&chip_82540em},
-    {PCI_DEVICE(PCI_VENDOR_INTEL, 0x100F), .driver_data = (unsigned long)&chip_82545em},
-    {PCI_DEVICE(PCI_VENDOR_INTEL, 0x10D3), .driver_data = (unsigned long)&chip_82574l},
-    /* Relatives that look alike but differ where it matters; named so the log says why. */
-    REFUSED(0x1004, "82543GC", "no EERD register (bit-banged EEPROM only)"),
-    REFUSED(0x1008, "82544EI", "no EERD register (bit-banged EEPROM only)"),
-    REFUSED(0x1011, "82545EM fiber", "SerDes/TBI link, not the copper PHY handled here"),
-    REFUSED(0x1026, "82545GM", "not tested"),
-    REFUSED(0x1019, "82547EI", "CSA-attached, different EERD layout"),
-    REFUSED(0x1076, "82541GI", "different EERD layout"),
-    REFUSED(0x107C, "82541PI", "different EERD layout"),
-    REFUSED(0x105E, "82571EB", "NVM and PHY need semaphores this driver does not take"),
-    REFUSED(0x10B9, "82572EI", "NVM and PHY need semaphores this driver does not take"),
-    REFUSED(0x108C, "82573E", "NVM in flash, needs semaphores this driver does not take"),
-    REFUSED(0x10F6, "82574LA", "not tested"),
-    REFUSED(0x150C, "82583V", "not tested"),
-    REFUSED(0x10C9, "82576", "igb family: different register layout"),
-    {0}};
+	{ PCI_DEVICE(PCI_VENDOR_INTEL, 0x100E), .driver_data = (unsigned long)&chip_82540em },
+	{ PCI_DEVICE(PCI_VENDOR_INTEL, 0x100F), .driver_data = (unsigned long)&chip_82545em },
+	{ PCI_DEVICE(PCI_VENDOR_INTEL, 0x10D3), .driver_data = (unsigned long)&chip_82574l },
+	/* Relatives that look alike but differ where it matters; named so the log says why. */
+	REFUSED(0x1004, "82543GC", "no EERD register (bit-banged EEPROM only)"),
+	REFUSED(0x1008, "82544EI", "no EERD register (bit-banged EEPROM only)"),
+	REFUSED(0x1011, "82545EM fiber", "SerDes/TBI link, not the copper PHY handled here"),
+	REFUSED(0x1026, "82545GM", "not tested"),
+	REFUSED(0x1019, "82547EI", "CSA-attached, different EERD layout"),
+	REFUSED(0x1076, "82541GI", "different EERD layout"),
+	REFUSED(0x107C, "82541PI", "different EERD layout"),
+	REFUSED(0x105E, "82571EB", "NVM and PHY need semaphores this driver does not take"),
+	REFUSED(0x10B9, "82572EI", "NVM and PHY need semaphores this driver does not take"),
+	REFUSED(0x108C, "82573E", "NVM in flash, needs semaphores this driver does not take"),
+	REFUSED(0x10F6, "82574LA", "not tested"),
+	REFUSED(0x150C, "82583V", "not tested"),
+	REFUSED(0x10C9, "82576", "igb family: different register layout"),
+	{ 0 }
+};
 
 static struct e1000_adapter adapters[E1000_MAX_ADAPTERS];
 
@@ -204,12 +205,12 @@ static int e1000_stop(struct net_device *dev)
 }
 
 static const struct net_device_ops e1000_netdev_ops = {
-    .open = e1000_open,
-    .stop = e1000_stop,
-    .start_xmit = e1000_start_xmit,
-    .get_stats = e1000_get_stats,
-    .get_ethtool_stats = e1000_get_ethtool_stats,
-    .set_rx_mode = e1000_set_rx_mode,
+	.open = e1000_open,
+	.stop = e1000_stop,
+	.start_xmit = e1000_start_xmit,
+	.get_stats = e1000_get_stats,
+	.get_ethtool_stats = e1000_get_ethtool_stats,
+	.set_rx_mode = e1000_set_rx_mode,
 };
 
 static int check_bar0(struct e1000_adapter *a)
@@ -373,10 +374,10 @@ static void e1000_remove(struct pci_dev *pdev)
 }
 
 static struct pci_driver e1000_driver = {
-    .name = "e1000",
-    .id_table = e1000_ids,
-    .probe = e1000_probe,
-    .remove = e1000_remove,
+	.name = "e1000",
+	.id_table = e1000_ids,
+	.probe = e1000_probe,
+	.remove = e1000_remove,
 };
 
 PCI_DRIVER_INITCALL(e1000_driver);

@@ -239,7 +239,7 @@ void e1000_rx_configure(struct e1000_adapter *a)
 	a->rx_spanning = false;
 	a->rx_bad_logged = 0;
 	for (unsigned int i = 0; i < a->rx_count; i++)
-		a->rx_ring[i] = (struct e1000_rx_desc){0};
+		a->rx_ring[i] = (struct e1000_rx_desc){ 0 };
 
 	e1000_wr(a, E1000_RDBAL, (u32)a->rx_ring_bus);
 	e1000_wr(a, E1000_RDBAH, (u32)(a->rx_ring_bus >> 32));

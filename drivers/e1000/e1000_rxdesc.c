@@ -29,7 +29,7 @@ static u8 rx_csum_state(u8 status, u8 errors, bool *csum_error)
 struct e1000_rx_info e1000_rx_classify(u8 status, u8 errors, u16 length, u16 buf_size,
 				       bool *spanning)
 {
-	struct e1000_rx_info info = {.verdict = E1000_RX_PASS, .csum = NETBUF_CSUM_NONE};
+	struct e1000_rx_info info = { .verdict = E1000_RX_PASS, .csum = NETBUF_CSUM_NONE };
 
 	if (*spanning) {
 		if (status & E1000_RXD_STAT_EOP)

@@ -135,10 +135,10 @@ static int cmd_e1000(int argc, char **argv)
 }
 
 static struct shell_cmd e1000_cmd = {
-    .name = "e1000",
-    .usage = "e1000 [up|down|promisc|mc|xmit IFACE ...]",
-    .help = "Intel e1000/e1000e adapters: state, open/close, rx filter, test transmit",
-    .run = cmd_e1000,
+	.name = "e1000",
+	.usage = "e1000 [up|down|promisc|mc|xmit IFACE ...]",
+	.help = "Intel e1000/e1000e adapters: state, open/close, rx filter, test transmit",
+	.run = cmd_e1000,
 };
 
 static void e1000_shell_register(void)

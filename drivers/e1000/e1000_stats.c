@@ -3,13 +3,14 @@
 #include "drivers/e1000/e1000_stats.h"
 #include "kernel/io.h"
 
-#define E1000_HWSTAT_DEF(id, r, w, n) [E1000_HWSTAT_##id] = {.reg = (r), .wide = (w), .name = (n)},
-const struct e1000_hw_stat_def e1000_hw_stat_defs[E1000_NR_HW_STATS] = {
-    E1000_HW_STATS(E1000_HWSTAT_DEF)};
+#define E1000_HWSTAT_DEF(id, r, w, n) \
+	[E1000_HWSTAT_##id] = { .reg = (r), .wide = (w), .name = (n) },
+const struct e1000_hw_stat_def e1000_hw_stat_defs[E1000_NR_HW_STATS] = { E1000_HW_STATS(
+    E1000_HWSTAT_DEF) };
 #undef E1000_HWSTAT_DEF
 
 #define E1000_SWSTAT_NAME(name) #name,
-const char *const e1000_sw_stat_names[E1000_NR_SW_STATS] = {E1000_SW_STATS(E1000_SWSTAT_NAME)};
+const char *const e1000_sw_stat_names[E1000_NR_SW_STATS] = { E1000_SW_STATS(E1000_SWSTAT_NAME) };
 #undef E1000_SWSTAT_NAME
 
 u64 e1000_hw_stat_collect(u64 *acc, const volatile u8 *mmio, enum e1000_hw_stat id)

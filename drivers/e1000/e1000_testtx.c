@@ -46,7 +46,7 @@ static void testtx_release(struct netbuf *nb)
  */
 static void describe_frame(struct testtx_buf *b, u32 len, unsigned int segs)
 {
-	static const u32 cuts[TESTTX_MAX_SEGS - 1] = {7, 37};
+	static const u32 cuts[TESTTX_MAX_SEGS - 1] = { 7, 37 };
 	u32 start = 0;
 
 	for (unsigned int i = 0; i < segs; i++) {
@@ -113,7 +113,7 @@ static u16 pseudo_sum(const u8 *src, const u8 *dst, u16 udp_len)
 
 static u32 build_frame(struct net_device *dev, u8 *f, u32 seq, bool udp)
 {
-	static const u8 src_ip[4] = {192, 0, 2, 1}, dst_ip[4] = {255, 255, 255, 255};
+	static const u8 src_ip[4] = { 192, 0, 2, 1 }, dst_ip[4] = { 255, 255, 255, 255 };
 	u8 *payload;
 	u32 len;
 

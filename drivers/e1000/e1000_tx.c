@@ -44,8 +44,8 @@ void e1000_tx_configure(struct e1000_adapter *a)
 	a->tx_ctx_valid = false;
 	a->tx_progress_ns = ktime_get_ns();
 	for (unsigned int i = 0; i < a->tx_count; i++) {
-		a->tx_legacy[i] = (struct e1000_tx_desc){0};
-		a->tx_slot[i] = (struct e1000_tx_slot){0};
+		a->tx_legacy[i] = (struct e1000_tx_desc){ 0 };
+		a->tx_slot[i] = (struct e1000_tx_slot){ 0 };
 	}
 	e1000_wr(a, E1000_TDBAL, (u32)a->tx_ring_bus);
 	e1000_wr(a, E1000_TDBAH, (u32)(a->tx_ring_bus >> 32));

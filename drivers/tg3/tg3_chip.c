@@ -297,7 +297,7 @@ static u32 mc_hash(const u8 *addr)
 void tg3_program_rx_filter(struct tg3 *tp)
 {
 	const struct net_device *dev = &tp->netdev;
-	u32 hash[4] = {0, 0, 0, 0};
+	u32 hash[4] = { 0, 0, 0, 0 };
 	u32 rx_mode = T3_RXMODE_ENABLE;
 
 	if (dev->flags & IFF_PROMISC)

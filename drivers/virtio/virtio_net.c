@@ -29,10 +29,10 @@ static enum vnet_irq_mode vnet_irq_opt = VNET_IRQ_MSIX;
 /* Once, at the first probe: options from the command line, the shell command. */
 static void vnet_init_once(void)
 {
-	static const char *const irq_modes[] = {"msix", "intx", "poll"};
+	static const char *const irq_modes[] = { "msix", "intx", "poll" };
 	static bool done;
 	u64 queues;
-	int mode;
+	int mode = (int)vnet_irq_opt;
 
 	if (done)
 		return;
@@ -233,11 +233,11 @@ static int vnet_stop(struct net_device *ndev)
 }
 
 static const struct net_device_ops vnet_ops = {
-    .open = vnet_open,
-    .stop = vnet_stop,
-    .start_xmit = vnet_start_xmit,
-    .get_ethtool_stats = vnet_get_ethtool_stats,
-    .set_rx_mode = vnet_set_rx_mode,
+	.open = vnet_open,
+	.stop = vnet_stop,
+	.start_xmit = vnet_start_xmit,
+	.get_ethtool_stats = vnet_get_ethtool_stats,
+	.set_rx_mode = vnet_set_rx_mode,
 };
 
 /* Queue pairs to use: the device's, the command line's and the table's limit. */
@@ -259,7 +259,7 @@ static void vnet_log_bringup(struct vnet_dev *vd, u64 offered)
 {
 	static char buf[320];
 	const u8 *mac = vd->ndev.dev_addr;
-	static const char *const modes[] = {"MSI-X", "INTx", "polling"};
+	static const char *const modes[] = { "MSI-X", "INTx", "polling" };
 
 	vnet_format_features(offered, buf, sizeof(buf));
 	pr_info("%s: device offers: %s\n", vd->name, buf);
@@ -437,17 +437,17 @@ static void vnet_remove(struct pci_dev *pdev)
 }
 
 static const struct pci_device_id vnet_ids[] = {
-    {PCI_DEVICE(VIRTIO_PCI_VENDOR, VIRTIO_PCI_DEVICE_NET)},
-    /* Transitional devices carry the modern capabilities too; probe checks. */
-    {PCI_DEVICE(VIRTIO_PCI_VENDOR, VIRTIO_PCI_TRANSITIONAL_NET)},
-    {0},
+	{ PCI_DEVICE(VIRTIO_PCI_VENDOR, VIRTIO_PCI_DEVICE_NET) },
+	/* Transitional devices carry the modern capabilities too; probe checks. */
+	{ PCI_DEVICE(VIRTIO_PCI_VENDOR, VIRTIO_PCI_TRANSITIONAL_NET) },
+	{ 0 },
 };
 
 static struct pci_driver vnet_driver = {
-    .name = "virtio-net",
-    .id_table = vnet_ids,
-    .probe = vnet_probe,
-    .remove = vnet_remove,
+	.name = "virtio-net",
+	.id_table = vnet_ids,
+	.probe = vnet_probe,
+	.remove = vnet_remove,
 };
 
 PCI_DRIVER_INITCALL(vnet_driver);

@@ -63,10 +63,10 @@ int vnet_ctrl_cmd(struct vnet_dev *vd, u8 class, u8 cmd, const void *data, u32 l
 	hdr->cmd = cmd;
 	memcpy(vd->ctrl_buf + VNET_CTRL_DATA_OFF, data, len);
 	*ack = 0xFF; /* neither OK nor ERR: tells a silent device apart */
-	bufs[n++] = (struct vq_buf){vd->ctrl_buf_dma, sizeof(*hdr)};
+	bufs[n++] = (struct vq_buf){ vd->ctrl_buf_dma, sizeof(*hdr) };
 	if (len)
-		bufs[n++] = (struct vq_buf){vd->ctrl_buf_dma + VNET_CTRL_DATA_OFF, len};
-	bufs[n] = (struct vq_buf){vd->ctrl_buf_dma + VNET_CTRL_ACK_OFF, 1};
+		bufs[n++] = (struct vq_buf){ vd->ctrl_buf_dma + VNET_CTRL_DATA_OFF, len };
+	bufs[n] = (struct vq_buf){ vd->ctrl_buf_dma + VNET_CTRL_ACK_OFF, 1 };
 	if (vq_add(&vd->ctrl, bufs, n, 1, vd->ctrl_buf) < 0)
 		return -EBUSY;
 	if (vq_kick_prepare(&vd->ctrl))
@@ -94,7 +94,7 @@ int vnet_ctrl_cmd(struct vnet_dev *vd, u8 class, u8 cmd, const void *data, u32 l
 
 int vnet_set_queue_pairs(struct vnet_dev *vd, unsigned int pairs)
 {
-	u8 data[2] = {(u8)pairs, (u8)(pairs >> 8)}; /* le16 */
+	u8 data[2] = { (u8)pairs, (u8)(pairs >> 8) }; /* le16 */
 
 	return vnet_ctrl_cmd(vd, VIRTIO_NET_CTRL_MQ, VIRTIO_NET_CTRL_MQ_VQ_PAIRS_SET, data,
 			     sizeof(data));

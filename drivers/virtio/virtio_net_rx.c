@@ -63,7 +63,7 @@ static void vnet_rx_kick(struct vnet_pair *qp)
 /* Give one buffer back to the device. */
 static void vnet_rx_post(struct vnet_pair *qp, struct vnet_rx_buf *buf)
 {
-	struct vq_buf vb = {buf->dma, VNET_RX_BUF_SIZE};
+	struct vq_buf vb = { buf->dma, VNET_RX_BUF_SIZE };
 
 	/* Cannot fail: there are exactly as many descriptors as buffers. */
 	if (vq_add(&qp->rx, &vb, 0, 1, buf) < 0) {

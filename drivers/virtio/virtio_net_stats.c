@@ -19,12 +19,12 @@ static struct vnet_dev *vnet_devs[VNET_MAX_DEVS];
 /* Counter names per pair, built once: "rx_queue_0_packets" ... */
 #define VNET_PAIR_STATS 12
 static const char *const vnet_pair_stat_fmt[VNET_PAIR_STATS] = {
-    "rx_queue_%u_packets",   "rx_queue_%u_bytes",
-    "rx_queue_%u_drops",     "rx_queue_%u_ring_exhausted",
-    "rx_queue_%u_errors",    "tx_queue_%u_packets",
-    "tx_queue_%u_bytes",     "tx_queue_%u_drops",
-    "tx_queue_%u_ring_full", "queue_%u_polls",
-    "queue_%u_interrupts",   "queue_%u_kicks",
+	"rx_queue_%u_packets",	 "rx_queue_%u_bytes",
+	"rx_queue_%u_drops",	 "rx_queue_%u_ring_exhausted",
+	"rx_queue_%u_errors",	 "tx_queue_%u_packets",
+	"tx_queue_%u_bytes",	 "tx_queue_%u_drops",
+	"tx_queue_%u_ring_full", "queue_%u_polls",
+	"queue_%u_interrupts",	 "queue_%u_kicks",
 };
 static char vnet_pair_stat_names[VNET_MAX_PAIRS][VNET_PAIR_STATS][32];
 
@@ -65,11 +65,11 @@ int vnet_get_ethtool_stats(struct net_device *ndev, struct ethtool_stat *out, in
 		}
 	}
 	if (n < max)
-		out[n++] = (struct ethtool_stat){"config_interrupts", vd->config_interrupts};
+		out[n++] = (struct ethtool_stat){ "config_interrupts", vd->config_interrupts };
 	if (n < max)
-		out[n++] = (struct ethtool_stat){"intx_interrupts", vd->intx_interrupts};
+		out[n++] = (struct ethtool_stat){ "intx_interrupts", vd->intx_interrupts };
 	if (n < max)
-		out[n++] = (struct ethtool_stat){"ctrl_errors", vd->ctrl_errors};
+		out[n++] = (struct ethtool_stat){ "ctrl_errors", vd->ctrl_errors };
 	return n;
 }
 
@@ -141,10 +141,10 @@ static int vnet_cmd(int argc, char **argv)
 }
 
 static struct shell_cmd vnet_shell_cmd = {
-    .name = "vnet",
-    .usage = "vnet [ethN [up|down|send COUNT PORT]]",
-    .help = "virtio-net queue pairs, vectors, NAPI instances and counters",
-    .run = vnet_cmd,
+	.name = "vnet",
+	.usage = "vnet [ethN [up|down|send COUNT PORT]]",
+	.help = "virtio-net queue pairs, vectors, NAPI instances and counters",
+	.run = vnet_cmd,
 };
 
 void vnet_shell_init(void)

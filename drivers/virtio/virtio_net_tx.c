@@ -117,7 +117,7 @@ static u16 vnet_csum_fold(u32 sum)
 /* Store a 16-bit value big-endian at a frame offset (it may straddle segments). */
 static void vnet_frame_put16(struct netbuf *nb, u32 offset, u16 v)
 {
-	u8 bytes[2] = {(u8)(v >> 8), (u8)v};
+	u8 bytes[2] = { (u8)(v >> 8), (u8)v };
 	unsigned int i = 0;
 
 	for (; nb && i < 2; nb = nb->next) {

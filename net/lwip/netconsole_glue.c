@@ -43,8 +43,8 @@ static int lwip_nc_resolve(struct net_device *dev, u32 ip, u8 mac[6])
 }
 
 static const struct netconsole_stack_ops lwip_nc_ops = {
-    .dev_ipv4 = lwip_nc_dev_ipv4,
-    .resolve = lwip_nc_resolve,
+	.dev_ipv4 = lwip_nc_dev_ipv4,
+	.resolve = lwip_nc_resolve,
 };
 
 void glue_netconsole_init(void)

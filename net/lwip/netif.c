@@ -128,7 +128,7 @@ static void log_offloads(const struct glue_if *gif)
 
 void glue_dev_added(struct net_device *dev)
 {
-	static const u8 all_nodes_mac[ETH_ALEN] = {0x33, 0x33, 0, 0, 0, 1};
+	static const u8 all_nodes_mac[ETH_ALEN] = { 0x33, 0x33, 0, 0, 0, 1 };
 	struct glue_if *gif;
 	struct netif *netif;
 	const u8 *m = dev->dev_addr;

@@ -22,11 +22,11 @@
 #include "net/net_shell.h"
 #include "net/netdev.h"
 
-#define PING_ID 0x4e50 /* "NP" */
-#define PING_PAYLOAD 56
+#define PING_ID		 0x4e50 /* "NP" */
+#define PING_PAYLOAD	 56
 #define PING_INTERVAL_NS (1 * NSEC_PER_SEC)
-#define PING_TIMEOUT_NS (2 * NSEC_PER_SEC)
-#define PING_MAX_COUNT 1000
+#define PING_TIMEOUT_NS	 (2 * NSEC_PER_SEC)
+#define PING_MAX_COUNT	 1000
 
 static void show_addresses(struct net_device *dev)
 {
@@ -45,8 +45,9 @@ static void show_addresses(struct net_device *dev)
 		if (ip6_addr_isinvalid(st))
 			continue;
 		shell_printf("    inet6 %s %s\n", ip6addr_ntoa(netif_ip6_addr(netif, i)),
-			     ip6_addr_istentative(st) ? "tentative" :
-			     ip6_addr_ispreferred(st) ? "preferred" : "deprecated");
+			     ip6_addr_istentative(st)	? "tentative"
+			     : ip6_addr_ispreferred(st) ? "preferred"
+							: "deprecated");
 	}
 }
 
@@ -55,13 +56,14 @@ static void show_routes(void)
 	struct netif *netif;
 	char a[IP4ADDR_STRLEN_MAX], m[IP4ADDR_STRLEN_MAX];
 
-	NETIF_FOREACH(netif) {
+	NETIF_FOREACH(netif)
+	{
 		ip4_addr_t net;
 
 		if (ip4_addr_isany_val(*netif_ip4_addr(netif)))
 			continue;
 		ip4_addr_set_u32(&net, ip4_addr_get_u32(netif_ip4_addr(netif)) &
-					       ip4_addr_get_u32(netif_ip4_netmask(netif)));
+					   ip4_addr_get_u32(netif_ip4_netmask(netif)));
 		ip4addr_ntoa_r(&net, a, sizeof(a));
 		ip4addr_ntoa_r(netif_ip4_netmask(netif), m, sizeof(m));
 		shell_printf("%-15s %-15s %-15s %c%c%c\n", a, "0.0.0.0", m, netif->name[0],
@@ -113,17 +115,19 @@ static int cmd_arp(int argc, char **argv)
 
 static void show_pools(void)
 {
-	shell_printf("lwIP heap: %llu bytes used (high-water %llu) of %llu, %llu failures\n",
-		     (unsigned long long)lwip_stats.mem.used, (unsigned long long)lwip_stats.mem.max,
-		     (unsigned long long)lwip_stats.mem.avail, (unsigned long long)lwip_stats.mem.err);
+	shell_printf(
+	    "lwIP heap: %llu bytes used (high-water %llu) of %llu, %llu failures\n",
+	    (unsigned long long)lwip_stats.mem.used, (unsigned long long)lwip_stats.mem.max,
+	    (unsigned long long)lwip_stats.mem.avail, (unsigned long long)lwip_stats.mem.err);
 	for (int i = 0; i < MEMP_MAX; i++) {
 		const struct stats_mem *s = lwip_stats.memp[i];
 
 		if (!s)
 			continue;
-		shell_printf("lwIP pool %-16s %5llu used (high-water %5llu) of %5llu, %llu failures\n",
-			     s->name, (unsigned long long)s->used, (unsigned long long)s->max,
-			     (unsigned long long)s->avail, (unsigned long long)s->err);
+		shell_printf(
+		    "lwIP pool %-16s %5llu used (high-water %5llu) of %5llu, %llu failures\n",
+		    s->name, (unsigned long long)s->used, (unsigned long long)s->max,
+		    (unsigned long long)s->avail, (unsigned long long)s->err);
 	}
 }
 
@@ -171,9 +175,8 @@ static u8 ping_recv(void *arg, struct raw_pcb *pcb, struct pbuf *p, const ip_add
 	if (p->tot_len < 1 || pbuf_copy_partial(p, &vhl, 1, 0) != 1)
 		return 0;
 	iphlen = (u16)((vhl & 0x0f) * 4);
-	if (pbuf_copy_partial(p, &hdr, sizeof(hdr), iphlen) != sizeof(hdr) ||
-	    hdr.type != ICMP_ER || hdr.id != PP_HTONS(PING_ID) ||
-	    !ip4_addr_cmp(ip_2_ip4(addr), &ping.target))
+	if (pbuf_copy_partial(p, &hdr, sizeof(hdr), iphlen) != sizeof(hdr) || hdr.type != ICMP_ER ||
+	    hdr.id != PP_HTONS(PING_ID) || !ip4_addr_cmp(ip_2_ip4(addr), &ping.target))
 		return 0; /* not ours: let lwIP have it */
 	seq = lwip_ntohs(hdr.seqno);
 	if (seq >= ping.sent || !ping.sent_at[seq]) {
@@ -273,15 +276,17 @@ static int cmd_ping(int argc, char **argv)
 	ping.timer.fn = ping_tick;
 	/* The first request now; each tick sends the next, the last waits for stragglers. */
 	ping_send_one();
-	ktimer_arm(&ping.timer, ktime_get_ns() +
-					(ping.count == 1 ? PING_TIMEOUT_NS : PING_INTERVAL_NS));
+	ktimer_arm(&ping.timer,
+		   ktime_get_ns() + (ping.count == 1 ? PING_TIMEOUT_NS : PING_INTERVAL_NS));
 	return 0;
 }
 
 static struct shell_cmd lwip_cmds[] = {
 	{ .name = "route", .usage = "route", .help = "IPv4 routes", .run = cmd_route },
 	{ .name = "arp", .usage = "arp", .help = "the ARP table", .run = cmd_arp },
-	{ .name = "ping", .usage = "ping ADDRESS [COUNT]", .help = "ICMP echo from napkin",
+	{ .name = "ping",
+	  .usage = "ping ADDRESS [COUNT]",
+	  .help = "ICMP echo from napkin",
 	  .run = cmd_ping },
 };
 

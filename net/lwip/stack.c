@@ -14,10 +14,10 @@
 #include "net/lwip/glue.h"
 
 static const struct netdev_stack_ops lwip_stack_ops = {
-    .rx = glue_rx,
-    .dev_added = glue_dev_added,
-    .dev_removed = glue_dev_removed,
-    .link_changed = glue_link_changed,
+	.rx = glue_rx,
+	.dev_added = glue_dev_added,
+	.dev_removed = glue_dev_removed,
+	.link_changed = glue_link_changed,
 };
 
 static u64 lwip_loop_hook(u64 now_ns)
@@ -26,8 +26,8 @@ static u64 lwip_loop_hook(u64 now_ns)
 }
 
 static struct loop_hook lwip_hook = {
-    .name = "lwip",
-    .run = lwip_loop_hook,
+	.name = "lwip",
+	.run = lwip_loop_hook,
 };
 
 u64 lwip_stack_poll(u64 now_ns)

@@ -119,7 +119,7 @@ static u32 next_rand(u32 *s)
 
 void fr_build(u8 *f, u32 len, const u8 *dst, const u8 *src, u8 proto, u32 seed, bool checksums)
 {
-	static const u8 src_ip[4] = {10, 0, 0, 2}, dst_ip[4] = {10, 0, 0, 1};
+	static const u8 src_ip[4] = { 10, 0, 0, 2 }, dst_ip[4] = { 10, 0, 0, 1 };
 	u32 l4_hdr = proto == FR_PROTO_TCP ? 20 : 8;
 	u32 s = seed, tot = len - FR_ETH_HLEN;
 	u8 *ip = f + FR_ETH_HLEN;

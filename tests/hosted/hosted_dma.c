@@ -72,11 +72,11 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 		return NULL;
 	}
 	memset(cpu, 0, bytes);
-	*r = (struct region){.bus = *next,
-			     .size = bytes,
-			     .cpu = cpu,
-			     .live = true,
-			     .caller = __builtin_return_address(0)};
+	*r = (struct region){ .bus = *next,
+			      .size = bytes,
+			      .cpu = cpu,
+			      .live = true,
+			      .caller = __builtin_return_address(0) };
 	/* A page of nothing after each buffer: overruns hit no allocation. */
 	*next += bytes + PAGE;
 	if (bus)

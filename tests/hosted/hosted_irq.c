@@ -143,7 +143,8 @@ int ioapic_route_gsi(u32 gsi, u8 vector, bool level_triggered, bool active_low)
 	if (gsi >= NR_GSIS)
 		return -22;
 	pins[gsi] = (struct ioapic_pin){
-	    .routed = true, .masked = true, .level = level_triggered, .vector = vector};
+		.routed = true, .masked = true, .level = level_triggered, .vector = vector
+	};
 	return 0;
 }
 

@@ -354,10 +354,10 @@ static bool cfg_has_ext(u16 seg, u8 bus)
 }
 
 static const struct pci_cfg_ops hosted_cfg_ops = {
-    .name = "hosted models",
-    .read = cfg_read,
-    .write = cfg_write,
-    .has_ext = cfg_has_ext,
+	.name = "hosted models",
+	.read = cfg_read,
+	.write = cfg_write,
+	.has_ext = cfg_has_ext,
 };
 
 void hosted_pci_install(void)

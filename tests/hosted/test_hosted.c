@@ -88,8 +88,8 @@ static void toy_write(void *model, unsigned int bar, u64 off, unsigned int size,
 }
 
 static const struct hosted_pci_ops toy_pci_ops = {
-    .mmio_read = toy_read,
-    .mmio_write = toy_write,
+	.mmio_read = toy_read,
+	.mmio_write = toy_write,
 };
 
 static void toy_receive(struct hosted_port *p, const u8 *frame, u32 len)
@@ -104,7 +104,7 @@ static void toy_receive(struct hosted_port *p, const u8 *frame, u32 len)
 }
 
 static const struct hosted_port_ops toy_port_ops = {
-    .receive = toy_receive,
+	.receive = toy_receive,
 };
 
 static u64 toy_tick(struct hosted_device *d, u64 now)
@@ -115,8 +115,8 @@ static u64 toy_tick(struct hosted_device *d, u64 now)
 /* ---- A minimal driver for it, using only what real drivers use ---- */
 
 static const struct pci_device_id toy_ids[] = {
-    {PCI_DEVICE(0x1234, 0x5678)},
-    {0},
+	{ PCI_DEVICE(0x1234, 0x5678) },
+	{ 0 },
 };
 
 static struct pci_dev *toy_pdev;
@@ -150,9 +150,9 @@ static int toy_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 }
 
 static struct pci_driver toy_driver = {
-    .name = "toy",
-    .id_table = toy_ids,
-    .probe = toy_probe,
+	.name = "toy",
+	.id_table = toy_ids,
+	.probe = toy_probe,
 };
 
 static void setup(bool with_msi)
@@ -202,7 +202,7 @@ static int irq_setup(unsigned int types)
 
 START_TEST(test_two_ports_one_intx)
 {
-	u8 frame[64] = {1, 2, 3};
+	u8 frame[64] = { 1, 2, 3 };
 	unsigned long flags;
 	int vec;
 
@@ -229,7 +229,7 @@ END_TEST
 
 START_TEST(test_intx_storm_is_caught)
 {
-	u8 frame[64] = {0};
+	u8 frame[64] = { 0 };
 
 	setup(false);
 	irq_setup(PCI_IRQ_INTX);
@@ -244,7 +244,7 @@ END_TEST
 
 START_TEST(test_msi_and_its_mask)
 {
-	u8 frame[64] = {0};
+	u8 frame[64] = { 0 };
 	int vec;
 
 	setup(true);

@@ -384,7 +384,7 @@ END_TEST
 
 START_TEST(test_intx_only_function)
 {
-	struct tg3_model_config cfg = {.dev = 2, .no_msi = true};
+	struct tg3_model_config cfg = { .dev = 2, .no_msi = true };
 	struct tg3_model *m;
 	struct net_device *dev;
 	struct tg3_model_counters c;
@@ -536,7 +536,7 @@ END_TEST
 
 START_TEST(test_bootcode_hang_at_probe)
 {
-	struct tg3_model_config cfg = {.dev = 2};
+	struct tg3_model_config cfg = { .dev = 2 };
 	struct tg3_model *m;
 
 	memcpy(cfg.mac, tt_mac0, 6);
@@ -618,16 +618,17 @@ START_TEST(test_refused_ids)
 		u32 chip;
 		const char *why;
 	} cases[] = {
-	    {0x1648, 0, "is a PCI/PCI-X Tigon3"},
-	    {0x16B4, 0, "is a 57765-family part"},
-	    {0x1687, 0, "5762-family part"},
-	    {0x1677, 0, "earlier Tigon3 generation"},
-	    {0x1657, 0x05784100, "is not a 5717-family chip"},
+		{ 0x1648, 0, "is a PCI/PCI-X Tigon3" },
+		{ 0x16B4, 0, "is a 57765-family part" },
+		{ 0x1687, 0, "5762-family part" },
+		{ 0x1677, 0, "earlier Tigon3 generation" },
+		{ 0x1657, 0x05784100, "is not a 5717-family chip" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		struct tg3_model_config cfg = {
-		    .dev = 2, .device_id = cases[i].device, .chip_id = cases[i].chip};
+		struct tg3_model_config cfg = { .dev = 2,
+						.device_id = cases[i].device,
+						.chip_id = cases[i].chip };
 
 		memcpy(cfg.mac, tt_mac0, 6);
 		tt_setup(&cfg);
@@ -641,7 +642,7 @@ END_TEST
 
 START_TEST(test_two_chips_cabled)
 {
-	struct tg3_model_config a = {.dev = 2}, b = {.dev = 3};
+	struct tg3_model_config a = { .dev = 2 }, b = { .dev = 3 };
 	struct tg3_model *ma, *mb;
 	struct net_device *d0, *d1;
 	u8 f[600];
@@ -672,8 +673,8 @@ END_TEST
 
 START_TEST(test_shared_intx_line)
 {
-	struct tg3_model_config a = {.dev = 2, .no_msi = true, .irq_line = 20};
-	struct tg3_model_config b = {.dev = 3, .no_msi = true, .irq_line = 20};
+	struct tg3_model_config a = { .dev = 2, .no_msi = true, .irq_line = 20 };
+	struct tg3_model_config b = { .dev = 3, .no_msi = true, .irq_line = 20 };
 	struct tg3_model *ma, *mb;
 	struct net_device *d0, *d1;
 	u8 f[200];
@@ -701,8 +702,8 @@ END_TEST
 
 START_TEST(test_filters_and_counters)
 {
-	static const u8 group[6] = {0x01, 0x00, 0x5E, 0x00, 0x00, 0xFB};
-	static const u8 other[6] = {0x00, 0x11, 0x22, 0x33, 0x44, 0x55};
+	static const u8 group[6] = { 0x01, 0x00, 0x5E, 0x00, 0x00, 0xFB };
+	static const u8 other[6] = { 0x00, 0x11, 0x22, 0x33, 0x44, 0x55 };
 	struct tg3_model *m = tt_setup_default();
 	struct net_device *dev = tt_dev();
 	struct tg3_model_counters c;

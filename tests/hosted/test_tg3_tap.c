@@ -144,7 +144,7 @@ static int responder_rx(struct net_device *dev, struct netbuf *nb)
 }
 
 static const struct netdev_stack_ops responder = {
-    .rx = responder_rx,
+	.rx = responder_rx,
 };
 
 static void flush_replies(struct net_device *dev)
@@ -180,7 +180,7 @@ static void sh(const char *cmd)
 /* Run `cmd` (output to `out`) while the harness keeps the chip and driver going. */
 static int run_tool(struct net_device *dev, const char *cmd, const char *out)
 {
-	struct timespec start, now, nap = {0, 200000};
+	struct timespec start, now, nap = { 0, 200000 };
 	pid_t pid = fork();
 	int status = -1;
 
@@ -232,7 +232,7 @@ static bool file_contains(const char *path, const char *needle)
 
 START_TEST(test_linux_tools_over_tap)
 {
-	struct tg3_model_config cfg = {.dev = 2};
+	struct tg3_model_config cfg = { .dev = 2 };
 	char out[] = "/tmp/tg3tap-XXXXXX";
 	struct tg3_model *m;
 	struct hosted_wire *tap;

@@ -20,8 +20,8 @@
 #define TX_BUFS	      (TX_CHUNK_BUFS * TX_CHUNKS)
 #define HELD_MAX      1024
 
-const u8 tt_mac0[6] = {0x00, 0x10, 0x18, 0x5A, 0x19, 0x01};
-const u8 tt_peer[6] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x99};
+const u8 tt_mac0[6] = { 0x00, 0x10, 0x18, 0x5A, 0x19, 0x01 };
+const u8 tt_peer[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x99 };
 
 struct tt_rx_frame *tt_rxq;
 unsigned int tt_rx_count;
@@ -61,7 +61,7 @@ static int stack_rx(struct net_device *dev, struct netbuf *nb)
 }
 
 static const struct netdev_stack_ops test_stack = {
-    .rx = stack_rx,
+	.rx = stack_rx,
 };
 
 unsigned int tt_held(void)
@@ -226,7 +226,7 @@ void tt_setup_pair(const struct tg3_model_config *a, const struct tg3_model_conf
 
 struct tg3_model *tt_setup_default(void)
 {
-	struct tg3_model_config cfg = {.dev = 2};
+	struct tg3_model_config cfg = { .dev = 2 };
 
 	memcpy(cfg.mac, tt_mac0, 6);
 	return tt_setup(&cfg);

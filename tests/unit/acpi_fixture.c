@@ -140,7 +140,7 @@ u8 *fx_table(u64 phys, const char *sig, u8 revision, const void *body, size_t bo
 
 u8 *fx_root(u64 phys, bool xsdt, const u64 *tables, size_t n)
 {
-	struct fx_buf body = {.len = 0};
+	struct fx_buf body = { .len = 0 };
 
 	for (size_t i = 0; i < n; i++) {
 		if (xsdt)

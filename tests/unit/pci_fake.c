@@ -261,15 +261,15 @@ static void legacy_write(u16 seg, u8 bus, u8 devfn, u16 off, unsigned int size, 
 }
 
 const struct pci_cfg_ops fake_ops = {
-    .name = "fake",
-    .read = fake_read,
-    .write = fake_write,
-    .has_ext = fake_has_ext,
+	.name = "fake",
+	.read = fake_read,
+	.write = fake_write,
+	.has_ext = fake_has_ext,
 };
 
 const struct pci_cfg_ops fake_legacy_ops = {
-    .name = "fake ports",
-    .read = legacy_read,
-    .write = legacy_write,
-    .has_ext = legacy_has_ext,
+	.name = "fake ports",
+	.read = legacy_read,
+	.write = legacy_write,
+	.has_ext = legacy_has_ext,
 };

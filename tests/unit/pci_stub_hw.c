@@ -27,7 +27,7 @@ void stub_hw_reset(void)
 void stub_ioremap_add(u64 phys, void *mem, u64 len)
 {
 	if (nwindows < sizeof(windows) / sizeof(windows[0]))
-		windows[nwindows++] = (struct io_window){phys, len, mem};
+		windows[nwindows++] = (struct io_window){ phys, len, mem };
 }
 
 void *ioremap(u64 phys, u64 size)

@@ -13,7 +13,7 @@ static void *bitmap;
 
 void *phys_arena_init(u64 base, size_t bytes)
 {
-	struct mem_region r = {base, bytes, MEM_USABLE};
+	struct mem_region r = { base, bytes, MEM_USABLE };
 	size_t bm = pmm_bitmap_bytes(base + bytes);
 
 	phys_arena_free();

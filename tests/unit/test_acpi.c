@@ -153,27 +153,27 @@ static void standard_madt(struct fx_buf *b)
 static void standard_fadt(u8 *f)
 {
 	memset(f, 0, FADT_LEN);
-	memcpy(f + 40, &(u32){DSDT_PHYS}, 4);
-	memcpy(f + 46, &(u16){9}, 2);
-	memcpy(f + 48, &(u32){0xb2}, 4);
+	memcpy(f + 40, &(u32){ DSDT_PHYS }, 4);
+	memcpy(f + 46, &(u16){ 9 }, 2);
+	memcpy(f + 48, &(u32){ 0xb2 }, 4);
 	f[52] = 0xf1;
-	memcpy(f + 64, &(u32){0x604}, 4);
-	memcpy(f + 76, &(u32){0x608}, 4);
+	memcpy(f + 64, &(u32){ 0x604 }, 4);
+	memcpy(f + 76, &(u32){ 0x608 }, 4);
 	f[89] = 2;
 	f[91] = 4;
-	memcpy(f + 109, &(u16){0x3}, 2);
-	memcpy(f + 112, &(u32){ACPI_FADT_RESET_REG_SUP}, 4);
+	memcpy(f + 109, &(u16){ 0x3 }, 2);
+	memcpy(f + 112, &(u32){ ACPI_FADT_RESET_REG_SUP }, 4);
 	/* Reset register: I/O port 0xcf9, byte access, value 6. */
 	f[116] = ACPI_GAS_IO;
 	f[117] = 8;
 	f[119] = 1;
-	memcpy(f + 120, &(u64){0xcf9}, 8);
+	memcpy(f + 120, &(u64){ 0xcf9 }, 8);
 	f[128] = 6;
-	memcpy(f + 140, &(u64){XDSDT_PHYS}, 8);
+	memcpy(f + 140, &(u64){ XDSDT_PHYS }, 8);
 	/* X_PM1a_CNT_BLK differs from the legacy field, to see which one wins. */
 	f[172] = ACPI_GAS_IO;
 	f[173] = 16;
-	memcpy(f + 176, &(u64){0x1604}, 8);
+	memcpy(f + 176, &(u64){ 0x1604 }, 8);
 }
 
 static void standard_hpet(struct fx_buf *b)
@@ -202,7 +202,7 @@ static void standard_mcfg(struct fx_buf *b)
 /* AML for Name(_S5_, Package(4) { typ, typ, 0, 0 }) inside some other bytes. */
 static u8 *dsdt_with_s5(u64 phys, u8 typ)
 {
-	struct fx_buf b = {.len = 0};
+	struct fx_buf b = { .len = 0 };
 
 	fx_bytes(&b, "\x10\x20\x5f\x53\x35\x5f", 6); /* "_S5_" not after NameOp: no match */
 	fx_bytes(&b, "\x08_S5_\x12\x0a\x04", 8);
@@ -214,7 +214,7 @@ static u8 *dsdt_with_s5(u64 phys, u8 typ)
 	return fx_table(phys, "DSDT", 2, b.b, b.len);
 }
 
-static const u64 standard_tables[] = {FADT_PHYS, MADT_PHYS, HPET_PHYS, MCFG_PHYS, SSDT_PHYS};
+static const u64 standard_tables[] = { FADT_PHYS, MADT_PHYS, HPET_PHYS, MCFG_PHYS, SSDT_PHYS };
 
 /*
  * Builds the standard machine: both root tables list the same five tables;
@@ -222,7 +222,7 @@ static const u64 standard_tables[] = {FADT_PHYS, MADT_PHYS, HPET_PHYS, MCFG_PHYS
  */
 static void build_machine(void)
 {
-	struct fx_buf b = {.len = 0};
+	struct fx_buf b = { .len = 0 };
 	u8 f[FADT_LEN];
 
 	standard_madt(&b);
@@ -394,7 +394,7 @@ START_TEST(test_bad_rsdp_copies)
 	/* Extended length beyond the copy. */
 	stub_printk_reset();
 	memcpy(copy, rsdp, 36);
-	memcpy(copy + 20, &(u32){4000}, 4);
+	memcpy(copy + 20, &(u32){ 4000 }, 4);
 	copy[32] = 0;
 	copy[32] = (u8)-copy[20 + 0];
 	ck_assert_int_eq(acpi_init(copy, 36), 0);
@@ -461,7 +461,7 @@ START_TEST(test_scan_ebda)
 
 	build_machine();
 	bda = fx_region(0x400, 0x100);
-	memcpy(bda + 0xe, &(u16){0x9fc0}, 2);
+	memcpy(bda + 0xe, &(u16){ 0x9fc0 }, 2);
 	ebda = fx_region(0x9fc00, 0x400);
 	memcpy(ebda + 0x3c0, rsdp, 36);
 	ck_assert_int_eq(acpi_init(NULL, 0), 0);
@@ -469,7 +469,7 @@ START_TEST(test_scan_ebda)
 	ck_assert_uint_eq(fx_refused(), 0);
 
 	/* A given EBDA base replaces the BDA read. */
-	memcpy(bda + 0xe, &(u16){0x1234}, 2);
+	memcpy(bda + 0xe, &(u16){ 0x1234 }, 2);
 	acpi_set_ebda_base(0x9fc00);
 	ck_assert_int_eq(acpi_init(NULL, 0), 0);
 	ck_assert_uint_eq(acpi_get()->rsdp_phys, 0x9ffc0);
@@ -515,8 +515,8 @@ END_TEST
 
 START_TEST(test_root_entries_null_odd_and_missing)
 {
-	const u64 tables[] = {0, MADT_PHYS, 0x12345000, FADT_PHYS};
-	struct fx_buf b = {.len = 0};
+	const u64 tables[] = { 0, MADT_PHYS, 0x12345000, FADT_PHYS };
+	struct fx_buf b = { .len = 0 };
 	u8 *t;
 
 	build_machine();
@@ -583,12 +583,12 @@ START_TEST(test_bogus_lengths)
 {
 	build_machine();
 	/* Shorter than its header. */
-	memcpy(madt + 4, &(u32){20}, 4);
+	memcpy(madt + 4, &(u32){ 20 }, 4);
 	fx_fix_checksum(madt, 20);
 	/* Absurd: must be rejected without trying to map it. */
-	memcpy(hpet + 4, &(u32){0xfffffff0}, 4);
+	memcpy(hpet + 4, &(u32){ 0xfffffff0 }, 4);
 	/* Longer than the memory behind it. */
-	memcpy(mcfg + 4, &(u32){4096}, 4);
+	memcpy(mcfg + 4, &(u32){ 4096 }, 4);
 	ck_assert_int_eq(acpi_init(rsdp, 36), 0);
 	ck_assert(stub_printk_contains("APIC at 0x7fe2000: length shorter than its header "
 				       "(20 bytes), ignored"));
@@ -613,7 +613,7 @@ START_TEST(test_truncated_region)
 	/* Only 30 bytes of table exist at this address: not even a header. */
 	t = fx_region(EXTRA_PHYS, 30);
 	memcpy(t, "APIC", 4);
-	fx_root(XSDT_PHYS, true, (const u64[]){EXTRA_PHYS, FADT_PHYS}, 2);
+	fx_root(XSDT_PHYS, true, (const u64[]){ EXTRA_PHYS, FADT_PHYS }, 2);
 	ck_assert_int_eq(acpi_init(rsdp, 36), 0);
 	ck_assert(stub_printk_contains("table at 0x7fe6000: header cannot be read"));
 	ck_assert(acpi_get()->have_fadt);
@@ -626,13 +626,13 @@ static void init_with_madt(const struct fx_buf *b)
 {
 	build_machine();
 	madt = fx_table(EXTRA_PHYS, "APIC", 4, b->b, b->len);
-	fx_root(XSDT_PHYS, true, (const u64[]){EXTRA_PHYS}, 1);
+	fx_root(XSDT_PHYS, true, (const u64[]){ EXTRA_PHYS }, 1);
 	ck_assert_int_eq(acpi_init(rsdp, 36), 0);
 }
 
 START_TEST(test_madt_lapic_override)
 {
-	struct fx_buf b = {.len = 0};
+	struct fx_buf b = { .len = 0 };
 
 	madt_header(&b, 0xfee00000, 0);
 	madt_lapic(&b, 0, 0, 1);
@@ -674,7 +674,7 @@ END_TEST
 
 START_TEST(test_madt_bad_entries)
 {
-	struct fx_buf b = {.len = 0};
+	struct fx_buf b = { .len = 0 };
 
 	madt_header(&b, 0xfee00000, 1);
 	madt_lapic(&b, 0, 0, 1);
@@ -741,7 +741,7 @@ END_TEST
 
 START_TEST(test_madt_overflow)
 {
-	struct fx_buf b = {.len = 0};
+	struct fx_buf b = { .len = 0 };
 
 	madt_header(&b, 0xfee00000, 1);
 	for (int i = 0; i < ACPI_MAX_CPUS + 6; i++)
@@ -761,7 +761,7 @@ END_TEST
 
 START_TEST(test_mcfg)
 {
-	struct fx_buf b = {.len = 0};
+	struct fx_buf b = { .len = 0 };
 
 	build_machine();
 	fx_u64(&b, 0);
@@ -782,7 +782,7 @@ START_TEST(test_mcfg)
 	fx_u32(&b, 0);
 	fx_u32(&b, 0); /* 4 stray bytes */
 	fx_table(EXTRA_PHYS, "MCFG", 1, b.b, b.len);
-	fx_root(XSDT_PHYS, true, (const u64[]){EXTRA_PHYS}, 1);
+	fx_root(XSDT_PHYS, true, (const u64[]){ EXTRA_PHYS }, 1);
 	ck_assert_int_eq(acpi_init(rsdp, 36), 0);
 	ck_assert_uint_eq(acpi_get()->nr_mcfg, 2);
 	ck_assert_uint_eq(acpi_get()->mcfg[0].base, 0xe0000000);
@@ -794,7 +794,7 @@ START_TEST(test_mcfg)
 
 	/* Header plus less than the reserved 8 bytes. */
 	fx_table(EXTRA_PHYS + 0x800, "MCFG", 1, "abc", 3);
-	fx_root(XSDT_PHYS, true, (const u64[]){EXTRA_PHYS + 0x800}, 1);
+	fx_root(XSDT_PHYS, true, (const u64[]){ EXTRA_PHYS + 0x800 }, 1);
 	ck_assert_int_eq(acpi_init(rsdp, 36), 0);
 	ck_assert(stub_printk_contains("too short for an MCFG (39 bytes)"));
 	ck_assert_uint_eq(acpi_get()->nr_mcfg, 0);
@@ -805,7 +805,7 @@ static void init_with_fadt(const u8 *f, size_t len, u8 revision)
 {
 	build_machine();
 	fx_table(EXTRA_PHYS, "FACP", revision, f + 36, len - 36);
-	fx_root(XSDT_PHYS, true, (const u64[]){EXTRA_PHYS}, 1);
+	fx_root(XSDT_PHYS, true, (const u64[]){ EXTRA_PHYS }, 1);
 	ck_assert_int_eq(acpi_init(rsdp, 36), 0);
 	ck_assert(acpi_get()->have_fadt);
 }
@@ -837,7 +837,7 @@ START_TEST(test_fadt_reset_and_flags)
 
 	/* Reset register without the flag: not trusted. */
 	standard_fadt(f);
-	memcpy(f + 112, &(u32){ACPI_FADT_TMR_VAL_EXT | ACPI_FADT_HW_REDUCED}, 4);
+	memcpy(f + 112, &(u32){ ACPI_FADT_TMR_VAL_EXT | ACPI_FADT_HW_REDUCED }, 4);
 	init_with_fadt(f, FADT_LEN, 6);
 	ck_assert(!acpi_get()->reset_supported);
 	ck_assert_uint_eq(acpi_get()->pm_timer.bit_width, 32);
@@ -849,7 +849,7 @@ START_TEST(test_fadt_reset_and_flags)
 	stub_printk_reset();
 	standard_fadt(f);
 	f[116] = ACPI_GAS_MEMORY;
-	memcpy(f + 120, &(u64){0xfed80000}, 8);
+	memcpy(f + 120, &(u64){ 0xfed80000 }, 8);
 	init_with_fadt(f, 129, 3);
 	ck_assert(acpi_get()->reset_supported);
 	ck_assert_uint_eq(acpi_get()->reset_reg.space_id, ACPI_GAS_MEMORY);
@@ -877,7 +877,7 @@ END_TEST
 
 START_TEST(test_hpet_variants)
 {
-	struct fx_buf b = {.len = 0};
+	struct fx_buf b = { .len = 0 };
 
 	build_machine();
 	fx_u32(&b, 1);
@@ -886,13 +886,13 @@ START_TEST(test_hpet_variants)
 	fx_u16(&b, 0);
 	fx_u64(&b, 0xfed00000);
 	fx_table(EXTRA_PHYS, "HPET", 1, b.b, b.len);
-	fx_root(XSDT_PHYS, true, (const u64[]){EXTRA_PHYS}, 1);
+	fx_root(XSDT_PHYS, true, (const u64[]){ EXTRA_PHYS }, 1);
 	ck_assert_int_eq(acpi_init(rsdp, 36), 0);
 	ck_assert(!acpi_get()->have_hpet);
 	ck_assert(stub_printk_contains("base 0xfed00000 in address space 1 unusable"));
 
 	fx_table(EXTRA_PHYS + 0x800, "HPET", 1, b.b, 10);
-	fx_root(XSDT_PHYS, true, (const u64[]){EXTRA_PHYS + 0x800}, 1);
+	fx_root(XSDT_PHYS, true, (const u64[]){ EXTRA_PHYS + 0x800 }, 1);
 	ck_assert_int_eq(acpi_init(rsdp, 36), 0);
 	ck_assert(stub_printk_contains("too short for an HPET table (46 bytes)"));
 	ck_assert(!acpi_get()->have_hpet);
@@ -908,10 +908,10 @@ static void init_with_dsdt(const void *aml, size_t len, const char *sig)
 
 	build_machine();
 	standard_fadt(f);
-	memcpy(f + 140, &(u64){EXTRA_PHYS}, 8);
+	memcpy(f + 140, &(u64){ EXTRA_PHYS }, 8);
 	fx_table(EXTRA_PHYS, sig, 2, aml, len);
 	fx_table(FADT_PHYS + 0x800, "FACP", 6, f + 36, FADT_LEN - 36);
-	fx_root(XSDT_PHYS, true, (const u64[]){FADT_PHYS + 0x800}, 1);
+	fx_root(XSDT_PHYS, true, (const u64[]){ FADT_PHYS + 0x800 }, 1);
 	ck_assert_int_eq(acpi_init(rsdp, 36), 0);
 }
 
@@ -966,7 +966,7 @@ START_TEST(test_dsdt_bigger_than_other_tables)
 	ck_assert(acpi_get()->s5_valid);
 	/* The same size as an SSDT would be absurd. */
 	fx_table(SSDT_PHYS + 0x100000, "SSDT", 2, aml, sizeof(aml));
-	fx_root(XSDT_PHYS, true, (const u64[]){SSDT_PHYS + 0x100000}, 1);
+	fx_root(XSDT_PHYS, true, (const u64[]){ SSDT_PHYS + 0x100000 }, 1);
 	ck_assert_int_eq(acpi_init(rsdp, 36), 0);
 	ck_assert(stub_printk_contains("SSDT at 0x80e5000: absurd length"));
 }

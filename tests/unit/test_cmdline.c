@@ -156,19 +156,19 @@ struct bad_case {
 START_TEST(test_u64_bad_values)
 {
 	static const struct bad_case cases[] = {
-	    {"12x", "not a number"},
-	    {"", "not a number"},
-	    {"x12", "not a number"},
-	    {"0x", "not a number"},
-	    {"0xg", "not a number"},
-	    {"+5", "not a number"},
-	    {" 5", "not a number"},
-	    {"-1", "negative"},
-	    {"18446744073709551616", "too large for 64 bits"},
-	    {"99999999999999999999999", "too large for 64 bits"},
-	    {"0x10000000000000000", "too large for 64 bits"},
-	    {"11", "out of range [1, 10]"},
-	    {"0", "out of range [1, 10]"},
+		{ "12x", "not a number" },
+		{ "", "not a number" },
+		{ "x12", "not a number" },
+		{ "0x", "not a number" },
+		{ "0xg", "not a number" },
+		{ "+5", "not a number" },
+		{ " 5", "not a number" },
+		{ "-1", "negative" },
+		{ "18446744073709551616", "too large for 64 bits" },
+		{ "99999999999999999999999", "too large for 64 bits" },
+		{ "0x10000000000000000", "too large for 64 bits" },
+		{ "11", "out of range [1, 10]" },
+		{ "0", "out of range [1, 10]" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
@@ -195,7 +195,7 @@ START_TEST(test_bare_key_needs_value)
 	u64 u = 3;
 	s64 s = -3;
 	int c = 1;
-	static const char *const modes[] = {"halt", "reboot"};
+	static const char *const modes[] = { "halt", "reboot" };
 
 	cmdline_init("n");
 	ck_assert_int_eq(cmdline_get_u64("n", &u, 0, 10), -EINVAL);
@@ -266,8 +266,8 @@ END_TEST
 
 START_TEST(test_bool)
 {
-	static const char *const truthy[] = {"1", "on", "ON", "yes", "Y", "true", "True"};
-	static const char *const falsy[] = {"0", "off", "No", "n", "false", "FALSE"};
+	static const char *const truthy[] = { "1", "on", "ON", "yes", "Y", "true", "True" };
+	static const char *const falsy[] = { "0", "off", "No", "n", "false", "FALSE" };
 	bool b;
 
 	for (size_t i = 0; i < ARRAY_SIZE(truthy); i++) {
@@ -308,7 +308,7 @@ END_TEST
 
 START_TEST(test_choice)
 {
-	static const char *const modes[] = {"halt", "reboot", "exit"};
+	static const char *const modes[] = { "halt", "reboot", "exit" };
 	int m = 0;
 
 	cmdline_init("panic=reboot bad=Reboot");
@@ -480,13 +480,13 @@ END_TEST
  */
 START_TEST(test_random_against_model)
 {
-	static const char *const keys[] = {"a", "b-c", "d_e", "loglevel", "x"};
+	static const char *const keys[] = { "a", "b-c", "d_e", "loglevel", "x" };
 	static const char alphabet[] = "abcXYZ019=,.:/ -_";
 	unsigned int seed = 12345;
 
 	for (int iter = 0; iter < 2000; iter++) {
 		char line[1024], model_val[ARRAY_SIZE(keys)][64];
-		bool model_has[ARRAY_SIZE(keys)] = {false}, model_bare[ARRAY_SIZE(keys)];
+		bool model_has[ARRAY_SIZE(keys)] = { false }, model_bare[ARRAY_SIZE(keys)];
 		size_t used = 0;
 		int ntok = rand_r(&seed) % 12;
 

@@ -15,9 +15,9 @@
 
 static u32 regs[0x20000 / 4];
 static struct e1000_adapter adapter;
-static const struct e1000_chip chip_8254x = {.name = "82540EM", .flags = 0};
-static const struct e1000_chip chip_82574 = {.name = "82574L",
-					     .flags = E1000_CHIP_EERD_82574 | E1000_CHIP_ICR_W1C};
+static const struct e1000_chip chip_8254x = { .name = "82540EM", .flags = 0 };
+static const struct e1000_chip chip_82574 = { .name = "82574L",
+					      .flags = E1000_CHIP_EERD_82574 | E1000_CHIP_ICR_W1C };
 
 /* Fake device behaviour. */
 static bool reset_completes;
@@ -122,10 +122,10 @@ START_TEST(mac_from_receive_address_registers)
 	REG(E1000_RAH(0)) = E1000_RAH_AV | 0x3412;
 	ck_assert_int_eq(e1000_hw_read_mac(&adapter, mac, &src), 0);
 	ck_assert_str_eq(src, "RAL/RAH");
-	ck_assert_mem_eq(mac, ((u8[]){0x52, 0x52, 0x54, 0x00, 0x12, 0x34}), ETH_ALEN);
+	ck_assert_mem_eq(mac, ((u8[]){ 0x52, 0x52, 0x54, 0x00, 0x12, 0x34 }), ETH_ALEN);
 	ck_assert_uint_eq(REG(E1000_EERD), 0); /* the EEPROM was not needed */
 
-	e1000_hw_write_mac(&adapter, (u8[]){0x02, 0x11, 0x22, 0x33, 0x44, 0x55});
+	e1000_hw_write_mac(&adapter, (u8[]){ 0x02, 0x11, 0x22, 0x33, 0x44, 0x55 });
 	ck_assert_uint_eq(REG(E1000_RAL(0)), 0x33221102);
 	ck_assert_uint_eq(REG(E1000_RAH(0)), E1000_RAH_AV | 0x5544);
 }
@@ -145,7 +145,7 @@ static void check_mac_from_eeprom(const struct e1000_chip *chip)
 	eeprom[2] = 0x6655;
 	ck_assert_int_eq(e1000_hw_read_mac(&adapter, mac, &src), 0);
 	ck_assert_str_eq(src, "EEPROM");
-	ck_assert_mem_eq(mac, ((u8[]){0x02, 0x00, 0x44, 0x33, 0x55, 0x66}), ETH_ALEN);
+	ck_assert_mem_eq(mac, ((u8[]){ 0x02, 0x00, 0x44, 0x33, 0x55, 0x66 }), ETH_ALEN);
 }
 
 START_TEST(mac_from_eeprom_8254x_layout)
@@ -251,8 +251,8 @@ END_TEST
 
 START_TEST(pcie_master_disable_before_reset)
 {
-	static const struct e1000_chip pcie = {.name = "82574L",
-					       .flags = E1000_CHIP_EERD_82574 | E1000_CHIP_PCIE};
+	static const struct e1000_chip pcie = { .name = "82574L",
+						.flags = E1000_CHIP_EERD_82574 | E1000_CHIP_PCIE };
 
 	setup(&pcie);
 	REG(E1000_STATUS) |= E1000_STATUS_GIO_MASTER_EN;
@@ -275,7 +275,7 @@ END_TEST
 
 START_TEST(release_hands_the_device_back)
 {
-	static const struct e1000_chip managed = {.name = "82574L", .flags = E1000_CHIP_DRV_LOAD};
+	static const struct e1000_chip managed = { .name = "82574L", .flags = E1000_CHIP_DRV_LOAD };
 
 	setup(&managed);
 	e1000_hw_start_link(&adapter);

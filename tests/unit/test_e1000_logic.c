@@ -92,7 +92,7 @@ static u16 ref_hash(const u8 a[6], int hi, int lo)
 
 START_TEST(mta_hash_matches_bit_ranges)
 {
-	static const int range[4][2] = {{47, 36}, {46, 35}, {45, 34}, {43, 32}};
+	static const int range[4][2] = { { 47, 36 }, { 46, 35 }, { 45, 34 }, { 43, 32 } };
 	u8 a[6];
 
 	srand(1234);
@@ -108,9 +108,9 @@ END_TEST
 
 START_TEST(mta_hash_known_values)
 {
-	static const u8 all_hosts[6] = {0x01, 0x00, 0x5e, 0x00, 0x00, 0x01};
-	static const u8 ssdp[6] = {0x01, 0x00, 0x5e, 0x7f, 0xff, 0xfa};
-	static const u8 ipv6_all_nodes[6] = {0x33, 0x33, 0x00, 0x00, 0x00, 0x01};
+	static const u8 all_hosts[6] = { 0x01, 0x00, 0x5e, 0x00, 0x00, 0x01 };
+	static const u8 ssdp[6] = { 0x01, 0x00, 0x5e, 0x7f, 0xff, 0xfa };
+	static const u8 ipv6_all_nodes[6] = { 0x33, 0x33, 0x00, 0x00, 0x00, 0x01 };
 
 	ck_assert_uint_eq(e1000_mta_hash(all_hosts, 0), 0x010);
 	ck_assert_uint_eq(e1000_mta_hash(ipv6_all_nodes, 0), 0x010);
@@ -126,9 +126,9 @@ END_TEST
 START_TEST(mta_build_sets_exactly_the_bits)
 {
 	static const u8 addrs[3][6] = {
-	    {0x01, 0x00, 0x5e, 0x00, 0x00, 0x01},
-	    {0x01, 0x00, 0x5e, 0x7f, 0xff, 0xfa},
-	    {0x33, 0x33, 0x00, 0x00, 0x00, 0x01}, /* same hash as the first */
+		{ 0x01, 0x00, 0x5e, 0x00, 0x00, 0x01 },
+		{ 0x01, 0x00, 0x5e, 0x7f, 0xff, 0xfa },
+		{ 0x33, 0x33, 0x00, 0x00, 0x00, 0x01 }, /* same hash as the first */
 	};
 	u32 mta[E1000_MTA_WORDS];
 	int bits = 0;
@@ -211,8 +211,8 @@ END_TEST
 
 START_TEST(rx_classify_errors_and_lengths)
 {
-	static const u8 frame_errors[] = {E1000_RXD_ERR_CE, E1000_RXD_ERR_SE, E1000_RXD_ERR_SEQ,
-					  E1000_RXD_ERR_CXE, E1000_RXD_ERR_RXE};
+	static const u8 frame_errors[] = { E1000_RXD_ERR_CE, E1000_RXD_ERR_SE, E1000_RXD_ERR_SEQ,
+					   E1000_RXD_ERR_CXE, E1000_RXD_ERR_RXE };
 	bool span = false;
 
 	for (size_t i = 0; i < sizeof(frame_errors); i++)
@@ -456,7 +456,7 @@ END_TEST
 
 START_TEST(stats_accumulate_across_reads)
 {
-	u64 acc[E1000_NR_HW_STATS] = {0};
+	u64 acc[E1000_NR_HW_STATS] = { 0 };
 	u8 *mmio = (u8 *)fake_regs;
 
 	memset(fake_regs, 0, sizeof(fake_regs));

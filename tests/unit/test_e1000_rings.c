@@ -19,7 +19,7 @@
 static u32 regs[0x20000 / 4];
 static struct e1000_adapter adapter;
 static struct e1000_adapter *a = &adapter;
-static const struct e1000_chip chip = {.name = "82540EM", .flags = E1000_CHIP_DMA32};
+static const struct e1000_chip chip = { .name = "82540EM", .flags = E1000_CHIP_DMA32 };
 
 #define REG(off) regs[(off) / 4]
 
@@ -314,7 +314,7 @@ END_TEST
 
 START_TEST(rx_mode_programs_mta_and_promisc)
 {
-	static const u8 group[6] = {0x01, 0x00, 0x5e, 0x7f, 0xff, 0xfa};
+	static const u8 group[6] = { 0x01, 0x00, 0x5e, 0x7f, 0xff, 0xfa };
 	u16 h = e1000_mta_hash(group, 0);
 
 	setup();
@@ -570,7 +570,7 @@ END_TEST
 START_TEST(standard_and_named_counters)
 {
 	static struct ethtool_stat st[200];
-	struct net_device_stats ns = {0};
+	struct net_device_stats ns = { 0 };
 	int n;
 
 	setup();

@@ -50,8 +50,8 @@ static u64 pmm_used(void)
 
 START_TEST(test_small_sizes_and_alignment)
 {
-	static const size_t sizes[] = {0, 1, 15, 16, 17, 100, 512, 513, 1000, 1024};
-	static const size_t want[] = {16, 16, 16, 16, 32, 128, 512, 1024, 1024, 1024};
+	static const size_t sizes[] = { 0, 1, 15, 16, 17, 100, 512, 513, 1000, 1024 };
+	static const size_t want[] = { 16, 16, 16, 16, 32, 128, 512, 1024, 1024, 1024 };
 
 	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
 		u8 *p = kmalloc(sizes[i]);
@@ -175,7 +175,7 @@ START_TEST(test_bad_frees)
 	ck_assert_uint_eq(hstats().bad_frees, 5);
 	ck_assert_uint_eq(hstats().big_in_use, 0);
 	/* User data that looks like the free tag is not mistaken for a double free. */
-	memcpy(c, &(u64[2]){0, 0x6e61706b696e6672ull ^ (u64)(uintptr_t)c}, 16);
+	memcpy(c, &(u64[2]){ 0, 0x6e61706b696e6672ull ^ (u64)(uintptr_t)c }, 16);
 	kfree(c);
 	ck_assert_uint_eq(hstats().bad_frees, 5);
 	ck_assert_uint_eq(hstats().frees, 3);
@@ -255,7 +255,7 @@ START_TEST(test_random_patterns)
 		if (rand_r(&seed) % 100 < 55 && nlive < ARRAY_SIZE(live)) {
 			size_t size = rand_r(&seed) % 10 ? (size_t)rand_r(&seed) % 1100
 							 : (size_t)rand_r(&seed) % 20000;
-			struct obj o = {kmalloc(size), size, (u8)rand_r(&seed)};
+			struct obj o = { kmalloc(size), size, (u8)rand_r(&seed) };
 
 			if (!o.p)
 				continue;

@@ -46,7 +46,7 @@ static void assert_rejected(const char *value, const char *field)
 
 START_TEST(test_short_forms)
 {
-	static const char *const dhcp[] = {"dhcp", "on", "any"};
+	static const char *const dhcp[] = { "dhcp", "on", "any" };
 
 	for (size_t i = 0; i < sizeof(dhcp) / sizeof(dhcp[0]); i++) {
 		ck_assert_int_eq(ipconfig_parse(dhcp[i], &cfg), 0);
@@ -139,8 +139,8 @@ END_TEST
 START_TEST(test_bad_addresses)
 {
 	static const char *const bad[] = {
-	    "256.1.1.1", "1.2.3",    "1.2.3.4.5",  "1..2.3",   "a.b.c.d", "1.2.3.4 ",
-	    " 1.2.3.4",	 "1.2.3.-4", "0001.2.3.4", "1.2.3.4x", "1,2,3,4", "+1.2.3.4",
+		"256.1.1.1", "1.2.3",	 "1.2.3.4.5",  "1..2.3",   "a.b.c.d", "1.2.3.4 ",
+		" 1.2.3.4",  "1.2.3.-4", "0001.2.3.4", "1.2.3.4x", "1,2,3,4", "+1.2.3.4",
 	};
 	char value[64];
 
@@ -203,8 +203,9 @@ END_TEST
 START_TEST(test_helpers)
 {
 	u8 a[4];
-	static const u8 m24[4] = {255, 255, 255, 0}, m0[4] = {0}, m32[4] = {255, 255, 255, 255},
-			m17[4] = {255, 255, 128, 0}, holes[4] = {255, 254, 255, 0};
+	static const u8 m24[4] = { 255, 255, 255, 0 }, m0[4] = { 0 },
+			m32[4] = { 255, 255, 255, 255 }, m17[4] = { 255, 255, 128, 0 },
+			holes[4] = { 255, 254, 255, 0 };
 
 	ck_assert_int_eq(ipconfig_parse_ipv4("0.0.0.0", 7, a), 0);
 	ck_assert_int_eq(ipconfig_parse_ipv4("1.2.3.4trailing", 7, a), 0);

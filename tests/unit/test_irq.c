@@ -47,16 +47,16 @@ static void log_unmask(void *data, u32 index)
 }
 
 static const struct irq_chip shared_chip = {
-    .name = "test-level",
-    .shareable = true,
-    .mask = log_mask,
-    .unmask = log_unmask,
+	.name = "test-level",
+	.shareable = true,
+	.mask = log_mask,
+	.unmask = log_unmask,
 };
 
 static const struct irq_chip edge_chip = {
-    .name = "test-edge",
-    .mask = log_mask,
-    .unmask = log_unmask,
+	.name = "test-edge",
+	.mask = log_mask,
+	.unmask = log_unmask,
 };
 
 static void setup(void)
@@ -116,7 +116,7 @@ END_TEST
 
 START_TEST(request_needs_owned_vector)
 {
-	struct fake_dev d = {0};
+	struct fake_dev d = { 0 };
 
 	ck_assert_int_eq(request_irq(0x40, dev_handler, &d, "nobody"), -EINVAL);
 	ck_assert(log_contains("not reserved or allocated"));
@@ -126,7 +126,7 @@ END_TEST
 
 START_TEST(unshareable_vector_refuses_second_handler)
 {
-	struct fake_dev a = {0}, b = {0};
+	struct fake_dev a = { 0 }, b = { 0 };
 	int v = irq_alloc_vector("msi");
 
 	irq_set_chip((u8)v, &edge_chip, NULL, 5);
@@ -140,7 +140,7 @@ END_TEST
 
 START_TEST(shared_line_calls_each_handler)
 {
-	struct fake_dev a = {0}, b = {0};
+	struct fake_dev a = { 0 }, b = { 0 };
 	int v = irq_alloc_vector("INTx gsi 11");
 
 	irq_set_chip((u8)v, &shared_chip, NULL, 11);
@@ -205,7 +205,7 @@ END_TEST
 
 START_TEST(unclaimed_storm_is_masked)
 {
-	struct fake_dev a = {0};
+	struct fake_dev a = { 0 };
 	int v = irq_alloc_vector("INTx gsi 10");
 
 	irq_set_chip((u8)v, &shared_chip, NULL, 10);
@@ -229,7 +229,7 @@ END_TEST
 
 START_TEST(listing_format)
 {
-	struct fake_dev a = {0}, b = {0};
+	struct fake_dev a = { 0 }, b = { 0 };
 	struct irq_stat st;
 	char line[200];
 	int v;
@@ -257,7 +257,7 @@ END_TEST
 
 START_TEST(freeing_vector_detaches_handlers)
 {
-	struct fake_dev a = {0};
+	struct fake_dev a = { 0 };
 	int v = irq_alloc_vector("dev");
 
 	irq_set_chip((u8)v, &edge_chip, NULL, 0);

@@ -21,7 +21,8 @@ START_TEST(test_store_and_read_in_order)
 		char text[32];
 		int n = snprintf(text, sizeof(text), "message %d", i);
 
-		ck_assert_uint_eq(log_store((u8)(i % 8), (u64)i * 1000, text, (size_t)n), first + i);
+		ck_assert_uint_eq(log_store((u8)(i % 8), (u64)i * 1000, text, (size_t)n),
+				  first + i);
 	}
 	for (int i = 0; i < 10; i++) {
 		char want[32];

@@ -31,10 +31,10 @@
 #define TCP_F_PSH  0x08
 #define TCP_F_ACK  0x10
 
-static const u8 peer_mac[6] = {0x02, 0, 0, 0, 0, 0x01};
-static const u8 napkin_mac[6] = {0x02, 0, 0, 0, 0, 0x02};
-static const u8 peer_ip[4] = {10, 0, 0, 1};
-static const u8 napkin_ip[4] = {10, 0, 0, 2};
+static const u8 peer_mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
+static const u8 napkin_mac[6] = { 0x02, 0, 0, 0, 0, 0x02 };
+static const u8 peer_ip[4] = { 10, 0, 0, 1 };
+static const u8 napkin_ip[4] = { 10, 0, 0, 2 };
 
 /* ---- the main loop hook lwIP registers ---- */
 
@@ -155,7 +155,7 @@ static void tx_complete_all(void)
 }
 
 static const struct net_device_ops nic_ops = {
-    .start_xmit = nic_xmit,
+	.start_xmit = nic_xmit,
 };
 
 /* Hand a frame to the stack in nsegs malloc'ed segments, as a driver's poll would. */
@@ -272,7 +272,7 @@ static u32 pseudo4(const u8 *ip, u8 proto, u32 len)
 
 static u32 build_arp_request(u8 *f)
 {
-	static const u8 bcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+	static const u8 bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	u8 *a = f + eth_hdr(f, bcast, ETH_P_ARP);
 
 	put16(a, 1);
@@ -475,7 +475,7 @@ END_TEST
 START_TEST(test_udp_echo_sizes_and_segments)
 {
 	static u8 f[70000], payload[65000];
-	u32 sizes[] = {0, 1, 17, 100, 1471, 1472, 1473, 2000, 2960, 4000, 8000, 16000};
+	u32 sizes[] = { 0, 1, 17, 100, 1471, 1472, 1473, 2000, 2960, 4000, 8000, 16000 };
 
 	arp_handshake();
 	for (u32 i = 0; i < sizeof(payload); i++)
@@ -532,7 +532,7 @@ END_TEST
 
 START_TEST(test_copy_mode_sends_one_segment)
 {
-	u8 f[2048], payload[600] = {1, 2, 3};
+	u8 f[2048], payload[600] = { 1, 2, 3 };
 	struct tx_cap *c;
 	u32 l4len;
 	struct lwip_glue_stats st;
@@ -555,7 +555,7 @@ END_TEST
 
 START_TEST(test_no_sg_device_gets_single_segments)
 {
-	u8 f[2048], payload[600] = {9};
+	u8 f[2048], payload[600] = { 9 };
 	struct tx_cap *c;
 	u32 l4len;
 
@@ -603,7 +603,7 @@ END_TEST
 
 START_TEST(test_pending_queue_is_bounded)
 {
-	u8 f[2048], payload[64] = {0};
+	u8 f[2048], payload[64] = { 0 };
 	struct lwip_glue_stats st;
 
 	arp_handshake();
@@ -631,7 +631,7 @@ END_TEST
 
 START_TEST(test_link_down_purges_pending)
 {
-	u8 f[2048], payload[64] = {0};
+	u8 f[2048], payload[64] = { 0 };
 
 	arp_handshake();
 	nic.busy = true;
@@ -841,8 +841,8 @@ END_TEST
 
 START_TEST(test_rx_checksum_trust)
 {
-	u8 f[2048], payload[32] = {5};
-	u32 sizes[] = {0, 1, 11, 32}, len;
+	u8 f[2048], payload[32] = { 5 };
+	u32 sizes[] = { 0, 1, 11, 32 }, len;
 
 	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off", NETIF_F_SG | NETIF_F_RXCSUM);
 	arp_handshake();
@@ -884,7 +884,7 @@ END_TEST
 
 START_TEST(test_rx_checksum_not_trusted_without_feature)
 {
-	u8 f[2048], payload[32] = {5};
+	u8 f[2048], payload[32] = { 5 };
 	u32 len;
 
 	arp_handshake();
@@ -916,7 +916,7 @@ END_TEST
 
 START_TEST(test_netconsole_ops)
 {
-	u8 mac[6] = {0};
+	u8 mac[6] = { 0 };
 	struct tx_cap *c;
 
 	ck_assert_ptr_nonnull(nc_ops);

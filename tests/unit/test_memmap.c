@@ -48,9 +48,9 @@ START_TEST(test_typical_bios_map)
 {
 	/* Unsorted, as some firmware reports it. */
 	const struct mem_region in[] = {
-	    {0x100000, 0x7ee0000, MEM_USABLE},	{0, 0x9fc00, MEM_USABLE},
-	    {0x9fc00, 0x400, MEM_RESERVED},	{0xf0000, 0x10000, MEM_RESERVED},
-	    {0x7fe0000, 0x20000, MEM_RESERVED}, {0xfffc0000, 0x40000, MEM_RESERVED},
+		{ 0x100000, 0x7ee0000, MEM_USABLE },  { 0, 0x9fc00, MEM_USABLE },
+		{ 0x9fc00, 0x400, MEM_RESERVED },     { 0xf0000, 0x10000, MEM_RESERVED },
+		{ 0x7fe0000, 0x20000, MEM_RESERVED }, { 0xfffc0000, 0x40000, MEM_RESERVED },
 	};
 	struct mem_region out[16];
 	size_t n = memmap_normalize(in, ARRAY_SIZE(in), out, ARRAY_SIZE(out));
@@ -73,12 +73,12 @@ END_TEST
 START_TEST(test_overlap_non_usable_wins)
 {
 	const struct mem_region in[] = {
-	    {0, 16 * MiB, MEM_USABLE},
-	    {4 * MiB, 1 * MiB, MEM_RESERVED},
-	    {4 * MiB + 512 * KiB, 2 * MiB, MEM_BAD},
-	    {10 * MiB, 100, MEM_ACPI_NVS},
-	    {12 * MiB, 1 * MiB, MEM_ACPI_RECLAIM},
-	    {12 * MiB + 4096, 4096, MEM_RESERVED},
+		{ 0, 16 * MiB, MEM_USABLE },
+		{ 4 * MiB, 1 * MiB, MEM_RESERVED },
+		{ 4 * MiB + 512 * KiB, 2 * MiB, MEM_BAD },
+		{ 10 * MiB, 100, MEM_ACPI_NVS },
+		{ 12 * MiB, 1 * MiB, MEM_ACPI_RECLAIM },
+		{ 12 * MiB + 4096, 4096, MEM_RESERVED },
 	};
 	struct mem_region out[16];
 	size_t n = memmap_normalize(in, ARRAY_SIZE(in), out, ARRAY_SIZE(out));
@@ -102,14 +102,14 @@ END_TEST
 START_TEST(test_adjacent_and_duplicates_merge)
 {
 	const struct mem_region in[] = {
-	    {2 * MiB, 1 * MiB, MEM_USABLE},
-	    {1 * MiB, 1 * MiB, MEM_USABLE},
-	    {1 * MiB, 1 * MiB, MEM_USABLE},
-	    {3 * MiB + 100, 1 * MiB, MEM_USABLE}, /* gap of 100 bytes: not merged */
-	    {8 * MiB, 10, MEM_RESERVED},
-	    {8 * MiB + 10, 10, MEM_RESERVED},
-	    {8 * MiB + 20, 10, MEM_ACPI_NVS},
-	    {1 * MiB + 2048, 4096, MEM_USABLE}, /* inside the others */
+		{ 2 * MiB, 1 * MiB, MEM_USABLE },
+		{ 1 * MiB, 1 * MiB, MEM_USABLE },
+		{ 1 * MiB, 1 * MiB, MEM_USABLE },
+		{ 3 * MiB + 100, 1 * MiB, MEM_USABLE }, /* gap of 100 bytes: not merged */
+		{ 8 * MiB, 10, MEM_RESERVED },
+		{ 8 * MiB + 10, 10, MEM_RESERVED },
+		{ 8 * MiB + 20, 10, MEM_ACPI_NVS },
+		{ 1 * MiB + 2048, 4096, MEM_USABLE }, /* inside the others */
 	};
 	struct mem_region out[16];
 	size_t n = memmap_normalize(in, ARRAY_SIZE(in), out, ARRAY_SIZE(out));
@@ -126,11 +126,11 @@ END_TEST
 START_TEST(test_zero_length_and_tiny)
 {
 	const struct mem_region in[] = {
-	    {5 * MiB, 0, MEM_RESERVED}, /* would split the usable range */
-	    {4 * MiB, 2 * MiB, MEM_USABLE}, {0, 0, MEM_USABLE},
-	    {100, 4000, MEM_USABLE},	  /* no whole page inside */
-	    {0x2001, 0x1ffe, MEM_USABLE}, /* ditto, spans two partial pages */
-	    {UINT64_MAX, 0, MEM_BAD},
+		{ 5 * MiB, 0, MEM_RESERVED }, /* would split the usable range */
+		{ 4 * MiB, 2 * MiB, MEM_USABLE }, { 0, 0, MEM_USABLE },
+		{ 100, 4000, MEM_USABLE },	/* no whole page inside */
+		{ 0x2001, 0x1ffe, MEM_USABLE }, /* ditto, spans two partial pages */
+		{ UINT64_MAX, 0, MEM_BAD },
 	};
 	struct mem_region out[16];
 	size_t n = memmap_normalize(in, ARRAY_SIZE(in), out, ARRAY_SIZE(out));
@@ -145,9 +145,9 @@ END_TEST
 START_TEST(test_huge_and_wrapping)
 {
 	const struct mem_region in[] = {
-	    {0xfffffffffffff000ull, 0x10000, MEM_RESERVED}, /* wraps */
-	    {1 * MiB, UINT64_MAX, MEM_USABLE},		    /* wraps */
-	    {0x100000000ull, 0x100000000ull, MEM_BAD},
+		{ 0xfffffffffffff000ull, 0x10000, MEM_RESERVED }, /* wraps */
+		{ 1 * MiB, UINT64_MAX, MEM_USABLE },		  /* wraps */
+		{ 0x100000000ull, 0x100000000ull, MEM_BAD },
 	};
 	struct mem_region out[16];
 	size_t n = memmap_normalize(in, ARRAY_SIZE(in), out, ARRAY_SIZE(out));
@@ -165,9 +165,9 @@ END_TEST
 START_TEST(test_unknown_type_is_reserved)
 {
 	const struct mem_region in[] = {
-	    {0, 8 * PAGE, MEM_USABLE},
-	    {2 * PAGE, PAGE, 7}, /* persistent memory, say */
-	    {6 * PAGE, PAGE, 0},
+		{ 0, 8 * PAGE, MEM_USABLE },
+		{ 2 * PAGE, PAGE, 7 }, /* persistent memory, say */
+		{ 6 * PAGE, PAGE, 0 },
 	};
 	struct mem_region out[8];
 	size_t n = memmap_normalize(in, ARRAY_SIZE(in), out, ARRAY_SIZE(out));
@@ -184,7 +184,7 @@ START_TEST(test_output_full)
 	size_t n;
 
 	for (int i = 0; i < 10; i++)
-		in[9 - i] = (struct mem_region){(u64)i * 2 * PAGE, PAGE, MEM_USABLE};
+		in[9 - i] = (struct mem_region){ (u64)i * 2 * PAGE, PAGE, MEM_USABLE };
 	n = memmap_normalize(in, 10, out, 4);
 	ck_assert_uint_eq(n, 4);
 	for (int i = 0; i < 4; i++)
@@ -205,17 +205,17 @@ END_TEST
 
 static int model_rank(u32 t)
 {
-	static const int rank[] = {[MEM_USABLE] = 0,
-				   [MEM_ACPI_RECLAIM] = 1,
-				   [MEM_RESERVED] = 2,
-				   [MEM_ACPI_NVS] = 3,
-				   [MEM_BAD] = 4};
+	static const int rank[] = { [MEM_USABLE] = 0,
+				    [MEM_ACPI_RECLAIM] = 1,
+				    [MEM_RESERVED] = 2,
+				    [MEM_ACPI_NVS] = 3,
+				    [MEM_BAD] = 4 };
 	return rank[t];
 }
 
 static size_t model_normalize(const struct mem_region *in, size_t n, struct mem_region *out)
 {
-	u32 cell[CELLS] = {0};
+	u32 cell[CELLS] = { 0 };
 	size_t count = 0;
 
 	for (size_t i = 0; i < n; i++) {
@@ -239,7 +239,7 @@ static size_t model_normalize(const struct mem_region *in, size_t n, struct mem_
 			if (end <= base)
 				continue;
 		}
-		out[count++] = (struct mem_region){base, end - base, type};
+		out[count++] = (struct mem_region){ base, end - base, type };
 	}
 	return count;
 }
@@ -259,7 +259,7 @@ START_TEST(test_random_against_model)
 
 			if (b < a)
 				b = a + (u32)rand_r(&seed) % (CELLS - a);
-			in[i] = (struct mem_region){(u64)a * CELL, (u64)(b - a) * CELL, type};
+			in[i] = (struct mem_region){ (u64)a * CELL, (u64)(b - a) * CELL, type };
 		}
 		got = memmap_normalize(in, n, out, ARRAY_SIZE(out));
 		expect = model_normalize(in, n, want);
@@ -359,7 +359,7 @@ START_TEST(test_mb1_bogus_sizes)
 	stub_printk_reset();
 	len = mb1_put(buf, 20, 0, 0x9fc00, 1);
 	len += mb1_put(buf + len, 20, 0x100000, 0x100000, 1);
-	memcpy(buf + 24, &(u32){0xffffffffu}, 4);
+	memcpy(buf + 24, &(u32){ 0xffffffffu }, 4);
 	map = exact_copy(buf, len);
 	ck_assert_uint_eq(memmap_from_mb1(map, (u32)len, out, 8), 1);
 	ck_assert(stub_printk_contains("runs past the map's 48 bytes"));
@@ -398,7 +398,7 @@ START_TEST(test_mb1_random_bytes)
 			map[i] = (u8)rand_r(&seed);
 		/* Make small sizes likely so several entries get decoded. */
 		if (len >= 4 && iter % 2)
-			memcpy(map, &(u32){20 + (u32)rand_r(&seed) % 3 * 4}, 4);
+			memcpy(map, &(u32){ 20 + (u32)rand_r(&seed) % 3 * 4 }, 4);
 		ck_assert_uint_le(memmap_from_mb1(map, len, out, ARRAY_SIZE(out)), len / 24);
 		free(map);
 	}
@@ -429,10 +429,10 @@ static size_t mb2_build(u8 *buf, u32 type, u32 entry_size, u32 version, size_t n
 }
 
 static const struct mem_region mb2_entries[] = {
-    {0, 0x9fc00, 1},
-    {0x100000, 0x7ee0000, 1},
-    {0x7fe0000, 0x20000, 2},
-    {0xfd000000, 0x1000000, 9},
+	{ 0, 0x9fc00, 1 },
+	{ 0x100000, 0x7ee0000, 1 },
+	{ 0x7fe0000, 0x20000, 2 },
+	{ 0xfd000000, 0x1000000, 9 },
 };
 
 START_TEST(test_mb2_decode)
@@ -477,7 +477,7 @@ START_TEST(test_mb2_bogus)
 	ck_assert(stub_printk_contains("tag type 5 is not a memory map"));
 	free(tag);
 
-	static const u32 bad_sizes[] = {0, 8, 20, 25, 28};
+	static const u32 bad_sizes[] = { 0, 8, 20, 25, 28 };
 
 	for (size_t i = 0; i < ARRAY_SIZE(bad_sizes); i++) {
 		stub_printk_reset();
@@ -493,7 +493,7 @@ START_TEST(test_mb2_bogus)
 	/* Tag size below its header: only the first 8 bytes may be read. */
 	stub_printk_reset();
 	len = mb2_build(buf, 6, 24, 0, 0, mb2_entries);
-	memcpy(buf + 4, &(u32){12}, 4);
+	memcpy(buf + 4, &(u32){ 12 }, 4);
 	tag = exact_copy(buf, 12);
 	ck_assert_uint_eq(memmap_from_mb2_tag(tag, out, 8), 0);
 	ck_assert(stub_printk_contains("tag size 12 is below its 16-byte header"));
@@ -502,7 +502,7 @@ START_TEST(test_mb2_bogus)
 	/* A partial entry at the end is ignored. */
 	stub_printk_reset();
 	len = mb2_build(buf, 6, 24, 0, 3, mb2_entries);
-	memcpy(buf + 4, &(u32){(u32)len - 10}, 4);
+	memcpy(buf + 4, &(u32){ (u32)len - 10 }, 4);
 	tag = exact_copy(buf, len - 10);
 	ck_assert_uint_eq(memmap_from_mb2_tag(tag, out, 8), 2);
 	ck_assert(stub_printk_contains("14 stray bytes after the last whole entry"));
@@ -511,7 +511,7 @@ START_TEST(test_mb2_bogus)
 	/* A tag claiming more than the caller knows is there. */
 	stub_printk_reset();
 	len = mb2_build(buf, 6, 24, 0, 3, mb2_entries);
-	memcpy(buf + 4, &(u32){0x7fffffff}, 4);
+	memcpy(buf + 4, &(u32){ 0x7fffffff }, 4);
 	tag = exact_copy(buf, len);
 	ck_assert_uint_eq(memmap_from_mb2_tag_within(tag, len, out, 8), 3);
 	ck_assert(stub_printk_contains("tag claims 2147483647 bytes but only 88 are there"));
@@ -539,9 +539,9 @@ END_TEST
 START_TEST(test_print)
 {
 	const struct mem_region r[] = {
-	    {0, 0x9f000, MEM_USABLE},
-	    {0x100000, 2ull << 30, MEM_USABLE},
-	    {0xfffc0000, 0x40000, MEM_ACPI_NVS},
+		{ 0, 0x9f000, MEM_USABLE },
+		{ 0x100000, 2ull << 30, MEM_USABLE },
+		{ 0xfffc0000, 0x40000, MEM_ACPI_NVS },
 	};
 
 	memmap_print(r, ARRAY_SIZE(r));
@@ -556,16 +556,16 @@ END_TEST
 START_TEST(test_find_free)
 {
 	const struct mem_region map[] = {
-	    {64 * MiB, 64 * MiB, MEM_USABLE},
-	    {0, 636 * KiB, MEM_USABLE},
-	    {1 * MiB, 31 * MiB, MEM_USABLE},
-	    {32 * MiB, 32 * MiB, MEM_RESERVED},
+		{ 64 * MiB, 64 * MiB, MEM_USABLE },
+		{ 0, 636 * KiB, MEM_USABLE },
+		{ 1 * MiB, 31 * MiB, MEM_USABLE },
+		{ 32 * MiB, 32 * MiB, MEM_RESERVED },
 	};
 	const struct mem_region busy[] = {
-	    {1 * MiB, 2 * MiB, MEM_RESERVED},		/* kernel image */
-	    {3 * MiB + 100, 100, MEM_RESERVED},		/* boot information */
-	    {3 * MiB + 8 * KiB, 4 * KiB, MEM_RESERVED}, /* a module */
-	    {5 * MiB, 0, MEM_RESERVED},			/* empty: ignored */
+		{ 1 * MiB, 2 * MiB, MEM_RESERVED },	      /* kernel image */
+		{ 3 * MiB + 100, 100, MEM_RESERVED },	      /* boot information */
+		{ 3 * MiB + 8 * KiB, 4 * KiB, MEM_RESERVED }, /* a module */
+		{ 5 * MiB, 0, MEM_RESERVED },		      /* empty: ignored */
 	};
 	u64 at;
 
@@ -586,8 +586,8 @@ START_TEST(test_find_free)
 	ck_assert_uint_eq(memmap_find_free(map, 4, 0, PAGE, 0, NULL, 0), 0);
 	ck_assert_uint_eq(memmap_find_free(map, 4, PAGE, 3 * PAGE, 0, NULL, 0), 0);
 	/* Near the top of the address space nothing wraps. */
-	const struct mem_region top[] = {{UINT64_MAX - 3 * PAGE, 3 * PAGE, MEM_USABLE}};
-	const struct mem_region top_busy[] = {{UINT64_MAX - PAGE, PAGE, MEM_RESERVED}};
+	const struct mem_region top[] = { { UINT64_MAX - 3 * PAGE, 3 * PAGE, MEM_USABLE } };
+	const struct mem_region top_busy[] = { { UINT64_MAX - PAGE, PAGE, MEM_RESERVED } };
 
 	ck_assert_uint_eq(memmap_find_free(top, 1, PAGE, PAGE, 0, top_busy, 1),
 			  UINT64_MAX - 3 * PAGE + 1);

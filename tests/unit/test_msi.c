@@ -104,7 +104,7 @@ START_TEST(msi_32bit_single)
 {
 	struct fake_fn *f = fake_add(0, 3, 0, 0x8086, 0x100e, 0x020000, 0);
 	struct pci_dev *p;
-	struct counter c = {0};
+	struct counter c = { 0 };
 	u8 cap = add_msi(f, 0, false, false);
 	int n, v;
 
@@ -141,7 +141,7 @@ START_TEST(msi_64bit_multi_with_masking)
 {
 	struct fake_fn *f = fake_add(0, 4, 0, 0x8086, 0x10d3, 0x020000, 0);
 	struct pci_dev *p;
-	struct counter c[4] = {0};
+	struct counter c[4] = { 0 };
 	u8 cap = add_msi(f, 3, true, true); /* 8 vectors possible */
 	int n, first;
 
@@ -246,7 +246,7 @@ START_TEST(msix_programs_table)
 	u8 cap;
 	struct fake_fn *f = msix_fixture(5, &cap);
 	struct pci_dev *p;
-	struct counter c = {0};
+	struct counter c = { 0 };
 	int n;
 
 	msix_cap_under_test = cap;
@@ -402,7 +402,7 @@ START_TEST(intx_shared_line_right_handler)
 	struct fake_fn *fa = fake_add(0, 3, 0, 0x8086, 0x100e, 0x020000, 0);
 	struct fake_fn *fb = fake_add(0, 4, 0, 0x8086, 0x100e, 0x020000, 0);
 	struct pci_dev *a, *b;
-	struct counter ca = {0}, cb = {0};
+	struct counter ca = { 0 }, cb = { 0 };
 	int va, vb;
 
 	fake_intx(fa, 1, 11);
@@ -476,9 +476,9 @@ START_TEST(intx_madt_overrides)
 	stub_hw.isa_override[10].level = true;
 	stub_hw.isa_override[10].active_low = false;
 	/* IRQ 9 is moved to GSI 20, level, low. */
-	stub_hw.isa_override[9] = (typeof(stub_hw.isa_override[9])){true, 20, true, true};
+	stub_hw.isa_override[9] = (typeof(stub_hw.isa_override[9])){ true, 20, true, true };
 	/* An edge override says nothing about PCI: level/low is used. */
-	stub_hw.isa_override[5] = (typeof(stub_hw.isa_override[5])){true, 5, false, false};
+	stub_hw.isa_override[5] = (typeof(stub_hw.isa_override[5])){ true, 5, false, false };
 	fake_intx(f1, 1, 10);
 	fake_intx(f2, 2, 9);
 	fake_intx(f3, 1, 5);

@@ -151,7 +151,7 @@ static void assert_irq_state_clean(void)
 START_TEST(test_add_weight_defaults_and_clamp)
 {
 	struct napi_struct a, b, c;
-	struct net_device dev = {.name = "eth7"};
+	struct net_device dev = { .name = "eth7" };
 
 	INIT_LIST_HEAD(&dev.napi_list);
 	ck_assert_int_eq(netif_napi_add(&dev, &a, fake_poll, 0), 0);
@@ -310,7 +310,7 @@ START_TEST(test_requeue_at_tail)
 	ck_assert(fake_softirq_run(NET_RX_SOFTIRQ));
 
 	/* Pass 1: a b c. d arrived during a's poll, so it precedes a's second turn. */
-	int expect[] = {0, 1, 2, 3, 0, 1, 3};
+	int expect[] = { 0, 1, 2, 3, 0, 1, 3 };
 
 	ck_assert_int_eq(npolls, 7);
 	for (int i = 0; i < 7; i++)

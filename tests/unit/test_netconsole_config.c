@@ -14,7 +14,8 @@ static int bad;
 START_TEST(test_full_spec)
 {
 	ck_assert_int_eq(netconsole_parse("4444@10.0.0.1/eth1,9353@10.0.0.2/12:34:56:78:9a:bc", cfg,
-					  4, &why, &bad), 1);
+					  4, &why, &bad),
+			 1);
 	ck_assert(!cfg[0].extended);
 	ck_assert_uint_eq(cfg[0].local_port, 4444);
 	ck_assert_uint_eq(cfg[0].local_ip, IP(10, 0, 0, 1));
@@ -44,8 +45,8 @@ END_TEST
 
 START_TEST(test_several_targets)
 {
-	ck_assert_int_eq(netconsole_parse("@/,@10.0.0.1/;+6000@/eth1,7000@10.0.0.2/", cfg, 4, &why,
-					  &bad), 2);
+	ck_assert_int_eq(
+	    netconsole_parse("@/,@10.0.0.1/;+6000@/eth1,7000@10.0.0.2/", cfg, 4, &why, &bad), 2);
 	ck_assert(!cfg[0].extended);
 	ck_assert(cfg[1].extended);
 	ck_assert_uint_eq(cfg[1].local_port, 6000);

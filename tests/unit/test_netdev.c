@@ -102,7 +102,7 @@ static void drv_get_stats(struct net_device *dev, struct net_device_stats *stats
 
 static int drv_ethtool(struct net_device *dev, struct ethtool_stat *out, int max)
 {
-	static const char *const names[] = {"rx_no_buffer", "tx_restarts", "irq_count"};
+	static const char *const names[] = { "rx_no_buffer", "tx_restarts", "irq_count" };
 	int n = MIN(max, 3);
 
 	for (int i = 0; i < n; i++) {
@@ -120,12 +120,12 @@ static void drv_set_rx_mode(struct net_device *dev)
 }
 
 static const struct net_device_ops drv_ops = {
-    .open = drv_open,
-    .stop = drv_stop,
-    .start_xmit = drv_xmit,
-    .get_stats = drv_get_stats,
-    .get_ethtool_stats = drv_ethtool,
-    .set_rx_mode = drv_set_rx_mode,
+	.open = drv_open,
+	.stop = drv_stop,
+	.start_xmit = drv_xmit,
+	.get_stats = drv_get_stats,
+	.get_ethtool_stats = drv_ethtool,
+	.set_rx_mode = drv_set_rx_mode,
 };
 
 static int drv_poll(struct napi_struct *napi, int budget)
@@ -146,7 +146,7 @@ static int drv_poll(struct napi_struct *napi, int budget)
 static struct fake_drv *drv_create(int i, const u8 *mac)
 {
 	struct fake_drv *drv = &drvs[i];
-	static const u8 default_mac[ETH_ALEN] = {0x52, 0x54, 0x00, 0x12, 0x34, 0x56};
+	static const u8 default_mac[ETH_ALEN] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 };
 
 	memset(drv, 0, sizeof(*drv));
 	drv->dev.ops = &drv_ops;
@@ -211,10 +211,10 @@ static void stack_link_changed(struct net_device *dev)
 }
 
 static const struct netdev_stack_ops fake_stack = {
-    .rx = stack_rx,
-    .dev_added = stack_dev_added,
-    .dev_removed = stack_dev_removed,
-    .link_changed = stack_link_changed,
+	.rx = stack_rx,
+	.dev_added = stack_dev_added,
+	.dev_removed = stack_dev_removed,
+	.link_changed = stack_link_changed,
 };
 
 static void setup(void)
@@ -277,8 +277,8 @@ END_TEST
 START_TEST(test_register_rejects_bad_devices)
 {
 	struct fake_drv *a = drv_create(0, NULL), *b = drv_create(1, NULL);
-	struct net_device_ops no_xmit = {0};
-	struct net_device bare = {0};
+	struct net_device_ops no_xmit = { 0 };
+	struct net_device bare = { 0 };
 
 	ck_assert_int_eq(register_netdev(NULL), -EINVAL);
 	ck_assert_int_eq(register_netdev(&bare), -EINVAL);
@@ -622,8 +622,8 @@ END_TEST
 START_TEST(test_multicast_filter)
 {
 	struct fake_drv *a = drv_up(0);
-	u8 mc[ETH_ALEN] = {0x33, 0x33, 0xff, 0, 0, 1};
-	u8 uc[ETH_ALEN] = {0x52, 0x54, 0, 0, 0, 1};
+	u8 mc[ETH_ALEN] = { 0x33, 0x33, 0xff, 0, 0, 1 };
+	u8 uc[ETH_ALEN] = { 0x52, 0x54, 0, 0, 0, 1 };
 	int calls = a->rx_mode_calls;
 
 	ck_assert_int_eq(netdev_mc_add(&a->dev, uc), -EINVAL);
@@ -685,7 +685,7 @@ END_TEST
 
 START_TEST(test_netbuf_segments)
 {
-	u8 a[4] = {1, 2, 3, 4}, b[3] = {5, 6, 7}, c[2] = {8, 9};
+	u8 a[4] = { 1, 2, 3, 4 }, b[3] = { 5, 6, 7 }, c[2] = { 8, 9 };
 	struct netbuf s1, s2, s3;
 	u8 out[16];
 

@@ -199,18 +199,18 @@ static int count_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	return 0;
 }
 
-static const struct pci_device_id any_net[] = {{.vendor = PCI_ANY_ID,
-						.device = PCI_ANY_ID,
-						.subvendor = PCI_ANY_ID,
-						.subdevice = PCI_ANY_ID,
-						.class = PCI_CLASS_NETWORK_ETHERNET,
-						.class_mask = 0xFFFF00},
-					       {0}};
+static const struct pci_device_id any_net[] = { { .vendor = PCI_ANY_ID,
+						  .device = PCI_ANY_ID,
+						  .subvendor = PCI_ANY_ID,
+						  .subdevice = PCI_ANY_ID,
+						  .class = PCI_CLASS_NETWORK_ETHERNET,
+						  .class_mask = 0xFFFF00 },
+						{ 0 } };
 
 static struct pci_driver net_driver = {
-    .name = "anynet",
-    .id_table = any_net,
-    .probe = count_probe,
+	.name = "anynet",
+	.id_table = any_net,
+	.probe = count_probe,
 };
 
 START_TEST(pci_init_scans_ecam_windows)

@@ -46,40 +46,40 @@ static void log_remove(struct pci_dev *pdev)
 	ck_assert_ptr_eq(pci_get_drvdata(pdev), &plog);
 }
 
-static const struct pci_device_id e1000_ids[] = {{PCI_DEVICE(0x8086, 0x100e), .driver_data = 1},
-						 {PCI_DEVICE(0x8086, 0x10d3), .driver_data = 2},
-						 {0}};
+static const struct pci_device_id e1000_ids[] = { { PCI_DEVICE(0x8086, 0x100e), .driver_data = 1 },
+						  { PCI_DEVICE(0x8086, 0x10d3), .driver_data = 2 },
+						  { 0 } };
 
 static struct pci_driver e1000_like = {
-    .name = "e1000",
-    .id_table = e1000_ids,
-    .probe = log_probe,
-    .remove = log_remove,
+	.name = "e1000",
+	.id_table = e1000_ids,
+	.probe = log_probe,
+	.remove = log_remove,
 };
 
 START_TEST(match_rules)
 {
 	struct pci_dev d;
-	const struct pci_device_id ids[] = {{.vendor = 0x14e4,
-					     .device = 0x1677,
-					     .subvendor = 0x1028,
-					     .subdevice = PCI_ANY_ID,
-					     .driver_data = 10},
-					    {.vendor = 0x14e4,
-					     .device = PCI_ANY_ID,
-					     .subvendor = PCI_ANY_ID,
-					     .subdevice = PCI_ANY_ID,
-					     .class = 0x020000,
-					     .class_mask = 0xFFFF00,
-					     .driver_data = 11},
-					    {.vendor = PCI_ANY_ID,
-					     .device = PCI_ANY_ID,
-					     .subvendor = PCI_ANY_ID,
-					     .subdevice = PCI_ANY_ID,
-					     .class = 0x028000,
-					     .class_mask = 0xFF0000,
-					     .driver_data = 12},
-					    {0}};
+	const struct pci_device_id ids[] = { { .vendor = 0x14e4,
+					       .device = 0x1677,
+					       .subvendor = 0x1028,
+					       .subdevice = PCI_ANY_ID,
+					       .driver_data = 10 },
+					     { .vendor = 0x14e4,
+					       .device = PCI_ANY_ID,
+					       .subvendor = PCI_ANY_ID,
+					       .subdevice = PCI_ANY_ID,
+					       .class = 0x020000,
+					       .class_mask = 0xFFFF00,
+					       .driver_data = 11 },
+					     { .vendor = PCI_ANY_ID,
+					       .device = PCI_ANY_ID,
+					       .subvendor = PCI_ANY_ID,
+					       .subdevice = PCI_ANY_ID,
+					       .class = 0x028000,
+					       .class_mask = 0xFF0000,
+					       .driver_data = 12 },
+					     { 0 } };
 
 	memset(&d, 0, sizeof(d));
 	d.vendor = 0x14e4;
@@ -145,8 +145,8 @@ END_TEST
 
 START_TEST(incomplete_driver_refused)
 {
-	struct pci_driver nameless = {.id_table = e1000_ids, .probe = log_probe};
-	struct pci_driver no_probe = {.name = "np", .id_table = e1000_ids};
+	struct pci_driver nameless = { .id_table = e1000_ids, .probe = log_probe };
+	struct pci_driver no_probe = { .name = "np", .id_table = e1000_ids };
 
 	ck_assert_int_eq(pci_register_driver(&nameless), -EINVAL);
 	ck_assert_int_eq(pci_register_driver(&no_probe), -EINVAL);

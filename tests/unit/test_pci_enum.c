@@ -165,10 +165,10 @@ static bool weird_has_ext(u16 seg, u8 bus)
 }
 
 static const struct pci_cfg_ops weird_ops = {
-    .name = "weird",
-    .read = weird_read,
-    .write = weird_write,
-    .has_ext = weird_has_ext,
+	.name = "weird",
+	.read = weird_read,
+	.write = weird_write,
+	.has_ext = weird_has_ext,
 };
 
 static struct pci_dev *scan_weird_bar0(u32 orig, u32 probe)

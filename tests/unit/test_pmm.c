@@ -63,10 +63,10 @@ END_TEST
 START_TEST(test_init_counts_usable_pages)
 {
 	const struct mem_region r[] = {
-	    {0, 0x9fc00, MEM_USABLE},
-	    {0x9fc00, 0x400, MEM_RESERVED},
-	    {0x100000 + 100, 16 * MiB - 200, MEM_USABLE}, /* ragged edges */
-	    {0xfffc0000, 0x40000, MEM_RESERVED},
+		{ 0, 0x9fc00, MEM_USABLE },
+		{ 0x9fc00, 0x400, MEM_RESERVED },
+		{ 0x100000 + 100, 16 * MiB - 200, MEM_USABLE }, /* ragged edges */
+		{ 0xfffc0000, 0x40000, MEM_RESERVED },
 	};
 	struct pmm_stats s;
 
@@ -86,9 +86,9 @@ END_TEST
 START_TEST(test_init_unnormalised_overlap)
 {
 	const struct mem_region r[] = {
-	    {1 * MiB, 1 * MiB, MEM_USABLE},
-	    {1 * MiB + 8 * KiB + 1, 10, MEM_ACPI_NVS},	/* inside one page */
-	    {1 * MiB + 512 * KiB, 1 * MiB, MEM_USABLE}, /* overlaps the first */
+		{ 1 * MiB, 1 * MiB, MEM_USABLE },
+		{ 1 * MiB + 8 * KiB + 1, 10, MEM_ACPI_NVS },  /* inside one page */
+		{ 1 * MiB + 512 * KiB, 1 * MiB, MEM_USABLE }, /* overlaps the first */
 	};
 	u64 a;
 
@@ -108,7 +108,7 @@ END_TEST
 
 START_TEST(test_init_small_bitmap)
 {
-	const struct mem_region r[] = {{1 * MiB, 63 * MiB, MEM_USABLE}};
+	const struct mem_region r[] = { { 1 * MiB, 63 * MiB, MEM_USABLE } };
 	static u64 words[2 * 64]; /* room for 64 * 64 pages = 16 MiB */
 
 	pmm_init(r, 1, words, sizeof(words));
@@ -132,7 +132,7 @@ END_TEST
 
 START_TEST(test_alloc_lowest_first_and_free)
 {
-	const struct mem_region r[] = {{1 * MiB, 1 * MiB, MEM_USABLE}};
+	const struct mem_region r[] = { { 1 * MiB, 1 * MiB, MEM_USABLE } };
 	u64 a, b, c;
 
 	init_with(r, 1);
@@ -158,7 +158,7 @@ END_TEST
 
 START_TEST(test_alignment)
 {
-	const struct mem_region r[] = {{1 * MiB + 4 * KiB, 63 * MiB, MEM_USABLE}};
+	const struct mem_region r[] = { { 1 * MiB + 4 * KiB, 63 * MiB, MEM_USABLE } };
 	u64 a;
 
 	init_with(r, 1);
@@ -184,8 +184,8 @@ END_TEST
 START_TEST(test_max_end)
 {
 	const struct mem_region r[] = {
-	    {1 * MiB, 3 * GiB - 1 * MiB, MEM_USABLE},
-	    {4 * GiB, 4 * GiB, MEM_USABLE},
+		{ 1 * MiB, 3 * GiB - 1 * MiB, MEM_USABLE },
+		{ 4 * GiB, 4 * GiB, MEM_USABLE },
 	};
 	u64 a;
 
@@ -212,9 +212,9 @@ END_TEST
 START_TEST(test_contiguous_across_holes)
 {
 	const struct mem_region r[] = {
-	    {1 * MiB, 16 * PAGE, MEM_USABLE},
-	    {1 * MiB + 16 * PAGE, PAGE, MEM_RESERVED},
-	    {1 * MiB + 17 * PAGE, 100 * PAGE, MEM_USABLE},
+		{ 1 * MiB, 16 * PAGE, MEM_USABLE },
+		{ 1 * MiB + 16 * PAGE, PAGE, MEM_RESERVED },
+		{ 1 * MiB + 17 * PAGE, 100 * PAGE, MEM_USABLE },
 	};
 
 	init_with(r, ARRAY_SIZE(r));
@@ -228,7 +228,7 @@ END_TEST
 
 START_TEST(test_exhaustion)
 {
-	const struct mem_region r[] = {{0, 64 * MiB, MEM_USABLE}};
+	const struct mem_region r[] = { { 0, 64 * MiB, MEM_USABLE } };
 	u64 n = 0, a, prev = 0;
 
 	init_with(r, 1);
@@ -254,8 +254,8 @@ END_TEST
 START_TEST(test_bad_frees)
 {
 	const struct mem_region r[] = {
-	    {0, 4 * MiB, MEM_USABLE},
-	    {8 * MiB, 4 * MiB, MEM_USABLE},
+		{ 0, 4 * MiB, MEM_USABLE },
+		{ 8 * MiB, 4 * MiB, MEM_USABLE },
 	};
 	u64 a, b;
 	struct pmm_stats before;
@@ -291,7 +291,7 @@ END_TEST
 
 START_TEST(test_reserve)
 {
-	const struct mem_region r[] = {{0, 4 * MiB, MEM_USABLE}};
+	const struct mem_region r[] = { { 0, 4 * MiB, MEM_USABLE } };
 	u64 a;
 
 	init_with(r, 1);
@@ -319,7 +319,7 @@ END_TEST
 
 START_TEST(test_print_stats)
 {
-	const struct mem_region r[] = {{0, 4 * MiB, MEM_USABLE}};
+	const struct mem_region r[] = { { 0, 4 * MiB, MEM_USABLE } };
 
 	init_with(r, 1);
 	pmm_alloc(2, 0, 0);
@@ -369,7 +369,7 @@ START_TEST(test_random_against_shadow)
 		u64 len = 1 + (u64)rand_r(&seed) % 600, gap = (u64)rand_r(&seed) % 40;
 
 		len = MIN(len, SHADOW_PAGES - base);
-		r[nr++] = (struct mem_region){base * PAGE, len * PAGE, MEM_USABLE};
+		r[nr++] = (struct mem_region){ base * PAGE, len * PAGE, MEM_USABLE };
 		for (u64 p = base; p < base + len; p++)
 			sh[p] = p ? SH_FREE : SH_RESERVED;
 		for (u64 p = base + len; p < MIN(base + len + gap, SHADOW_PAGES); p++)
@@ -412,7 +412,7 @@ START_TEST(test_random_against_shadow)
 				sh[p] = SH_USED;
 			}
 			free_count -= pages;
-			live[nlive++] = (struct live){a, pages};
+			live[nlive++] = (struct live){ a, pages };
 		} else if (op < 95 && nlive) {
 			size_t i = (size_t)rand_r(&seed) % nlive;
 
@@ -445,7 +445,7 @@ END_TEST
 /* Single-page churn over 1 GiB: fails by timeout if the scan is not word-wise. */
 START_TEST(test_many_pages_fast)
 {
-	const struct mem_region r[] = {{0, 1 * GiB, MEM_USABLE}};
+	const struct mem_region r[] = { { 0, 1 * GiB, MEM_USABLE } };
 	u64 n = 0;
 
 	init_with(r, 1);

@@ -28,9 +28,9 @@
 #include "kernel/compiler.h"
 #include "tests/unit/lib_prefixed.h"
 
-#define OUT_MAX 512 /* every expected output is shorter; checked per case */
-#define GUARD 32 /* bytes past the largest buffer that must never be written */
-#define CANARY 0xa5
+#define OUT_MAX	   512 /* every expected output is shorter; checked per case */
+#define GUARD	   32  /* bytes past the largest buffer that must never be written */
+#define CANARY	   0xa5
 #define REPORT_MAX 20 /* mismatches printed in full before going quiet */
 
 /* Counts for the running test; each Check test runs in its own process. */
@@ -101,8 +101,9 @@ static void compare_with_glibc(const char *fmt, va_list ap)
 	}
 
 	/* The full buffer first, so a report shows napkin's whole output. */
-	const size_t sizes[] = { OUT_MAX, 0, 1, 2, (size_t)want_len / 2, (size_t)want_len,
-				 (size_t)want_len + 1 };
+	const size_t sizes[] = {
+		OUT_MAX, 0, 1, 2, (size_t)want_len / 2, (size_t)want_len, (size_t)want_len + 1
+	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
 		size_t size = sizes[i];
@@ -153,14 +154,14 @@ static void run_case(const char *fmt, ...)
 }
 
 /* Passes the '*' arguments, then the value, exactly as the format expects. */
-#define RUN_WITH_STARS(fmt, nstar, stars, arg)                                  \
-	do {                                                                    \
-		if ((nstar) == 0)                                               \
-			run_case(fmt, arg);                                     \
-		else if ((nstar) == 1)                                          \
-			run_case(fmt, (stars)[0], arg);                         \
-		else                                                            \
-			run_case(fmt, (stars)[0], (stars)[1], arg);             \
+#define RUN_WITH_STARS(fmt, nstar, stars, arg)                      \
+	do {                                                        \
+		if ((nstar) == 0)                                   \
+			run_case(fmt, arg);                         \
+		else if ((nstar) == 1)                              \
+			run_case(fmt, (stars)[0], arg);             \
+		else                                                \
+			run_case(fmt, (stars)[0], (stars)[1], arg); \
 	} while (0)
 
 /*
@@ -222,13 +223,13 @@ struct field {
 };
 
 static const struct field widths[] = {
-	{ "", 0 }, { "1", 0 }, { "3", 0 }, { "9", 0 }, { "26", 0 },
-	{ "*", 7 }, { "*", -7 }, { "*", 0 },
+	{ "", 0 },   { "1", 0 }, { "3", 0 },  { "9", 0 },
+	{ "26", 0 }, { "*", 7 }, { "*", -7 }, { "*", 0 },
 };
 
 static const struct field precisions[] = {
-	{ "", 0 }, { ".", 0 }, { ".0", 0 }, { ".1", 0 }, { ".4", 0 }, { ".23", 0 },
-	{ ".*", 5 }, { ".*", 0 }, { ".*", -2 }, /* negative: as if no precision was given */
+	{ "", 0 },    { ".", 0 },  { ".0", 0 }, { ".1", 0 },  { ".4", 0 },
+	{ ".23", 0 }, { ".*", 5 }, { ".*", 0 }, { ".*", -2 }, /* negative: as if no precision was given */
 };
 
 static const struct field no_precision[] = { { "", 0 } };
@@ -237,12 +238,42 @@ static const char *const lengths[] = { "", "hh", "h", "l", "ll", "z", "t", "j" }
 
 /* Bit patterns; each is cast to the type its length modifier names. */
 static const u64 boundary_values[] = {
-	0, 1, 2, 7, 8, 9, 10, 15, 16, 42, 99, 100, 127, 128, 255, 256, 1000,
-	0x7fff, 0x8000, 0xffff, 0x10000, 123456789,
-	INT_MAX, (u32)INT_MIN, UINT_MAX, (u64)UINT_MAX + 1,
-	0x123456789abcdefull, 0xdeadbeefcafeull,
-	LLONG_MAX, (u64)LLONG_MIN, UINT64_MAX,
-	(u64)-2, (u64)-42, (u64)-128, (u64)-129, (u64)-32768,
+	0,
+	1,
+	2,
+	7,
+	8,
+	9,
+	10,
+	15,
+	16,
+	42,
+	99,
+	100,
+	127,
+	128,
+	255,
+	256,
+	1000,
+	0x7fff,
+	0x8000,
+	0xffff,
+	0x10000,
+	123456789,
+	INT_MAX,
+	(u32)INT_MIN,
+	UINT_MAX,
+	(u64)UINT_MAX + 1,
+	0x123456789abcdefull,
+	0xdeadbeefcafeull,
+	LLONG_MAX,
+	(u64)LLONG_MIN,
+	UINT64_MAX,
+	(u64)-2,
+	(u64)-42,
+	(u64)-128,
+	(u64)-129,
+	(u64)-32768,
 };
 
 /* Fewer values for the large flag x width x precision product. */
@@ -310,12 +341,12 @@ static void reset_tally(void)
 }
 
 /* The minimum catches a table that silently shrank to nothing. */
-#define ASSERT_ALL_MATCH(min_cases)                                                        \
-	do {                                                                               \
-		ck_assert_msg(n_cases >= (min_cases), "only %lu cases ran, expected %d",   \
-			      n_cases, (min_cases));                                       \
-		ck_assert_msg(n_failures == 0, "%lu of %lu cases differ from glibc; first: %s", \
-			      n_failures, n_cases, first_failure);                         \
+#define ASSERT_ALL_MATCH(min_cases)                                                               \
+	do {                                                                                      \
+		ck_assert_msg(n_cases >= (min_cases), "only %lu cases ran, expected %d", n_cases, \
+			      (min_cases));                                                       \
+		ck_assert_msg(n_failures == 0, "%lu of %lu cases differ from glibc; first: %s",   \
+			      n_failures, n_cases, first_failure);                                \
 	} while (0)
 
 /* Defined flags for the integer conversions: '#' means nothing for d i u. */
@@ -361,8 +392,8 @@ START_TEST(integer_lengths_and_limits)
 
 					snprintf(fmt, sizeof(fmt), "%%%s%s%c", specs[sp],
 						 lengths[l], *c);
-					run_spec(fmt, NULL, 0, lengths[l], *c,
-						 boundary_values[v], NULL);
+					run_spec(fmt, NULL, 0, lengths[l], *c, boundary_values[v],
+						 NULL);
 				}
 			}
 		}
@@ -400,9 +431,27 @@ struct pick {
 	int stars[2];
 };
 
-#define PICK(fmt, v) { fmt, (u64)(v), NULL, { 0, 0 } }
-#define PICK_STR(fmt, s) { fmt, 0, s, { 0, 0 } }
-#define PICK_STARS(fmt, v, s, star0, star1) { fmt, (u64)(v), s, { star0, star1 } }
+#define PICK(fmt, v)                 \
+	{                            \
+		fmt, (u64)(v), NULL, \
+		{                    \
+			0, 0         \
+		}                    \
+	}
+#define PICK_STR(fmt, s)     \
+	{                    \
+		fmt, 0, s,   \
+		{            \
+			0, 0 \
+		}            \
+	}
+#define PICK_STARS(fmt, v, s, star0, star1) \
+	{                                   \
+		fmt, (u64)(v), s,           \
+		{                           \
+			star0, star1        \
+		}                           \
+	}
 
 static const struct pick picks[] = {
 	PICK("%d", (u32)INT_MIN),

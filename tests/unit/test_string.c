@@ -127,7 +127,7 @@ START_TEST(memset_values_alignments_lengths)
 					       "memset(+%zu, %#x, %zu): byte %zu is %#x", off,
 					       values[v], n, i, buf[off + i]);
 				EXPECT(first_touched(buf, 0, off) < 0 &&
-				       first_touched(buf, off + n, sizeof(buf)) < 0,
+					   first_touched(buf, off + n, sizeof(buf)) < 0,
 				       "memset(+%zu, %#x, %zu) wrote outside the range", off,
 				       values[v], n);
 			}
@@ -140,8 +140,8 @@ END_TEST
 START_TEST(memcmp_sign)
 {
 	static const unsigned char pairs[][2] = {
-		{ 0, 1 }, { 1, 0 }, { 0x7f, 0x80 }, { 0x80, 0x7f }, { 0xff, 0 }, { 0, 0xff },
-		{ 'a', 'A' },
+		{ 0, 1 },    { 1, 0 },	  { 0x7f, 0x80 }, { 0x80, 0x7f },
+		{ 0xff, 0 }, { 0, 0xff }, { 'a', 'A' },
 	};
 	unsigned char a[40], b[40];
 
@@ -180,8 +180,8 @@ START_TEST(memchr_positions)
 			void *want = memchr(buf, c, n);
 			void *got = napkin_memchr(buf, c, n);
 
-			EXPECT(want == got, "memchr(c %#x, n %zu) gave offset %ld, glibc %ld", c,
-			       n, got ? (long)((unsigned char *)got - buf) : -1L,
+			EXPECT(want == got, "memchr(c %#x, n %zu) gave offset %ld, glibc %ld", c, n,
+			       got ? (long)((unsigned char *)got - buf) : -1L,
 			       want ? (long)((unsigned char *)want - buf) : -1L);
 		}
 	}
@@ -212,8 +212,9 @@ END_TEST
 
 /* Strings that differ at the end, in length, and in bytes with the top bit set. */
 static const char *const cmp_strings[] = {
-	"", "a", "b", "A", "ab", "abc", "abd", "abcd", "abc\x7f", "abc\x80", "abc\xff",
-	"\x80", "\xff", "\x01", "a\x01", "a\xfe", "hello world", "hello", "hellO",
+	"",	 "a",	    "b",	   "A",	      "ab",    "abc",  "abd",
+	"abcd",	 "abc\x7f", "abc\x80",	   "abc\xff", "\x80",  "\xff", "\x01",
+	"a\x01", "a\xfe",   "hello world", "hello",   "hellO",
 };
 
 START_TEST(strcmp_strncmp_sign)
@@ -250,8 +251,8 @@ START_TEST(strchr_strrchr)
 	for (int c = -256; c < 0x300; c++) {
 		EXPECT(napkin_strchr(s, c) == strchr(s, c), "strchr(c %d) at %ld, glibc %ld", c,
 		       offset_in(s, napkin_strchr(s, c)), offset_in(s, strchr(s, c)));
-		EXPECT(napkin_strrchr(s, c) == strrchr(s, c), "strrchr(c %d) at %ld, glibc %ld",
-		       c, offset_in(s, napkin_strrchr(s, c)), offset_in(s, strrchr(s, c)));
+		EXPECT(napkin_strrchr(s, c) == strrchr(s, c), "strrchr(c %d) at %ld, glibc %ld", c,
+		       offset_in(s, napkin_strrchr(s, c)), offset_in(s, strrchr(s, c)));
 	}
 	EXPECT(napkin_strchr("", 0) != NULL && napkin_strrchr("", 0) != NULL,
 	       "strchr/strrchr of '\\0' in \"\" must find the terminator");
@@ -261,11 +262,25 @@ END_TEST
 START_TEST(strstr_cases)
 {
 	static const char *const pairs[][2] = {
-		{ "", "" }, { "abc", "" }, { "", "a" }, { "abc", "abc" }, { "abc", "abcd" },
-		{ "abc", "c" }, { "abc", "bc" }, { "aaab", "aab" }, { "ababac", "abac" },
-		{ "hello world", "o w" }, { "hello world", "world" }, { "hello world", "worlds" },
-		{ "mississippi", "issip" }, { "mississippi", "ssi" }, { "abc", "d" },
-		{ "a\xff" "b", "\xff" }, { "xxxxxxxxy", "xxy" },
+		{ "", "" },
+		{ "abc", "" },
+		{ "", "a" },
+		{ "abc", "abc" },
+		{ "abc", "abcd" },
+		{ "abc", "c" },
+		{ "abc", "bc" },
+		{ "aaab", "aab" },
+		{ "ababac", "abac" },
+		{ "hello world", "o w" },
+		{ "hello world", "world" },
+		{ "hello world", "worlds" },
+		{ "mississippi", "issip" },
+		{ "mississippi", "ssi" },
+		{ "abc", "d" },
+		{ "a\xff"
+		  "b",
+		  "\xff" },
+		{ "xxxxxxxxy", "xxy" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(pairs); i++) {
@@ -344,17 +359,66 @@ static const char *const strto_tails[] = { "", "!", " 7", "g" };
 static const int strto_bases[] = { 0, 2, 8, 10, 16, 36, 3 };
 
 static const char *const strto_bodies[] = {
-	"", "0", "1", "7", "8", "9", "10", "077", "0777", "08", "09",
-	"0x", "0X", "0x1f", "0XaB", "0xg", "0x 1", "0x+1", "00x1", "0b101", "101",
-	"z", "Z", "zz", "Zz9", "123abc", "1e5", "x1", "-5", "+5", " 5", "\xa0" "5",
-	"127", "128", "255", "2147483647", "2147483648", "4294967295", "4294967296",
-	"9223372036854775807", "9223372036854775808", "9223372036854775809",
-	"18446744073709551615", "18446744073709551616", "99999999999999999999999999",
-	"0x7fffffffffffffff", "0x8000000000000000", "0xffffffffffffffff",
-	"0x10000000000000000", "0xFFFFFFFFFFFFFFFFFF", "0x00000000000000000001",
-	"777777777777777777777", "1000000000000000000000", "1777777777777777777777",
+	"",
+	"0",
+	"1",
+	"7",
+	"8",
+	"9",
+	"10",
+	"077",
+	"0777",
+	"08",
+	"09",
+	"0x",
+	"0X",
+	"0x1f",
+	"0XaB",
+	"0xg",
+	"0x 1",
+	"0x+1",
+	"00x1",
+	"0b101",
+	"101",
+	"z",
+	"Z",
+	"zz",
+	"Zz9",
+	"123abc",
+	"1e5",
+	"x1",
+	"-5",
+	"+5",
+	" 5",
+	"\xa0"
+	"5",
+	"127",
+	"128",
+	"255",
+	"2147483647",
+	"2147483648",
+	"4294967295",
+	"4294967296",
+	"9223372036854775807",
+	"9223372036854775808",
+	"9223372036854775809",
+	"18446744073709551615",
+	"18446744073709551616",
+	"99999999999999999999999999",
+	"0x7fffffffffffffff",
+	"0x8000000000000000",
+	"0xffffffffffffffff",
+	"0x10000000000000000",
+	"0xFFFFFFFFFFFFFFFFFF",
+	"0x00000000000000000001",
+	"777777777777777777777",
+	"1000000000000000000000",
+	"1777777777777777777777",
 	"2000000000000000000000",
-	"1y2p0ij32e8e7", "1y2p0ij32e8e8", "3w5e11264sgsf", "3w5e11264sgsg",
+	"1y2p0ij32e8e7",
+	"1y2p0ij32e8e8",
+	"3w5e11264sgsf",
+	"3w5e11264sgsg",
 	"0000000000000000000000000000000000042",
 	"111111111111111111111111111111111111111111111111111111111111111",
 	"1000000000000000000000000000000000000000000000000000000000000000",
@@ -384,8 +448,8 @@ static void check_strto(const char *s, int base)
 	long got_l = napkin_strtol(s, &got_end, base);
 
 	EXPECT(want_l == got_l && want_end == got_end,
-	       "strtol(\"%s\", %d) gave %ld ending at %ld, glibc %ld ending at %ld", s, base,
-	       got_l, (long)(got_end - s), want_l, (long)(want_end - s));
+	       "strtol(\"%s\", %d) gave %ld ending at %ld, glibc %ld ending at %ld", s, base, got_l,
+	       (long)(got_end - s), want_l, (long)(want_end - s));
 
 	unsigned long want_ul = strtoul(s, &want_end, base);
 	unsigned long got_ul = napkin_strtoul(s, &got_end, base);

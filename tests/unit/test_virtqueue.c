@@ -118,7 +118,7 @@ END_TEST
 
 START_TEST(test_chain_published_in_order)
 {
-	struct vq_buf bufs[3] = {{0x1000, 12}, {0x2000, 100}, {0x3000, 2048}};
+	struct vq_buf bufs[3] = { { 0x1000, 12 }, { 0x2000, 100 }, { 0x3000, 2048 } };
 	unsigned int n, w;
 	u16 head, d;
 	int cookie_val = 7;
@@ -143,7 +143,7 @@ END_TEST
 
 START_TEST(test_full_ring_and_reuse_after_completion)
 {
-	struct vq_buf b = {0x5000, 64};
+	struct vq_buf b = { 0x5000, 64 };
 	int cookies[8], i, ret;
 	void *got;
 	u32 len;
@@ -173,7 +173,7 @@ START_TEST(test_full_ring_and_reuse_after_completion)
 	ck_assert_uint_eq(vq_num_free(&vq), 4);
 	/* The freed descriptors make room for a chain of four again. */
 	{
-		struct vq_buf four[4] = {{1, 1}, {2, 2}, {3, 3}, {4, 4}};
+		struct vq_buf four[4] = { { 1, 1 }, { 2, 2 }, { 3, 3 }, { 4, 4 } };
 
 		ck_assert_int_ge(vq_add(&vq, four, 4, 0, &cookies[0]), 0);
 		ck_assert_uint_eq(vq_num_free(&vq), 0);
@@ -185,7 +185,7 @@ END_TEST
 
 START_TEST(test_wraparound_many_times)
 {
-	struct vq_buf b[2] = {{0x1000, 12}, {0x2000, 1500}};
+	struct vq_buf b[2] = { { 0x1000, 12 }, { 0x2000, 1500 } };
 	int cookie = 1;
 	unsigned int i, n, w;
 	u16 head;
@@ -210,7 +210,7 @@ END_TEST
 
 START_TEST(test_bad_used_ids_are_counted_not_trusted)
 {
-	struct vq_buf b = {0x1000, 64};
+	struct vq_buf b = { 0x1000, 64 };
 	int cookie = 3;
 	unsigned int n, w;
 	u16 head;
@@ -242,7 +242,7 @@ END_TEST
 
 START_TEST(test_kick_suppression_by_flag)
 {
-	struct vq_buf b = {0x1000, 64};
+	struct vq_buf b = { 0x1000, 64 };
 	int cookie = 1;
 
 	setup_ring(8, false);
@@ -260,7 +260,7 @@ END_TEST
 
 START_TEST(test_kick_suppression_by_event_idx)
 {
-	struct vq_buf b = {0x1000, 64};
+	struct vq_buf b = { 0x1000, 64 };
 	int cookie = 1;
 	volatile le16 *avail_event;
 
@@ -293,7 +293,7 @@ END_TEST
 
 START_TEST(test_interrupt_suppression_flag_and_race)
 {
-	struct vq_buf b = {0x1000, 64};
+	struct vq_buf b = { 0x1000, 64 };
 	int cookie = 1;
 	unsigned int n, w;
 	u16 head;
@@ -319,7 +319,7 @@ END_TEST
 
 START_TEST(test_interrupt_suppression_event_idx)
 {
-	struct vq_buf b = {0x1000, 64};
+	struct vq_buf b = { 0x1000, 64 };
 	int cookie = 1, i;
 	unsigned int n, w;
 	u16 head;
@@ -353,7 +353,7 @@ END_TEST
 
 START_TEST(test_detach_unused_returns_every_cookie)
 {
-	struct vq_buf b[2] = {{1, 1}, {2, 2}};
+	struct vq_buf b[2] = { { 1, 1 }, { 2, 2 } };
 	int cookies[3], found = 0;
 	void *c;
 
@@ -372,7 +372,7 @@ END_TEST
 
 START_TEST(test_add_rejects_empty_and_null)
 {
-	struct vq_buf b = {1, 1};
+	struct vq_buf b = { 1, 1 };
 	int cookie;
 
 	setup_ring(8, false);

@@ -201,8 +201,8 @@ static const char *decode_rcb(const u32 *rcb, struct tm_ring *r, bool is_std, u3
 
 static const char *std_ring_problem(struct tg3_model *m)
 {
-	u32 rcb[4] = {tm_reg(m, T3_STD_RCB), tm_reg(m, T3_STD_RCB + 4), tm_reg(m, T3_STD_RCB + 8),
-		      tm_reg(m, T3_STD_RCB + 12)};
+	u32 rcb[4] = { tm_reg(m, T3_STD_RCB), tm_reg(m, T3_STD_RCB + 4), tm_reg(m, T3_STD_RCB + 8),
+		       tm_reg(m, T3_STD_RCB + 12) };
 
 	return decode_rcb(rcb, &m->std, true, T3_NIC_STD_RING);
 }
@@ -676,11 +676,11 @@ static void cfg_written(void *model, u16 off, unsigned int size, u32 val)
 }
 
 static const struct hosted_pci_ops tg3_model_pci_ops = {
-    .mmio_read = mmio_read,
-    .mmio_write = mmio_write,
-    .cfg_read = cfg_read,
-    .cfg_write = cfg_write,
-    .cfg_written = cfg_written,
+	.mmio_read = mmio_read,
+	.mmio_write = mmio_write,
+	.cfg_read = cfg_read,
+	.cfg_write = cfg_write,
+	.cfg_written = cfg_written,
 };
 
 /* ---- Port and device ---- */
@@ -707,9 +707,9 @@ static u32 port_advertise(struct hosted_port *port)
 }
 
 static const struct hosted_port_ops tg3_model_port_ops = {
-    .receive = port_receive,
-    .link_changed = port_link_changed,
-    .advertise = port_advertise,
+	.receive = port_receive,
+	.link_changed = port_link_changed,
+	.advertise = port_advertise,
 };
 
 static u64 model_tick(struct hosted_device *dev, u64 now)

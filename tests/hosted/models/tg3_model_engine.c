@@ -234,7 +234,7 @@ static bool send_path_on(const struct tg3_model *m)
 
 static void stat_by_dest(struct tg3_model *m, const u8 *f, u32 ucast, u32 mcast, u32 bcast)
 {
-	static const u8 bc[6] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+	static const u8 bc[6] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
 
 	if (!memcmp(f, bc, 6))
 		tm_stat_add(m, bcast, 1);
@@ -428,7 +428,7 @@ static bool accepted(const struct tg3_model *m, const u8 *dst)
 	if (tm_reg(m, T3_RX_MODE) & T3_RXMODE_PROMISC)
 		return true;
 	if (dst[0] & 1) {
-		static const u8 bc[6] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+		static const u8 bc[6] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
 		u32 h;
 
 		if (!memcmp(dst, bc, 6))
@@ -438,8 +438,8 @@ static bool accepted(const struct tg3_model *m, const u8 *dst)
 	}
 	for (unsigned int i = 0; i < T3_MAC_ADDR_SLOTS; i++) {
 		u32 hi = tm_reg(m, T3_MAC_ADDR_HIGH(i)), lo = tm_reg(m, T3_MAC_ADDR_LOW(i));
-		u8 a[6] = {(u8)(hi >> 8),  (u8)hi,	  (u8)(lo >> 24),
-			   (u8)(lo >> 16), (u8)(lo >> 8), (u8)lo};
+		u8 a[6] = { (u8)(hi >> 8),  (u8)hi,	   (u8)(lo >> 24),
+			    (u8)(lo >> 16), (u8)(lo >> 8), (u8)lo };
 
 		if (!memcmp(a, dst, 6))
 			return true;
