@@ -213,6 +213,7 @@ static int vnet_open(struct net_device *ndev)
 	}
 	vd->opened = true;
 	vnet_irq_start(vd);
+	vnet_watchdog_start(vd);
 	vnet_update_link(vd);
 	return 0;
 }
@@ -222,6 +223,7 @@ static int vnet_stop(struct net_device *ndev)
 	struct vnet_dev *vd = to_vnet(ndev);
 	unsigned int i;
 
+	vnet_watchdog_stop(vd);
 	vnet_irq_stop(vd);
 	vd->opened = false;
 	for (i = 0; i < vd->nr_pairs; i++) {

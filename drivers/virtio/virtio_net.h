@@ -36,6 +36,11 @@
 #define VNET_TX_MAX_SEGS 16
 /* Polling period when the device has no usable interrupt. */
 #define VNET_POLL_PERIOD_NS (1 * NSEC_PER_MSEC)
+/*
+ * How long a queue may sit still with a declined notification or an unpopped
+ * completion before the watchdog acts: the worst stall a lost handshake costs.
+ */
+#define VNET_WATCHDOG_PERIOD_NS (10 * NSEC_PER_MSEC)
 
 struct vnet_dev;
 struct vnet_pair;
@@ -64,6 +69,7 @@ struct vnet_pair_stats {
 	u64 tx_packets, tx_bytes, tx_drops;
 	u64 tx_ring_full; /* times the transmit ring filled and stopped the queue */
 	u64 polls, interrupts, kicks;
+	u64 missed_irqs; /* completions the watchdog found with no interrupt for them */
 };
 
 struct vnet_pair {
@@ -94,7 +100,8 @@ struct vnet_pair {
 	void *tx_hdr_mem;
 	u64 tx_hdr_dma;
 
-	int irq; /* interrupt vector, or -1 */
+	int irq;		/* interrupt vector, or -1 */
+	unsigned int lose_irqs; /* fault injection: interrupts to ignore (shell) */
 	struct vnet_pair_stats stats;
 };
 
@@ -125,6 +132,7 @@ struct vnet_dev {
 	int config_irq; /* MSI-X config vector, or -1 */
 	struct ktimer poll_timer;
 	unsigned int poll_ticks;
+	struct ktimer watchdog; /* lost notifications and interrupts */
 	bool opened;
 	bool link_check;  /* config changed: pair 0's poll reads the link */
 	u32 tx_full_mask; /* pairs whose transmit ring stopped the queue */
@@ -162,6 +170,14 @@ int vnet_irq_setup(struct vnet_dev *vd);
 void vnet_irq_teardown(struct vnet_dev *vd);
 void vnet_irq_start(struct vnet_dev *vd);
 void vnet_irq_stop(struct vnet_dev *vd);
+
+/* virtio_net_watchdog.c: runs while the device is open. */
+void vnet_watchdog_start(struct vnet_dev *vd);
+void vnet_watchdog_stop(struct vnet_dev *vd);
+/* Fault injection for its tests: lose the next n notifications / interrupts of a pair. */
+void vnet_inject_lost_kicks(struct vnet_pair *qp, unsigned int n);
+void vnet_inject_lost_irqs(struct vnet_pair *qp, unsigned int n);
+
 /* With MSI-X: entry numbers of pair i and of config changes. */
 static inline u16 vnet_pair_msix(const struct vnet_dev *vd, unsigned int i)
 {

@@ -52,6 +52,10 @@ static irqreturn_t vnet_pair_irq(void *ctx)
 {
 	struct vnet_pair *qp = ctx;
 
+	if (unlikely(qp->lose_irqs)) {
+		qp->lose_irqs--; /* fault injection: as if it never arrived */
+		return IRQ_HANDLED;
+	}
 	qp->stats.interrupts++;
 	vnet_quiet_pair(qp);
 	napi_schedule_irq(&qp->napi);
@@ -83,6 +87,10 @@ static irqreturn_t vnet_intx_irq(void *ctx)
 		struct vnet_pair *qp = &vd->qp[i];
 
 		if (i == 0 || (isr & VIRTIO_ISR_QUEUE)) {
+			if (unlikely(qp->lose_irqs)) {
+				qp->lose_irqs--;
+				continue;
+			}
 			qp->stats.interrupts++;
 			vnet_quiet_pair(qp);
 			napi_schedule_irq(&qp->napi);

@@ -17,14 +17,16 @@
 static struct vnet_dev *vnet_devs[VNET_MAX_DEVS];
 
 /* Counter names per pair, built once: "rx_queue_0_packets" ... */
-#define VNET_PAIR_STATS 12
+#define VNET_PAIR_STATS 15
 static const char *const vnet_pair_stat_fmt[VNET_PAIR_STATS] = {
-	"rx_queue_%u_packets",	 "rx_queue_%u_bytes",
-	"rx_queue_%u_drops",	 "rx_queue_%u_ring_exhausted",
-	"rx_queue_%u_errors",	 "tx_queue_%u_packets",
-	"tx_queue_%u_bytes",	 "tx_queue_%u_drops",
-	"tx_queue_%u_ring_full", "queue_%u_polls",
-	"queue_%u_interrupts",	 "queue_%u_kicks",
+	"rx_queue_%u_packets",	  "rx_queue_%u_bytes",
+	"rx_queue_%u_drops",	  "rx_queue_%u_ring_exhausted",
+	"rx_queue_%u_errors",	  "tx_queue_%u_packets",
+	"tx_queue_%u_bytes",	  "tx_queue_%u_drops",
+	"tx_queue_%u_ring_full",  "queue_%u_polls",
+	"queue_%u_interrupts",	  "queue_%u_kicks",
+	"rx_queue_%u_late_kicks", "tx_queue_%u_late_kicks",
+	"queue_%u_missed_irqs",
 };
 static char vnet_pair_stat_names[VNET_MAX_PAIRS][VNET_PAIR_STATS][32];
 
@@ -44,6 +46,9 @@ static void vnet_pair_values(const struct vnet_pair *qp, u64 *v)
 	v[9] = s->polls;
 	v[10] = s->interrupts;
 	v[11] = s->kicks;
+	v[12] = qp->rx.stats.late_kicks;
+	v[13] = qp->tx.stats.late_kicks;
+	v[14] = s->missed_irqs;
 }
 
 int vnet_get_ethtool_stats(struct net_device *ndev, struct ethtool_stat *out, int max)
@@ -104,6 +109,32 @@ static void vnet_show(struct vnet_dev *vd)
 		shell_printf("  %s: %llu\n", st[k].name, (unsigned long long)st[k].value);
 }
 
+/*
+ * Fault injection: every pair loses its next N notifications (declined as if
+ * the device had said it needed none) or interrupts, and the watchdog must
+ * get the queues moving again.
+ */
+static int vnet_lose_cmd(struct vnet_dev *vd, const char *what, const char *count)
+{
+	char *end;
+	unsigned long n = strtoul(count, &end, 0);
+	bool kicks = !strcmp(what, "kicks");
+	unsigned int i;
+
+	if ((!kicks && strcmp(what, "irqs")) || *end || end == count || n > 1000) {
+		shell_printf("vnet: lose kicks|irqs N, with N from 0 to 1000\n");
+		return -EINVAL;
+	}
+	for (i = 0; i < vd->nr_pairs; i++) {
+		if (kicks)
+			vnet_inject_lost_kicks(&vd->qp[i], (unsigned int)n);
+		else
+			vnet_inject_lost_irqs(&vd->qp[i], (unsigned int)n);
+	}
+	shell_printf("vnet: %s loses its next %lu %s per queue pair\n", vd->ndev.name, n, what);
+	return 0;
+}
+
 static int vnet_cmd(int argc, char **argv)
 {
 	unsigned int i;
@@ -124,8 +155,11 @@ static int vnet_cmd(int argc, char **argv)
 
 			shell_printf("vnet: %s sent %d\n", vd->ndev.name, sent);
 			return sent < 0 ? sent : 0;
+		} else if (argc > 4 && !strcmp(argv[2], "lose")) {
+			return vnet_lose_cmd(vd, argv[3], argv[4]);
 		} else if (argc > 2) {
-			shell_printf("vnet: unknown action '%s' (up, down, send COUNT PORT)\n",
+			shell_printf("vnet: unknown action '%s' (up, down, send COUNT PORT, "
+				     "lose kicks|irqs N)\n",
 				     argv[2]);
 			return -EINVAL;
 		}
@@ -142,7 +176,7 @@ static int vnet_cmd(int argc, char **argv)
 
 static struct shell_cmd vnet_shell_cmd = {
 	.name = "vnet",
-	.usage = "vnet [ethN [up|down|send COUNT PORT]]",
+	.usage = "vnet [ethN [up|down|send COUNT PORT|lose kicks|irqs N]]",
 	.help = "virtio-net queue pairs, vectors, NAPI instances and counters",
 	.run = vnet_cmd,
 };

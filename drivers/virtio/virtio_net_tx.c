@@ -194,6 +194,7 @@ netdev_tx_t vnet_start_xmit(struct netbuf *nb, struct net_device *ndev)
 	struct vnet_tx_slot *slot;
 	struct virtio_net_hdr *hdr;
 	struct netbuf *seg;
+	bool full;
 
 	if (unlikely(nsegs > VNET_TX_MAX_SEGS)) {
 		WARN_ONCE(true, "%s: dropping a frame of %u segments (at most %u)\n", ndev->name,
@@ -239,12 +240,18 @@ netdev_tx_t vnet_start_xmit(struct netbuf *nb, struct net_device *ndev)
 	}
 	qp->stats.tx_packets++;
 	qp->stats.tx_bytes += nb->tot_len ? nb->tot_len : nb->len;
-	if (vq_kick_prepare(&qp->tx)) {
+	/* Stop before the next frame could fail, so the stack rarely sees BUSY. */
+	full = vq_num_free(&qp->tx) < VNET_TX_MAX_SEGS + 1 || !qp->tx_nfree;
+	/*
+	 * A stopped queue waits on completions that a lost notification would
+	 * never bring, so it tells the device even when told not to bother.
+	 */
+	if (vq_kick_prepare(&qp->tx) || full) {
 		qp->stats.kicks++;
+		vq_notified(&qp->tx);
 		virtio_pci_notify(qp->tx_notify, qp->tx.index);
 	}
-	/* Stop before the next frame could fail, so the stack rarely sees BUSY. */
-	if (vq_num_free(&qp->tx) < VNET_TX_MAX_SEGS + 1 || !qp->tx_nfree) {
+	if (full) {
 		qp->stats.tx_ring_full++;
 		vd->tx_full_mask |= BIT(qp->index);
 		netif_stop_queue(ndev);

@@ -126,12 +126,42 @@ bool vq_kick_prepare(struct virtqueue *vq)
 		kick = vq_need_event(READ_ONCE(*avail_event_word(vq)), new_idx, old);
 	else
 		kick = !(READ_ONCE(vq->used->flags) & VIRTQ_USED_F_NO_NOTIFY);
+	/* A test plays the lost-notification race: the device wanted one, we decline. */
+	if (kick && unlikely(vq->lose_kicks)) {
+		vq->lose_kicks--;
+		kick = false;
+	}
 	vq->kicked_avail = new_idx;
-	if (kick)
+	if (kick) {
 		vq->stats.kicks++;
-	else
+	} else {
 		vq->stats.kicks_saved++;
+		/* From the first decline, vq_watch() waits a whole period of no progress. */
+		if (!vq->unnotified)
+			vq->watch_restart = true;
+	}
+	vq->unnotified = !kick;
 	return kick;
+}
+
+unsigned int vq_watch(struct virtqueue *vq)
+{
+	u16 used = READ_ONCE(vq->used->idx);
+	bool still = used == vq->watch_used && !vq->watch_restart;
+	unsigned int found = 0;
+
+	vq->watch_used = used;
+	vq->watch_restart = false;
+	if (!still)
+		return 0;
+	if (vq->unnotified && vq_in_flight(vq)) {
+		vq->unnotified = false;
+		vq->stats.late_kicks++;
+		found |= VQ_WATCH_KICK;
+	}
+	if (used != vq->last_used)
+		found |= VQ_WATCH_USED;
+	return found;
 }
 
 bool vq_has_used(const struct virtqueue *vq)

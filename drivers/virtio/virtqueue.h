@@ -40,6 +40,7 @@ struct vq_stats {
 	u64 kicks_saved; /* notifications the device said it did not need */
 	u64 bad_used;	 /* used entries naming no chain in flight */
 	u64 full;	 /* vq_add() calls refused for lack of descriptors */
+	u64 late_kicks;	 /* notifications vq_watch() sent after a declined one stalled */
 };
 
 struct virtqueue {
@@ -59,6 +60,10 @@ struct virtqueue {
 	u16 last_used;	  /* next used-ring entry to look at */
 	u16 kicked_avail; /* avail_idx at the last notification decision */
 	bool cb_disabled;
+	bool unnotified;    /* the device declined a notification for chains it has */
+	u16 watch_used;	    /* used->idx at the last vq_watch() */
+	bool watch_restart; /* a decline since: the next vq_watch() only looks */
+	u16 lose_kicks;	    /* fault injection: notifications to decline wrongly */
 
 	/* Per head descriptor: the caller's cookie (NULL: not in flight), chain length. */
 	void *cookie[VQ_SIZE_MAX];
@@ -107,6 +112,33 @@ bool vq_kick_prepare(struct virtqueue *vq);
  * stats.bad_used and logged (the first time per queue).
  */
 int vq_pop_used(struct virtqueue *vq, void **cookie, u32 *len);
+
+/*
+ * What a periodic watchdog finds on a queue that has not moved since its last
+ * look (see vq_watch()).
+ */
+#define VQ_WATCH_KICK BIT(0) /* notify now: a declined notification may have been lost */
+#define VQ_WATCH_USED BIT(1) /* returned chains sit unpopped: an interrupt may have been lost */
+
+/*
+ * Called every watchdog period. The notification and interrupt handshakes
+ * rely on a full barrier on each side; when one side's barrier is missing
+ * (single-vCPU TCG emits none for the guest's) both sides can decide the
+ * other will act and the queue stalls for good. When the device's used index
+ * did not move since the previous call (and no first decline came between
+ * the two), returns VQ_WATCH_KICK if chains
+ * published without a notification are still in flight (counted in
+ * stats.late_kicks; the caller writes the notify register) and VQ_WATCH_USED
+ * if returned chains wait to be popped. Spurious notifications are harmless,
+ * so a false alarm costs one register write.
+ */
+unsigned int vq_watch(struct virtqueue *vq);
+
+/* The caller notified the device without asking vq_kick_prepare(). */
+static inline void vq_notified(struct virtqueue *vq)
+{
+	vq->unnotified = false;
+}
 
 /* True when the device has returned chains not yet popped. */
 bool vq_has_used(const struct virtqueue *vq);

@@ -291,6 +291,97 @@ START_TEST(test_kick_suppression_by_event_idx)
 }
 END_TEST
 
+START_TEST(test_watch_kicks_a_queue_stalled_on_a_declined_notification)
+{
+	struct vq_buf b = { 0x1000, 64 };
+	int cookie = 1;
+	volatile le16 *avail_event;
+	u16 head;
+	unsigned int n, w;
+
+	setup_ring(8, true);
+	avail_event = (volatile le16 *)&vq.used->ring[vq.size];
+	/* Nothing declined yet: the watchdog has nothing to do. */
+	ck_assert_uint_eq(vq_watch(&vq), 0);
+	/* The device (wrongly, as in the race) says it needs no notification. */
+	*avail_event = 5;
+	vq_add(&vq, &b, 0, 1, &cookie);
+	ck_assert(!vq_kick_prepare(&vq));
+	/* The first look only starts the clock; the second finds no progress. */
+	ck_assert_uint_eq(vq_watch(&vq), 0);
+	ck_assert_uint_eq(vq.stats.late_kicks, 0);
+	ck_assert_uint_eq(vq_watch(&vq), VQ_WATCH_KICK);
+	ck_assert_uint_eq(vq.stats.late_kicks, 1);
+	/* One late notification per stall, not one per period. */
+	ck_assert_uint_eq(vq_watch(&vq), 0);
+	ck_assert_uint_eq(vq.stats.late_kicks, 1);
+
+	/* Progress between looks means the device is working: no kick. */
+	vq_add(&vq, &b, 0, 1, &cookie);
+	ck_assert(!vq_kick_prepare(&vq));
+	ck_assert_uint_eq(vq_watch(&vq), 0);
+	ck_assert(dev_take(&head, &n, &w));
+	dev_complete(head, 10);
+	ck_assert_uint_eq(vq_watch(&vq) & VQ_WATCH_KICK, 0);
+	/* Further declines while one is pending do not restart the clock. */
+	vq_add(&vq, &b, 0, 1, &cookie);
+	ck_assert(!vq_kick_prepare(&vq));
+	ck_assert_uint_eq(vq_watch(&vq), VQ_WATCH_KICK | VQ_WATCH_USED);
+	ck_assert_uint_eq(vq.stats.late_kicks, 2);
+
+	/* A notification that went out clears the alarm. */
+	*avail_event = (u16)(vq.avail_idx);
+	vq_add(&vq, &b, 0, 1, &cookie);
+	ck_assert(vq_kick_prepare(&vq));
+	ck_assert_uint_eq(vq_watch(&vq) & VQ_WATCH_KICK, 0);
+	ck_assert_uint_eq(vq_watch(&vq) & VQ_WATCH_KICK, 0);
+}
+END_TEST
+
+START_TEST(test_watch_reports_unpopped_completions)
+{
+	struct vq_buf b = { 0x1000, 64 };
+	int cookie = 1;
+	void *got;
+	u32 len;
+	u16 head;
+	unsigned int n, w;
+
+	setup_ring(8, true);
+	vq_add(&vq, &b, 0, 1, &cookie);
+	ck_assert(vq_kick_prepare(&vq));
+	ck_assert(dev_take(&head, &n, &w));
+	dev_complete(head, 10);
+	/* Seen moving once, then still with an entry nobody popped. */
+	ck_assert_uint_eq(vq_watch(&vq), 0);
+	ck_assert_uint_eq(vq_watch(&vq), VQ_WATCH_USED);
+	ck_assert_int_eq(vq_pop_used(&vq, &got, &len), 1);
+	ck_assert_uint_eq(vq_watch(&vq), 0);
+}
+END_TEST
+
+START_TEST(test_injected_lost_kicks_are_declined_then_rescued)
+{
+	struct vq_buf b = { 0x1000, 64 };
+	int cookie = 1;
+
+	setup_ring(8, false);
+	vq.lose_kicks = 2;
+	vq_add(&vq, &b, 0, 1, &cookie);
+	ck_assert(!vq_kick_prepare(&vq));
+	vq_add(&vq, &b, 0, 1, &cookie);
+	ck_assert(!vq_kick_prepare(&vq));
+	vq_add(&vq, &b, 0, 1, &cookie);
+	ck_assert(vq_kick_prepare(&vq));
+	ck_assert_uint_eq(vq.lose_kicks, 0);
+	vq.lose_kicks = 1;
+	vq_add(&vq, &b, 0, 1, &cookie);
+	ck_assert(!vq_kick_prepare(&vq));
+	ck_assert_uint_eq(vq_watch(&vq), 0);
+	ck_assert_uint_eq(vq_watch(&vq), VQ_WATCH_KICK);
+}
+END_TEST
+
 START_TEST(test_interrupt_suppression_flag_and_race)
 {
 	struct vq_buf b = { 0x1000, 64 };
@@ -399,6 +490,9 @@ static Suite *virtqueue_suite(void)
 	tcase_add_test(tc, test_bad_used_ids_are_counted_not_trusted);
 	tcase_add_test(tc, test_kick_suppression_by_flag);
 	tcase_add_test(tc, test_kick_suppression_by_event_idx);
+	tcase_add_test(tc, test_watch_kicks_a_queue_stalled_on_a_declined_notification);
+	tcase_add_test(tc, test_watch_reports_unpopped_completions);
+	tcase_add_test(tc, test_injected_lost_kicks_are_declined_then_rescued);
 	tcase_add_test(tc, test_interrupt_suppression_flag_and_race);
 	tcase_add_test(tc, test_interrupt_suppression_event_idx);
 	tcase_add_test(tc, test_detach_unused_returns_every_cookie);
