@@ -15,22 +15,81 @@
 #define ECHO_MAX_CONNS 16
 /* tcp_poll interval in units of 500 ms: retry a send buffer lwIP had no memory for. */
 #define ECHO_POLL_INTERVAL 2
+/*
+ * Received data waiting for the send buffer, as a queue of pbuf chains: one
+ * chain counts at most 64 KiB (pbuf lengths are 16-bit) and the receive
+ * window is larger. Each chain is filled before the next starts, so any two
+ * neighbours hold more than 64 KiB and 10 of them exceed TCP_WND.
+ */
+#define ECHO_PENDING_CHAINS 10
 
 struct echo_conn {
 	struct tcp_pcb *pcb;
-	struct pbuf *pending; /* received, not yet in the send buffer */
-	bool peer_closed;     /* the peer sent FIN: close once everything is echoed */
+	struct pbuf *pending[ECHO_PENDING_CHAINS]; /* received, not yet in the send buffer */
+	unsigned int first, npending;		   /* a ring over pending[] */
+	bool peer_closed; /* the peer sent FIN: close once everything is echoed */
 };
 
 LWIP_MEMPOOL_DECLARE(ECHO_CONN, ECHO_MAX_CONNS, sizeof(struct echo_conn), "echo connection")
 
 struct service_stats echo_tcp_stats;
 
+static void echo_drop_first(struct echo_conn *c)
+{
+	if (c->pending[c->first])
+		pbuf_free(c->pending[c->first]);
+	c->pending[c->first] = NULL;
+	c->first = (c->first + 1) % ECHO_PENDING_CHAINS;
+	c->npending--;
+}
+
 static void echo_free(struct echo_conn *c)
 {
-	if (c->pending)
-		pbuf_free(c->pending);
+	while (c->npending)
+		echo_drop_first(c);
 	LWIP_MEMPOOL_FREE(ECHO_CONN, c);
+}
+
+static bool holds_driver_buffers(const struct pbuf *p)
+{
+	for (; p; p = p->next) {
+		if (p->flags & PBUF_FLAG_IS_CUSTOM)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Queue a received chain behind the pending ones; false when there is no
+ * room. Received data is the driver's receive buffers; a peer that stops
+ * reading would pin a whole window of them and starve every other
+ * connection, so what has to wait is copied to the heap first (and kept as
+ * it is only when the heap is full).
+ */
+static bool echo_queue(struct echo_conn *c, struct pbuf **pp)
+{
+	struct pbuf *p = *pp;
+
+	if (holds_driver_buffers(p)) {
+		struct pbuf *copy = pbuf_clone(PBUF_RAW, PBUF_RAM, p);
+
+		if (copy) {
+			pbuf_free(p);
+			*pp = p = copy;
+		}
+	}
+	if (c->npending) {
+		unsigned int last = (c->first + c->npending - 1) % ECHO_PENDING_CHAINS;
+
+		if ((u32)c->pending[last]->tot_len + p->tot_len <= 0xffff) {
+			pbuf_cat(c->pending[last], p);
+			return true;
+		}
+	}
+	if (c->npending == ECHO_PENDING_CHAINS)
+		return false;
+	c->pending[(c->first + c->npending++) % ECHO_PENDING_CHAINS] = p;
+	return true;
 }
 
 static err_t echo_close(struct echo_conn *c)
@@ -59,14 +118,20 @@ static err_t echo_pump(struct echo_conn *c)
 	struct tcp_pcb *pcb = c->pcb;
 	u32 moved = 0;
 
-	while (c->pending) {
-		struct pbuf *q = c->pending;
-		u16 n = (u16)MIN(q->len, tcp_sndbuf(pcb));
+	while (c->npending) {
+		struct pbuf **front = &c->pending[c->first];
+		struct pbuf *q = *front;
+		u16 n;
 		err_t err;
 
+		if (!q) {
+			echo_drop_first(c); /* a chain fully moved */
+			continue;
+		}
+		n = (u16)MIN(q->len, tcp_sndbuf(pcb));
 		if (!q->len) {
 			/* An empty pbuf in the chain: drop it and go on. */
-			c->pending = q->next;
+			*front = q->next;
 			q->next = NULL;
 			pbuf_free(q);
 			continue;
@@ -80,14 +145,14 @@ static err_t echo_pump(struct echo_conn *c)
 		if (err != ERR_OK)
 			return echo_abort(c, "tcp_write failed");
 		moved += n;
-		c->pending = pbuf_free_header(q, n);
+		*front = pbuf_free_header(q, n);
 	}
 	if (moved) {
 		echo_tcp_stats.tx_bytes += moved;
 		service_tcp_recved(pcb, moved);
 		tcp_output(pcb);
 	}
-	if (c->peer_closed && !c->pending)
+	if (c->peer_closed && !c->npending)
 		return echo_close(c);
 	return ERR_OK;
 }
@@ -113,14 +178,10 @@ static err_t echo_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err
 		return err;
 	}
 	echo_tcp_stats.rx_bytes += p->tot_len;
-	if (!c->pending) {
-		c->pending = p;
-	} else if ((u32)c->pending->tot_len + p->tot_len > 0xffff) {
+	if (!echo_queue(c, &p)) {
 		/* Cannot happen within one receive window; refuse rather than corrupt a chain. */
 		pbuf_free(p);
 		return echo_abort(c, "more pending data than one window");
-	} else {
-		pbuf_cat(c->pending, p);
 	}
 	return echo_pump(c);
 }
@@ -163,7 +224,9 @@ static err_t echo_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 		return ERR_ABRT;
 	}
 	c->pcb = pcb;
-	c->pending = NULL;
+	c->first = c->npending = 0;
+	for (unsigned int i = 0; i < ECHO_PENDING_CHAINS; i++)
+		c->pending[i] = NULL;
 	c->peer_closed = false;
 	echo_tcp_stats.connections++;
 	/* Echo small writes at once; bulk data fills segments anyway. */
