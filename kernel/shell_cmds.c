@@ -204,6 +204,57 @@ static int cmd_poweroff(int argc, char **argv)
 	machine_poweroff();
 }
 
+/*
+ * logger [-p LEVEL] [-n COUNT] TEXT...: put a line in the kernel log, as
+ * util-linux's logger does for syslog. Operators mark events in the log (and
+ * so on netconsole); with -n the lines are numbered "TEXT #i/COUNT", which is
+ * how the tests check that none is lost on the way out.
+ */
+static int cmd_logger(int argc, char **argv)
+{
+	char text[160];
+	unsigned long level = 5, count = 1;
+	size_t used = 0;
+	int i = 1;
+
+	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+		char *end;
+		unsigned long v = strtoul(argv[i + 1], &end, 10);
+
+		if (end == argv[i + 1] || *end || (strcmp(argv[i], "-p") && strcmp(argv[i], "-n")))
+			break;
+		if (!strcmp(argv[i], "-p"))
+			level = v;
+		else
+			count = v;
+	}
+	if (i >= argc || level > 7 || count < 1 || count > 100000 || argv[i][0] == '-') {
+		shell_printf("logger: usage: logger [-p 0-7] [-n 1-100000] TEXT...\n");
+		return -EINVAL;
+	}
+	for (; i < argc && used + 1 < sizeof(text); i++) {
+		size_t n = strlen(argv[i]);
+
+		if (used && used + 1 < sizeof(text))
+			text[used++] = ' ';
+		n = MIN(n, sizeof(text) - 1 - used);
+		memcpy(text + used, argv[i], n);
+		used += n;
+	}
+	text[used] = '\0';
+	/* printk takes the level from its format, so the format carries it. */
+	char one[] = KERN_SOH "0%s\n", many[] = KERN_SOH "0%s #%lu/%lu\n";
+
+	one[1] = many[1] = (char)('0' + level);
+	for (unsigned long k = 1; k <= count; k++) {
+		if (count == 1)
+			printk(one, text);
+		else
+			printk(many, text, k, count);
+	}
+	return 0;
+}
+
 static struct shell_tunable loglevel_tunable = {
 	.name = "loglevel",
 	.help = "console log level (0-8)",
@@ -234,6 +285,10 @@ static struct shell_cmd kernel_cmds[] = {
 	  .usage = "mem",
 	  .help = "memory: pages, heap, network pools",
 	  .run = cmd_mem },
+	{ .name = "logger",
+	  .usage = "logger [-p LEVEL] [-n COUNT] TEXT...",
+	  .help = "put a line (or COUNT numbered lines) in the kernel log",
+	  .run = cmd_logger },
 	{ .name = "reboot", .usage = "reboot", .help = "restart the machine", .run = cmd_reboot },
 	{ .name = "poweroff",
 	  .usage = "poweroff",

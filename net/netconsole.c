@@ -26,10 +26,13 @@
 #define CHUNK_MAX	   1000 /* payload bytes per datagram, as Linux's netconsole */
 #define RESOLVE_RETRY_NS   (200 * NSEC_PER_MSEC)
 #define RESOLVE_TIMEOUT_NS (3 * NSEC_PER_SEC)
+/* When a record could not go: soon if the device was busy, slower while it is down. */
+#define RETRY_SOON_NS (1 * NSEC_PER_MSEC)
+#define RETRY_DOWN_NS (100 * NSEC_PER_MSEC)
 
 static struct netconsole_target targets[NETCONSOLE_MAX_TARGETS];
 static const struct netconsole_stack_ops *stack;
-static struct ktimer setup_timer;
+static struct ktimer setup_timer, retry_timer;
 static bool sending;
 static union {
 	struct log_record rec;
@@ -41,88 +44,157 @@ void netconsole_set_stack(const struct netconsole_stack_ops *ops)
 	stack = ops;
 }
 
-static void send_chunk(struct netconsole_target *t, const char *buf, size_t len)
+static int send_chunk(struct netconsole_target *t, const char *buf, size_t len)
 {
-	if (netpoll_send_udp(&t->np, buf, len) == 0)
+	int err = netpoll_send_udp(&t->np, buf, len);
+
+	if (err == 0)
 		t->fragments++;
+	return err;
 }
 
-/* Linux's extended format: "level,seq,timestamp_us,flag;text", split with ncfrag. */
-static void send_extended(struct netconsole_target *t, const struct log_record *r)
+/*
+ * Linux's extended format: "level,seq,timestamp_us,flag;text", split with
+ * ncfrag. Sends from byte *off of the text; on failure *off is where to
+ * resume, so a retry never repeats a fragment the listener already has.
+ */
+static int send_extended(struct netconsole_target *t, const struct log_record *r, size_t *off)
 {
 	char buf[CHUNK_MAX + 64];
 	unsigned long long us = r->ts_ns / 1000;
-	int hdr;
+	int hdr, err;
 
 	hdr =
 	    snprintf(buf, sizeof(buf), "%u,%llu,%llu,-;", r->level, (unsigned long long)r->seq, us);
 	if ((size_t)hdr + r->len + 1 <= CHUNK_MAX) {
 		memcpy(buf + hdr, r->text, r->len);
 		buf[hdr + r->len] = '\n';
-		send_chunk(t, buf, (size_t)hdr + r->len + 1);
-		return;
+		return send_chunk(t, buf, (size_t)hdr + r->len + 1);
 	}
-	for (size_t off = 0; off < r->len;) {
+	while (*off < r->len) {
 		size_t n;
 
 		hdr = snprintf(buf, sizeof(buf), "%u,%llu,%llu,-,ncfrag=%zu/%u;", r->level,
-			       (unsigned long long)r->seq, us, off, r->len);
-		n = MIN((size_t)(CHUNK_MAX - hdr), (size_t)r->len - off);
-		memcpy(buf + hdr, r->text + off, n);
-		off += n;
-		send_chunk(t, buf, (size_t)hdr + n);
+			       (unsigned long long)r->seq, us, *off, r->len);
+		n = MIN((size_t)(CHUNK_MAX - hdr), (size_t)r->len - *off);
+		memcpy(buf + hdr, r->text + *off, n);
+		err = send_chunk(t, buf, (size_t)hdr + n);
+		if (err)
+			return err;
+		*off += n;
 	}
+	return 0;
 }
 
-static void send_plain(struct netconsole_target *t, const struct log_record *r)
+static int send_plain(struct netconsole_target *t, const struct log_record *r, size_t *off)
 {
 	char buf[CHUNK_MAX];
-	size_t off = 0;
 
 	/* Long lines go out in CHUNK_MAX pieces; the newline ends the last one. */
 	do {
-		size_t n = MIN((size_t)CHUNK_MAX - 1, (size_t)r->len - off);
+		size_t n = MIN((size_t)CHUNK_MAX - 1, (size_t)r->len - *off);
+		int err;
 
-		memcpy(buf, r->text + off, n);
-		off += n;
-		if (off == r->len)
+		memcpy(buf, r->text + *off, n);
+		if (*off + n == r->len)
 			buf[n++] = '\n';
-		send_chunk(t, buf, n);
-	} while (off < r->len);
+		err = send_chunk(t, buf, n);
+		if (err)
+			return err;
+		*off += MIN((size_t)CHUNK_MAX - 1, (size_t)r->len - *off);
+	} while (*off < r->len);
+	return 0;
 }
 
+static void arm_retry(u64 delay_ns);
+
+/*
+ * Sends the records this target has not sent yet. A record that cannot go
+ * now (we are inside the driver, its ring stayed full, the link is down)
+ * stays where it is and the retry timer comes back for it from the main
+ * loop: a line is late, never skipped. Only records the ring overwrote
+ * before their turn are lost, and they are counted.
+ */
 static void flush_target(struct netconsole_target *t)
 {
-	u64 expect = t->next_seq;
+	for (;;) {
+		u64 seq = t->next_seq;
+		int err;
 
-	while (log_read(&t->next_seq, &scratch.rec)) {
-		/* Records overwritten before we got to them: count them, go on. */
-		if (scratch.rec.seq > expect)
-			t->lost_records += scratch.rec.seq - expect;
-		expect = scratch.rec.seq + 1;
-		if (scratch.rec.level >= console_loglevel && console_loglevel > 0)
+		if (!log_read(&seq, &scratch.rec))
+			return;
+		if (scratch.rec.seq > t->next_seq) {
+			t->lost_records += scratch.rec.seq - t->next_seq;
+			t->next_seq = scratch.rec.seq;
+			t->resume_off = 0;
+		}
+		if (scratch.rec.level >= console_loglevel && console_loglevel > 0) {
+			t->next_seq = seq;
 			continue;
+		}
+		if (netpoll_would_reenter(&t->np)) {
+			t->deferred++;
+			arm_retry(RETRY_SOON_NS);
+			return;
+		}
 		if (t->cfg.extended)
-			send_extended(t, &scratch.rec);
+			err = send_extended(t, &scratch.rec, &t->resume_off);
 		else
-			send_plain(t, &scratch.rec);
+			err = send_plain(t, &scratch.rec, &t->resume_off);
+		if (err) {
+			/* Nothing more from printk until the timer has had a go. */
+			t->deferred++;
+			t->stalled = true;
+			arm_retry(err == -ENODEV ? RETRY_DOWN_NS : RETRY_SOON_NS);
+			return;
+		}
+		t->resume_off = 0;
+		t->next_seq = seq;
 		t->lines++;
 	}
 }
 
-void netconsole_flush(void)
+static void flush_all(bool from_timer)
 {
 	unsigned long flags = local_irq_save();
 
 	/* netconsole's own sends never log, but a driver it calls might. */
 	if (!sending) {
 		sending = true;
-		for (int i = 0; i < NETCONSOLE_MAX_TARGETS; i++)
-			if (targets[i].state == NC_READY)
-				flush_target(&targets[i]);
+		for (int i = 0; i < NETCONSOLE_MAX_TARGETS; i++) {
+			struct netconsole_target *t = &targets[i];
+
+			if (t->state != NC_READY)
+				continue;
+			if (from_timer)
+				t->stalled = false;
+			if (!t->stalled)
+				flush_target(t);
+		}
 		sending = false;
 	}
 	local_irq_restore(flags);
+}
+
+void netconsole_flush(void)
+{
+	flush_all(false);
+}
+
+static void retry_tick(struct ktimer *timer)
+{
+	flush_all(true);
+}
+
+static void arm_retry(u64 delay_ns)
+{
+	u64 when = ktime_get_ns() + delay_ns;
+
+	/* An earlier deadline already set stands. */
+	if (!retry_timer.armed || retry_timer.deadline_ns > when) {
+		retry_timer.fn = retry_tick;
+		ktimer_arm(&retry_timer, when);
+	}
 }
 
 static void netconsole_write_record(struct console *con, const struct log_record *rec)
@@ -283,6 +355,7 @@ static void netconsole_panic_hook(void)
 {
 	u64 now = ktime_get_ns();
 
+	netpoll_set_panic();
 	for (int i = 0; i < NETCONSOLE_MAX_TARGETS; i++) {
 		struct netconsole_target *t = &targets[i];
 
@@ -293,7 +366,9 @@ static void netconsole_panic_hook(void)
 			advance(t, now);
 		}
 	}
-	netconsole_flush();
+	/* No timer will run again: a few tries now, each reaping the ring. */
+	for (int tries = 0; tries < 5; tries++)
+		flush_all(true);
 }
 
 void netconsole_init(void)
@@ -334,16 +409,15 @@ static int cmd_netconsole(int argc, char **argv)
 
 			if (t->state == NC_UNUSED)
 				continue;
-			shell_printf(
-			    "%d: %u.%u.%u.%u:%u via %s %s%s%s lines %llu datagrams %llu "
-			    "lost %llu dropped %llu\n",
-			    i, ip >> 24, (ip >> 16) & 0xff, (ip >> 8) & 0xff, ip & 0xff,
-			    t->cfg.remote_port, t->np.dev ? t->np.dev->name : "-",
-			    state_names[t->state], t->cfg.extended ? " extended" : "",
-			    t->broadcast ? " broadcast" : "", (unsigned long long)t->lines,
-			    (unsigned long long)t->fragments, (unsigned long long)t->lost_records,
-			    (unsigned long long)(t->np.dropped_busy + t->np.dropped_no_buffer +
-						 t->np.dropped_reentrant + t->np.dropped_down));
+			shell_printf("%d: %u.%u.%u.%u:%u via %s %s%s%s lines %llu datagrams %llu "
+				     "lost %llu deferred %llu\n",
+				     i, ip >> 24, (ip >> 16) & 0xff, (ip >> 8) & 0xff, ip & 0xff,
+				     t->cfg.remote_port, t->np.dev ? t->np.dev->name : "-",
+				     state_names[t->state], t->cfg.extended ? " extended" : "",
+				     t->broadcast ? " broadcast" : "", (unsigned long long)t->lines,
+				     (unsigned long long)t->fragments,
+				     (unsigned long long)t->lost_records,
+				     (unsigned long long)t->deferred);
 		}
 		return 0;
 	}

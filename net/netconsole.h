@@ -32,6 +32,9 @@ struct netconsole_target {
 	u64 next_seq;	/* next log record to send */
 	u64 started_ns; /* when resolution began */
 	u64 lines, fragments, lost_records;
+	u64 deferred;	   /* times a record waited for a better moment (see flush_target) */
+	size_t resume_off; /* bytes of the record at next_seq already sent */
+	bool stalled;	   /* a send failed: only the retry timer tries again */
 	bool broadcast;
 };
 

@@ -375,7 +375,9 @@ netdev_tx_t netdev_start_xmit(struct net_device *dev, struct netbuf *nb)
 	/* In irq mode the driver's poll, run from its interrupt, also touches the tx ring. */
 	if (mask)
 		flags = local_irq_save();
+	WRITE_ONCE(dev->in_xmit, true);
 	ret = dev->ops->start_xmit(nb, dev);
+	WRITE_ONCE(dev->in_xmit, false);
 	if (likely(ret == NETDEV_TX_OK)) {
 		dev->stats.tx_packets++;
 		dev->stats.tx_bytes += len;

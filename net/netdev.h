@@ -98,6 +98,8 @@ struct net_device {
 	u64 carrier_changes;
 	u64 tx_queue_stops;
 	u64 tx_busy; /* transmits refused because the queue was stopped or full */
+	/* Inside the driver's start_xmit from netdev_start_xmit: netpoll must not enter. */
+	bool in_xmit;
 	u8 mc_list[NETDEV_MC_MAX][ETH_ALEN];
 	u8 mc_users[NETDEV_MC_MAX];
 	int mc_count;

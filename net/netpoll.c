@@ -28,6 +28,7 @@ struct netpoll_buf {
 static struct netpoll_buf pool[NETPOLL_BUFFERS];
 static int pool_ready;
 static int depth; /* >0 while netpoll is inside a driver */
+static bool panicking;
 
 static void put_be16(u8 *p, u16 v)
 {
@@ -145,6 +146,22 @@ static int poll_running(struct napi_struct *napi, void *ctx)
 	return napi->dev == ctx && (READ_ONCE(napi->state) & NAPIF_STATE_POLLING);
 }
 
+void netpoll_set_panic(void)
+{
+	panicking = true;
+}
+
+bool netpoll_would_reenter(const struct netpoll *np)
+{
+	struct net_device *dev = np->dev;
+
+	if (depth)
+		return true;
+	if (panicking || !dev)
+		return false;
+	return READ_ONCE(dev->in_xmit) || napi_for_each(poll_running, dev);
+}
+
 int netpoll_send_udp(struct netpoll *np, const void *payload, size_t len)
 {
 	unsigned long flags;
@@ -162,7 +179,7 @@ int netpoll_send_udp(struct netpoll *np, const void *payload, size_t len)
 	 * is on the stack (a driver logging from its own poll), or netpoll is
 	 * already inside the driver, do not enter it again.
 	 */
-	if (depth || napi_for_each(poll_running, dev)) {
+	if (netpoll_would_reenter(np)) {
 		np->dropped_reentrant++;
 		local_irq_restore(flags);
 		return -EBUSY;

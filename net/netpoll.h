@@ -28,8 +28,21 @@ struct netpoll {
 /* Fills a frame (Ethernet+IPv4+UDP) into buf; returns its length, or 0 if it cannot fit. */
 size_t netpoll_build_udp(struct netpoll *np, const u8 *src_mac, u8 *buf, size_t size,
 			 const void *payload, size_t len);
-/* Sends one datagram. Returns 0, or a negative errno with the drop counted. */
+/* Sends one datagram. Returns 0, or a negative errno with the failure counted. */
 int netpoll_send_udp(struct netpoll *np, const void *payload, size_t len);
+/*
+ * True when sending now would re-enter the device's driver: netpoll itself,
+ * the stack's transmit or a poll of the device is on the stack below us (a
+ * line logged from a driver, from lwIP inside a poll, or from an interrupt
+ * that arrived there). The caller should try again from a clean context.
+ */
+bool netpoll_would_reenter(const struct netpoll *np);
+/*
+ * On the way down: skip the re-entry check except for netpoll's own nesting.
+ * Entering a driver that was interrupted mid-transmit may garble a frame, but
+ * a panic dump that never leaves is worse.
+ */
+void netpoll_set_panic(void);
 /* Reaps transmit completions on every NAPI instance of dev that is free to poll. */
 void netpoll_poll_dev(struct net_device *dev);
 /* The frame pool for netpoll's transmit buffers; called once at network init. */

@@ -58,6 +58,8 @@ class TapNet:
         """Prints each datagram received on `port` as one repr() line, for `seconds`."""
         code = ("import socket, time, sys\n"
                 "s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
+                # Room for bursts: a line-per-datagram console outruns this loop.
+                "s.setsockopt(socket.SOL_SOCKET, 33, 32 << 20)\n"  # SO_RCVBUFFORCE
                 f"s.bind(('', {port}))\n"
                 "s.settimeout(0.2)\n"
                 f"end = time.time() + {seconds}\n"
@@ -71,6 +73,12 @@ class TapNet:
         p = self.popen("python3", "-c", code, stdout=subprocess.PIPE, text=True)
         assert p.stdout is not None and p.stdout.readline().strip() == "ready"
         return p
+
+    def udp_errors(self) -> dict[str, int]:
+        """The namespace's UDP error counters (receive buffer overflows and the like)."""
+        lines = [ln.split() for ln in self.exec("cat", "/proc/net/snmp").stdout.splitlines()
+                 if ln.startswith("Udp:")]
+        return {k: int(v) for k, v in zip(lines[0][1:], lines[1][1:]) if "Err" in k}
 
     def close(self) -> None:
         for p in self.procs:
