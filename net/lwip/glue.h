@@ -38,12 +38,6 @@ static inline struct glue_if *glue_if_from_netif(struct netif *netif)
 	return container_of(netif, struct glue_if, netif);
 }
 
-/* napkin identity-maps RAM: a pointer is its own bus address (kernel/mm.h). */
-static inline u64 glue_bus_addr(const void *p)
-{
-	return (u64)(uintptr_t)p;
-}
-
 /* rx.c */
 int glue_rx(struct net_device *dev, struct netbuf *nb);
 

@@ -16,6 +16,7 @@
 #define pr_fmt(fmt) "lwip: " fmt
 
 #include <string.h>
+#include "kernel/dma.h"
 #include "kernel/printk.h"
 #include "lwip/memp.h"
 #include "lwip/prot/ethernet.h"
@@ -75,6 +76,8 @@ static void tx_release(struct netbuf *nb)
 {
 	struct tx_frame *f = nb->owner;
 
+	for (struct netbuf *seg = &f->seg[0]; seg; seg = seg->next)
+		dma_unmap_single(seg->dma, seg->len);
 	f->gif->stats.tx_frames_held--;
 	pbuf_free(f->p);
 	LWIP_MEMPOOL_FREE(NAPKIN_TX_FRAME, f);
@@ -234,7 +237,7 @@ static struct tx_frame *tx_build(struct glue_if *gif, struct pbuf *p)
 		if (!q->len)
 			continue;
 		nb = &f->seg[i++];
-		netbuf_init(nb, q->payload, q->len, glue_bus_addr(q->payload), NULL, f);
+		netbuf_init(nb, q->payload, q->len, dma_map_single(q->payload, q->len), NULL, f);
 		if (prev)
 			prev->next = nb;
 		prev = nb;

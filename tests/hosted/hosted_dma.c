@@ -12,11 +12,23 @@
 #include "tests/hosted/hosted_dma.h"
 #include "tests/hosted/hosted_pci.h"
 
+#ifndef NAPKIN_DMA_CHECKED
+#error "the hosted harness needs -DNAPKIN_DMA_CHECKED on every file (tests/unit/tg3_hosted.mk)"
+#endif
+
 #define PAGE 4096ull
 /* Where made-up bus addresses start: 32-bit capable, and anywhere. */
 #define BUS_32BIT_START 0x10000000ull
 #define BUS_32BIT_END	0x100000000ull
 #define BUS_HIGH_START	0x1000000000ull
+/* Streaming mappings (dma_map_single) get addresses of their own, never reused. */
+#define BUS_MAP_START 0x100000000000ull
+/*
+ * The newest mappings, oldest first, in bus address order: live ones and,
+ * until their slot is needed again, given-back ones (so a late device access
+ * is reported as stale rather than stray).
+ */
+#define MAPS_MAX 16384
 
 struct region {
 	u64 bus;
@@ -26,6 +38,18 @@ struct region {
 	void *caller;
 	u64 freed_at;
 };
+
+struct mapping {
+	u64 bus;
+	const void *cpu;
+	size_t len;
+	bool live;
+	u64 unmapped_at;
+};
+
+static struct mapping maps[MAPS_MAX];
+static unsigned int maps_first, maps_count; /* a ring over maps[] */
+static u64 next_map;
 
 static struct region *regions;
 static unsigned int nr_regions, cap_regions;
@@ -110,6 +134,113 @@ void dma_free(void *p, size_t size)
 	hosted_fail("dma: free of %p, which is no live DMA allocation (double free?)", p);
 }
 
+/* The live allocation holding [cpu, cpu + len), or NULL. */
+static struct region *region_of(const void *cpu, size_t len)
+{
+	for (unsigned int i = 0; i < nr_regions; i++) {
+		struct region *r = &regions[i];
+
+		if (r->live && (const u8 *)cpu >= (u8 *)r->cpu &&
+		    (const u8 *)cpu + len <= (u8 *)r->cpu + r->size)
+			return r;
+	}
+	return NULL;
+}
+
+static struct mapping *map_at(unsigned int i)
+{
+	return &maps[(maps_first + i) % MAPS_MAX];
+}
+
+/* The newest mapping starting at or below bus, or NULL: the ring is in bus order. */
+static struct mapping *map_lookup(u64 bus)
+{
+	unsigned int lo = 0, hi = maps_count;
+
+	while (lo < hi) {
+		unsigned int mid = (lo + hi) / 2;
+
+		if (map_at(mid)->bus <= bus)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? map_at(lo - 1) : NULL;
+}
+
+dma_addr_t dma_map_single(const void *cpu, size_t len)
+{
+	struct region *r = region_of(cpu, len);
+	struct mapping *m;
+	u64 offset = (uintptr_t)cpu & (PAGE - 1);
+
+	/* Memory from dma_alloc already has its bus address. */
+	if (r)
+		return r->bus + (u64)((const u8 *)cpu - (u8 *)r->cpu);
+	if (maps_count == MAPS_MAX) {
+		if (maps[maps_first].live) {
+			hosted_fail("dma: %u streaming mappings live at once: are they ever "
+				    "unmapped?",
+				    MAPS_MAX);
+			return 0;
+		}
+		maps_first = (maps_first + 1) % MAPS_MAX;
+		maps_count--;
+	}
+	if (!next_map)
+		next_map = BUS_MAP_START;
+	m = map_at(maps_count++);
+	*m = (struct mapping){ .bus = next_map + offset, .cpu = cpu, .len = len, .live = true };
+	/* A page of nothing after each: an overrun hits no mapping. */
+	next_map += ALIGN_UP(offset + len, PAGE) + PAGE;
+	return m->bus;
+}
+
+void dma_unmap_single(dma_addr_t bus, size_t len)
+{
+	struct mapping *m;
+
+	if (bus < BUS_MAP_START)
+		return; /* part of a dma_alloc buffer: nothing was mapped */
+	m = map_lookup(bus);
+	if (!m || m->bus != bus || !m->live || m->len != len) {
+		hosted_fail("dma: unmap of 0x%llx (%zu bytes): %s", (unsigned long long)bus, len,
+			    !m || m->bus != bus ? "never mapped"
+			    : !m->live		? "already unmapped"
+						: "length differs from the mapping's");
+		return;
+	}
+	m->live = false;
+	m->unmapped_at = hosted_now();
+}
+
+/* Checks a device access to a streaming mapping; the CPU address or NULL. */
+static void *check_mapping(const char *dev, u64 bus, size_t len, const char *dir, const char *what)
+{
+	struct mapping *m = map_lookup(bus);
+
+	if (!m || bus >= m->bus + m->len) {
+		hosted_fail("dma: %s DMA %s of %zu bytes at 0x%llx (%s): stray address, no "
+			    "mapping there",
+			    dev, dir, len, (unsigned long long)bus, what);
+		return NULL;
+	}
+	if (!m->live) {
+		hosted_fail("dma: %s DMA %s of %zu bytes at 0x%llx (%s): stale address, unmapped "
+			    "at %llu ns",
+			    dev, dir, len, (unsigned long long)bus, what,
+			    (unsigned long long)m->unmapped_at);
+		return NULL;
+	}
+	if (bus + len > m->bus + m->len) {
+		hosted_fail("dma: %s DMA %s of %zu bytes at 0x%llx (%s) runs past its mapping "
+			    "(%zu bytes)",
+			    dev, dir, len, (unsigned long long)bus, what, m->len);
+		return NULL;
+	}
+	return (u8 *)m->cpu + (bus - m->bus);
+}
+
 void dma_get_stats(struct dma_stats *out)
 {
 	*out = stats;
@@ -144,6 +275,8 @@ static void *check(const struct hosted_pci_fn *fn, u64 bus, size_t len, const ch
 	}
 	if (!len)
 		return NULL;
+	if (bus >= BUS_MAP_START)
+		return check_mapping(dev, bus, len, dir, what);
 	r = lookup(bus, len);
 	if (!r) {
 		hosted_fail("dma: %s DMA %s of %zu bytes at 0x%llx (%s): stray address, no DMA "
@@ -202,6 +335,8 @@ unsigned int hosted_dma_live_count(void)
 
 	for (unsigned int i = 0; i < nr_regions; i++)
 		n += regions[i].live;
+	for (unsigned int i = 0; i < maps_count; i++)
+		n += map_at(i)->live;
 	return n;
 }
 
@@ -223,6 +358,14 @@ void hosted_dma_dump_live(void)
 		if (r->live)
 			fprintf(stderr, "  live DMA: %zu bytes at bus 0x%llx, allocated from %p\n",
 				r->size, (unsigned long long)r->bus, r->caller);
+		for (unsigned int i = 0; i < maps_count; i++) {
+			const struct mapping *m = map_at(i);
+
+			if (m->live)
+				fprintf(stderr,
+					"  live DMA mapping: %zu bytes at bus 0x%llx (cpu %p)\n",
+					m->len, (unsigned long long)m->bus, m->cpu);
+		}
 	}
 }
 
@@ -236,5 +379,7 @@ void hosted_dma_reset(void)
 	cap_regions = 0;
 	next_low = BUS_32BIT_START;
 	next_high = BUS_HIGH_START;
+	next_map = BUS_MAP_START;
+	maps_first = maps_count = 0;
 	memset(&stats, 0, sizeof(stats));
 }

@@ -9,18 +9,27 @@ HOSTED_SRCS := tests/hosted/hosted_core.c tests/hosted/hosted_pci.c tests/hosted
 	kernel/pci_show.c kernel/pci_irq.c kernel/pci_intx.c kernel/msi.c kernel/irq.c \
 	kernel/softirq.c kernel/ktimer.c kernel/cmdline.c \
 	net/napi.c net/netdev.c net/backlog.c net/netbuf.c net/params.c
+# Every file of a harness binary sees the checked DMA API (kernel/dma.h).
+HOSTED_CFLAGS := -DNAPKIN_DMA_CHECKED
 TG3_MODEL_SRCS := tests/hosted/models/tg3_model.c tests/hosted/models/tg3_model_phy.c \
 	tests/hosted/models/tg3_model_engine.c
 
 UNIT_TESTS += test_tg3_hosted
+test_tg3_hosted_CFLAGS := $(HOSTED_CFLAGS)
 test_tg3_hosted_SRCS := tests/hosted/test_tg3.c tests/hosted/tg3_test_util.c $(HOSTED_SRCS) \
-	$(TG3_MODEL_SRCS) $(wildcard drivers/tg3/*.c)
-
-# Real Linux tools over a TAP interface; needs root, passes vacuously without.
-UNIT_TESTS += test_tg3_tap
-test_tg3_tap_SRCS := tests/hosted/test_tg3_tap.c tests/hosted/tg3_test_util.c $(HOSTED_SRCS) \
 	$(TG3_MODEL_SRCS) $(wildcard drivers/tg3/*.c)
 
 # The harness itself, with a toy two-port device behind one interrupt.
 UNIT_TESTS += test_hosted
+test_hosted_CFLAGS := $(HOSTED_CFLAGS)
 test_hosted_SRCS := tests/hosted/test_hosted.c $(HOSTED_SRCS)
+
+# The whole network path hosted (lwIP, glue, services, NAPI, tg3) with real
+# Linux tools over a TAP in the test's own namespace; needs root.
+UNIT_TESTS += test_tg3_stack
+test_tg3_stack_SRCS := tests/hosted/test_tg3_stack.c tests/hosted/tg3_test_util.c \
+	$(HOSTED_SRCS) $(TG3_MODEL_SRCS) $(wildcard drivers/tg3/*.c) \
+	$(filter-out net/lwip/shell_glue.c,$(wildcard net/lwip/*.c net/services/*.c)) \
+	net/ipconfig.c net/net_init.c
+test_tg3_stack_OBJS = $(LWIP_HOST_OBJS)
+test_tg3_stack_CFLAGS = $(LWIP_INCLUDES) $(HOSTED_CFLAGS)
