@@ -54,7 +54,7 @@
  * PBUF_POOL is for drivers that copy; napkin's receive path hands lwIP the
  * driver's own buffers (custom pbufs). lwIP's sanity check still wants a pool
  * that could hold one TCP window (176 segments), and keeping that check is
- * worth 288 KiB.
+ * worth 288 KiB (and leaves room to grow the window).
  */
 #define PBUF_POOL_SIZE	  192
 #define PBUF_POOL_BUFSIZE 1536
@@ -118,20 +118,20 @@
 /* Ethernet MTU 1500 minus 40 bytes of IPv4 and TCP headers. */
 #define TCP_MSS 1460
 /*
- * Receive window: 176 full segments = 251 KiB, with window scaling (shift 2).
- * 64 KiB without scaling capped a connection at one window per round trip:
- * measured under TCG, the 4x window raised host-to-guest TCP from 1.7 to
- * 3.0 Gbit/s on virtio and 1.3 to 1.6 on e1000e (docs/PERFORMANCE.md). An
- * application that reads as data arrives holds no driver buffers for it;
- * out-of-order data is bounded by TCP_OOSEQ_MAX_PBUFS.
+ * Receive window: 88 full segments = 125 KiB, with window scaling (shift 2).
+ * 64 KiB without scaling capped a connection at one window per round trip
+ * (docs/PERFORMANCE.md). Not larger: in napi.mode=irq received frames wait
+ * in the backlog still in the driver's buffers, and a 251 KiB window let one
+ * flow empty a virtio ring (TCP echo fell from 1.1 Gbit/s to 10 Mbit/s on
+ * ring-exhaustion drops). An application that reads as data arrives holds
+ * no driver buffers; out-of-order data is bounded by TCP_OOSEQ_MAX_PBUFS.
  */
-#define TCP_WND (4 * 44 * TCP_MSS)
+#define TCP_WND (2 * 44 * TCP_MSS)
 /*
- * Send buffer as large as the window, so a sender is bounded by the peer's
- * window and not by 64 KiB in flight (guest-to-host TCP rose by 10-20%).
+ * Send buffer of 251 KiB, so a sender is bounded by the peer's window and not
+ * by 64 KiB in flight (guest-to-host TCP rose by 10-20%).
  */
-#define TCP_SND_BUF (4 * 44 * TCP_MSS)
-/* Segments (pbufs) per connection's send queue: data plus headers, with slack for small writes. */
+#define TCP_SND_BUF	 (4 * 44 * TCP_MSS)
 #define TCP_SND_QUEUELEN (4 * TCP_SND_BUF / TCP_MSS)
 /* Wake a writer once 32 KiB are free again (lwIP keeps this below 64 KiB). */
 #define TCP_SNDLOWAT (32 * 1024)
