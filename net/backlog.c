@@ -5,10 +5,19 @@
  * the stack is not reentrant and must only run from the main loop; frames wait
  * here, which is also what a pre-NAPI kernel did. A full backlog drops, so
  * overload shows up as softnet drops like it did there.
+ *
+ * Queued frames would hold the driver's receive buffers until the softirq
+ * delivers them, a budget at a time; a deep backlog then empties the
+ * driver's ring and it drops (one TCP window could). So the backlog keeps a
+ * copy, from a pool set aside up front (an interrupt cannot allocate), and
+ * the driver's buffers go back with the softirq's first step. With the pool
+ * empty, or a frame larger than its buffers, the frame waits in its own
+ * buffers as before; both cases are counted.
  */
 #define pr_fmt(fmt) "backlog: " fmt
 
 #include <errno.h>
+#include <string.h>
 #include "kernel/irqflags.h"
 #include "kernel/printk.h"
 #include "net/backlog.h"
@@ -18,6 +27,72 @@ static bool backlog_ready;
 static struct netbuf *backlog_head, *backlog_tail;
 static unsigned int backlog_len;
 static int max_backlog = NET_MAX_BACKLOG_DEFAULT;
+
+#define BACKLOG_COPIES	 1024
+#define BACKLOG_COPY_LEN 1536 /* an Ethernet frame with room for a VLAN tag */
+
+struct backlog_copy {
+	struct netbuf nb;
+	u8 data[BACKLOG_COPY_LEN];
+};
+
+static struct backlog_copy copies[BACKLOG_COPIES];
+static struct netbuf *copies_free;
+static bool copies_ready;
+static struct backlog_copy_stats copy_stats;
+
+static void backlog_copy_release(struct netbuf *nb)
+{
+	unsigned long flags = local_irq_save();
+
+	nb->qnext = copies_free;
+	copies_free = nb;
+	local_irq_restore(flags);
+}
+
+/* Called with interrupts off. The copy of nb, or nb itself when none can be made. */
+static struct netbuf *backlog_copy(struct netbuf *nb)
+{
+	u32 len = nb->tot_len ? nb->tot_len : nb->len;
+	struct netbuf *c;
+
+	if (!copies_ready) {
+		for (unsigned int i = 0; i < BACKLOG_COPIES; i++) {
+			copies[i].nb.qnext = copies_free;
+			copies_free = &copies[i].nb;
+		}
+		copies_ready = true;
+	}
+	if (len > BACKLOG_COPY_LEN || !copies_free) {
+		if (len > BACKLOG_COPY_LEN)
+			copy_stats.too_big++;
+		else
+			copy_stats.pool_empty++;
+		return nb;
+	}
+	c = copies_free;
+	copies_free = c->qnext;
+	netbuf_init(c, container_of(c, struct backlog_copy, nb)->data, len, 0, backlog_copy_release,
+		    NULL);
+	netbuf_copy_out(nb, 0, c->data, len);
+	c->flags = NETBUF_F_RELEASE_ANYWHERE;
+	c->dev = nb->dev;
+	c->csum = nb->csum;
+	c->csum_start = nb->csum_start;
+	c->csum_offset = nb->csum_offset;
+	/* Deferred by netbuf_free() in here: back to the driver with the next softirq. */
+	netbuf_free(nb);
+	copy_stats.copied++;
+	return c;
+}
+
+void backlog_get_copy_stats(struct backlog_copy_stats *out)
+{
+	unsigned long flags = local_irq_save();
+
+	*out = copy_stats;
+	local_irq_restore(flags);
+}
 
 static struct netbuf *backlog_dequeue(void)
 {
@@ -65,6 +140,7 @@ int backlog_enqueue(struct netbuf *nb)
 		netbuf_free(nb);
 		return NET_RX_DROP;
 	}
+	nb = backlog_copy(nb);
 	nb->qnext = NULL;
 	if (backlog_tail)
 		backlog_tail->qnext = nb;

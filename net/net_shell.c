@@ -66,6 +66,8 @@ static int cmd_napi(int argc, char **argv)
 
 static int cmd_softnet(int argc, char **argv)
 {
+	struct backlog_copy_stats bc;
+
 	/* Linux's /proc/net/softnet_stat columns, in hex, one line for our one CPU. */
 	shell_printf("processed dropped  squeeze  00000000 00000000 00000000 00000000 00000000 "
 		     "collision rps      flow_lim backlog  cpu\n");
@@ -76,6 +78,11 @@ static int cmd_softnet(int argc, char **argv)
 		     (unsigned long long)softnet.rounds, (unsigned long long)softnet.polls,
 		     (unsigned long long)softnet.budget_exhausted,
 		     (unsigned long long)softnet.time_exhausted);
+	backlog_get_copy_stats(&bc);
+	shell_printf("backlog: %u queued, %llu copied out of driver buffers, %llu kept (no copy "
+		     "free), %llu kept (too big)\n",
+		     netdev_backlog_len(), (unsigned long long)bc.copied,
+		     (unsigned long long)bc.pool_empty, (unsigned long long)bc.too_big);
 	return 0;
 }
 

@@ -215,6 +215,14 @@ int netdev_set_max_backlog(long frames);
 int netdev_get_max_backlog(void);
 unsigned int netdev_backlog_len(void);
 
+/* Frames the backlog copied out of driver buffers, and why it could not. */
+struct backlog_copy_stats {
+	u64 copied;
+	u64 pool_empty; /* kept in the driver's buffer: every copy in use */
+	u64 too_big;	/* kept in the driver's buffer: larger than a copy */
+};
+void backlog_get_copy_stats(struct backlog_copy_stats *out);
+
 /* Make the softirq run deferred work (netbuf releases, link events). */
 void netdev_backlog_kick(void);
 

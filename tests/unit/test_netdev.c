@@ -487,6 +487,35 @@ START_TEST(test_irq_mode_uses_backlog)
 }
 END_TEST
 
+START_TEST(test_backlog_copies_frames_out_of_driver_buffers)
+{
+	struct fake_drv *a = drv_up(0);
+	struct backlog_copy_stats before, after;
+
+	netdev_set_stack(&fake_stack);
+	backlog_get_copy_stats(&before);
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_IRQ), 0);
+	a->rx_dst0 = 0x5a;
+	drv_rx(a, 5);
+	ck_assert_uint_eq(netdev_backlog_len(), 5);
+	backlog_get_copy_stats(&after);
+	ck_assert_uint_eq(after.copied - before.copied, 5);
+	/*
+	 * The driver's buffers go back with the softirq's first step, before
+	 * any queued frame is delivered: a deep backlog no longer holds them.
+	 */
+	stack_rx_verdict = NET_RX_SUCCESS;
+	fake_softirq_run_net_rx(5);
+	ck_assert_int_eq(a->released, 5);
+	ck_assert_int_eq(stack_nrx, 5);
+	/* The stack got copies with the same bytes, not the driver's buffers. */
+	ck_assert_ptr_ne(stack_got[0]->data, a->mem[0]);
+	ck_assert_ptr_ne(stack_got[0]->owner, a);
+	ck_assert_uint_eq(stack_got[0]->data[0], 0x5a);
+	ck_assert_uint_eq(stack_got[0]->len, 60);
+}
+END_TEST
+
 START_TEST(test_backlog_full_drops)
 {
 	struct fake_drv *a = drv_up(0);
@@ -796,6 +825,7 @@ static Suite *netdev_suite(void)
 	tcase_add_test(tc, test_receive_rejects_malformed);
 	tcase_add_test(tc, test_irq_mode_uses_backlog);
 	tcase_add_test(tc, test_backlog_full_drops);
+	tcase_add_test(tc, test_backlog_copies_frames_out_of_driver_buffers);
 	tcase_add_test(tc, test_free_in_interrupt_is_deferred);
 	tcase_add_test(tc, test_unregister_purges_backlog);
 	tcase_add_test(tc, test_transmit_paths);
