@@ -8,6 +8,8 @@
  * Time only moves when the harness moves it: udelay()/mdelay() in driver code
  * and hosted_run_for() in tests advance the clock and let every device catch
  * up, event by event, so a 2-second autonegotiation costs no real time.
+ * A test whose peers live outside the process (Linux tools over a TAP) turns
+ * on real-time mode instead: see hosted_realtime().
  *
  * Anything a model or the harness finds wrong (a stray DMA address, an init
  * step out of order, an interrupt storm) is reported with hosted_fail(): it is
@@ -42,6 +44,19 @@ void hosted_failures_dump(void);
 u64 hosted_now(void);
 /* Move the clock forward by ns, running device events on the way. */
 void hosted_advance(u64 ns);
+/*
+ * Real-time mode, for tests that talk to real Linux tools: lwIP's timers and
+ * TCP's retransmissions must keep the peer's time. While on, every loop round
+ * first brings the clock up to the real one (CLOCK_MONOTONIC, counted from
+ * where the clock stood when the mode was turned on), hosted_run_for() and
+ * hosted_run_until() take their durations in real time and wait for TAP
+ * input (never longer than the next device or timer event, at most 1 ms)
+ * when a round found nothing to do. udelay()/mdelay() still jump ahead, so
+ * the clock reads the later of real time and where driver delays took it.
+ * hosted_init() turns it off.
+ */
+void hosted_realtime(bool on);
+bool hosted_is_realtime(void);
 
 /* ---- Devices: anything that acts on its own as time passes ---- */
 struct hosted_device {
@@ -62,8 +77,9 @@ u64 hosted_devices_tick(void);
 /* ---- The loop ---- */
 /*
  * One round of the main loop: poll external wires (TAP), tick devices,
- * deliver pending interrupts, run raised softirqs, run expired timers.
- * Returns true if anything ran.
+ * deliver pending interrupts, run raised softirqs, run expired timers, then
+ * the hooks registered with loop_add_hook() (kernel/loop.h; lwIP's timeouts),
+ * as kmain's main_loop does. Returns true if a softirq ran.
  */
 bool hosted_run_once(void);
 /* Run rounds while work is pending, without moving the clock (bounded). */

@@ -2,13 +2,16 @@
 /*
  * Harness core: failure log, simulated clock, devices and the main loop.
  * Also provides what kernel/time.h promises (ktime_get_ns, udelay, mdelay),
- * driven by the simulated clock instead of the TSC.
+ * driven by the simulated clock instead of the TSC, and kernel/loop.h's
+ * loop_add_hook().
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "kernel/loop.h"
 #include "kernel/softirq.h"
 #include "kernel/time.h"
 #include "net/netdev.h"
@@ -22,6 +25,8 @@
 #define FAILURE_LEN  512
 /* Rounds hosted_run_idle() runs at most before it declares a livelock. */
 #define IDLE_ROUNDS_MAX 100000
+/* Real-time mode: longest wait for TAP input, so conditions are still polled often. */
+#define REALTIME_WAIT_MAX_NS NSEC_PER_MSEC
 
 static char failures[MAX_FAILURES][FAILURE_LEN];
 static unsigned int nr_failures, nr_failures_lost;
@@ -29,6 +34,9 @@ static u64 clock_ns;
 static struct hosted_device *devices;
 static bool advancing;
 static bool quiet;
+static struct loop_hook *hooks;
+static bool realtime;
+static u64 realtime_origin; /* real ns at which the clock would have read 0 */
 
 void hosted_fail(const char *fmt, ...)
 {
@@ -128,6 +136,34 @@ void hosted_advance(u64 ns)
 	hosted_irq_deliver();
 }
 
+static u64 real_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * NSEC_PER_SEC + (u64)ts.tv_nsec;
+}
+
+void hosted_realtime(bool on)
+{
+	realtime = on;
+	realtime_origin = real_ns() - clock_ns;
+}
+
+bool hosted_is_realtime(void)
+{
+	return realtime;
+}
+
+/* Real-time mode: device events due up to now run on the way. Never moves back. */
+static void realtime_catch_up(void)
+{
+	u64 target = real_ns() - realtime_origin;
+
+	if (target > clock_ns)
+		hosted_advance(target - clock_ns);
+}
+
 void udelay(u32 usecs)
 {
 	hosted_advance((u64)usecs * NSEC_PER_USEC);
@@ -177,16 +213,43 @@ u64 hosted_devices_tick(void)
 
 /* ---- Loop ---- */
 
+void loop_add_hook(struct loop_hook *hook)
+{
+	struct loop_hook **pp = &hooks;
+
+	while (*pp)
+		pp = &(*pp)->next;
+	hook->next = NULL;
+	*pp = hook;
+}
+
+/* Every hook, as main_loop runs them after timers; returns the earliest deadline. */
+static u64 run_hooks(void)
+{
+	u64 next = UINT64_MAX;
+
+	for (struct loop_hook *h = hooks; h; h = h->next) {
+		u64 n = h->run(clock_ns);
+
+		next = MIN(next, n);
+	}
+	hosted_irq_deliver();
+	return next;
+}
+
 bool hosted_run_once(void)
 {
 	bool ran;
 
+	if (realtime)
+		realtime_catch_up();
 	hosted_wire_poll();
 	hosted_devices_tick();
 	hosted_irq_deliver();
 	ran = do_softirq();
 	ktimers_run(clock_ns);
 	hosted_irq_deliver();
+	run_hooks();
 	return ran;
 }
 
@@ -208,13 +271,41 @@ static u64 next_event(void)
 {
 	u64 next = hosted_devices_tick();
 
-	/* Runs the timers already due (the loop would) and reports the next deadline. */
-	return MIN(next, ktimers_run(clock_ns));
+	/* Runs the timers and hooks already due (the loop would) and reports the next deadline. */
+	next = MIN(next, ktimers_run(clock_ns));
+	return MIN(next, run_hooks());
+}
+
+/*
+ * Real-time mode: rounds until the real clock reaches `end` (clock units) or
+ * cond holds; a round with nothing to do waits for TAP input or the next event.
+ */
+static bool realtime_run(bool (*cond)(void *ctx), void *ctx, u64 end)
+{
+	for (;;) {
+		bool busy = hosted_run_once();
+		u64 next;
+
+		if (cond && cond(ctx))
+			return true;
+		if (clock_ns >= end)
+			return false;
+		if (busy || softirq_pending())
+			continue;
+		next = next_event();
+		if (next > clock_ns)
+			hosted_wire_wait(MIN(MIN(next, end) - clock_ns, REALTIME_WAIT_MAX_NS));
+	}
 }
 
 void hosted_run_for(u64 ns)
 {
 	u64 end = clock_ns + ns;
+
+	if (realtime) {
+		realtime_run(NULL, NULL, end);
+		return;
+	}
 
 	for (;;) {
 		u64 next;
@@ -235,6 +326,9 @@ void hosted_run_for(u64 ns)
 bool hosted_run_until(bool (*cond)(void *ctx), void *ctx, u64 timeout_ns)
 {
 	u64 end = clock_ns + timeout_ns;
+
+	if (realtime)
+		return cond(ctx) || realtime_run(cond, ctx, end);
 
 	for (;;) {
 		u64 next;
@@ -264,6 +358,8 @@ void hosted_init(void)
 	devices = NULL;
 	advancing = false;
 	quiet = false;
+	hooks = NULL;
+	realtime = false;
 	hosted_irq_reset();
 	hosted_pci_reset();
 	hosted_dma_reset();

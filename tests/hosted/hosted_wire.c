@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* Ports and wires; see hosted_wire.h. */
+#define _GNU_SOURCE /* ppoll */
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/if.h>
 #include <linux/if_tun.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "kernel/time.h"
 
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_irq.h"
@@ -292,6 +297,23 @@ void hosted_wire_poll(void)
 			hosted_wire_inject(w, buf, (u32)n);
 		}
 	}
+}
+
+void hosted_wire_wait(u64 ns)
+{
+	struct pollfd fds[MAX_WIRES];
+	struct timespec timeout = { (time_t)(ns / NSEC_PER_SEC), (long)(ns % NSEC_PER_SEC) };
+	nfds_t n = 0;
+
+	for (unsigned int i = 0; i < nr_wires; i++) {
+		if (wires[i]->kind != WIRE_TAP)
+			continue;
+		fds[n].fd = wires[i]->tap_fd;
+		fds[n].events = POLLIN;
+		n++;
+	}
+	/* EINTR (a child exiting) just ends the wait early. */
+	ppoll(fds, n, &timeout, NULL);
 }
 
 void hosted_wire_reset(void)

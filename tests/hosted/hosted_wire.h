@@ -79,6 +79,8 @@ u64 hosted_wire_sent(const struct hosted_wire *w);
 
 /* Read what TAP wires have for their ports (called by the loop). */
 void hosted_wire_poll(void);
+/* Sleep until a TAP wire has a frame to read or `ns` of real time passed. */
+void hosted_wire_wait(u64 ns);
 /* Close and free every wire. */
 void hosted_wire_reset(void);
 

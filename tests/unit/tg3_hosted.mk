@@ -24,12 +24,18 @@ UNIT_TESTS += test_hosted
 test_hosted_CFLAGS := $(HOSTED_CFLAGS)
 test_hosted_SRCS := tests/hosted/test_hosted.c $(HOSTED_SRCS)
 
-# The whole network path hosted (lwIP, glue, services, NAPI, tg3) with real
-# Linux tools over a TAP in the test's own namespace; needs root.
-UNIT_TESTS += test_tg3_stack
-test_tg3_stack_SRCS := tests/hosted/test_tg3_stack.c tests/hosted/tg3_test_util.c \
-	$(HOSTED_SRCS) $(TG3_MODEL_SRCS) $(wildcard drivers/tg3/*.c) \
+# napkin's network stack and services plus tests/hosted/stack_util.c, for a
+# driver's test against real Linux tools over TAPs (link $(LWIP_HOST_OBJS),
+# add $(LWIP_INCLUDES) to the CFLAGS).
+HOSTED_STACK_SRCS := tests/hosted/stack_util.c \
 	$(filter-out net/lwip/shell_glue.c,$(wildcard net/lwip/*.c net/services/*.c)) \
 	net/ipconfig.c net/net_init.c
+
+# The whole network path hosted (lwIP, glue, services, NAPI, tg3) with real
+# Linux tools over TAPs in the test's own namespace, one port and then two
+# ports at once; needs root.
+UNIT_TESTS += test_tg3_stack
+test_tg3_stack_SRCS := tests/hosted/test_tg3_stack.c tests/hosted/tg3_test_util.c \
+	$(HOSTED_SRCS) $(TG3_MODEL_SRCS) $(wildcard drivers/tg3/*.c) $(HOSTED_STACK_SRCS)
 test_tg3_stack_OBJS = $(LWIP_HOST_OBJS)
 test_tg3_stack_CFLAGS = $(LWIP_INCLUDES) $(HOSTED_CFLAGS)

@@ -1,0 +1,643 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* See stack_util.h. */
+#define _GNU_SOURCE
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kernel/cmdline.h"
+#include "kernel/time.h"
+#include "lwip/ip4_addr.h"
+#include "lwip/netif.h"
+#include "net/lwip/stack.h"
+#include "net/net_init.h"
+#include "net/netconsole.h"
+#include "net/netdev.h"
+#include "tests/hosted/hosted.h"
+#include "tests/hosted/hosted_wire.h"
+#include "tests/hosted/stack_util.h"
+#include "tests/unit/stub_printk.h"
+
+#define NET_PEER "tests/qemu/net_peer.py"
+/* Seconds any one client may run before it is killed (net_peer gives up after 30). */
+#define CLIENT_TIMEOUT 60
+/* Seconds to get carrier, an address, or napkin's iperf report. */
+#define STACK_WAIT   15
+#define MAX_CHILDREN 8
+#define MAX_ARGS     64
+#define ARG_TEXT     2048
+#define OUTPUT_MAX   65536
+#define UDP_SIZE_MAX 1472 /* one 1500-byte MTU's worth */
+
+/* ---- What the kernel would provide around lwIP ---- */
+
+/* netconsole and the shell are not part of these tests. */
+void netconsole_set_stack(const struct netconsole_stack_ops *ops) {}
+void glue_shell_init(void);
+void glue_shell_init(void) {}
+
+/* ---- State ---- */
+
+struct child {
+	pid_t pid;  /* 0 once reaped */
+	int out_fd; /* memfd holding its stdout and stderr */
+	int status; /* wait status once reaped */
+	bool killed;
+	char what[48];
+};
+
+/* A command line being built, argv pointing into text. */
+struct args {
+	char *argv[MAX_ARGS + 1];
+	unsigned int argc;
+	char text[ARG_TEXT];
+	size_t used;
+};
+
+static const char *test_name = "stack";
+static int home_netns = -1;
+static struct stack_config config;
+static bool up;
+static struct child dnsmasq;
+static char napkin_ip[STACK_MAX_PORTS][24], linux_ip[STACK_MAX_PORTS][24];
+
+/* Children started and not yet reaped, so stack_down() can end them. */
+static struct child *live[MAX_CHILDREN];
+
+static u64 real_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * NSEC_PER_SEC + (u64)ts.tv_nsec;
+}
+
+static void add_arg(struct args *a, const char *fmt, ...) __printf(2, 3);
+
+static void add_arg(struct args *a, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	ck_assert_msg(a->argc < MAX_ARGS, "too many arguments");
+	va_start(ap, fmt);
+	n = vsnprintf(a->text + a->used, sizeof(a->text) - a->used, fmt, ap);
+	va_end(ap);
+	ck_assert_msg(n >= 0 && (size_t)n < sizeof(a->text) - a->used, "command line too long");
+	a->argv[a->argc++] = a->text + a->used;
+	a->argv[a->argc] = NULL;
+	a->used += (size_t)n + 1;
+}
+
+/* ---- Children ---- */
+
+static void track(struct child *c, bool on)
+{
+	for (unsigned int i = 0; i < MAX_CHILDREN; i++) {
+		if (on && !live[i]) {
+			live[i] = c;
+			return;
+		}
+		if (!on && live[i] == c) {
+			live[i] = NULL;
+			return;
+		}
+	}
+	ck_assert_msg(!on, "more than %d children at once", MAX_CHILDREN);
+}
+
+/*
+ * Start argv in its own process group, stdout and stderr into a fresh memfd.
+ * It dies with this process (PR_SET_PDEATHSIG; ping loses that to its file
+ * capabilities, but its -w deadline ends it anyway).
+ */
+static void spawn(struct child *c, const char *what, const struct args *a)
+{
+	pid_t parent = getpid();
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->what, sizeof(c->what), "%s", what);
+	c->out_fd = memfd_create(what, MFD_CLOEXEC);
+	ck_assert_msg(c->out_fd >= 0, "memfd_create: %s", strerror(errno));
+	c->pid = fork();
+	ck_assert_msg(c->pid >= 0, "fork: %s", strerror(errno));
+	if (c->pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(127);
+		dup2(null, 0);
+		dup2(c->out_fd, 1);
+		dup2(c->out_fd, 2);
+		/* TAP descriptors and the like stay with the harness. */
+		for (int fd = 3; fd < 1024; fd++)
+			close(fd);
+		execvp(a->argv[0], a->argv);
+		fprintf(stderr, "exec %s: %s\n", a->argv[0], strerror(errno));
+		_exit(127);
+	}
+	/* Also here, so a kill of the group cannot race the child's own setpgid. */
+	setpgid(c->pid, c->pid);
+	track(c, true);
+}
+
+static bool reap(struct child *c, bool block)
+{
+	if (!c->pid)
+		return true;
+	if (waitpid(c->pid, &c->status, block ? 0 : WNOHANG) != c->pid)
+		return false;
+	c->pid = 0;
+	track(c, false);
+	return true;
+}
+
+/* SIGKILL to the child's process group (it and anything it started), then reap. */
+static void end(struct child *c)
+{
+	if (!c->pid)
+		return;
+	kill(-c->pid, SIGKILL);
+	c->killed = true;
+	reap(c, true);
+}
+
+static const char *output(struct child *c)
+{
+	static char buf[MAX_CHILDREN][OUTPUT_MAX];
+	static unsigned int next;
+	char *b = buf[next++ % MAX_CHILDREN];
+	ssize_t n = c->out_fd >= 0 ? pread(c->out_fd, b, OUTPUT_MAX - 1, 0) : 0;
+
+	b[n > 0 ? n : 0] = '\0';
+	return b;
+}
+
+static void release(struct child *c)
+{
+	if (c->out_fd >= 0)
+		close(c->out_fd);
+	c->out_fd = -1;
+}
+
+static bool exited_ok(const struct child *c)
+{
+	return !c->killed && WIFEXITED(c->status) && WEXITSTATUS(c->status) == 0;
+}
+
+/* How a reaped child ended, for messages. */
+static const char *how_it_ended(const struct child *c)
+{
+	static char buf[64];
+
+	if (c->killed)
+		snprintf(buf, sizeof(buf), "killed after %d s", CLIENT_TIMEOUT);
+	else if (WIFEXITED(c->status))
+		snprintf(buf, sizeof(buf), "exit status %d", WEXITSTATUS(c->status));
+	else
+		snprintf(buf, sizeof(buf), "signal %d", WTERMSIG(c->status));
+	return buf;
+}
+
+/*
+ * Keep napkin running until every child exited, killing those still there
+ * after CLIENT_TIMEOUT. Returns false when one had to be killed.
+ */
+static bool wait_all(struct child *c, unsigned int n)
+{
+	u64 deadline = real_ns() + (u64)CLIENT_TIMEOUT * NSEC_PER_SEC;
+	bool in_time = true;
+
+	for (;;) {
+		bool running = false;
+
+		for (unsigned int i = 0; i < n; i++)
+			running |= !reap(&c[i], false);
+		if (!running)
+			return in_time;
+		if (real_ns() > deadline) {
+			for (unsigned int i = 0; i < n; i++)
+				end(&c[i]);
+			in_time = false;
+			continue;
+		}
+		hosted_run_for(NSEC_PER_MSEC);
+	}
+}
+
+/* Run one short command to its end (setting up the namespace); assert it worked. */
+static void run(struct args *a)
+{
+	struct child c;
+
+	spawn(&c, a->argv[0], a);
+	wait_all(&c, 1);
+	ck_assert_msg(exited_ok(&c), "%s %s ... (%s): %s", a->argv[0], a->argv[1], how_it_ended(&c),
+		      output(&c));
+	release(&c);
+}
+
+#define RUN(...)                                                     \
+	do {                                                         \
+		struct args a_ = { 0 };                              \
+		const char *v_[] = { __VA_ARGS__ };                  \
+		for (unsigned int i_ = 0; i_ < ARRAY_SIZE(v_); i_++) \
+			add_arg(&a_, "%s", v_[i_]);                  \
+		run(&a_);                                            \
+	} while (0)
+
+/* ---- The namespace ---- */
+
+static bool skip_or_fail(const char *why)
+{
+	if (getenv("NAPKIN_SKIP_PRIVILEGED")) {
+		fprintf(stderr, "%s: %s: skipped (NAPKIN_SKIP_PRIVILEGED)\n", test_name, why);
+		return false;
+	}
+	ck_abort_msg("%s: %s (set NAPKIN_SKIP_PRIVILEGED=1 to skip)", test_name, why);
+	return false;
+}
+
+bool stack_enter(const char *test)
+{
+	test_name = test;
+	if (geteuid() != 0 || access("/dev/net/tun", R_OK | W_OK))
+		return skip_or_fail("needs root and /dev/net/tun");
+	if (system("(command -v ip && command -v ping && command -v iperf && "
+		   "command -v python3 && command -v dnsmasq) >/dev/null") != 0)
+		return skip_or_fail("needs ip, ping, iperf, python3 and dnsmasq");
+	if (access(NET_PEER, R_OK))
+		return skip_or_fail("must run from the repository's top (" NET_PEER ")");
+	home_netns = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+	if (home_netns < 0 || unshare(CLONE_NEWNET))
+		return skip_or_fail(strerror(errno));
+	return true;
+}
+
+static bool carrier_and_address(void *ctx)
+{
+	const struct stack_config *cfg = ctx;
+
+	for (unsigned int i = 0; i < cfg->nr_ports; i++) {
+		struct netif *netif = lwip_netif_of(cfg->ports[i].dev);
+		ip4_addr_t want;
+
+		if (!netif_carrier_ok(cfg->ports[i].dev) || !netif)
+			return false;
+		ip4addr_aton(napkin_ip[i], &want);
+		if (!ip4_addr_cmp(netif_ip4_addr(netif), &want))
+			return false;
+	}
+	return true;
+}
+
+/* One dnsmasq for every TAP, each with exactly napkin's one address to lease. */
+static void start_dnsmasq(const struct stack_config *cfg)
+{
+	struct args a = { 0 };
+
+	add_arg(&a, "dnsmasq");
+	add_arg(&a, "--keep-in-foreground");
+	add_arg(&a, "--conf-file=/dev/null");
+	add_arg(&a, "--port=0"); /* no DNS */
+	/* Staying root keeps PR_SET_PDEATHSIG (a change of user clears it). */
+	add_arg(&a, "--user=root");
+	add_arg(&a, "--group=root");
+	add_arg(&a, "--bind-interfaces");
+	add_arg(&a, "--except-interface=lo");
+	add_arg(&a, "--leasefile-ro");
+	add_arg(&a, "--pid-file=");
+	add_arg(&a, "--no-hosts");
+	add_arg(&a, "--no-resolv");
+	add_arg(&a, "--no-ping");
+	add_arg(&a, "--dhcp-authoritative");
+	add_arg(&a, "--log-dhcp");
+	add_arg(&a, "--log-facility=-");
+	for (unsigned int i = 0; i < cfg->nr_ports; i++) {
+		add_arg(&a, "--interface=%s", cfg->ports[i].tap);
+		add_arg(&a, "--dhcp-range=%s,%s,255.255.255.0,1h", napkin_ip[i], napkin_ip[i]);
+	}
+	spawn(&dnsmasq, "dnsmasq", &a);
+}
+
+void stack_up(const struct stack_config *cfg)
+{
+	char cmdline[256];
+
+	ck_assert_msg(home_netns >= 0, "stack_up() before stack_enter()");
+	ck_assert(cfg->nr_ports >= 1 && cfg->nr_ports <= STACK_MAX_PORTS);
+	ck_assert_msg(cfg->addressing == STACK_ADDR_DHCP || cfg->nr_ports == 1,
+		      "napkin's static ip= configures one device; use STACK_ADDR_DHCP");
+	config = *cfg;
+	dnsmasq.out_fd = -1;
+	RUN("ip", "link", "set", "lo", "up");
+	for (unsigned int i = 0; i < cfg->nr_ports; i++) {
+		const struct stack_port *p = &cfg->ports[i];
+		char cidr[24];
+
+		ck_assert_msg(p->port && p->dev && p->tap, "port %u not filled in", i);
+		snprintf(napkin_ip[i], sizeof(napkin_ip[i]), "10.201.%u.2", i + 1);
+		snprintf(linux_ip[i], sizeof(linux_ip[i]), "10.201.%u.1", i + 1);
+		snprintf(cidr, sizeof(cidr), "%s/24", linux_ip[i]);
+		hosted_wire_unplug(p->port);
+		ck_assert_msg(hosted_wire_tap(p->port, p->tap), "TAP %s", p->tap);
+		RUN("ip", "addr", "add", cidr, "dev", p->tap);
+		RUN("ip", "link", "set", p->tap, "up");
+	}
+	if (cfg->addressing == STACK_ADDR_DHCP) {
+		start_dnsmasq(cfg);
+		snprintf(cmdline, sizeof(cmdline), "ip=dhcp ipv6.disable=1 %s",
+			 cfg->cmdline ? cfg->cmdline : "");
+	} else {
+		snprintf(cmdline, sizeof(cmdline),
+			 "ip=%s:::255.255.255.0::%s:off ipv6.disable=1 %s", napkin_ip[0],
+			 cfg->ports[0].dev->name, cfg->cmdline ? cfg->cmdline : "");
+	}
+
+	/* What kmain does once the drivers probed: the stack, the services. */
+	hosted_realtime(true);
+	cmdline_init(cmdline);
+	ck_assert_int_eq(net_init(), 0);
+	up = true;
+	if (!hosted_run_until(carrier_and_address, &config, STACK_WAIT * NSEC_PER_SEC)) {
+		stub_printk_dump();
+		if (dnsmasq.out_fd >= 0)
+			fprintf(stderr, "dnsmasq:\n%s\n", output(&dnsmasq));
+		ck_abort_msg("%s: no carrier or no address within %d s", test_name, STACK_WAIT);
+	}
+	if (cfg->addressing == STACK_ADDR_DHCP)
+		ck_assert_msg(!reap(&dnsmasq, false), "dnsmasq exited: %s", output(&dnsmasq));
+}
+
+void stack_down(void)
+{
+	for (unsigned int i = 0; i < MAX_CHILDREN; i++)
+		if (live[i])
+			end(live[i]);
+	if (up)
+		release(&dnsmasq);
+	up = false;
+	hosted_realtime(false);
+	if (home_netns >= 0) {
+		if (setns(home_netns, CLONE_NEWNET))
+			fprintf(stderr, "%s: back to the first namespace: %s\n", test_name,
+				strerror(errno));
+		close(home_netns);
+		home_netns = -1;
+	}
+}
+
+const char *stack_napkin_ip(unsigned int port)
+{
+	return port < STACK_MAX_PORTS ? napkin_ip[port] : "?";
+}
+
+const char *stack_linux_ip(unsigned int port)
+{
+	return port < STACK_MAX_PORTS ? linux_ip[port] : "?";
+}
+
+static int match_mac(struct net_device *dev, void *ctx)
+{
+	struct net_device **found = ctx;
+
+	if (!memcmp(dev->dev_addr, found[1], ETH_ALEN)) {
+		found[0] = dev;
+		return 1;
+	}
+	return 0;
+}
+
+struct net_device *stack_dev_by_mac(const u8 mac[6])
+{
+	void *ctx[2] = { NULL, (void *)mac };
+
+	netdev_for_each(match_mac, ctx);
+	return ctx[0];
+}
+
+/* ---- Checks on every port at once ---- */
+
+/* Start one client per port (build fills in its command line), wait for all of them. */
+static void run_on_every_port(struct child c[], const char *what,
+			      void (*build)(struct args *a, unsigned int port, void *ctx),
+			      void *ctx)
+{
+	ck_assert_msg(up, "%s before stack_up()", what);
+	for (unsigned int i = 0; i < config.nr_ports; i++) {
+		struct args a = { 0 };
+
+		build(&a, i, ctx);
+		spawn(&c[i], what, &a);
+	}
+	wait_all(c, config.nr_ports);
+}
+
+static void build_ping(struct args *a, unsigned int port, void *ctx)
+{
+	unsigned int count = *(unsigned int *)ctx;
+
+	add_arg(a, "ping");
+	add_arg(a, "-c");
+	add_arg(a, "%u", count);
+	add_arg(a, "-i");
+	add_arg(a, "0.02");
+	add_arg(a, "-W");
+	add_arg(a, "2");
+	add_arg(a, "-w"); /* its own deadline: ping keeps no PR_SET_PDEATHSIG */
+	add_arg(a, "%u", count / 50 + 10);
+	add_arg(a, "%s", napkin_ip[port]);
+}
+
+void stack_ping(unsigned int count)
+{
+	struct child c[STACK_MAX_PORTS];
+	char want[32];
+
+	run_on_every_port(c, "ping", build_ping, &count);
+	snprintf(want, sizeof(want), " %u received", count);
+	for (unsigned int i = 0; i < config.nr_ports; i++) {
+		ck_assert_msg(exited_ok(&c[i]) && strstr(output(&c[i]), want), "ping %s (%s): %s",
+			      napkin_ip[i], how_it_ended(&c[i]), output(&c[i]));
+		release(&c[i]);
+	}
+}
+
+struct udp_plan {
+	unsigned int datagrams;
+	unsigned int seed;
+};
+
+static void build_udp(struct args *a, unsigned int port, void *ctx)
+{
+	const struct udp_plan *plan = ctx;
+	unsigned int state = plan->seed + port;
+
+	add_arg(a, "python3");
+	add_arg(a, NET_PEER);
+	add_arg(a, "udp-echo");
+	add_arg(a, "%s", napkin_ip[port]);
+	add_arg(a, "1");
+	add_arg(a, "%d", UDP_SIZE_MAX);
+	add_arg(a, "4000"); /* three IP fragments each way */
+	for (unsigned int i = 0; i < plan->datagrams; i++)
+		add_arg(a, "%d", 1 + rand_r(&state) % UDP_SIZE_MAX);
+}
+
+void stack_udp_echo(unsigned int datagrams, unsigned int seed)
+{
+	struct child c[STACK_MAX_PORTS];
+	struct udp_plan plan = { datagrams, seed };
+
+	ck_assert_msg(datagrams + 8 <= MAX_ARGS, "at most %d datagrams", MAX_ARGS - 8);
+	run_on_every_port(c, "udp-echo", build_udp, &plan);
+	for (unsigned int i = 0; i < config.nr_ports; i++) {
+		ck_assert_msg(exited_ok(&c[i]) && strstr(output(&c[i]), "\"ok\": true"),
+			      "udp echo %s (seed %u, %s): %s", napkin_ip[i], seed,
+			      how_it_ended(&c[i]), output(&c[i]));
+		release(&c[i]);
+	}
+}
+
+static void build_tcp(struct args *a, unsigned int port, void *ctx)
+{
+	add_arg(a, "python3");
+	add_arg(a, NET_PEER);
+	add_arg(a, "tcp-echo");
+	add_arg(a, "%s", napkin_ip[port]);
+	add_arg(a, "%u", *(u32 *)ctx);
+}
+
+void stack_tcp_echo(u32 bytes)
+{
+	struct child c[STACK_MAX_PORTS];
+
+	run_on_every_port(c, "tcp-echo", build_tcp, &bytes);
+	for (unsigned int i = 0; i < config.nr_ports; i++) {
+		const char *out = output(&c[i]);
+
+		ck_assert_msg(exited_ok(&c[i]) && strstr(out, "\"ok\": true") &&
+				  strstr(out, "\"hash_match\": true"),
+			      "tcp echo %s (%s): %s", napkin_ip[i], how_it_ended(&c[i]), out);
+		release(&c[i]);
+	}
+}
+
+static void build_iperf(struct args *a, unsigned int port, void *ctx)
+{
+	add_arg(a, "iperf");
+	add_arg(a, "-c");
+	add_arg(a, "%s", napkin_ip[port]);
+	add_arg(a, "-t");
+	add_arg(a, "%u", *(unsigned int *)ctx);
+	add_arg(a, "-y");
+	add_arg(a, "C");
+}
+
+/* napkin's report for the connection from `client_port` of port i's Linux address. */
+struct iperf_wait {
+	char needle[STACK_MAX_PORTS][64];
+};
+
+static bool iperf_reported(void *ctx)
+{
+	const struct iperf_wait *w = ctx;
+
+	for (unsigned int i = 0; i < config.nr_ports; i++)
+		if (!stub_printk_find(w->needle[i]))
+			return false;
+	return true;
+}
+
+/*
+ * The client's CSV line: time,src,src_port,dst,dst_port,id,interval,bytes,rate.
+ * Takes the client's port (field 3) and bytes sent (field 8).
+ */
+static bool parse_iperf_csv(const char *out, unsigned int *client_port, u64 *bytes)
+{
+	const char *f = out;
+	unsigned long long b;
+
+	for (int comma = 0; *f && comma < 2; f++)
+		comma += *f == ',';
+	if (sscanf(f, "%u", client_port) != 1)
+		return false;
+	for (int comma = 2; *f && comma < 7; f++)
+		comma += *f == ',';
+	if (sscanf(f, "%llu", &b) != 1)
+		return false;
+	*bytes = b;
+	return true;
+}
+
+void stack_iperf(unsigned int seconds, struct stack_rate out[])
+{
+	struct child c[STACK_MAX_PORTS];
+	struct iperf_wait w;
+
+	run_on_every_port(c, "iperf", build_iperf, &seconds);
+	for (unsigned int i = 0; i < config.nr_ports; i++) {
+		const char *text = output(&c[i]);
+		unsigned int client_port = 0;
+
+		memset(&out[i], 0, sizeof(out[i]));
+		ck_assert_msg(exited_ok(&c[i]) &&
+				  parse_iperf_csv(text, &client_port, &out[i].client_bytes),
+			      "iperf -c %s (%s): %s", napkin_ip[i], how_it_ended(&c[i]), text);
+		release(&c[i]);
+		snprintf(w.needle[i], sizeof(w.needle[i]), "iperf: %s port %u: ", linux_ip[i],
+			 client_port);
+	}
+	ck_assert_msg(hosted_run_until(iperf_reported, &w, STACK_WAIT * NSEC_PER_SEC),
+		      "napkin never reported every iperf run (%s...)", w.needle[0]);
+	for (unsigned int i = 0; i < config.nr_ports; i++) {
+		const char *line = stub_printk_find(w.needle[i]);
+		const char *done = strstr(line, ": done, ");
+		unsigned long long bytes;
+		unsigned int ms;
+
+		ck_assert_msg(done && sscanf(done + 8, "%llu bytes in %u ms", &bytes, &ms) == 2,
+			      "%s", line);
+		out[i].napkin_bytes = bytes;
+		out[i].napkin_ms = ms ? ms : 1;
+		out[i].mbit_s = (u32)(bytes * 8 / out[i].napkin_ms / 1000);
+		/* lwiperf leaves the client's 36-byte settings header out of its count. */
+		ck_assert_msg(out[i].client_bytes > 1000000 &&
+				  out[i].napkin_bytes + 64 >= out[i].client_bytes,
+			      "port %u: iperf client sent %llu, napkin counted %llu", i,
+			      (unsigned long long)out[i].client_bytes, bytes);
+	}
+}
+
+void stack_assert_not_starved(const struct stack_rate rates[])
+{
+	u64 slowest = UINT64_MAX, fastest = 0;
+
+	for (unsigned int i = 0; i < config.nr_ports; i++) {
+		/* bits per ms = kbit/s: finer than the Mbit/s reported */
+		u64 kbit_s = rates[i].napkin_bytes * 8 / rates[i].napkin_ms;
+
+		fprintf(stderr, "%s: port %u (%s): %u Mbit/s, %llu bytes in %u ms\n", test_name, i,
+			config.ports[i].dev->name, rates[i].mbit_s,
+			(unsigned long long)rates[i].napkin_bytes, rates[i].napkin_ms);
+		slowest = MIN(slowest, kbit_s);
+		fastest = MAX(fastest, kbit_s);
+	}
+	ck_assert_msg(slowest * STACK_STARVED_RATIO >= fastest,
+		      "a port was starved: %llu kbit/s against %llu kbit/s (limit 1/%d)",
+		      (unsigned long long)slowest, (unsigned long long)fastest,
+		      STACK_STARVED_RATIO);
+}
