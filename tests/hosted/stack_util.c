@@ -273,6 +273,8 @@ static bool skip_or_fail(const char *why)
 
 bool stack_enter(const char *test)
 {
+	/* Whatever an earlier test in this process left (CK_FORK=no after a failure). */
+	stack_down();
 	test_name = test;
 	if (geteuid() != 0 || access("/dev/net/tun", R_OK | W_OK))
 		return skip_or_fail("needs root and /dev/net/tun");
@@ -563,24 +565,29 @@ static bool iperf_reported(void *ctx)
 }
 
 /*
- * The client's CSV line: time,src,src_port,dst,dst_port,id,interval,bytes,rate.
- * Takes the client's port (field 3) and bytes sent (field 8).
+ * The client's CSV report, a line time,src,src_port,dst,dst_port,id,interval,
+ * bytes,rate among whatever else it printed: takes the client's port
+ * (field 3) and the bytes it sent (field 8).
  */
 static bool parse_iperf_csv(const char *out, unsigned int *client_port, u64 *bytes)
 {
-	const char *f = out;
-	unsigned long long b;
+	for (const char *line = out; *line; line = strchrnul(line, '\n'), line += *line == '\n') {
+		const char *f = line, *eol = strchrnul(line, '\n');
+		unsigned long long b;
+		int comma = 0;
 
-	for (int comma = 0; *f && comma < 2; f++)
-		comma += *f == ',';
-	if (sscanf(f, "%u", client_port) != 1)
-		return false;
-	for (int comma = 2; *f && comma < 7; f++)
-		comma += *f == ',';
-	if (sscanf(f, "%llu", &b) != 1)
-		return false;
-	*bytes = b;
-	return true;
+		for (; f < eol && comma < 2; f++)
+			comma += *f == ',';
+		if (comma < 2 || sscanf(f, "%u", client_port) != 1)
+			continue;
+		for (; f < eol && comma < 7; f++)
+			comma += *f == ',';
+		if (comma == 7 && sscanf(f, "%llu", &b) == 1) {
+			*bytes = b;
+			return true;
+		}
+	}
+	return false;
 }
 
 void stack_iperf(unsigned int seconds, struct stack_rate out[])

@@ -135,7 +135,9 @@ struct net_device *stack_dev_by_mac(const u8 mac[6]);
  * End dnsmasq and any client still running, turn off real time and go back
  * to the namespace the process started in. Safe to call more than once and
  * without stack_up(). The TAPs go when the harness closes its wires
- * (hosted_fini); with them the namespace.
+ * (hosted_fini); with them the namespace. Also register it as the test
+ * case's checked teardown (tcase_add_checked_fixture), so that under
+ * CK_FORK=no a failed check does not leave dnsmasq running either.
  */
 void stack_down(void);
 

@@ -97,9 +97,11 @@ int main(void)
 	int failed;
 
 	tcase_set_timeout(one, 300);
+	tcase_add_checked_fixture(one, NULL, stack_down);
 	tcase_add_test(one, test_one_port);
 	suite_add_tcase(s, one);
 	tcase_set_timeout(two, 300);
+	tcase_add_checked_fixture(two, NULL, stack_down);
 	tcase_add_test(two, test_two_ports_at_once);
 	suite_add_tcase(s, two);
 	sr = srunner_create(s);
