@@ -9,11 +9,13 @@
  */
 #include <check.h>
 #include <string.h>
+#include <time.h>
 
 #include "kernel/dma.h"
 #include "kernel/io.h"
 #include "kernel/irq.h"
 #include "kernel/irqflags.h"
+#include "kernel/loop.h"
 #include "kernel/msi.h"
 #include "kernel/pci.h"
 #include "kernel/time.h"
@@ -326,6 +328,79 @@ START_TEST(test_clock_and_mmio_rules)
 }
 END_TEST
 
+static unsigned int hook_runs;
+static u64 hook_last_now;
+
+/* Wants to run again 5 ms after each run, like lwIP's timeouts would. */
+static u64 count_hook(u64 now)
+{
+	ck_assert_uint_ge(now, hook_last_now);
+	hook_runs++;
+	hook_last_now = now;
+	return now + 5 * NSEC_PER_MSEC;
+}
+
+static struct loop_hook test_hook = { .name = "test", .run = count_hook };
+
+static u64 wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * NSEC_PER_SEC + (u64)ts.tv_nsec;
+}
+
+static bool never(void *ctx)
+{
+	return false;
+}
+
+START_TEST(test_loop_hooks_and_real_time)
+{
+	u64 t0, wall;
+
+	setup(false);
+	hook_runs = 0;
+	hook_last_now = 0;
+	loop_add_hook(&test_hook);
+	hosted_run_once();
+	ck_assert_uint_eq(hook_runs, 1);
+	/* Simulated: 100 ms cost no real time, and the hook's deadlines were kept. */
+	ck_assert(!hosted_is_realtime());
+	wall = wall_ns();
+	t0 = hosted_now();
+	hosted_run_for(100 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(hosted_now() - t0, 100 * NSEC_PER_MSEC);
+	ck_assert_uint_lt(wall_ns() - wall, 50 * NSEC_PER_MSEC);
+	ck_assert_uint_ge(hook_runs, 1 + 100 / 5);
+
+	/* Real time: the clock keeps pace with the wall clock, driver delays still jump. */
+	hosted_realtime(true);
+	wall = wall_ns();
+	t0 = hosted_now();
+	hosted_run_for(30 * NSEC_PER_MSEC);
+	ck_assert_uint_ge(wall_ns() - wall, 30 * NSEC_PER_MSEC);
+	ck_assert_uint_ge(hosted_now() - t0, 30 * NSEC_PER_MSEC);
+	ck_assert(!hosted_run_until(never, NULL, 20 * NSEC_PER_MSEC));
+	ck_assert_uint_ge(wall_ns() - wall, 50 * NSEC_PER_MSEC);
+	t0 = hosted_now();
+	mdelay(1000);
+	ck_assert_uint_eq(hosted_now() - t0, 1000 * NSEC_PER_MSEC);
+	hosted_run_once(); /* the clock does not go back to the wall clock */
+	ck_assert_uint_ge(hosted_now() - t0, 1000 * NSEC_PER_MSEC);
+	ck_assert_uint_lt(wall_ns() - wall, 1000 * NSEC_PER_MSEC);
+	hosted_realtime(false);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	teardown();
+	hosted_init(); /* forgets the hook and real time */
+	ck_assert(!hosted_is_realtime());
+	hook_runs = 0;
+	hosted_run_once();
+	ck_assert_uint_eq(hook_runs, 0);
+	hosted_fini();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("hosted harness");
@@ -338,6 +413,7 @@ int main(void)
 	tcase_add_test(tc, test_msi_and_its_mask);
 	tcase_add_test(tc, test_dma_checks);
 	tcase_add_test(tc, test_clock_and_mmio_rules);
+	tcase_add_test(tc, test_loop_hooks_and_real_time);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
