@@ -5,15 +5,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "kernel/cmdline.h"
@@ -25,6 +19,7 @@
 #include "net/netconsole.h"
 #include "net/netdev.h"
 #include "tests/hosted/hosted.h"
+#include "tests/hosted/hosted_proc.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/stack_util.h"
 #include "tests/unit/stub_printk.h"
@@ -34,10 +29,6 @@
 #define CLIENT_TIMEOUT 60
 /* Seconds to get carrier, an address, or napkin's iperf report. */
 #define STACK_WAIT   15
-#define MAX_CHILDREN 8
-#define MAX_ARGS     64
-#define ARG_TEXT     2048
-#define OUTPUT_MAX   65536
 #define UDP_SIZE_MAX 1472 /* one 1500-byte MTU's worth */
 
 /* ---- What the kernel would provide around lwIP ---- */
@@ -49,214 +40,21 @@ void glue_shell_init(void) {}
 
 /* ---- State ---- */
 
-struct child {
-	pid_t pid;  /* 0 once reaped */
-	int out_fd; /* memfd holding its stdout and stderr */
-	int status; /* wait status once reaped */
-	bool killed;
-	char what[48];
-};
-
-/* A command line being built, argv pointing into text. */
-struct args {
-	char *argv[MAX_ARGS + 1];
-	unsigned int argc;
-	char text[ARG_TEXT];
-	size_t used;
-};
-
 static const char *test_name = "stack";
 static int home_netns = -1;
 static struct stack_config config;
 static bool up;
-static struct child dnsmasq;
+static struct hosted_proc dnsmasq = { .out_fd = -1 };
 static char napkin_ip[STACK_MAX_PORTS][24], linux_ip[STACK_MAX_PORTS][24];
 
-/* Children started and not yet reaped, so stack_down() can end them. */
-static struct child *live[MAX_CHILDREN];
-
-static u64 real_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (u64)ts.tv_sec * NSEC_PER_SEC + (u64)ts.tv_nsec;
-}
-
-static void add_arg(struct args *a, const char *fmt, ...) __printf(2, 3);
-
-static void add_arg(struct args *a, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	ck_assert_msg(a->argc < MAX_ARGS, "too many arguments");
-	va_start(ap, fmt);
-	n = vsnprintf(a->text + a->used, sizeof(a->text) - a->used, fmt, ap);
-	va_end(ap);
-	ck_assert_msg(n >= 0 && (size_t)n < sizeof(a->text) - a->used, "command line too long");
-	a->argv[a->argc++] = a->text + a->used;
-	a->argv[a->argc] = NULL;
-	a->used += (size_t)n + 1;
-}
-
-/* ---- Children ---- */
-
-static void track(struct child *c, bool on)
-{
-	for (unsigned int i = 0; i < MAX_CHILDREN; i++) {
-		if (on && !live[i]) {
-			live[i] = c;
-			return;
-		}
-		if (!on && live[i] == c) {
-			live[i] = NULL;
-			return;
-		}
-	}
-	ck_assert_msg(!on, "more than %d children at once", MAX_CHILDREN);
-}
-
-/*
- * Start argv in its own process group, stdout and stderr into a fresh memfd.
- * It dies with this process (PR_SET_PDEATHSIG; ping loses that to its file
- * capabilities, but its -w deadline ends it anyway).
- */
-static void spawn(struct child *c, const char *what, const struct args *a)
-{
-	pid_t parent = getpid();
-
-	memset(c, 0, sizeof(*c));
-	snprintf(c->what, sizeof(c->what), "%s", what);
-	c->out_fd = memfd_create(what, MFD_CLOEXEC);
-	ck_assert_msg(c->out_fd >= 0, "memfd_create: %s", strerror(errno));
-	c->pid = fork();
-	ck_assert_msg(c->pid >= 0, "fork: %s", strerror(errno));
-	if (c->pid == 0) {
-		int null = open("/dev/null", O_RDONLY);
-
-		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
-			_exit(127);
-		dup2(null, 0);
-		dup2(c->out_fd, 1);
-		dup2(c->out_fd, 2);
-		/* TAP descriptors and the like stay with the harness. */
-		for (int fd = 3; fd < 1024; fd++)
-			close(fd);
-		execvp(a->argv[0], a->argv);
-		fprintf(stderr, "exec %s: %s\n", a->argv[0], strerror(errno));
-		_exit(127);
-	}
-	/* Also here, so a kill of the group cannot race the child's own setpgid. */
-	setpgid(c->pid, c->pid);
-	track(c, true);
-}
-
-static bool reap(struct child *c, bool block)
-{
-	if (!c->pid)
-		return true;
-	if (waitpid(c->pid, &c->status, block ? 0 : WNOHANG) != c->pid)
-		return false;
-	c->pid = 0;
-	track(c, false);
-	return true;
-}
-
-/* SIGKILL to the child's process group (it and anything it started), then reap. */
-static void end(struct child *c)
-{
-	if (!c->pid)
-		return;
-	kill(-c->pid, SIGKILL);
-	c->killed = true;
-	reap(c, true);
-}
-
-static const char *output(struct child *c)
-{
-	static char buf[MAX_CHILDREN][OUTPUT_MAX];
-	static unsigned int next;
-	char *b = buf[next++ % MAX_CHILDREN];
-	ssize_t n = c->out_fd >= 0 ? pread(c->out_fd, b, OUTPUT_MAX - 1, 0) : 0;
-
-	b[n > 0 ? n : 0] = '\0';
-	return b;
-}
-
-static void release(struct child *c)
-{
-	if (c->out_fd >= 0)
-		close(c->out_fd);
-	c->out_fd = -1;
-}
-
-static bool exited_ok(const struct child *c)
-{
-	return !c->killed && WIFEXITED(c->status) && WEXITSTATUS(c->status) == 0;
-}
-
-/* How a reaped child ended, for messages. */
-static const char *how_it_ended(const struct child *c)
-{
-	static char buf[64];
-
-	if (c->killed)
-		snprintf(buf, sizeof(buf), "killed after %d s", CLIENT_TIMEOUT);
-	else if (WIFEXITED(c->status))
-		snprintf(buf, sizeof(buf), "exit status %d", WEXITSTATUS(c->status));
-	else
-		snprintf(buf, sizeof(buf), "signal %d", WTERMSIG(c->status));
-	return buf;
-}
-
-/*
- * Keep napkin running until every child exited, killing those still there
- * after CLIENT_TIMEOUT. Returns false when one had to be killed.
- */
-static bool wait_all(struct child *c, unsigned int n)
-{
-	u64 deadline = real_ns() + (u64)CLIENT_TIMEOUT * NSEC_PER_SEC;
-	bool in_time = true;
-
-	for (;;) {
-		bool running = false;
-
-		for (unsigned int i = 0; i < n; i++)
-			running |= !reap(&c[i], false);
-		if (!running)
-			return in_time;
-		if (real_ns() > deadline) {
-			for (unsigned int i = 0; i < n; i++)
-				end(&c[i]);
-			in_time = false;
-			continue;
-		}
-		hosted_run_for(NSEC_PER_MSEC);
-	}
-}
-
-/* Run one short command to its end (setting up the namespace); assert it worked. */
-static void run(struct args *a)
-{
-	struct child c;
-
-	spawn(&c, a->argv[0], a);
-	wait_all(&c, 1);
-	ck_assert_msg(exited_ok(&c), "%s %s ... (%s): %s", a->argv[0], a->argv[1], how_it_ended(&c),
-		      output(&c));
-	release(&c);
-}
-
+/* One short command (setting up the namespace), to its successful end. */
 #define RUN(...)                                                     \
 	do {                                                         \
-		struct args a_ = { 0 };                              \
+		struct hosted_cmd c_ = { 0 };                        \
 		const char *v_[] = { __VA_ARGS__ };                  \
 		for (unsigned int i_ = 0; i_ < ARRAY_SIZE(v_); i_++) \
-			add_arg(&a_, "%s", v_[i_]);                  \
-		run(&a_);                                            \
+			hosted_cmd_add(&c_, "%s", v_[i_]);           \
+		hosted_proc_run(&c_, CLIENT_TIMEOUT);                \
 	} while (0)
 
 /* ---- The namespace ---- */
@@ -309,30 +107,31 @@ static bool carrier_and_address(void *ctx)
 /* One dnsmasq for every TAP, each with exactly napkin's one address to lease. */
 static void start_dnsmasq(const struct stack_config *cfg)
 {
-	struct args a = { 0 };
+	struct hosted_cmd a = { 0 };
 
-	add_arg(&a, "dnsmasq");
-	add_arg(&a, "--keep-in-foreground");
-	add_arg(&a, "--conf-file=/dev/null");
-	add_arg(&a, "--port=0"); /* no DNS */
+	hosted_cmd_add(&a, "dnsmasq");
+	hosted_cmd_add(&a, "--keep-in-foreground");
+	hosted_cmd_add(&a, "--conf-file=/dev/null");
+	hosted_cmd_add(&a, "--port=0"); /* no DNS */
 	/* Staying root keeps PR_SET_PDEATHSIG (a change of user clears it). */
-	add_arg(&a, "--user=root");
-	add_arg(&a, "--group=root");
-	add_arg(&a, "--bind-interfaces");
-	add_arg(&a, "--except-interface=lo");
-	add_arg(&a, "--leasefile-ro");
-	add_arg(&a, "--pid-file=");
-	add_arg(&a, "--no-hosts");
-	add_arg(&a, "--no-resolv");
-	add_arg(&a, "--no-ping");
-	add_arg(&a, "--dhcp-authoritative");
-	add_arg(&a, "--log-dhcp");
-	add_arg(&a, "--log-facility=-");
+	hosted_cmd_add(&a, "--user=root");
+	hosted_cmd_add(&a, "--group=root");
+	hosted_cmd_add(&a, "--bind-interfaces");
+	hosted_cmd_add(&a, "--except-interface=lo");
+	hosted_cmd_add(&a, "--leasefile-ro");
+	hosted_cmd_add(&a, "--pid-file=");
+	hosted_cmd_add(&a, "--no-hosts");
+	hosted_cmd_add(&a, "--no-resolv");
+	hosted_cmd_add(&a, "--no-ping");
+	hosted_cmd_add(&a, "--dhcp-authoritative");
+	hosted_cmd_add(&a, "--log-dhcp");
+	hosted_cmd_add(&a, "--log-facility=-");
 	for (unsigned int i = 0; i < cfg->nr_ports; i++) {
-		add_arg(&a, "--interface=%s", cfg->ports[i].tap);
-		add_arg(&a, "--dhcp-range=%s,%s,255.255.255.0,1h", napkin_ip[i], napkin_ip[i]);
+		hosted_cmd_add(&a, "--interface=%s", cfg->ports[i].tap);
+		hosted_cmd_add(&a, "--dhcp-range=%s,%s,255.255.255.0,1h", napkin_ip[i],
+			       napkin_ip[i]);
 	}
-	spawn(&dnsmasq, "dnsmasq", &a);
+	hosted_proc_start(&dnsmasq, &a);
 }
 
 void stack_up(const struct stack_config *cfg)
@@ -344,7 +143,6 @@ void stack_up(const struct stack_config *cfg)
 	ck_assert_msg(cfg->addressing == STACK_ADDR_DHCP || cfg->nr_ports == 1,
 		      "napkin's static ip= configures one device; use STACK_ADDR_DHCP");
 	config = *cfg;
-	dnsmasq.out_fd = -1;
 	RUN("ip", "link", "set", "lo", "up");
 	for (unsigned int i = 0; i < cfg->nr_ports; i++) {
 		const struct stack_port *p = &cfg->ports[i];
@@ -377,20 +175,18 @@ void stack_up(const struct stack_config *cfg)
 	if (!hosted_run_until(carrier_and_address, &config, STACK_WAIT * NSEC_PER_SEC)) {
 		stub_printk_dump();
 		if (dnsmasq.out_fd >= 0)
-			fprintf(stderr, "dnsmasq:\n%s\n", output(&dnsmasq));
+			fprintf(stderr, "dnsmasq:\n%s\n", hosted_proc_output(&dnsmasq));
 		ck_abort_msg("%s: no carrier or no address within %d s", test_name, STACK_WAIT);
 	}
 	if (cfg->addressing == STACK_ADDR_DHCP)
-		ck_assert_msg(!reap(&dnsmasq, false), "dnsmasq exited: %s", output(&dnsmasq));
+		ck_assert_msg(!hosted_proc_reap(&dnsmasq, false), "dnsmasq exited: %s",
+			      hosted_proc_output(&dnsmasq));
 }
 
 void stack_down(void)
 {
-	for (unsigned int i = 0; i < MAX_CHILDREN; i++)
-		if (live[i])
-			end(live[i]);
-	if (up)
-		release(&dnsmasq);
+	hosted_proc_kill_all();
+	hosted_proc_release(&dnsmasq);
 	up = false;
 	hosted_realtime(false);
 	if (home_netns >= 0) {
@@ -434,47 +230,48 @@ struct net_device *stack_dev_by_mac(const u8 mac[6])
 /* ---- Checks on every port at once ---- */
 
 /* Start one client per port (build fills in its command line), wait for all of them. */
-static void run_on_every_port(struct child c[], const char *what,
-			      void (*build)(struct args *a, unsigned int port, void *ctx),
+static void run_on_every_port(struct hosted_proc c[], const char *what,
+			      void (*build)(struct hosted_cmd *a, unsigned int port, void *ctx),
 			      void *ctx)
 {
 	ck_assert_msg(up, "%s before stack_up()", what);
 	for (unsigned int i = 0; i < config.nr_ports; i++) {
-		struct args a = { 0 };
+		struct hosted_cmd a = { 0 };
 
 		build(&a, i, ctx);
-		spawn(&c[i], what, &a);
+		hosted_proc_start(&c[i], &a);
 	}
-	wait_all(c, config.nr_ports);
+	hosted_proc_wait(c, config.nr_ports, CLIENT_TIMEOUT);
 }
 
-static void build_ping(struct args *a, unsigned int port, void *ctx)
+static void build_ping(struct hosted_cmd *a, unsigned int port, void *ctx)
 {
 	unsigned int count = *(unsigned int *)ctx;
 
-	add_arg(a, "ping");
-	add_arg(a, "-c");
-	add_arg(a, "%u", count);
-	add_arg(a, "-i");
-	add_arg(a, "0.02");
-	add_arg(a, "-W");
-	add_arg(a, "2");
-	add_arg(a, "-w"); /* its own deadline: ping keeps no PR_SET_PDEATHSIG */
-	add_arg(a, "%u", count / 50 + 10);
-	add_arg(a, "%s", napkin_ip[port]);
+	hosted_cmd_add(a, "ping");
+	hosted_cmd_add(a, "-c");
+	hosted_cmd_add(a, "%u", count);
+	hosted_cmd_add(a, "-i");
+	hosted_cmd_add(a, "0.02");
+	hosted_cmd_add(a, "-W");
+	hosted_cmd_add(a, "2");
+	hosted_cmd_add(a, "-w"); /* its own deadline: ping keeps no PR_SET_PDEATHSIG */
+	hosted_cmd_add(a, "%u", count / 50 + 10);
+	hosted_cmd_add(a, "%s", napkin_ip[port]);
 }
 
 void stack_ping(unsigned int count)
 {
-	struct child c[STACK_MAX_PORTS];
+	struct hosted_proc c[STACK_MAX_PORTS];
 	char want[32];
 
 	run_on_every_port(c, "ping", build_ping, &count);
 	snprintf(want, sizeof(want), " %u received", count);
 	for (unsigned int i = 0; i < config.nr_ports; i++) {
-		ck_assert_msg(exited_ok(&c[i]) && strstr(output(&c[i]), want), "ping %s (%s): %s",
-			      napkin_ip[i], how_it_ended(&c[i]), output(&c[i]));
-		release(&c[i]);
+		ck_assert_msg(hosted_proc_ok(&c[i]) && strstr(hosted_proc_output(&c[i]), want),
+			      "ping %s (%s): %s", napkin_ip[i], hosted_proc_how(&c[i]),
+			      hosted_proc_output(&c[i]));
+		hosted_proc_release(&c[i]);
 	}
 }
 
@@ -483,70 +280,72 @@ struct udp_plan {
 	unsigned int seed;
 };
 
-static void build_udp(struct args *a, unsigned int port, void *ctx)
+static void build_udp(struct hosted_cmd *a, unsigned int port, void *ctx)
 {
 	const struct udp_plan *plan = ctx;
 	unsigned int state = plan->seed + port;
 
-	add_arg(a, "python3");
-	add_arg(a, NET_PEER);
-	add_arg(a, "udp-echo");
-	add_arg(a, "%s", napkin_ip[port]);
-	add_arg(a, "1");
-	add_arg(a, "%d", UDP_SIZE_MAX);
-	add_arg(a, "4000"); /* three IP fragments each way */
+	hosted_cmd_add(a, "python3");
+	hosted_cmd_add(a, NET_PEER);
+	hosted_cmd_add(a, "udp-echo");
+	hosted_cmd_add(a, "%s", napkin_ip[port]);
+	hosted_cmd_add(a, "1");
+	hosted_cmd_add(a, "%d", UDP_SIZE_MAX);
+	hosted_cmd_add(a, "4000"); /* three IP fragments each way */
 	for (unsigned int i = 0; i < plan->datagrams; i++)
-		add_arg(a, "%d", 1 + rand_r(&state) % UDP_SIZE_MAX);
+		hosted_cmd_add(a, "%d", 1 + rand_r(&state) % UDP_SIZE_MAX);
 }
 
 void stack_udp_echo(unsigned int datagrams, unsigned int seed)
 {
-	struct child c[STACK_MAX_PORTS];
+	struct hosted_proc c[STACK_MAX_PORTS];
 	struct udp_plan plan = { datagrams, seed };
 
-	ck_assert_msg(datagrams + 8 <= MAX_ARGS, "at most %d datagrams", MAX_ARGS - 8);
+	ck_assert_msg(datagrams + 8 <= HOSTED_CMD_ARGS, "at most %d datagrams",
+		      HOSTED_CMD_ARGS - 8);
 	run_on_every_port(c, "udp-echo", build_udp, &plan);
 	for (unsigned int i = 0; i < config.nr_ports; i++) {
-		ck_assert_msg(exited_ok(&c[i]) && strstr(output(&c[i]), "\"ok\": true"),
+		ck_assert_msg(hosted_proc_ok(&c[i]) &&
+				  strstr(hosted_proc_output(&c[i]), "\"ok\": true"),
 			      "udp echo %s (seed %u, %s): %s", napkin_ip[i], seed,
-			      how_it_ended(&c[i]), output(&c[i]));
-		release(&c[i]);
+			      hosted_proc_how(&c[i]), hosted_proc_output(&c[i]));
+		hosted_proc_release(&c[i]);
 	}
 }
 
-static void build_tcp(struct args *a, unsigned int port, void *ctx)
+static void build_tcp(struct hosted_cmd *a, unsigned int port, void *ctx)
 {
-	add_arg(a, "python3");
-	add_arg(a, NET_PEER);
-	add_arg(a, "tcp-echo");
-	add_arg(a, "%s", napkin_ip[port]);
-	add_arg(a, "%u", *(u32 *)ctx);
+	hosted_cmd_add(a, "python3");
+	hosted_cmd_add(a, NET_PEER);
+	hosted_cmd_add(a, "tcp-echo");
+	hosted_cmd_add(a, "%s", napkin_ip[port]);
+	hosted_cmd_add(a, "%u", *(u32 *)ctx);
 }
 
 void stack_tcp_echo(u32 bytes)
 {
-	struct child c[STACK_MAX_PORTS];
+	struct hosted_proc c[STACK_MAX_PORTS];
 
 	run_on_every_port(c, "tcp-echo", build_tcp, &bytes);
 	for (unsigned int i = 0; i < config.nr_ports; i++) {
-		const char *out = output(&c[i]);
+		const char *out = hosted_proc_output(&c[i]);
 
-		ck_assert_msg(exited_ok(&c[i]) && strstr(out, "\"ok\": true") &&
+		ck_assert_msg(hosted_proc_ok(&c[i]) && strstr(out, "\"ok\": true") &&
 				  strstr(out, "\"hash_match\": true"),
-			      "tcp echo %s (%s): %s", napkin_ip[i], how_it_ended(&c[i]), out);
-		release(&c[i]);
+			      "tcp echo %s (%s): %s", napkin_ip[i], hosted_proc_how(&c[i]), out);
+		hosted_proc_release(&c[i]);
 	}
 }
 
-static void build_iperf(struct args *a, unsigned int port, void *ctx)
+static void build_iperf(struct hosted_cmd *a, unsigned int port, void *ctx)
 {
-	add_arg(a, "iperf");
-	add_arg(a, "-c");
-	add_arg(a, "%s", napkin_ip[port]);
-	add_arg(a, "-t");
-	add_arg(a, "%u", *(unsigned int *)ctx);
-	add_arg(a, "-y");
-	add_arg(a, "C");
+	hosted_cmd_add(a, "iperf");
+	hosted_cmd_add(a, "-c");
+	hosted_cmd_add(a, "%s", napkin_ip[port]);
+	hosted_cmd_add(a, "-t");
+	hosted_cmd_add(a, "%u", *(unsigned int *)ctx);
+	hosted_cmd_add(a, "-y");
+	hosted_cmd_add(a, "C");
 }
 
 /* napkin's report for the connection from `client_port` of port i's Linux address. */
@@ -592,19 +391,19 @@ static bool parse_iperf_csv(const char *out, unsigned int *client_port, u64 *byt
 
 void stack_iperf(unsigned int seconds, struct stack_rate out[])
 {
-	struct child c[STACK_MAX_PORTS];
+	struct hosted_proc c[STACK_MAX_PORTS];
 	struct iperf_wait w;
 
 	run_on_every_port(c, "iperf", build_iperf, &seconds);
 	for (unsigned int i = 0; i < config.nr_ports; i++) {
-		const char *text = output(&c[i]);
+		const char *text = hosted_proc_output(&c[i]);
 		unsigned int client_port = 0;
 
 		memset(&out[i], 0, sizeof(out[i]));
-		ck_assert_msg(exited_ok(&c[i]) &&
+		ck_assert_msg(hosted_proc_ok(&c[i]) &&
 				  parse_iperf_csv(text, &client_port, &out[i].client_bytes),
-			      "iperf -c %s (%s): %s", napkin_ip[i], how_it_ended(&c[i]), text);
-		release(&c[i]);
+			      "iperf -c %s (%s): %s", napkin_ip[i], hosted_proc_how(&c[i]), text);
+		hosted_proc_release(&c[i]);
 		snprintf(w.needle[i], sizeof(w.needle[i]), "iperf: %s port %u: ", linux_ip[i],
 			 client_port);
 	}

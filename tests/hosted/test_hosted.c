@@ -8,7 +8,10 @@
  * checks (DMA, storms, MSI masking) fire when they should.
  */
 #include <check.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "kernel/dma.h"
@@ -23,6 +26,7 @@
 #include "tests/hosted/hosted_dma.h"
 #include "tests/hosted/hosted_irq.h"
 #include "tests/hosted/hosted_pci.h"
+#include "tests/hosted/hosted_proc.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/unit/stub_printk.h"
 
@@ -401,6 +405,62 @@ START_TEST(test_loop_hooks_and_real_time)
 }
 END_TEST
 
+static void sh_cmd(struct hosted_cmd *cmd, const char *script)
+{
+	memset(cmd, 0, sizeof(*cmd));
+	hosted_cmd_add(cmd, "sh");
+	hosted_cmd_add(cmd, "-c");
+	hosted_cmd_add(cmd, "%s", script);
+}
+
+START_TEST(test_processes)
+{
+	struct hosted_cmd cmd;
+	struct hosted_proc p[2];
+	int like_a_tap = open("/dev/null", O_RDONLY); /* inheritable, as TAP descriptors are */
+	u64 wall;
+
+	setup(false);
+	hosted_realtime(true);
+	ck_assert_int_ge(like_a_tap, 0);
+	/* Output captured, exit status reported, the harness's descriptors not inherited. */
+	sh_cmd(&cmd, "echo to-out; echo to-err >&2; ls /proc/self/fd | wc -l; exit 3");
+	hosted_proc_start(&p[0], &cmd);
+	ck_assert(hosted_proc_wait(p, 1, 10));
+	ck_assert(!hosted_proc_ok(&p[0]));
+	ck_assert_str_eq(hosted_proc_how(&p[0]), "exit status 3");
+	/* ls sees 0, 1, 2 and its own directory descriptor. */
+	ck_assert_str_eq(hosted_proc_output(&p[0]), "to-out\nto-err\n4\n");
+	hosted_proc_release(&p[0]);
+	close(like_a_tap);
+
+	/* Two at once; the one that overstays is killed with what it started. */
+	sh_cmd(&cmd, "true");
+	hosted_proc_start(&p[0], &cmd);
+	sh_cmd(&cmd, "sleep 29.71 & sleep 29.71");
+	hosted_proc_start(&p[1], &cmd);
+	wall = wall_ns();
+	ck_assert(!hosted_proc_wait(p, 2, 1));
+	ck_assert_uint_lt(wall_ns() - wall, 5 * NSEC_PER_SEC);
+	ck_assert(hosted_proc_ok(&p[0]));
+	ck_assert_str_eq(hosted_proc_how(&p[1]), "killed after 1 s");
+	ck_assert_int_ne(system("pgrep -f 'sleep 29[.]71' >/dev/null"), 0);
+	hosted_proc_release(&p[0]);
+	hosted_proc_release(&p[1]);
+
+	/* kill_all ends whatever is still running, and only that. */
+	sh_cmd(&cmd, "sleep 30");
+	hosted_proc_start(&p[0], &cmd);
+	hosted_proc_kill_all();
+	ck_assert(hosted_proc_reap(&p[0], false));
+	ck_assert_str_eq(hosted_proc_how(&p[0]), "killed");
+	hosted_proc_release(&p[0]);
+	hosted_realtime(false);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	teardown();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("hosted harness");
@@ -414,6 +474,7 @@ int main(void)
 	tcase_add_test(tc, test_dma_checks);
 	tcase_add_test(tc, test_clock_and_mmio_rules);
 	tcase_add_test(tc, test_loop_hooks_and_real_time);
+	tcase_add_test(tc, test_processes);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

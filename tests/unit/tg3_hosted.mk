@@ -22,12 +22,12 @@ test_tg3_hosted_SRCS := tests/hosted/test_tg3.c tests/hosted/tg3_test_util.c $(H
 # The harness itself, with a toy two-port device behind one interrupt.
 UNIT_TESTS += test_hosted
 test_hosted_CFLAGS := $(HOSTED_CFLAGS)
-test_hosted_SRCS := tests/hosted/test_hosted.c $(HOSTED_SRCS)
+test_hosted_SRCS := tests/hosted/test_hosted.c tests/hosted/hosted_proc.c $(HOSTED_SRCS)
 
-# napkin's network stack and services plus tests/hosted/stack_util.c, for a
-# driver's test against real Linux tools over TAPs (link $(LWIP_HOST_OBJS),
-# add $(LWIP_INCLUDES) to the CFLAGS).
-HOSTED_STACK_SRCS := tests/hosted/stack_util.c \
+# napkin's network stack and services plus stack_util.c (and hosted_proc.c,
+# the Linux processes it runs), for a driver's test against real Linux tools
+# over TAPs (link $(LWIP_HOST_OBJS), add $(LWIP_INCLUDES) to the CFLAGS).
+HOSTED_STACK_SRCS := tests/hosted/stack_util.c tests/hosted/hosted_proc.c \
 	$(filter-out net/lwip/shell_glue.c,$(wildcard net/lwip/*.c net/services/*.c)) \
 	net/ipconfig.c net/net_init.c
 
