@@ -44,6 +44,8 @@ static const char *test_name = "stack";
 static int home_netns = -1;
 static struct stack_config config;
 static bool up;
+/* lwIP starts once per boot, so once per process: set by the first stack_up(). */
+static bool stack_started;
 static struct hosted_proc dnsmasq = { .out_fd = -1 };
 static char napkin_ip[STACK_MAX_PORTS][24], linux_ip[STACK_MAX_PORTS][24];
 
@@ -142,6 +144,9 @@ void stack_up(const struct stack_config *cfg)
 	ck_assert(cfg->nr_ports >= 1 && cfg->nr_ports <= STACK_MAX_PORTS);
 	ck_assert_msg(cfg->addressing == STACK_ADDR_DHCP || cfg->nr_ports == 1,
 		      "napkin's static ip= configures one device; use STACK_ADDR_DHCP");
+	ck_assert_msg(!stack_started, "napkin's stack starts once per process: under CK_FORK=no "
+				      "run one case (CK_RUN_CASE=...)");
+	stack_started = true;
 	config = *cfg;
 	RUN("ip", "link", "set", "lo", "up");
 	for (unsigned int i = 0; i < cfg->nr_ports; i++) {

@@ -90,6 +90,9 @@ bool stack_enter(const char *test);
  * Plug every port into its TAP, give Linux its addresses (and start dnsmasq
  * for STACK_ADDR_DHCP), turn on real time, run net_init(), then wait until
  * every device has carrier and its napkin address. Asserts on failure.
+ * Once per process, as lwIP starts once per boot: each test case runs in a
+ * process of its own (check's default), or pick one case with CK_RUN_CASE
+ * under CK_FORK=no.
  */
 void stack_up(const struct stack_config *cfg);
 
