@@ -3,10 +3,10 @@
 #ifndef NAPKIN_TESTS_HOSTED_TG3_MODEL_INTERNAL_H
 #define NAPKIN_TESTS_HOSTED_TG3_MODEL_INTERNAL_H
 
-#include "drivers/tg3/tg3_hw.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/models/tg3_model.h"
+#include "tests/hosted/models/tg3_model_regs.h"
 
 /* Register BAR and the part of NIC memory the model keeps. */
 #define TM_REGS_SIZE 0x8000u
