@@ -808,6 +808,17 @@ START_TEST(test_model_catches_misuse)
 	ck_assert_uint_eq(hosted_failures_take("changed while host coalescing runs"), 1);
 	tg3_write(tp, T3_MBOX_STD_PROD, (tp->std_prod + 400) % TG3_STD_RING);
 	ck_assert_uint_eq(hosted_failures_take("overruns the chip's consumer"), 1);
+	/* Reserved bits: refused, and the register keeps its value. */
+	{
+		u32 mode = tg3_read(tp, T3_MODE_CTRL), mac = tg3_read(tp, T3_MAC_MODE);
+
+		tg3_write(tp, T3_MODE_CTRL, mode | BIT(3));
+		ck_assert_uint_eq(hosted_failures_take("sets reserved bits 0x00000008"), 1);
+		ck_assert_uint_eq(tg3_read(tp, T3_MODE_CTRL), mode);
+		tg3_write(tp, T3_MAC_MODE, mac | BIT(31));
+		ck_assert_uint_eq(hosted_failures_take("sets reserved bits 0x80000000"), 1);
+		ck_assert_uint_eq(tg3_read(tp, T3_MAC_MODE), mac);
+	}
 
 	/* A receive buffer address nobody allocated, then one already freed. */
 	{

@@ -26,8 +26,6 @@
 #define CLASS_ETHERNET 0x020000
 /* Smallest receive buffer a standard ring may describe. */
 #define MIN_RX_BUFFER 64
-/* Return rings 1..3 must be disabled before the receive engines start. */
-#define RET_RCBS_CHECKED 4
 
 enum reg_kind {
 	R_UNKNOWN,
@@ -40,6 +38,8 @@ enum reg_kind {
 
 static u8 reg_kind[TM_REGS_SIZE / 4];
 static const char *reg_name[TM_REGS_SIZE / 4];
+/* Bits a write may set; 0 means no check (all bits free or unknown). */
+static u32 reg_defined[TM_REGS_SIZE / 4];
 
 static void def(u32 off, enum reg_kind kind, const char *name)
 {
@@ -58,6 +58,33 @@ static void def_block(u32 mode, const char *name)
 {
 	def(mode, R_MODE, name);
 	def(mode + 4, R_RO, "block status");
+}
+
+static const struct {
+	u32 off, bits;
+} defined_bits[] = {
+	{ BGEM_MAC_MODE, BGEM_MACMODE_DEFINED },       { BGEM_MAC_STATUS, BGEM_MACSTAT_DEFINED },
+	{ BGEM_MAC_EVENT, BGEM_MACEVT_DEFINED },       { BGEM_MAC_LED_CTL, BGEM_LED_DEFINED },
+	{ BGEM_MAC_TX_BACKOFF, BGEM_BACKOFF_DEFINED }, { BGEM_MAC_RX_MTU, BGEM_MTU_DEFINED },
+	{ BGEM_MAC_MI_COMM, BGEM_MICOMM_DEFINED },     { BGEM_MAC_MI_MODE, BGEM_MIMODE_DEFINED },
+	{ BGEM_MAC_TX_MODE, BGEM_TXMODE_DEFINED },     { BGEM_MAC_TX_LENGTHS, BGEM_TXLEN_DEFINED },
+	{ BGEM_MAC_RX_MODE, BGEM_RXMODE_DEFINED },     { BGEM_SDI_MODE, BGEM_SDIMODE_DEFINED },
+	{ BGEM_SDC_MODE, BGEM_SDCMODE_DEFINED },       { BGEM_SRS_MODE, BGEM_BLKMODE_DEFINED },
+	{ BGEM_SBDI_MODE, BGEM_BLKMODE_DEFINED },      { BGEM_SBDC_MODE, BGEM_BLKMODE_DEFINED },
+	{ BGEM_RXLP_MODE, BGEM_RXLPMODE_DEFINED },     { BGEM_RDBDI_MODE, BGEM_RDBDIMODE_DEFINED },
+	{ BGEM_RDC_MODE, BGEM_BLKMODE_DEFINED },       { BGEM_RBDI_MODE, BGEM_BLKMODE_DEFINED },
+	{ BGEM_RBDC_MODE, BGEM_BLKMODE_DEFINED },      { BGEM_HCC_MODE, BGEM_HCCMODE_DEFINED },
+	{ BGEM_MARB_MODE, BGEM_MARBMODE_DEFINED },     { BGEM_BMAN_MODE, BGEM_BMANMODE_DEFINED },
+	{ BGEM_RDMA_MODE, BGEM_RDMAMODE_DEFINED },     { BGEM_WDMA_MODE, BGEM_WDMAMODE_DEFINED },
+	{ BGEM_MSI_MODE, BGEM_MSIMODE_DEFINED },       { BGEM_DMAC_MODE, BGEM_DMACMODE_DEFINED },
+	{ BGEM_GRC_MODE, BGEM_GRCMODE_DEFINED },       { BGEM_GRC_MISC_CFG, BGEM_MISCCFG_DEFINED },
+	{ BGEM_GRC_LOCAL_CTL, BGEM_LCTL_DEFINED },
+};
+
+static void build_defined_bits(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(defined_bits); i++)
+		reg_defined[defined_bits[i].off / 4] = defined_bits[i].bits;
 }
 
 static void build_register_map(void)
@@ -122,6 +149,7 @@ static void build_register_map(void)
 	def(BGEM_GRC_MODE, R_PLAIN, "MODE_CTRL");
 	def(BGEM_GRC_MISC_CFG, R_SPECIAL, "MISC_CFG");
 	def(BGEM_GRC_LOCAL_CTL, R_SPECIAL, "MISC_LOCAL_CTRL");
+	build_defined_bits();
 }
 
 static const char *name_of(u32 off)
@@ -212,6 +240,11 @@ static const char *ret_ring_problem(struct tg3_model *m)
 	return decode_rcb(&m->sram[BGEM_SRAM_RET_RCBS / 4], &m->ret, false, ~0u);
 }
 
+static u32 *sram_rcb(struct tg3_model *m, u32 base, unsigned int ring, u32 field)
+{
+	return &m->sram[(base + BGEM_RCB_SIZE * ring + field) / 4];
+}
+
 /* ---- Block enables and their order ---- */
 
 static bool is_dma_block(u32 reg)
@@ -259,10 +292,8 @@ static void check_enable(struct tg3_model *m, u32 reg)
 				     "%s enabled, but return ring 0's control block is "
 				     "unusable: %s",
 				     name, why);
-		for (unsigned int i = 1; i < RET_RCBS_CHECKED; i++)
-			if (!(m->sram[(BGEM_SRAM_RET_RCBS + BGEM_RCB_SIZE * i +
-				       BGEM_RCB_LEN_FLAGS) /
-				      4] &
+		for (unsigned int i = 1; i < BGEM_RET_RCB_COUNT; i++)
+			if (!(*sram_rcb(m, BGEM_SRAM_RET_RCBS, i, BGEM_RCB_LEN_FLAGS) &
 			      BGEM_RCBF_DISABLED))
 				tm_violation(m,
 					     "%s enabled with return ring %u's control block "
@@ -294,11 +325,9 @@ static void garbage_rcbs(struct tg3_model *m)
 {
 	/* What NIC memory holds after a reset is not ours to know: assume the worst. */
 	for (unsigned int i = 1; i < BGEM_SEND_RCB_COUNT; i++)
-		m->sram[(BGEM_SRAM_SEND_RCBS + BGEM_RCB_SIZE * i + BGEM_RCB_LEN_FLAGS) / 4] =
-		    0x02000000u;
+		*sram_rcb(m, BGEM_SRAM_SEND_RCBS, i, BGEM_RCB_LEN_FLAGS) = 0x02000000u;
 	for (unsigned int i = 1; i < BGEM_RET_RCB_COUNT; i++)
-		m->sram[(BGEM_SRAM_RET_RCBS + BGEM_RCB_SIZE * i + BGEM_RCB_LEN_FLAGS) / 4] =
-		    0x02000000u;
+		*sram_rcb(m, BGEM_SRAM_RET_RCBS, i, BGEM_RCB_LEN_FLAGS) = 0x02000000u;
 }
 
 static void clear_state(struct tg3_model *m)
@@ -575,6 +604,13 @@ static void mmio_write(void *model, unsigned int bar, u64 off64, unsigned int si
 		return;
 	if (off >= BGEM_MEMWIN) {
 		sram_write(m, m->mem_win_base + off - BGEM_MEMWIN, val);
+		return;
+	}
+	if (reg_defined[off / 4] && (val & ~reg_defined[off / 4])) {
+		tm_violation(m,
+			     "write 0x%08x to %s (0x%04x) sets reserved bits 0x%08x: the chip "
+			     "gives them no meaning, so what they do is undefined",
+			     val, name_of(off), off, val & ~reg_defined[off / 4]);
 		return;
 	}
 	switch (reg_kind[off / 4]) {

@@ -235,6 +235,36 @@
 #define BGEM_DRV_STATE_START 0x00000001u
 #define BGEM_DRV_STATE_DONE  0x80000000u /* [fw] added by the bootcode */
 
+/*
+ * Bits with a meaning, per register the driver writes: [fw] or [bge] names
+ * each of them; anything else is reserved and a write setting it is a driver
+ * bug. FTQ_RESET is left out on purpose: [bge] writes all ones to it.
+ */
+#define BGEM_MACSTAT_DEFINED   0x0FC0141Fu
+#define BGEM_LED_DEFINED       0xFFF807FFu
+#define BGEM_BACKOFF_DEFINED   0x000003FFu
+#define BGEM_MTU_DEFINED       0x0000FFFFu /* [fw] */
+#define BGEM_MICOMM_DEFINED    0x3FFFFFFFu
+#define BGEM_MIMODE_DEFINED    0x001F83F3u
+#define BGEM_TXMODE_DEFINED    0x00C007F3u
+#define BGEM_TXLEN_DEFINED     0xFFFF3FFFu
+#define BGEM_RXMODE_DEFINED    0x030007E7u
+#define BGEM_GRCMODE_DEFINED   0xFFFFEEF7u /* 3, 8, 12 reserved */
+#define BGEM_MISCCFG_DEFINED   0x243FE0FFu
+#define BGEM_LCTL_DEFINED      0x01FFFFEFu
+#define BGEM_HCCMODE_DEFINED   0x000001FFu
+#define BGEM_MSIMODE_DEFINED   0x000000FFu
+#define BGEM_BLKMODE_DEFINED   0x00000007u /* SRS, SBDI, SBDC, RDC, RBDI, RBDC */
+#define BGEM_SDIMODE_DEFINED   0x0000000Fu
+#define BGEM_SDCMODE_DEFINED   0x00000017u
+#define BGEM_RXLPMODE_DEFINED  0x0000001Fu
+#define BGEM_RDBDIMODE_DEFINED 0x0000001Fu
+#define BGEM_DMACMODE_DEFINED  0x00000003u
+#define BGEM_MARBMODE_DEFINED  0x03FFFFFFu
+#define BGEM_BMANMODE_DEFINED  0x8000001Fu
+#define BGEM_RDMAMODE_DEFINED  0x39033BFFu
+#define BGEM_WDMAMODE_DEFINED  0xE00003FFu
+
 /* ---- Ring control block (registers or NIC memory) [bge] ---- */
 #define BGEM_RCB_HOST_HI     0x0
 #define BGEM_RCB_HOST_LO     0x4
