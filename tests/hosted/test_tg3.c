@@ -831,6 +831,8 @@ START_TEST(test_model_catches_misuse)
 	inject_n(1, 1);
 	hosted_run_for(NSEC_PER_MSEC);
 	ck_assert_uint_eq(hosted_failures_take("stray address"), 1);
+	/* ... and the BD was changed after the chip was told it was ready. */
+	ck_assert_uint_eq(hosted_failures_take("changed after its producer index was posted"), 1);
 	ck_assert_uint_eq(tt_rx_count, 0);
 
 	p = dma_alloc(4096, 0, 0, &stale);

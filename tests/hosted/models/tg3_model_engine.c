@@ -149,7 +149,23 @@ static u32 ring_used(u32 prod, u32 cons, u32 n)
 	return (prod + n - cons) % n;
 }
 
-static void producer_write(struct tg3_model *m, const char *ring, const struct tm_ring *r,
+/*
+ * What the chip is entitled to fetch from the moment the producer index moves:
+ * a copy of each newly posted descriptor, to compare with what the engine reads
+ * when it gets there. A driver that fills a descriptor after posting its index
+ * (or changes it before the chip is done) races the chip's prefetch.
+ */
+static void snapshot_posted(struct tg3_model *m, const struct tm_ring *r, u32 from, u32 to,
+			    void *shadow, u32 bd_size, const char *what)
+{
+	for (u32 i = from; i != to; i = (i + 1) % r->entries)
+		if (!hosted_dma_read(m->pci, r->host + (u64)i * bd_size, (u8 *)shadow + i * bd_size,
+				     bd_size, what))
+			return;
+}
+
+/* Checks a new producer index; true when the chip may take it. */
+static bool producer_write(struct tg3_model *m, const char *ring, const struct tm_ring *r,
 			   u32 *prod, u32 cons, u32 val)
 {
 	u32 used, added;
@@ -161,12 +177,12 @@ static void producer_write(struct tg3_model *m, const char *ring, const struct t
 				     "block was set (ring used before it is enabled)",
 				     ring, val);
 		*prod = val;
-		return;
+		return false;
 	}
 	if (val >= r->entries) {
 		tm_violation(m, "%s producer index %u is outside the %u-entry ring", ring, val,
 			     r->entries);
-		return;
+		return false;
 	}
 	used = ring_used(*prod, cons, r->entries);
 	added = ring_used(val, *prod, r->entries);
@@ -175,9 +191,9 @@ static void producer_write(struct tg3_model *m, const char *ring, const struct t
 			     "%s producer index %u overruns the chip's consumer %u (%u "
 			     "entries in use, %u more posted)",
 			     ring, val, cons, used, added);
-		return;
+		return false;
 	}
-	*prod = val;
+	return true;
 }
 
 void tm_mailbox_write(struct tg3_model *m, u32 off, u32 val)
@@ -185,13 +201,21 @@ void tm_mailbox_write(struct tg3_model *m, u32 off, u32 val)
 	switch (off) {
 	case BGEM_MBOX_IRQ0_LO: tm_irq_ack(m, val); return;
 	case BGEM_MBOX_STD_PROD_LO:
-		producer_write(m, "standard ring", &m->std, &m->std_prod, m->std_cons, val);
+		if (producer_write(m, "standard ring", &m->std, &m->std_prod, m->std_cons, val)) {
+			snapshot_posted(m, &m->std, m->std_prod, val, m->std_posted,
+					sizeof(struct bgem_rx_bd), "standard ring BD");
+			m->std_prod = val;
+		}
 		return;
 	case BGEM_MBOX_TX0_PROD_LO:
 		if (val && !(tm_reg(m, BGEM_GRC_MODE) & BGEM_GRCMODE_HOST_SEND_BDS))
 			tm_violation(m, "send ring in host memory used without MODE_CTRL "
 					"HOST_SEND_BDS: the chip would fetch BDs from NIC memory");
-		producer_write(m, "send ring", &m->send, &m->send_prod, m->send_cons, val);
+		if (producer_write(m, "send ring", &m->send, &m->send_prod, m->send_cons, val)) {
+			snapshot_posted(m, &m->send, m->send_prod, val, m->send_posted,
+					sizeof(struct bgem_send_bd), "send BD");
+			m->send_prod = val;
+		}
 		return;
 	case BGEM_MBOX_RET0_CON_LO:
 		if (!m->ret.valid) {
@@ -330,6 +354,11 @@ static bool send_one(struct tg3_model *m, u64 now)
 		}
 		if (!hosted_dma_read(m->pci, bd_addr, &bd, sizeof(bd), "send BD"))
 			return false;
+		if (memcmp(&bd, &m->send_posted[idx], sizeof(bd)))
+			tm_violation(m,
+				     "send BD %u changed after its producer index was posted: the "
+				     "chip may have fetched it before the driver finished it",
+				     idx);
 		buf = (u64)bd.addr_hi << 32 | bd.addr_lo;
 		if (!bd.len || fr->len + bd.len > TM_MAX_FRAME) {
 			tm_violation(m, "send BD %u: length %u (frame so far %u bytes)", idx,
@@ -506,6 +535,11 @@ static bool receive_one(struct tg3_model *m, struct tm_frame *f, u64 now)
 	sbd_addr = m->std.host + (u64)m->std_cons * sizeof(sbd);
 	if (!hosted_dma_read(m->pci, sbd_addr, &sbd, sizeof(sbd), "standard ring BD"))
 		return false;
+	if (memcmp(&sbd, &m->std_posted[m->std_cons], sizeof(sbd)))
+		tm_violation(m,
+			     "standard ring BD %u changed after its producer index was posted: the "
+			     "chip may have fetched it before the driver finished it",
+			     m->std_cons);
 	buf = (u64)sbd.addr_hi << 32 | sbd.addr_lo;
 	room = MIN((u32)sbd.len, m->std.max_len);
 	if (!(sbd.flags & BGEM_RXF_END) || sbd.len < FR_ETH_ZLEN + BGEM_FCS_LEN) {

@@ -76,6 +76,9 @@ struct tg3_model {
 	u32 std_prod, std_cons;
 	u32 ret_prod, ret_cons;
 	u32 rx_buffers_posted_since_reset;
+	/* Descriptors as they were when their producer index was written. */
+	struct bgem_send_bd send_posted[BGEM_RCB_MAX_RET];
+	struct bgem_rx_bd std_posted[BGEM_RCB_MAX_STD];
 
 	/* Interrupts. */
 	u32 mbox_irq0;
