@@ -208,6 +208,8 @@ static const char *decode_rcb(const u32 *rcb, struct tm_ring *r, bool is_std, u3
 	r->max_len = is_std ? BGEM_RCB_STD_BUF_LEN(flags) : 0;
 	if (flags & BGEM_RCBF_DISABLED)
 		return "marked disabled";
+	if (flags & (is_std ? BGEM_RCBF_RESERVED_STD : BGEM_RCBF_RESERVED))
+		return "reserved flag bits set";
 	if (!r->host)
 		return "host address is zero";
 	if (r->host & 0xF)

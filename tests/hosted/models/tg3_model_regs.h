@@ -266,13 +266,20 @@
 #define BGEM_WDMAMODE_DEFINED  0xE00003FFu
 
 /* ---- Ring control block (registers or NIC memory) [bge] ---- */
-#define BGEM_RCB_HOST_HI     0x0
-#define BGEM_RCB_HOST_LO     0x4
-#define BGEM_RCB_LEN_FLAGS   0x8
-#define BGEM_RCB_NIC_ADDR    0xC
-#define BGEM_RCB_SIZE	     16
-#define BGEM_RCBF_DISABLED   BIT(1)
-#define BGEM_RCB_ENTRIES(lf) ((lf) >> 16)
+#define BGEM_RCB_HOST_HI   0x0
+#define BGEM_RCB_HOST_LO   0x4
+#define BGEM_RCB_LEN_FLAGS 0x8
+#define BGEM_RCB_NIC_ADDR  0xC
+#define BGEM_RCB_SIZE	   16
+#define BGEM_RCBF_DISABLED BIT(1)
+/*
+ * Flag bits with no meaning: bit 0 of the 5717 standard ring (bits 15:2 are
+ * its buffer size), bits 15:2 elsewhere ([bge] "should be 0"; UNVERIFIED for
+ * the send and return rings, where [bge] simply writes 0).
+ */
+#define BGEM_RCBF_RESERVED_STD 0x0001u
+#define BGEM_RCBF_RESERVED     0xFFFCu
+#define BGEM_RCB_ENTRIES(lf)   ((lf) >> 16)
 /* The 5717 family's standard ring keeps the buffer size in bits 15:2. */
 #define BGEM_RCB_STD_BUF_LEN(lf) (((lf)&0xFFFCu) >> 2)
 #define BGEM_RCB_MAX_STD	 512
