@@ -30,7 +30,6 @@
 	(T3_MODE_WORD_SWAP_NONFRAME | T3_MODE_BYTE_SWAP_DATA | T3_MODE_WORD_SWAP_DATA | \
 	 T3_MODE_HOST_STACKUP | T3_MODE_HOST_SEND_BDS | T3_MODE_TX_NO_PSEUDO_CSUM |     \
 	 T3_MODE_MAC_ATTN_INTR)
-#define TG3_RET_RCBS_ALL     17 /* return ring 0 and the 16 the chip has for RSS */
 #define TG3_BOOTCODE_WAIT_MS 1000
 
 u32 tg3_read(struct tg3 *tp, u32 reg)
@@ -207,7 +206,7 @@ static void setup_rings(struct tg3 *tp)
 			       T3_RCB_FLAG_DISABLED);
 
 	rcb_to_sram(tp, T3_SRAM_RET_RCB, tp->ret_ring_dma, T3_RCB_LEN(TG3_RET_RING, 0), 0);
-	for (unsigned int i = 1; i < TG3_RET_RCBS_ALL; i++)
+	for (unsigned int i = 1; i < T3_RET_RCBS; i++)
 		tg3_sram_write(tp, T3_SRAM_RET_RCB + 16 * i + T3_RCB_MAXLEN_FLAGS,
 			       T3_RCB_FLAG_DISABLED);
 

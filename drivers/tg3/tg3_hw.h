@@ -231,7 +231,7 @@
 #define T3_NIC_SEND_RING  0x4000  /* NIC address of send ring 0 (5717 family) */
 #define T3_NIC_STD_RING	  0x40000 /* NIC address of the standard ring (5717 family) */
 #define T3_SEND_RCBS	  16
-#define T3_RET_RCBS	  4 /* return rings 0..3; 4..16 are RSS-only (VRQ) */
+#define T3_RET_RCBS	  17 /* return ring 0, and 16 more the 5717 family uses for RSS */
 
 /* Written by the driver before a reset; bootcode answers with its complement. */
 #define T3_FW_MAGIC	    0x4B657654u

@@ -808,6 +808,30 @@ START_TEST(test_model_catches_misuse)
 	ck_assert_uint_eq(hosted_failures_take("changed while host coalescing runs"), 1);
 	tg3_write(tp, T3_MBOX_STD_PROD, (tp->std_prod + 400) % TG3_STD_RING);
 	ck_assert_uint_eq(hosted_failures_take("overruns the chip's consumer"), 1);
+	/* Reserved bits: refused, and the register keeps its value. */
+	{
+		u32 mode = tg3_read(tp, T3_MODE_CTRL), mac = tg3_read(tp, T3_MAC_MODE);
+
+		tg3_write(tp, T3_MODE_CTRL, mode | BIT(3));
+		ck_assert_uint_eq(hosted_failures_take("sets reserved bits 0x00000008"), 1);
+		ck_assert_uint_eq(tg3_read(tp, T3_MODE_CTRL), mode);
+		tg3_write(tp, T3_MAC_MODE, mac | BIT(31));
+		ck_assert_uint_eq(hosted_failures_take("sets reserved bits 0x80000000"), 1);
+		ck_assert_uint_eq(tg3_read(tp, T3_MAC_MODE), mac);
+	}
+	/* A send BD changed after the producer index told the chip about it. */
+	{
+		u8 f[100];
+		u16 slot = tp->tx_prod;
+
+		fr_build(f, sizeof(f), tt_peer, tt_mac0, FR_PROTO_UDP, 5, true);
+		ck_assert_int_eq(tt_send(dev, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0), NETDEV_TX_OK);
+		tp->tx_ring[slot].vlan = 1; /* the chip ignores it here: only the race is wrong */
+		hosted_run_for(NSEC_PER_MSEC);
+		ck_assert_uint_eq(
+		    hosted_failures_take("changed after its producer index was posted"), 1);
+		ck_assert_uint_eq(hosted_failures(), 0);
+	}
 
 	/* A receive buffer address nobody allocated, then one already freed. */
 	{
@@ -820,6 +844,8 @@ START_TEST(test_model_catches_misuse)
 	inject_n(1, 1);
 	hosted_run_for(NSEC_PER_MSEC);
 	ck_assert_uint_eq(hosted_failures_take("stray address"), 1);
+	/* ... and the BD was changed after the chip was told it was ready. */
+	ck_assert_uint_eq(hosted_failures_take("changed after its producer index was posted"), 1);
 	ck_assert_uint_eq(tt_rx_count, 0);
 
 	p = dma_alloc(4096, 0, 0, &stale);

@@ -39,3 +39,19 @@ test_tg3_stack_SRCS := tests/hosted/test_tg3_stack.c tests/hosted/tg3_test_util.
 	$(HOSTED_SRCS) $(TG3_MODEL_SRCS) $(wildcard drivers/tg3/*.c) $(HOSTED_STACK_SRCS)
 test_tg3_stack_OBJS = $(LWIP_HOST_OBJS)
 test_tg3_stack_CFLAGS = $(LWIP_INCLUDES) $(HOSTED_CFLAGS)
+
+# A model never sees the driver it checks (tests/hosted/check_model_includes.sh):
+# checked before the hosted binaries are built, and by `make lint`.
+MODEL_INCLUDES_CHECK = sh tests/hosted/check_model_includes.sh tests/hosted/models \
+	$(CC) $(filter-out -MD -MP,$(HOST_CFLAGS)) $(HOSTED_CFLAGS)
+$(BUILD)/unit/models-independent.stamp: tests/hosted/check_model_includes.sh \
+		$(wildcard tests/hosted/models/*)
+	@mkdir -p $(dir $@)
+	@$(MODEL_INCLUDES_CHECK)
+	@touch $@
+$(BUILD)/unit/test_tg3_hosted $(BUILD)/unit/test_tg3_stack: $(BUILD)/unit/models-independent.stamp
+
+.PHONY: check-model-includes
+check-model-includes:
+	@$(MODEL_INCLUDES_CHECK)
+lint: check-model-includes

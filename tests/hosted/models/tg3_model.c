@@ -21,19 +21,11 @@
 #include "tests/hosted/hosted_pci.h"
 #include "tests/hosted/models/tg3_model_internal.h"
 
-#define DEFAULT_DEVICE 0x1657	   /* BCM5719 */
-#define DEFAULT_CHIP   0x05719001u /* 5719 A1 */
-#define SUBSYS_VENDOR  0x14E4
-#define SUBSYS_DEVICE  0x1657
+#define SUBSYS_VENDOR  BGEM_VENDOR_BROADCOM
+#define SUBSYS_DEVICE  BGEM_DEVICE_5719
 #define CLASS_ETHERNET 0x020000
-/* MHC bits 31:16 on this generation: "read the product ID register". */
-#define MHC_ASIC_FIELD 0xF000u
-/* Software-writable bits of MISC_HOST_CTRL. */
-#define MHC_WRITABLE 0xFFFFu
 /* Smallest receive buffer a standard ring may describe. */
 #define MIN_RX_BUFFER 64
-/* Return rings 1..3 must be disabled before the receive engines start. */
-#define RET_RCBS_CHECKED 4
 
 enum reg_kind {
 	R_UNKNOWN,
@@ -46,6 +38,8 @@ enum reg_kind {
 
 static u8 reg_kind[TM_REGS_SIZE / 4];
 static const char *reg_name[TM_REGS_SIZE / 4];
+/* Bits a write may set; 0 means no check (all bits free or unknown). */
+static u32 reg_defined[TM_REGS_SIZE / 4];
 
 static void def(u32 off, enum reg_kind kind, const char *name)
 {
@@ -66,6 +60,33 @@ static void def_block(u32 mode, const char *name)
 	def(mode + 4, R_RO, "block status");
 }
 
+static const struct {
+	u32 off, bits;
+} defined_bits[] = {
+	{ BGEM_MAC_MODE, BGEM_MACMODE_DEFINED },       { BGEM_MAC_STATUS, BGEM_MACSTAT_DEFINED },
+	{ BGEM_MAC_EVENT, BGEM_MACEVT_DEFINED },       { BGEM_MAC_LED_CTL, BGEM_LED_DEFINED },
+	{ BGEM_MAC_TX_BACKOFF, BGEM_BACKOFF_DEFINED }, { BGEM_MAC_RX_MTU, BGEM_MTU_DEFINED },
+	{ BGEM_MAC_MI_COMM, BGEM_MICOMM_DEFINED },     { BGEM_MAC_MI_MODE, BGEM_MIMODE_DEFINED },
+	{ BGEM_MAC_TX_MODE, BGEM_TXMODE_DEFINED },     { BGEM_MAC_TX_LENGTHS, BGEM_TXLEN_DEFINED },
+	{ BGEM_MAC_RX_MODE, BGEM_RXMODE_DEFINED },     { BGEM_SDI_MODE, BGEM_SDIMODE_DEFINED },
+	{ BGEM_SDC_MODE, BGEM_SDCMODE_DEFINED },       { BGEM_SRS_MODE, BGEM_BLKMODE_DEFINED },
+	{ BGEM_SBDI_MODE, BGEM_BLKMODE_DEFINED },      { BGEM_SBDC_MODE, BGEM_BLKMODE_DEFINED },
+	{ BGEM_RXLP_MODE, BGEM_RXLPMODE_DEFINED },     { BGEM_RDBDI_MODE, BGEM_RDBDIMODE_DEFINED },
+	{ BGEM_RDC_MODE, BGEM_BLKMODE_DEFINED },       { BGEM_RBDI_MODE, BGEM_BLKMODE_DEFINED },
+	{ BGEM_RBDC_MODE, BGEM_BLKMODE_DEFINED },      { BGEM_HCC_MODE, BGEM_HCCMODE_DEFINED },
+	{ BGEM_MARB_MODE, BGEM_MARBMODE_DEFINED },     { BGEM_BMAN_MODE, BGEM_BMANMODE_DEFINED },
+	{ BGEM_RDMA_MODE, BGEM_RDMAMODE_DEFINED },     { BGEM_WDMA_MODE, BGEM_WDMAMODE_DEFINED },
+	{ BGEM_MSI_MODE, BGEM_MSIMODE_DEFINED },       { BGEM_DMAC_MODE, BGEM_DMACMODE_DEFINED },
+	{ BGEM_GRC_MODE, BGEM_GRCMODE_DEFINED },       { BGEM_GRC_MISC_CFG, BGEM_MISCCFG_DEFINED },
+	{ BGEM_GRC_LOCAL_CTL, BGEM_LCTL_DEFINED },
+};
+
+static void build_defined_bits(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(defined_bits); i++)
+		reg_defined[defined_bits[i].off / 4] = defined_bits[i].bits;
+}
+
 static void build_register_map(void)
 {
 	static bool built;
@@ -73,60 +94,62 @@ static void build_register_map(void)
 	if (built)
 		return;
 	built = true;
-	def_range(0x0200, 0x03FC, R_SPECIAL, "mailbox");
-	def(T3_MAC_MODE, R_SPECIAL, "MAC_MODE");
-	def(T3_MAC_STATUS, R_SPECIAL, "MAC_STATUS");
-	def(T3_MAC_EVENT_ENABLE, R_PLAIN, "MAC_EVENT_ENABLE");
-	def(T3_MAC_LED_CTRL, R_PLAIN, "LED_CTRL");
-	def_range(T3_MAC_ADDR_HIGH(0), T3_MAC_ADDR_LOW(3), R_PLAIN, "MAC_ADDR");
-	def(T3_TX_BACKOFF_SEED, R_PLAIN, "TX_BACKOFF_SEED");
-	def(T3_RX_MTU, R_PLAIN, "RX_MTU");
-	def(T3_MI_COMM, R_SPECIAL, "MI_COMM");
-	def(T3_MI_STATUS, R_RO, "MI_STATUS");
-	def(T3_MI_MODE, R_PLAIN, "MI_MODE");
-	def(T3_TX_MODE, R_PLAIN, "TX_MODE");
-	def(T3_TX_MODE + 4, R_RO, "TX_STATUS");
-	def(T3_TX_LENGTHS, R_PLAIN, "TX_LENGTHS");
-	def(T3_RX_MODE, R_PLAIN, "RX_MODE");
-	def(T3_RX_MODE + 4, R_RO, "RX_STATUS");
-	def_range(T3_MAC_HASH(0), T3_MAC_HASH(3), R_PLAIN, "MAC_HASH");
-	def_range(0x0480, 0x04FC, R_PLAIN, "RX_RULES");
-	def(T3_RX_RULES_CFG, R_PLAIN, "RX_RULES_CFG");
-	def_range(0x0800, 0x08BC, R_STAT, "MAC statistics");
-	def_block(T3_SDI_MODE, "SDI_MODE");
-	def_block(T3_SDC_MODE, "SDC_MODE");
-	def_block(T3_SRS_MODE, "SRS_MODE");
-	def_block(T3_SBDI_MODE, "SBDI_MODE");
-	def_block(T3_SBDC_MODE, "SBDC_MODE");
-	def_block(T3_RXLP_MODE, "RXLP_MODE");
-	def(T3_RXLP_CONFIG, R_PLAIN, "RXLP_CONFIG");
-	def(T3_RXLP_STATS_CTRL, R_PLAIN, "RXLP_STATS_CTRL");
-	def(T3_RXLP_STATS_ENABLE_MASK, R_PLAIN, "RXLP_STATS_ENABLE_MASK");
-	def_range(T3_RXLP_STAT_OUT_OF_BDS, T3_RXLP_STAT_IN_ERRORS, R_STAT, "RXLP statistics");
-	def_block(T3_RDBDI_MODE, "RDBDI_MODE");
-	def_range(T3_STD_RCB, T3_STD_RCB + 0xC, R_SPECIAL, "STD_RCB");
-	def_block(T3_RDC_MODE, "RDC_MODE");
-	def_block(T3_RBDI_MODE, "RBDI_MODE");
-	def(T3_RBDI_STD_REPLENISH, R_PLAIN, "RBDI_STD_REPLENISH");
-	def(T3_STD_REPLENISH_LWM, R_PLAIN, "STD_REPLENISH_LWM");
-	def_block(T3_RBDC_MODE, "RBDC_MODE");
-	def(T3_HCC_MODE, R_SPECIAL, "HCC_MODE");
-	def(T3_HCC_MODE + 4, R_RO, "HCC_STATUS");
-	def_range(T3_HCC_RX_TICKS, T3_HCC_TX_MAX_BDS_INT, R_SPECIAL, "HCC parameter");
-	def_range(T3_HCC_STATUS_ADDR_HI, T3_HCC_STATUS_ADDR_LO, R_SPECIAL, "HCC_STATUS_ADDR");
-	def(T3_FLOW_ATTN, R_RO, "FLOW_ATTN");
-	def_block(T3_MARB_MODE, "MARB_MODE");
-	def_block(T3_BMAN_MODE, "BMAN_MODE");
-	def_range(T3_BMAN_RDMA_LOW_WATER, T3_BMAN_HIGH_WATER, R_PLAIN, "BMAN watermark");
-	def_block(T3_RDMA_MODE, "RDMA_MODE");
-	def_block(T3_WDMA_MODE, "WDMA_MODE");
-	def(T3_FTQ_RESET, R_PLAIN, "FTQ_RESET");
-	def(T3_MSI_MODE, R_SPECIAL, "MSI_MODE");
-	def(T3_MSI_MODE + 4, R_RO, "MSI_STATUS");
-	def_block(T3_DMAC_MODE, "DMAC_MODE");
-	def(T3_MODE_CTRL, R_PLAIN, "MODE_CTRL");
-	def(T3_MISC_CFG, R_SPECIAL, "MISC_CFG");
-	def(T3_MISC_LOCAL_CTRL, R_SPECIAL, "MISC_LOCAL_CTRL");
+	def_range(BGEM_MBOX_FIRST, BGEM_MBOX_END - 4, R_SPECIAL, "mailbox");
+	def(BGEM_MAC_MODE, R_SPECIAL, "MAC_MODE");
+	def(BGEM_MAC_STATUS, R_SPECIAL, "MAC_STATUS");
+	def(BGEM_MAC_EVENT, R_PLAIN, "MAC_EVENT_ENABLE");
+	def(BGEM_MAC_LED_CTL, R_PLAIN, "LED_CTRL");
+	def_range(BGEM_MAC_ADDR_HI(0), BGEM_MAC_ADDR_LO(3), R_PLAIN, "MAC_ADDR");
+	def(BGEM_MAC_TX_BACKOFF, R_PLAIN, "TX_BACKOFF_SEED");
+	def(BGEM_MAC_RX_MTU, R_PLAIN, "RX_MTU");
+	def(BGEM_MAC_MI_COMM, R_SPECIAL, "MI_COMM");
+	def(BGEM_MAC_MI_STATUS, R_RO, "MI_STATUS");
+	def(BGEM_MAC_MI_MODE, R_PLAIN, "MI_MODE");
+	def(BGEM_MAC_TX_MODE, R_PLAIN, "TX_MODE");
+	def(BGEM_MAC_TX_MODE + 4, R_RO, "TX_STATUS");
+	def(BGEM_MAC_TX_LENGTHS, R_PLAIN, "TX_LENGTHS");
+	def(BGEM_MAC_RX_MODE, R_PLAIN, "RX_MODE");
+	def(BGEM_MAC_RX_MODE + 4, R_RO, "RX_STATUS");
+	def_range(BGEM_MAC_HASH(0), BGEM_MAC_HASH(3), R_PLAIN, "MAC_HASH");
+	def_range(BGEM_MAC_RX_RULES, BGEM_MAC_RX_RULES_LAST, R_PLAIN, "RX_RULES");
+	def(BGEM_MAC_RX_RULES_CFG, R_PLAIN, "RX_RULES_CFG");
+	def_range(BGEM_STAT_TX_FIRST, BGEM_STAT_RX_FIRST + BGEM_STAT_RX_SIZE - 4, R_STAT,
+		  "MAC statistics");
+	def_block(BGEM_SDI_MODE, "SDI_MODE");
+	def_block(BGEM_SDC_MODE, "SDC_MODE");
+	def_block(BGEM_SRS_MODE, "SRS_MODE");
+	def_block(BGEM_SBDI_MODE, "SBDI_MODE");
+	def_block(BGEM_SBDC_MODE, "SBDC_MODE");
+	def_block(BGEM_RXLP_MODE, "RXLP_MODE");
+	def(BGEM_RXLP_CFG, R_PLAIN, "RXLP_CONFIG");
+	def(BGEM_RXLP_STATS_CTL, R_PLAIN, "RXLP_STATS_CTRL");
+	def(BGEM_RXLP_STATS_ENABLE, R_PLAIN, "RXLP_STATS_ENABLE_MASK");
+	def_range(BGEM_RXLP_STAT_NO_BD, BGEM_RXLP_STAT_ERRORS, R_STAT, "RXLP statistics");
+	def_block(BGEM_RDBDI_MODE, "RDBDI_MODE");
+	def_range(BGEM_RDBDI_STD_RCB, BGEM_RDBDI_STD_RCB + 0xC, R_SPECIAL, "STD_RCB");
+	def_block(BGEM_RDC_MODE, "RDC_MODE");
+	def_block(BGEM_RBDI_MODE, "RBDI_MODE");
+	def(BGEM_RBDI_STD_REPL_THR, R_PLAIN, "RBDI_STD_REPLENISH");
+	def(BGEM_RBDI_STD_REPL_LWM, R_PLAIN, "STD_REPLENISH_LWM");
+	def_block(BGEM_RBDC_MODE, "RBDC_MODE");
+	def(BGEM_HCC_MODE, R_SPECIAL, "HCC_MODE");
+	def(BGEM_HCC_MODE + 4, R_RO, "HCC_STATUS");
+	def_range(BGEM_HCC_RX_TICKS, BGEM_HCC_TX_MAX_BDS_INT, R_SPECIAL, "HCC parameter");
+	def_range(BGEM_HCC_SB_ADDR_HI, BGEM_HCC_SB_ADDR_LO, R_SPECIAL, "HCC_STATUS_ADDR");
+	def(BGEM_HCC_FLOW_ATTN, R_RO, "FLOW_ATTN");
+	def_block(BGEM_MARB_MODE, "MARB_MODE");
+	def_block(BGEM_BMAN_MODE, "BMAN_MODE");
+	def_range(BGEM_BMAN_RDMA_LOWAT, BGEM_BMAN_HIWAT, R_PLAIN, "BMAN watermark");
+	def_block(BGEM_RDMA_MODE, "RDMA_MODE");
+	def_block(BGEM_WDMA_MODE, "WDMA_MODE");
+	def(BGEM_FTQ_RESET, R_PLAIN, "FTQ_RESET");
+	def(BGEM_MSI_MODE, R_SPECIAL, "MSI_MODE");
+	def(BGEM_MSI_MODE + 4, R_RO, "MSI_STATUS");
+	def_block(BGEM_DMAC_MODE, "DMAC_MODE");
+	def(BGEM_GRC_MODE, R_PLAIN, "MODE_CTRL");
+	def(BGEM_GRC_MISC_CFG, R_SPECIAL, "MISC_CFG");
+	def(BGEM_GRC_LOCAL_CTL, R_SPECIAL, "MISC_LOCAL_CTRL");
+	build_defined_bits();
 }
 
 static const char *name_of(u32 off)
@@ -159,7 +182,7 @@ void tm_reg_set(struct tg3_model *m, u32 off, u32 val)
 
 bool tm_block_on(const struct tg3_model *m, u32 mode_reg)
 {
-	return tm_reg(m, mode_reg) & T3_BLK_ENABLE;
+	return tm_reg(m, mode_reg) & BGEM_BLK_ENABLE;
 }
 
 void tm_stat_add(struct tg3_model *m, u32 off, u32 n)
@@ -181,10 +204,12 @@ static const char *decode_rcb(const u32 *rcb, struct tm_ring *r, bool is_std, u3
 
 	memset(r, 0, sizeof(*r));
 	r->host = (u64)rcb[0] << 32 | rcb[1];
-	r->entries = flags >> 16;
-	r->max_len = is_std ? (flags & 0xFFFC) >> 2 : 0;
-	if (flags & T3_RCB_FLAG_DISABLED)
+	r->entries = BGEM_RCB_ENTRIES(flags);
+	r->max_len = is_std ? BGEM_RCB_STD_BUF_LEN(flags) : 0;
+	if (flags & BGEM_RCBF_DISABLED)
 		return "marked disabled";
+	if (flags & (is_std ? BGEM_RCBF_RESERVED_STD : BGEM_RCBF_RESERVED))
+		return "reserved flag bits set";
 	if (!r->host)
 		return "host address is zero";
 	if (r->host & 0xF)
@@ -201,41 +226,46 @@ static const char *decode_rcb(const u32 *rcb, struct tm_ring *r, bool is_std, u3
 
 static const char *std_ring_problem(struct tg3_model *m)
 {
-	u32 rcb[4] = { tm_reg(m, T3_STD_RCB), tm_reg(m, T3_STD_RCB + 4), tm_reg(m, T3_STD_RCB + 8),
-		       tm_reg(m, T3_STD_RCB + 12) };
+	u32 rcb[4] = { tm_reg(m, BGEM_RDBDI_STD_RCB), tm_reg(m, BGEM_RDBDI_STD_RCB + 4),
+		       tm_reg(m, BGEM_RDBDI_STD_RCB + 8), tm_reg(m, BGEM_RDBDI_STD_RCB + 12) };
 
-	return decode_rcb(rcb, &m->std, true, T3_NIC_STD_RING);
+	return decode_rcb(rcb, &m->std, true, BGEM_NIC_STD_RING);
 }
 
 static const char *send_ring_problem(struct tg3_model *m)
 {
-	return decode_rcb(&m->sram[T3_SRAM_SEND_RCB / 4], &m->send, false, T3_NIC_SEND_RING);
+	return decode_rcb(&m->sram[BGEM_SRAM_SEND_RCBS / 4], &m->send, false, BGEM_NIC_SEND_RING);
 }
 
 static const char *ret_ring_problem(struct tg3_model *m)
 {
-	return decode_rcb(&m->sram[T3_SRAM_RET_RCB / 4], &m->ret, false, ~0u);
+	return decode_rcb(&m->sram[BGEM_SRAM_RET_RCBS / 4], &m->ret, false, ~0u);
+}
+
+static u32 *sram_rcb(struct tg3_model *m, u32 base, unsigned int ring, u32 field)
+{
+	return &m->sram[(base + BGEM_RCB_SIZE * ring + field) / 4];
 }
 
 /* ---- Block enables and their order ---- */
 
 static bool is_dma_block(u32 reg)
 {
-	return reg != T3_MARB_MODE && reg != T3_BMAN_MODE;
+	return reg != BGEM_MARB_MODE && reg != BGEM_BMAN_MODE;
 }
 
 static bool is_rx_block(u32 reg)
 {
-	return reg == T3_RXLP_MODE || reg == T3_RDBDI_MODE || reg == T3_RDC_MODE ||
-	       reg == T3_RBDI_MODE || reg == T3_RBDC_MODE;
+	return reg == BGEM_RXLP_MODE || reg == BGEM_RDBDI_MODE || reg == BGEM_RDC_MODE ||
+	       reg == BGEM_RBDI_MODE || reg == BGEM_RBDC_MODE;
 }
 
 static void check_swap_mode(struct tg3_model *m, const char *block)
 {
-	u32 mode = tm_reg(m, T3_MODE_CTRL);
-	u32 want = T3_MODE_WORD_SWAP_NONFRAME | T3_MODE_BYTE_SWAP_DATA | T3_MODE_WORD_SWAP_DATA;
+	u32 mode = tm_reg(m, BGEM_GRC_MODE);
+	u32 want = BGEM_GRCMODE_WSWAP_NONFRAME | BGEM_GRCMODE_BSWAP_DATA | BGEM_GRCMODE_WSWAP_DATA;
 
-	if ((mode & (want | T3_MODE_BYTE_SWAP_NONFRAME)) != want)
+	if ((mode & (want | BGEM_GRCMODE_BSWAP_NONFRAME)) != want)
 		tm_violation(m,
 			     "%s enabled with MODE_CTRL 0x%08x: on a little-endian host "
 			     "descriptors or frame data would be byte-swapped (want word swap "
@@ -247,38 +277,38 @@ static void check_enable(struct tg3_model *m, u32 reg)
 {
 	const char *name = name_of(reg), *why;
 
-	if (is_dma_block(reg) && !tm_block_on(m, T3_MARB_MODE))
+	if (is_dma_block(reg) && !tm_block_on(m, BGEM_MARB_MODE))
 		tm_violation(m, "%s enabled before the memory arbiter", name);
-	if (is_rx_block(reg) && !tm_block_on(m, T3_BMAN_MODE))
+	if (is_rx_block(reg) && !tm_block_on(m, BGEM_BMAN_MODE))
 		tm_violation(m, "%s enabled before the buffer manager", name);
-	if (reg == T3_RDMA_MODE || reg == T3_WDMA_MODE)
+	if (reg == BGEM_RDMA_MODE || reg == BGEM_WDMA_MODE)
 		check_swap_mode(m, name);
-	if (reg == T3_RBDI_MODE && (why = std_ring_problem(m)))
+	if (reg == BGEM_RBDI_MODE && (why = std_ring_problem(m)))
 		tm_violation(m,
 			     "receive BD initiator enabled, but the standard ring's control "
 			     "block is unusable: %s",
 			     why);
-	if ((reg == T3_RDBDI_MODE || reg == T3_RXLP_MODE)) {
+	if ((reg == BGEM_RDBDI_MODE || reg == BGEM_RXLP_MODE)) {
 		if ((why = ret_ring_problem(m)))
 			tm_violation(m,
 				     "%s enabled, but return ring 0's control block is "
 				     "unusable: %s",
 				     name, why);
-		for (unsigned int i = 1; i < RET_RCBS_CHECKED; i++)
-			if (!(m->sram[(T3_SRAM_RET_RCB + 16 * i + T3_RCB_MAXLEN_FLAGS) / 4] &
-			      T3_RCB_FLAG_DISABLED))
+		for (unsigned int i = 1; i < BGEM_RET_RCB_COUNT; i++)
+			if (!(*sram_rcb(m, BGEM_SRAM_RET_RCBS, i, BGEM_RCB_LEN_FLAGS) &
+			      BGEM_RCBF_DISABLED))
 				tm_violation(m,
 					     "%s enabled with return ring %u's control block "
 					     "not disabled (it holds whatever the reset left)",
 					     name, i);
 	}
-	if (reg == T3_SBDI_MODE) {
+	if (reg == BGEM_SBDI_MODE) {
 		if ((why = send_ring_problem(m)))
 			tm_violation(m,
 				     "send BD initiator enabled, but send ring 0's control "
 				     "block is unusable: %s",
 				     why);
-		if (!(tm_reg(m, T3_MODE_CTRL) & T3_MODE_HOST_SEND_BDS))
+		if (!(tm_reg(m, BGEM_GRC_MODE) & BGEM_GRCMODE_HOST_SEND_BDS))
 			tm_violation(m, "send BD initiator enabled without MODE_CTRL "
 					"HOST_SEND_BDS, but the send ring is in host memory");
 	}
@@ -286,9 +316,9 @@ static void check_enable(struct tg3_model *m, u32 reg)
 
 static void mode_write(struct tg3_model *m, u32 reg, u32 val)
 {
-	if ((val & T3_BLK_ENABLE) && !tm_block_on(m, reg))
+	if ((val & BGEM_BLK_ENABLE) && !tm_block_on(m, reg))
 		check_enable(m, reg);
-	tm_reg_set(m, reg, val & ~T3_BLK_RESET);
+	tm_reg_set(m, reg, val & ~BGEM_BLK_RESET);
 }
 
 /* ---- Reset and bootcode ---- */
@@ -296,17 +326,17 @@ static void mode_write(struct tg3_model *m, u32 reg, u32 val)
 static void garbage_rcbs(struct tg3_model *m)
 {
 	/* What NIC memory holds after a reset is not ours to know: assume the worst. */
-	for (unsigned int i = 1; i < T3_SEND_RCBS; i++)
-		m->sram[(T3_SRAM_SEND_RCB + 16 * i + T3_RCB_MAXLEN_FLAGS) / 4] = 0x02000000u;
-	for (unsigned int i = 1; i < 17; i++)
-		m->sram[(T3_SRAM_RET_RCB + 16 * i + T3_RCB_MAXLEN_FLAGS) / 4] = 0x02000000u;
+	for (unsigned int i = 1; i < BGEM_SEND_RCB_COUNT; i++)
+		*sram_rcb(m, BGEM_SRAM_SEND_RCBS, i, BGEM_RCB_LEN_FLAGS) = 0x02000000u;
+	for (unsigned int i = 1; i < BGEM_RET_RCB_COUNT; i++)
+		*sram_rcb(m, BGEM_SRAM_RET_RCBS, i, BGEM_RCB_LEN_FLAGS) = 0x02000000u;
 }
 
 static void clear_state(struct tg3_model *m)
 {
 	memset(m->regs, 0, sizeof(m->regs));
-	tm_reg_set(m, T3_MI_MODE, T3_MIMODE_CLOCK_BASE);
-	tm_reg_set(m, T3_RX_MTU, T3_MAX_FRAME);
+	tm_reg_set(m, BGEM_MAC_MI_MODE, BGEM_MIMODE_CLKCNT_RESET);
+	tm_reg_set(m, BGEM_MAC_RX_MTU, BGEM_DEFAULT_MTU);
 	garbage_rcbs(m);
 	memset(&m->send, 0, sizeof(m->send));
 	memset(&m->std, 0, sizeof(m->std));
@@ -342,19 +372,19 @@ static void boot_finish(struct tg3_model *m)
 
 	m->boot_done_at = 0;
 	/* What the bootcode leaves behind: address from NVRAM, arbiters on, ready. */
-	for (unsigned int i = 0; i < T3_MAC_ADDR_SLOTS; i++) {
-		tm_reg_set(m, T3_MAC_ADDR_HIGH(i), hi);
-		tm_reg_set(m, T3_MAC_ADDR_LOW(i), lo);
+	for (unsigned int i = 0; i < BGEM_MAC_ADDR_COUNT; i++) {
+		tm_reg_set(m, BGEM_MAC_ADDR_HI(i), hi);
+		tm_reg_set(m, BGEM_MAC_ADDR_LO(i), lo);
 	}
-	m->sram[T3_SRAM_MAC_HIGH / 4] = T3_SRAM_MAC_SIG << 16 | hi;
-	m->sram[T3_SRAM_MAC_LOW / 4] = lo;
-	tm_reg_set(m, T3_MARB_MODE, T3_BLK_ENABLE);
-	tm_reg_set(m, T3_BMAN_MODE, T3_BLK_ENABLE | T3_BLK_ATTN);
-	tm_reg_set(m, T3_MI_MODE, tm_reg(m, T3_MI_MODE) | T3_MIMODE_CONST_CLOCK);
-	m->sram[T3_SRAM_DATA_SIG / 4] = T3_FW_MAGIC;
-	if (m->sram[T3_SRAM_DRV_STATE / 4] == T3_DRV_STATE_START)
-		m->sram[T3_SRAM_DRV_STATE / 4] = 0x80000000u | T3_DRV_STATE_START;
-	m->sram[T3_SRAM_FW_MBOX / 4] = T3_FW_READY;
+	m->sram[BGEM_SRAM_MAC_HI / 4] = BGEM_SRAM_MAC_VALID << 16 | hi;
+	m->sram[BGEM_SRAM_MAC_LO / 4] = lo;
+	tm_reg_set(m, BGEM_MARB_MODE, BGEM_BLK_ENABLE);
+	tm_reg_set(m, BGEM_BMAN_MODE, BGEM_BLK_ENABLE | BGEM_BLK_ATTN);
+	tm_reg_set(m, BGEM_MAC_MI_MODE, tm_reg(m, BGEM_MAC_MI_MODE) | BGEM_MIMODE_CONST_MDC);
+	m->sram[BGEM_SRAM_DATA_SIG / 4] = BGEM_FW_MAGIC;
+	if (m->sram[BGEM_SRAM_DRV_STATE / 4] == BGEM_DRV_STATE_START)
+		m->sram[BGEM_SRAM_DRV_STATE / 4] = BGEM_DRV_STATE_DONE | BGEM_DRV_STATE_START;
+	m->sram[BGEM_SRAM_FW_MBOX / 4] = BGEM_FW_DONE;
 }
 
 static void core_reset(struct tg3_model *m)
@@ -366,7 +396,7 @@ static void core_reset(struct tg3_model *m)
 		tm_violation(m,
 			     "core reset without writing 0x%08x to the firmware mailbox first: "
 			     "the bootcode cannot tell a driver reset from a power-on",
-			     T3_FW_MAGIC);
+			     BGEM_FW_MAGIC);
 	m->magic_seen = false;
 	clear_state(m);
 	/* The reset clears the function's MSI enable; the driver has to restore it. */
@@ -383,27 +413,28 @@ static void core_reset(struct tg3_model *m)
 
 static bool sram_known(u32 addr)
 {
-	return (addr >= T3_SRAM_SEND_RCB && addr < T3_SRAM_RET_RCB + 17 * 16) ||
-	       (addr >= T3_SRAM_FW_MBOX && addr < TM_SRAM_SIZE);
+	return (addr >= BGEM_SRAM_SEND_RCBS &&
+		addr < BGEM_SRAM_RET_RCBS + BGEM_RET_RCB_COUNT * BGEM_RCB_SIZE) ||
+	       (addr >= BGEM_SRAM_FW_MBOX && addr < TM_SRAM_SIZE);
 }
 
 static void sram_write(struct tg3_model *m, u32 addr, u32 val)
 {
-	bool send_rcb0 = addr >= T3_SRAM_SEND_RCB && addr < T3_SRAM_SEND_RCB + 16;
-	bool ret_rcb0 = addr >= T3_SRAM_RET_RCB && addr < T3_SRAM_RET_RCB + 16;
+	bool send_rcb0 = addr >= BGEM_SRAM_SEND_RCBS && addr < BGEM_SRAM_SEND_RCBS + 16;
+	bool ret_rcb0 = addr >= BGEM_SRAM_RET_RCBS && addr < BGEM_SRAM_RET_RCBS + 16;
 
 	if (!sram_known(addr)) {
 		tm_violation(m, "write 0x%08x to NIC memory 0x%05x, which the model does not have",
 			     val, addr);
 		return;
 	}
-	if (send_rcb0 && tm_block_on(m, T3_SBDI_MODE))
+	if (send_rcb0 && tm_block_on(m, BGEM_SBDI_MODE))
 		tm_violation(m, "send ring control block changed while the send BD initiator "
 				"runs");
-	if (ret_rcb0 && tm_block_on(m, T3_RDBDI_MODE))
+	if (ret_rcb0 && tm_block_on(m, BGEM_RDBDI_MODE))
 		tm_violation(m, "return ring control block changed while the receive engine "
 				"runs");
-	if (addr == T3_SRAM_FW_MBOX && val == T3_FW_MAGIC)
+	if (addr == BGEM_SRAM_FW_MBOX && val == BGEM_FW_MAGIC)
 		m->magic_seen = true;
 	m->sram[addr / 4] = val;
 	if (send_rcb0)
@@ -425,69 +456,70 @@ static u32 sram_read(struct tg3_model *m, u32 addr)
 
 static bool hcc_param(u32 off)
 {
-	return (off >= T3_HCC_RX_TICKS && off <= T3_HCC_TX_MAX_BDS_INT) ||
-	       off == T3_HCC_STATUS_ADDR_HI || off == T3_HCC_STATUS_ADDR_LO;
+	return (off >= BGEM_HCC_RX_TICKS && off <= BGEM_HCC_TX_MAX_BDS_INT) ||
+	       off == BGEM_HCC_SB_ADDR_HI || off == BGEM_HCC_SB_ADDR_LO;
 }
 
 static void special_write(struct tg3_model *m, u32 off, u32 val)
 {
-	if (off >= 0x200 && off < 0x400) {
+	if (off >= BGEM_MBOX_FIRST && off < BGEM_MBOX_END) {
 		tm_mailbox_write(m, off, val);
-	} else if (off == T3_MAC_MODE) {
-		if (val & T3_MACMODE_RX_STATS_CLEAR)
-			memset(&m->regs[0x880 / 4], 0, 0x40);
-		if (val & T3_MACMODE_TX_STATS_CLEAR)
-			memset(&m->regs[0x800 / 4], 0, 0x80);
-		tm_reg_set(m, off, val & ~(T3_MACMODE_RX_STATS_CLEAR | T3_MACMODE_TX_STATS_CLEAR));
-	} else if (off == T3_MAC_STATUS) {
+	} else if (off == BGEM_MAC_MODE) {
+		if (val & BGEM_MACMODE_RXST_CLEAR)
+			memset(&m->regs[BGEM_STAT_RX_FIRST / 4], 0, BGEM_STAT_RX_SIZE);
+		if (val & BGEM_MACMODE_TXST_CLEAR)
+			memset(&m->regs[BGEM_STAT_TX_FIRST / 4], 0, BGEM_STAT_TX_SIZE);
+		tm_reg_set(m, off, val & ~(BGEM_MACMODE_RXST_CLEAR | BGEM_MACMODE_TXST_CLEAR));
+	} else if (off == BGEM_MAC_STATUS) {
 		tm_reg_set(m, off, tm_reg(m, off) & ~val); /* write 1 to clear */
-	} else if (off == T3_MI_COMM) {
+	} else if (off == BGEM_MAC_MI_COMM) {
 		tm_mi_comm_write(m, val);
-	} else if (off >= T3_STD_RCB && off < T3_STD_RCB + 16) {
-		if (tm_block_on(m, T3_RBDI_MODE))
+	} else if (off >= BGEM_RDBDI_STD_RCB && off < BGEM_RDBDI_STD_RCB + 16) {
+		if (tm_block_on(m, BGEM_RBDI_MODE))
 			tm_violation(m, "standard ring control block changed while the receive BD "
 					"initiator runs");
 		tm_reg_set(m, off, val);
 		std_ring_problem(m);
-	} else if (off == T3_HCC_MODE) {
-		if ((val & T3_BLK_ENABLE) && !tm_block_on(m, T3_HCC_MODE)) {
-			if (!tm_reg(m, T3_HCC_STATUS_ADDR_HI) && !tm_reg(m, T3_HCC_STATUS_ADDR_LO))
+	} else if (off == BGEM_HCC_MODE) {
+		if ((val & BGEM_BLK_ENABLE) && !tm_block_on(m, BGEM_HCC_MODE)) {
+			if (!tm_reg(m, BGEM_HCC_SB_ADDR_HI) && !tm_reg(m, BGEM_HCC_SB_ADDR_LO))
 				tm_violation(m, "host coalescing enabled without a status block "
 						"address");
-			if ((val & (3u << 7)) != T3_HCCMODE_STATBLK_32B)
+			if ((val & (3u << 7)) != BGEM_HCCMODE_SB_32)
 				tm_violation(m,
 					     "status block size field %u: the model implements "
 					     "the 32-byte block only",
 					     (val >> 7) & 3);
-			if (!tm_block_on(m, T3_MARB_MODE))
+			if (!tm_block_on(m, BGEM_MARB_MODE))
 				tm_violation(m,
 					     "host coalescing enabled before the memory arbiter");
-			if (!tm_reg(m, T3_HCC_RX_MAX_BDS) && !tm_reg(m, T3_HCC_RX_TICKS))
+			if (!tm_reg(m, BGEM_HCC_RX_MAX_BDS) && !tm_reg(m, BGEM_HCC_RX_TICKS))
 				tm_violation(m,
 					     "host coalescing enabled with neither a frame count "
 					     "nor a time limit for receive: it would never report");
 		}
-		if (val & T3_HCCMODE_COAL_NOW)
+		if (val & BGEM_HCCMODE_COAL_NOW)
 			m->coal_now = true;
-		tm_reg_set(m, off, val & ~(T3_HCCMODE_COAL_NOW | T3_BLK_RESET));
+		tm_reg_set(m, off, val & ~(BGEM_HCCMODE_COAL_NOW | BGEM_BLK_RESET));
 	} else if (hcc_param(off)) {
-		if (tm_block_on(m, T3_HCC_MODE))
+		if (tm_block_on(m, BGEM_HCC_MODE))
 			tm_violation(m, "%s (0x%04x) changed while host coalescing runs",
 				     name_of(off), off);
 		tm_reg_set(m, off, val);
-	} else if (off == T3_MSI_MODE) {
+	} else if (off == BGEM_MSI_MODE) {
 		tm_reg_set(m, off, val);
 		tm_update_irq(m);
-	} else if (off == T3_MISC_CFG) {
-		if (val & T3_MISCCFG_CORE_RESET)
+	} else if (off == BGEM_GRC_MISC_CFG) {
+		if (val & BGEM_MISCCFG_CORE_RESET)
 			core_reset(m);
-		tm_reg_set(m, off, val & ~T3_MISCCFG_CORE_RESET);
-	} else if (off == T3_MISC_LOCAL_CTRL) {
-		if (val & T3_MLC_INT_SET)
+		tm_reg_set(m, off, val & ~BGEM_MISCCFG_CORE_RESET);
+	} else if (off == BGEM_GRC_LOCAL_CTL) {
+		if (val & BGEM_LCTL_INT_SET)
 			m->hc_pending = true;
-		if (val & T3_MLC_INT_CLEAR)
+		if (val & BGEM_LCTL_INT_CLEAR)
 			m->hc_pending = false;
-		tm_reg_set(m, off, val & ~(T3_MLC_INT_SET | T3_MLC_INT_CLEAR | T3_MLC_INT_STATE));
+		tm_reg_set(m, off,
+			   val & ~(BGEM_LCTL_INT_SET | BGEM_LCTL_INT_CLEAR | BGEM_LCTL_INT_STATE));
 		tm_update_irq(m);
 	}
 }
@@ -502,15 +534,15 @@ static bool access_allowed(struct tg3_model *m, u32 off, bool write)
 		    "register %s 0x%04x (%s) %llu us after a core reset: the chip "
 		    "does not answer register cycles yet",
 		    write ? "write" : "read", off,
-		    off >= T3_MEM_WIN ? "memory window" : name_of(off),
+		    off >= BGEM_MEMWIN ? "memory window" : name_of(off),
 		    (unsigned long long)((now + TM_RESET_QUIET_NS - m->quiet_until) / 1000));
 		return false;
 	}
-	if (m->boot_done_at && write && off != T3_MARB_MODE) {
+	if (m->boot_done_at && write && off != BGEM_MARB_MODE) {
 		tm_violation(m,
 			     "register 0x%04x (%s) written while the bootcode is still "
 			     "initialising the chip (wait for the firmware mailbox)",
-			     off, off >= T3_MEM_WIN ? "memory window" : name_of(off));
+			     off, off >= BGEM_MEMWIN ? "memory window" : name_of(off));
 		return false;
 	}
 	return true;
@@ -532,8 +564,8 @@ static u64 mmio_read(void *model, unsigned int bar, u64 off64, unsigned int size
 	}
 	if (!access_allowed(m, off, false))
 		return 0xFFFFFFFFu;
-	if (off >= T3_MEM_WIN)
-		return sram_read(m, m->mem_win_base + off - T3_MEM_WIN);
+	if (off >= BGEM_MEMWIN)
+		return sram_read(m, m->mem_win_base + off - BGEM_MEMWIN);
 	switch (reg_kind[off / 4]) {
 	case R_UNKNOWN:
 		tm_violation(m, "read of register 0x%04x, which the model does not know", off);
@@ -543,8 +575,8 @@ static u64 mmio_read(void *model, unsigned int bar, u64 off64, unsigned int size
 		tm_reg_set(m, off, 0);
 		return v;
 	default:
-		if (off >= 0x200 && off < 0x400) {
-			if (off == T3_MBOX_IRQ0)
+		if (off >= BGEM_MBOX_FIRST && off < BGEM_MBOX_END) {
+			if (off == BGEM_MBOX_IRQ0_LO)
 				return m->mbox_irq0;
 			tm_violation(m,
 				     "read of mailbox 0x%04x: host-side mailboxes are write-only "
@@ -572,8 +604,15 @@ static void mmio_write(void *model, unsigned int bar, u64 off64, unsigned int si
 	}
 	if (!access_allowed(m, off, true))
 		return;
-	if (off >= T3_MEM_WIN) {
-		sram_write(m, m->mem_win_base + off - T3_MEM_WIN, val);
+	if (off >= BGEM_MEMWIN) {
+		sram_write(m, m->mem_win_base + off - BGEM_MEMWIN, val);
+		return;
+	}
+	if (reg_defined[off / 4] && (val & ~reg_defined[off / 4])) {
+		tm_violation(m,
+			     "write 0x%08x to %s (0x%04x) sets reserved bits 0x%08x: the chip "
+			     "gives them no meaning, so what they do is undefined",
+			     val, name_of(off), off, val & ~reg_defined[off / 4]);
 		return;
 	}
 	switch (reg_kind[off / 4]) {
@@ -596,19 +635,21 @@ static void mmio_write(void *model, unsigned int bar, u64 off64, unsigned int si
 
 static bool chip_cfg_dword(u16 off)
 {
-	return (off >= T3_PCI_MISC_HOST_CTRL && off <= 0x84) || off == T3_PCI_PRODUCT_ID_ASIC_REV;
+	return (off >= BGEM_CFG_MISC_HOST_CTL && off <= BGEM_CFG_CHIP_DWORDS_LAST) ||
+	       off == BGEM_CFG_GEN2_PRODID;
 }
 
 static u32 chip_cfg_read(struct tg3_model *m, u16 off)
 {
 	switch (off) {
-	case T3_PCI_MISC_HOST_CTRL: return MHC_ASIC_FIELD << 16 | m->mhc;
-	case T3_PCI_DMA_RW_CTRL: return m->dma_rw_ctrl;
-	case T3_PCI_STATE: return m->intx_level ? 0 : T3_PCISTATE_INTX_NOT_ACTIVE;
-	case T3_PCI_MEM_WIN_BASE: return m->mem_win_base;
-	case T3_PCI_PRODUCT_ID_ASIC_REV: return m->chip_id;
-	case 0x80:
-	case 0x84:
+	case BGEM_CFG_MISC_HOST_CTL:
+		return BGEM_MHC_PRODUCT_PRODID << BGEM_MHC_PRODUCT_SHIFT | m->mhc;
+	case BGEM_CFG_DMA_RW_CTL: return m->dma_rw_ctrl;
+	case BGEM_CFG_PCISTATE: return m->intx_level ? 0 : BGEM_PCISTATE_INTX_IDLE;
+	case BGEM_CFG_MEMWIN_BASE: return m->mem_win_base;
+	case BGEM_CFG_GEN2_PRODID: return m->chip_id;
+	case BGEM_CFG_REG_DATA:
+	case BGEM_CFG_MEMWIN_DATA:
 		tm_violation(m,
 			     "indirect register/memory access through config 0x%02x is not "
 			     "modelled",
@@ -645,19 +686,19 @@ static bool cfg_write(void *model, u16 off, unsigned int size, u32 val)
 		return true;
 	}
 	switch (off) {
-	case T3_PCI_MISC_HOST_CTRL:
-		if (val & T3_MHC_ENDIAN_BYTE_SWAP)
+	case BGEM_CFG_MISC_HOST_CTL:
+		if (val & BGEM_MHC_BYTE_SWAP)
 			tm_violation(m,
 				     "MISC_HOST_CTRL 0x%08x swaps register bytes: a "
 				     "little-endian host would read every register reversed",
 				     val);
-		m->mhc = val & MHC_WRITABLE;
+		m->mhc = val & BGEM_MHC_SW_BITS;
 		tm_update_irq(m);
 		break;
-	case T3_PCI_DMA_RW_CTRL: m->dma_rw_ctrl = val; break;
-	case T3_PCI_MEM_WIN_BASE: m->mem_win_base = val & ~(T3_MEM_WIN_SIZE - 1); break;
-	case T3_PCI_STATE:
-		if (!(m->mhc & T3_MHC_PCISTATE_RW))
+	case BGEM_CFG_DMA_RW_CTL: m->dma_rw_ctrl = val; break;
+	case BGEM_CFG_MEMWIN_BASE: m->mem_win_base = val & ~(BGEM_MEMWIN_SIZE - 1); break;
+	case BGEM_CFG_PCISTATE:
+		if (!(m->mhc & BGEM_MHC_PCISTATE_RW))
 			tm_violation(m, "PCI state register written without MISC_HOST_CTRL "
 					"PCISTATE_RW");
 		break;
@@ -736,9 +777,9 @@ struct tg3_model *tg3_model_create(const struct tg3_model_config *cfg)
 	snprintf(m->name, sizeof(m->name), "%02x:%02x.%u", cfg->bus, cfg->dev, cfg->fn);
 	memcpy(m->mac, cfg->mac, 6);
 	m->fn = cfg->fn;
-	m->chip_id = cfg->chip_id ? cfg->chip_id : DEFAULT_CHIP;
-	f = hosted_pci_add(cfg->bus, cfg->dev, cfg->fn, T3_VENDOR_BROADCOM,
-			   cfg->device_id ? cfg->device_id : DEFAULT_DEVICE, CLASS_ETHERNET, 0x01,
+	m->chip_id = cfg->chip_id ? cfg->chip_id : BGEM_CHIP_5719_A1;
+	f = hosted_pci_add(cfg->bus, cfg->dev, cfg->fn, BGEM_VENDOR_BROADCOM,
+			   cfg->device_id ? cfg->device_id : BGEM_DEVICE_5719, CLASS_ETHERNET, 0x01,
 			   "tg3", &tg3_model_pci_ops, m);
 	if (!f) {
 		free(m);
@@ -768,7 +809,7 @@ struct tg3_model *tg3_model_create(const struct tg3_model_config *cfg)
 	/* Power-on: the bootcode ran long ago and negotiation starts with the link. */
 	clear_state(m);
 	boot_finish(m);
-	m->sram[T3_SRAM_FW_MBOX / 4] = T3_FW_READY;
+	m->sram[BGEM_SRAM_FW_MBOX / 4] = BGEM_FW_DONE;
 	tm_phy_reset(m);
 	return m;
 }

@@ -21,13 +21,14 @@
 
 static bool irq_open(const struct tg3_model *m)
 {
-	return m->mbox_irq0 == 0 && !(m->mhc & T3_MHC_MASK_PCI_INT);
+	return m->mbox_irq0 == 0 && !(m->mhc & BGEM_MHC_MASK_INTX);
 }
 
 void tm_update_irq(struct tg3_model *m)
 {
 	bool want = m->hc_pending && irq_open(m);
-	bool msi = hosted_pci_msi_enabled(m->pci) && (tm_reg(m, T3_MSI_MODE) & T3_MSIMODE_ENABLE);
+	bool msi =
+	    hosted_pci_msi_enabled(m->pci) && (tm_reg(m, BGEM_MSI_MODE) & BGEM_MSIMODE_ENABLE);
 
 	if (msi) {
 		if (m->intx_level) {
@@ -72,18 +73,18 @@ void tm_attention(struct tg3_model *m)
 
 static void write_status_block(struct tg3_model *m)
 {
-	struct t3_status_block sb;
-	u64 addr = (u64)tm_reg(m, T3_HCC_STATUS_ADDR_HI) << 32 | tm_reg(m, T3_HCC_STATUS_ADDR_LO);
+	struct bgem_status_block sb;
+	u64 addr = (u64)tm_reg(m, BGEM_HCC_SB_ADDR_HI) << 32 | tm_reg(m, BGEM_HCC_SB_ADDR_LO);
 
 	memset(&sb, 0, sizeof(sb));
-	sb.status = T3_SB_UPDATED;
+	sb.status = BGEM_SBF_UPDATED;
 	if (m->sb_link_changed)
-		sb.status |= T3_SB_LINK_CHANGED;
+		sb.status |= BGEM_SBF_LINK_CHANGE;
 	if (m->sb_error)
-		sb.status |= T3_SB_ERROR;
-	sb.rx_std_cons = (u16)m->std_cons;
-	sb.idx[0].rx_prod = (u16)m->ret_prod;
-	sb.idx[0].tx_cons = (u16)m->send_cons;
+		sb.status |= BGEM_SBF_ERROR;
+	sb.std_con = (u16)m->std_cons;
+	sb.ring[0].ret_prod = (u16)m->ret_prod;
+	sb.ring[0].send_con = (u16)m->send_cons;
 	/* The update is spent even if the address was bad: no retry storm. */
 	m->sb_link_changed = false;
 	m->rx_events = 0;
@@ -101,14 +102,14 @@ static void write_status_block(struct tg3_model *m)
 /* Host coalescing: update when enough frames or time gathered, or asked to. */
 static u64 coalesce(struct tg3_model *m, u64 now)
 {
-	u32 rx_ticks = tm_reg(m, T3_HCC_RX_TICKS), tx_ticks = tm_reg(m, T3_HCC_TX_TICKS);
-	u32 rx_bds = tm_reg(m, T3_HCC_RX_MAX_BDS), tx_bds = tm_reg(m, T3_HCC_TX_MAX_BDS);
+	u32 rx_ticks = tm_reg(m, BGEM_HCC_RX_TICKS), tx_ticks = tm_reg(m, BGEM_HCC_TX_TICKS);
+	u32 rx_bds = tm_reg(m, BGEM_HCC_RX_MAX_BDS), tx_bds = tm_reg(m, BGEM_HCC_TX_MAX_BDS);
 	u64 rx_due = m->rx_first_ns + (u64)rx_ticks * 1000;
 	u64 tx_due = m->tx_first_ns + (u64)tx_ticks * 1000;
 	u64 next = UINT64_MAX;
 	bool due = m->coal_now;
 
-	if (!tm_block_on(m, T3_HCC_MODE))
+	if (!tm_block_on(m, BGEM_HCC_MODE))
 		return UINT64_MAX;
 	if (m->rx_events) {
 		due |= rx_bds && m->rx_events >= rx_bds;
@@ -148,7 +149,23 @@ static u32 ring_used(u32 prod, u32 cons, u32 n)
 	return (prod + n - cons) % n;
 }
 
-static void producer_write(struct tg3_model *m, const char *ring, const struct tm_ring *r,
+/*
+ * What the chip is entitled to fetch from the moment the producer index moves:
+ * a copy of each newly posted descriptor, to compare with what the engine reads
+ * when it gets there. A driver that fills a descriptor after posting its index
+ * (or changes it before the chip is done) races the chip's prefetch.
+ */
+static void snapshot_posted(struct tg3_model *m, const struct tm_ring *r, u32 from, u32 to,
+			    void *shadow, u32 bd_size, const char *what)
+{
+	for (u32 i = from; i != to; i = (i + 1) % r->entries)
+		if (!hosted_dma_read(m->pci, r->host + (u64)i * bd_size, (u8 *)shadow + i * bd_size,
+				     bd_size, what))
+			return;
+}
+
+/* Checks a new producer index; true when the chip may take it. */
+static bool producer_write(struct tg3_model *m, const char *ring, const struct tm_ring *r,
 			   u32 *prod, u32 cons, u32 val)
 {
 	u32 used, added;
@@ -160,12 +177,12 @@ static void producer_write(struct tg3_model *m, const char *ring, const struct t
 				     "block was set (ring used before it is enabled)",
 				     ring, val);
 		*prod = val;
-		return;
+		return false;
 	}
 	if (val >= r->entries) {
 		tm_violation(m, "%s producer index %u is outside the %u-entry ring", ring, val,
 			     r->entries);
-		return;
+		return false;
 	}
 	used = ring_used(*prod, cons, r->entries);
 	added = ring_used(val, *prod, r->entries);
@@ -174,25 +191,33 @@ static void producer_write(struct tg3_model *m, const char *ring, const struct t
 			     "%s producer index %u overruns the chip's consumer %u (%u "
 			     "entries in use, %u more posted)",
 			     ring, val, cons, used, added);
-		return;
+		return false;
 	}
-	*prod = val;
+	return true;
 }
 
 void tm_mailbox_write(struct tg3_model *m, u32 off, u32 val)
 {
 	switch (off) {
-	case T3_MBOX_IRQ0: tm_irq_ack(m, val); return;
-	case T3_MBOX_STD_PROD:
-		producer_write(m, "standard ring", &m->std, &m->std_prod, m->std_cons, val);
+	case BGEM_MBOX_IRQ0_LO: tm_irq_ack(m, val); return;
+	case BGEM_MBOX_STD_PROD_LO:
+		if (producer_write(m, "standard ring", &m->std, &m->std_prod, m->std_cons, val)) {
+			snapshot_posted(m, &m->std, m->std_prod, val, m->std_posted,
+					sizeof(struct bgem_rx_bd), "standard ring BD");
+			m->std_prod = val;
+		}
 		return;
-	case T3_MBOX_SEND0_PROD:
-		if (val && !(tm_reg(m, T3_MODE_CTRL) & T3_MODE_HOST_SEND_BDS))
+	case BGEM_MBOX_TX0_PROD_LO:
+		if (val && !(tm_reg(m, BGEM_GRC_MODE) & BGEM_GRCMODE_HOST_SEND_BDS))
 			tm_violation(m, "send ring in host memory used without MODE_CTRL "
 					"HOST_SEND_BDS: the chip would fetch BDs from NIC memory");
-		producer_write(m, "send ring", &m->send, &m->send_prod, m->send_cons, val);
+		if (producer_write(m, "send ring", &m->send, &m->send_prod, m->send_cons, val)) {
+			snapshot_posted(m, &m->send, m->send_prod, val, m->send_posted,
+					sizeof(struct bgem_send_bd), "send BD");
+			m->send_prod = val;
+		}
 		return;
-	case T3_MBOX_RET0_CONS:
+	case BGEM_MBOX_RET0_CON_LO:
 		if (!m->ret.valid) {
 			if (val)
 				tm_violation(m,
@@ -212,8 +237,8 @@ void tm_mailbox_write(struct tg3_model *m, u32 off, u32 val)
 		return;
 	default:
 		/* High words of the 64-bit mailboxes: only zero makes sense here. */
-		if ((off == T3_MBOX_IRQ0 - 4 || off == T3_MBOX_STD_PROD - 4 ||
-		     off == T3_MBOX_RET0_CONS - 4 || off == T3_MBOX_SEND0_PROD - 4) &&
+		if ((off == BGEM_MBOX_IRQ0_LO - 4 || off == BGEM_MBOX_STD_PROD_LO - 4 ||
+		     off == BGEM_MBOX_RET0_CON_LO - 4 || off == BGEM_MBOX_TX0_PROD_LO - 4) &&
 		    !val)
 			return;
 		tm_violation(m,
@@ -227,9 +252,9 @@ void tm_mailbox_write(struct tg3_model *m, u32 off, u32 val)
 
 static bool send_path_on(const struct tg3_model *m)
 {
-	return m->send.valid && tm_block_on(m, T3_SBDI_MODE) && tm_block_on(m, T3_SDI_MODE) &&
-	       tm_block_on(m, T3_SDC_MODE) && tm_block_on(m, T3_SBDC_MODE) &&
-	       tm_block_on(m, T3_RDMA_MODE);
+	return m->send.valid && tm_block_on(m, BGEM_SBDI_MODE) && tm_block_on(m, BGEM_SDI_MODE) &&
+	       tm_block_on(m, BGEM_SDC_MODE) && tm_block_on(m, BGEM_SBDC_MODE) &&
+	       tm_block_on(m, BGEM_RDMA_MODE);
 }
 
 static void stat_by_dest(struct tg3_model *m, const u8 *f, u32 ucast, u32 mcast, u32 bcast)
@@ -248,17 +273,17 @@ static void tx_offload(struct tg3_model *m, u8 *f, u32 len, u16 flags)
 {
 	struct fr_info info;
 
-	if (!(flags & (T3_TXBD_IP_CSUM | T3_TXBD_TCP_UDP_CSUM)) || !fr_parse(f, len, &info))
+	if (!(flags & (BGEM_TXF_IP_CSUM | BGEM_TXF_L4_CSUM)) || !fr_parse(f, len, &info))
 		return;
-	if (flags & T3_TXBD_IP_CSUM)
+	if (flags & BGEM_TXF_IP_CSUM)
 		fr_fill_ip_csum(f, &info);
-	if ((flags & T3_TXBD_TCP_UDP_CSUM) && !info.fragment &&
+	if ((flags & BGEM_TXF_L4_CSUM) && !info.fragment &&
 	    (info.proto == FR_PROTO_TCP || info.proto == FR_PROTO_UDP)) {
 		u32 field = info.l4_off + fr_l4_csum_field(info.proto);
 		u32 sum;
 		u16 c;
 
-		if (tm_reg(m, T3_MODE_CTRL) & T3_MODE_TX_NO_PSEUDO_CSUM) {
+		if (tm_reg(m, BGEM_GRC_MODE) & BGEM_GRCMODE_TX_NO_PSEUDO) {
 			/* The host seeded the field with the pseudo-header sum. */
 			sum = fr_sum(f + info.l4_off, info.l4_len, 0);
 		} else {
@@ -276,11 +301,11 @@ static void tx_offload(struct tg3_model *m, u8 *f, u32 len, u16 flags)
 
 static bool port_mode_matches(struct tg3_model *m)
 {
-	u32 mode = tm_reg(m, T3_MAC_MODE);
-	u32 want = m->phy.speed == 1000 ? T3_MACMODE_PORT_GMII : T3_MACMODE_PORT_MII;
-	bool half = mode & T3_MACMODE_HALF_DUPLEX;
+	u32 mode = tm_reg(m, BGEM_MAC_MODE);
+	u32 want = m->phy.speed == 1000 ? BGEM_MACMODE_PORT_GMII : BGEM_MACMODE_PORT_MII;
+	bool half = mode & BGEM_MACMODE_HALF;
 
-	if ((mode & T3_MACMODE_PORT_MASK) == want && half == !m->phy.full) {
+	if ((mode & BGEM_MACMODE_PORT) == want && half == !m->phy.full) {
 		m->port_mismatch_reported = false;
 		return true;
 	}
@@ -304,7 +329,7 @@ static bool send_one(struct tg3_model *m, u64 now)
 
 	fr->len = 0;
 	while (!end) {
-		struct t3_send_bd bd;
+		struct bgem_send_bd bd;
 		u64 bd_addr = m->send.host + (u64)idx * sizeof(bd), buf;
 
 		if (idx == m->send_prod) {
@@ -318,16 +343,22 @@ static bool send_one(struct tg3_model *m, u64 now)
 		if (m->fault_dma_error) {
 			m->fault_dma_error = false;
 			m->tx_halted = true;
-			tm_reg_set(m, T3_RDMA_STATUS,
-				   tm_reg(m, T3_RDMA_STATUS) | T3_DMA_MASTER_ABORT);
-			tm_reg_set(m, T3_FLOW_ATTN, tm_reg(m, T3_FLOW_ATTN) | BIT(31));
+			tm_reg_set(m, BGEM_BLK_STATUS(BGEM_RDMA_MODE),
+				   tm_reg(m, BGEM_BLK_STATUS(BGEM_RDMA_MODE)) |
+				       BGEM_DMASTAT_MASTER_ABORT);
+			tm_reg_set(m, BGEM_HCC_FLOW_ATTN, tm_reg(m, BGEM_HCC_FLOW_ATTN) | BIT(31));
 			m->sb_error = true;
-			if (tm_reg(m, T3_MISC_LOCAL_CTRL) & T3_MLC_INT_ON_ATTN)
+			if (tm_reg(m, BGEM_GRC_LOCAL_CTL) & BGEM_LCTL_INT_ON_ATTN)
 				tm_attention(m);
 			return false;
 		}
 		if (!hosted_dma_read(m->pci, bd_addr, &bd, sizeof(bd), "send BD"))
 			return false;
+		if (memcmp(&bd, &m->send_posted[idx], sizeof(bd)))
+			tm_violation(m,
+				     "send BD %u changed after its producer index was posted: the "
+				     "chip may have fetched it before the driver finished it",
+				     idx);
 		buf = (u64)bd.addr_hi << 32 | bd.addr_lo;
 		if (!bd.len || fr->len + bd.len > TM_MAX_FRAME) {
 			tm_violation(m, "send BD %u: length %u (frame so far %u bytes)", idx,
@@ -338,7 +369,7 @@ static bool send_one(struct tg3_model *m, u64 now)
 			return false;
 		fr->len += bd.len;
 		flags |= bd.flags;
-		end = bd.flags & T3_TXBD_END;
+		end = bd.flags & BGEM_TXF_END;
 		idx = (idx + 1) % m->send.entries;
 		if (++nbds > TM_MAX_SEND_BDS_PER_FRAME) {
 			tm_violation(m, "send ring: a frame of more than %u BDs",
@@ -353,16 +384,16 @@ static bool send_one(struct tg3_model *m, u64 now)
 		fr->len = FR_ETH_ZLEN;
 	}
 	tx_offload(m, fr->data, fr->len, flags);
-	if (!(tm_reg(m, T3_TX_MODE) & T3_TXMODE_ENABLE) ||
-	    !(tm_reg(m, T3_MAC_MODE) & T3_MACMODE_TXDMA_ENABLE) || !m->phy.link ||
+	if (!(tm_reg(m, BGEM_MAC_TX_MODE) & BGEM_TXMODE_ENABLE) ||
+	    !(tm_reg(m, BGEM_MAC_MODE) & BGEM_MACMODE_TX_DMA) || !m->phy.link ||
 	    !hosted_port_carrier(&m->port) || !port_mode_matches(m)) {
 		m->ctr.tx_dropped++;
 		return true;
 	}
 	hosted_port_transmit(&m->port, fr->data, fr->len);
 	m->ctr.tx_frames++;
-	tm_stat_add(m, T3_STAT_TX_OCTETS, fr->len + T3_FCS_LEN);
-	stat_by_dest(m, fr->data, T3_STAT_TX_UCAST, T3_STAT_TX_MCAST, T3_STAT_TX_BCAST);
+	tm_stat_add(m, BGEM_STAT_TX_OCTETS, fr->len + BGEM_FCS_LEN);
+	stat_by_dest(m, fr->data, BGEM_STAT_TX_UCAST, BGEM_STAT_TX_MCAST, BGEM_STAT_TX_BCAST);
 	return true;
 }
 
@@ -385,9 +416,9 @@ void tm_rx_enqueue(struct tg3_model *m, const u8 *frame, u32 len)
 {
 	struct tm_frame *f;
 
-	if (m->rx_count == TM_RX_FIFO || len > TM_MAX_FRAME - T3_FCS_LEN) {
+	if (m->rx_count == TM_RX_FIFO || len > TM_MAX_FRAME - BGEM_FCS_LEN) {
 		m->ctr.rx_dropped++;
-		tm_stat_add(m, T3_RXLP_STAT_IN_DISCARDS, 1);
+		tm_stat_add(m, BGEM_RXLP_STAT_DISCARDS, 1);
 		return;
 	}
 	f = malloc(sizeof(*f));
@@ -409,11 +440,11 @@ void tm_rx_flush(struct tg3_model *m)
 
 static bool receive_path_on(const struct tg3_model *m)
 {
-	return (tm_reg(m, T3_RX_MODE) & T3_RXMODE_ENABLE) &&
-	       (tm_reg(m, T3_MAC_MODE) & T3_MACMODE_RXDMA_ENABLE) && tm_block_on(m, T3_RBDI_MODE) &&
-	       tm_block_on(m, T3_RDBDI_MODE) && tm_block_on(m, T3_RDC_MODE) &&
-	       tm_block_on(m, T3_RBDC_MODE) && tm_block_on(m, T3_RXLP_MODE) &&
-	       tm_block_on(m, T3_WDMA_MODE) && m->std.valid && m->ret.valid;
+	return (tm_reg(m, BGEM_MAC_RX_MODE) & BGEM_RXMODE_ENABLE) &&
+	       (tm_reg(m, BGEM_MAC_MODE) & BGEM_MACMODE_RX_DMA) && tm_block_on(m, BGEM_RBDI_MODE) &&
+	       tm_block_on(m, BGEM_RDBDI_MODE) && tm_block_on(m, BGEM_RDC_MODE) &&
+	       tm_block_on(m, BGEM_RBDC_MODE) && tm_block_on(m, BGEM_RXLP_MODE) &&
+	       tm_block_on(m, BGEM_WDMA_MODE) && m->std.valid && m->ret.valid;
 }
 
 static u32 hash_bit(const u8 *addr)
@@ -425,7 +456,7 @@ static u32 hash_bit(const u8 *addr)
 
 static bool accepted(const struct tg3_model *m, const u8 *dst)
 {
-	if (tm_reg(m, T3_RX_MODE) & T3_RXMODE_PROMISC)
+	if (tm_reg(m, BGEM_MAC_RX_MODE) & BGEM_RXMODE_PROMISC)
 		return true;
 	if (dst[0] & 1) {
 		static const u8 bc[6] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
@@ -434,10 +465,10 @@ static bool accepted(const struct tg3_model *m, const u8 *dst)
 		if (!memcmp(dst, bc, 6))
 			return true;
 		h = hash_bit(dst);
-		return tm_reg(m, T3_MAC_HASH(h >> 5)) & BIT(h & 31);
+		return tm_reg(m, BGEM_MAC_HASH(h >> 5)) & BIT(h & 31);
 	}
-	for (unsigned int i = 0; i < T3_MAC_ADDR_SLOTS; i++) {
-		u32 hi = tm_reg(m, T3_MAC_ADDR_HIGH(i)), lo = tm_reg(m, T3_MAC_ADDR_LOW(i));
+	for (unsigned int i = 0; i < BGEM_MAC_ADDR_COUNT; i++) {
+		u32 hi = tm_reg(m, BGEM_MAC_ADDR_HI(i)), lo = tm_reg(m, BGEM_MAC_ADDR_LO(i));
 		u8 a[6] = { (u8)(hi >> 8),  (u8)hi,	   (u8)(lo >> 24),
 			    (u8)(lo >> 16), (u8)(lo >> 8), (u8)lo };
 
@@ -447,41 +478,40 @@ static bool accepted(const struct tg3_model *m, const u8 *dst)
 	return false;
 }
 
-static void rx_csum(const u8 *f, u32 len, struct t3_rx_bd *rbd)
+static void rx_csum(const u8 *f, u32 len, struct bgem_rx_bd *rbd)
 {
 	struct fr_info info;
 
 	if (!fr_parse(f, len, &info))
 		return;
-	rbd->flags |= T3_RXBD_IP_CSUM;
+	rbd->flags |= BGEM_RXF_IP_CSUM;
 	rbd->ip_csum = fr_fold(fr_sum(f + FR_ETH_HLEN, info.ihl, 0));
 	if (!fr_ip_csum_ok(f, &info))
-		rbd->error |= T3_RXERR_IP_CSUM_BAD;
+		rbd->error |= BGEM_RXE_IP_CSUM;
 	if (info.fragment || (info.proto != FR_PROTO_TCP && info.proto != FR_PROTO_UDP))
 		return;
-	rbd->flags |= T3_RXBD_TCP_UDP_CSUM;
+	rbd->flags |= BGEM_RXF_L4_CSUM;
 	if (info.proto == FR_PROTO_TCP)
-		rbd->flags |= T3_RXBD_IS_TCP;
-	rbd->tcp_udp_csum =
-	    fr_l4_csum_ok(f, &info)
-		? 0xFFFF
-		: fr_fold(fr_sum(f + info.l4_off, info.l4_len, fr_pseudo_sum(f, &info)));
+		rbd->flags |= BGEM_RXF_IS_TCP;
+	rbd->l4_csum = fr_l4_csum_ok(f, &info)
+			   ? 0xFFFF
+			   : fr_fold(fr_sum(f + info.l4_off, info.l4_len, fr_pseudo_sum(f, &info)));
 }
 
 /* Place one frame; false when the engine must stop (DMA failure). */
 static bool receive_one(struct tg3_model *m, struct tm_frame *f, u64 now)
 {
-	struct t3_rx_bd sbd, rbd;
+	struct bgem_rx_bd sbd, rbd;
 	u64 sbd_addr, buf, rbd_addr;
-	u32 wire_len = f->len + T3_FCS_LEN, fcs, room;
+	u32 wire_len = f->len + BGEM_FCS_LEN, fcs, room;
 
 	if (f->len < FR_ETH_ZLEN) {
-		tm_stat_add(m, T3_STAT_RX_UNDERSIZE, 1);
+		tm_stat_add(m, BGEM_STAT_RX_UNDERSIZE, 1);
 		m->ctr.rx_dropped++;
 		return true;
 	}
-	if (wire_len > tm_reg(m, T3_RX_MTU)) {
-		tm_stat_add(m, T3_STAT_RX_TOO_LONG, 1);
+	if (wire_len > tm_reg(m, BGEM_MAC_RX_MTU)) {
+		tm_stat_add(m, BGEM_STAT_RX_TOO_LONG, 1);
 		m->ctr.rx_dropped++;
 		return true;
 	}
@@ -493,21 +523,26 @@ static bool receive_one(struct tg3_model *m, struct tm_frame *f, u64 now)
 		if (m->fault_no_buffer)
 			m->fault_no_buffer--;
 		m->ctr.rx_no_buffer++;
-		tm_stat_add(m, T3_RXLP_STAT_OUT_OF_BDS, 1);
-		tm_stat_add(m, T3_RXLP_STAT_IN_DISCARDS, 1);
+		tm_stat_add(m, BGEM_RXLP_STAT_NO_BD, 1);
+		tm_stat_add(m, BGEM_RXLP_STAT_DISCARDS, 1);
 		return true;
 	}
 	if ((m->ret_prod + 1) % m->ret.entries == m->ret_cons) {
 		m->ctr.rx_dropped++;
-		tm_stat_add(m, T3_RXLP_STAT_IN_DISCARDS, 1);
+		tm_stat_add(m, BGEM_RXLP_STAT_DISCARDS, 1);
 		return true;
 	}
 	sbd_addr = m->std.host + (u64)m->std_cons * sizeof(sbd);
 	if (!hosted_dma_read(m->pci, sbd_addr, &sbd, sizeof(sbd), "standard ring BD"))
 		return false;
+	if (memcmp(&sbd, &m->std_posted[m->std_cons], sizeof(sbd)))
+		tm_violation(m,
+			     "standard ring BD %u changed after its producer index was posted: the "
+			     "chip may have fetched it before the driver finished it",
+			     m->std_cons);
 	buf = (u64)sbd.addr_hi << 32 | sbd.addr_lo;
 	room = MIN((u32)sbd.len, m->std.max_len);
-	if (!(sbd.flags & T3_RXBD_END) || sbd.len < FR_ETH_ZLEN + T3_FCS_LEN) {
+	if (!(sbd.flags & BGEM_RXF_END) || sbd.len < FR_ETH_ZLEN + BGEM_FCS_LEN) {
 		tm_violation(m,
 			     "standard ring BD %u: flags 0x%04x, length %u (a buffer BD must "
 			     "say END and hold at least a minimal frame)",
@@ -519,25 +554,25 @@ static bool receive_one(struct tg3_model *m, struct tm_frame *f, u64 now)
 	rbd.addr_lo = sbd.addr_lo;
 	rbd.index = sbd.index;
 	rbd.opaque = sbd.opaque;
-	rbd.flags = T3_RXBD_END;
+	rbd.flags = BGEM_RXF_END;
 	if (wire_len > room) {
-		rbd.flags |= T3_RXBD_ERROR;
-		rbd.error |= T3_RXERR_TRUNCATED;
+		rbd.flags |= BGEM_RXF_ERROR;
+		rbd.error |= BGEM_RXE_TRUNC;
 		wire_len = room;
 	}
 	fcs = fr_crc32(f->data, f->len);
-	memcpy(f->data + f->len, &fcs, T3_FCS_LEN); /* FCS goes to memory too, LSB first */
+	memcpy(f->data + f->len, &fcs, BGEM_FCS_LEN); /* FCS goes to memory too, LSB first */
 	if (!hosted_dma_write(m->pci, buf, f->data, wire_len, "receive buffer"))
 		return false;
 	rbd.len = (u16)wire_len;
 	rx_csum(f->data, f->len, &rbd);
 	if (m->fault_rx_errors) {
 		m->fault_rx_errors--;
-		rbd.flags |= T3_RXBD_ERROR;
+		rbd.flags |= BGEM_RXF_ERROR;
 		rbd.error |= m->fault_rx_error_bits;
-		if (m->fault_rx_error_bits & T3_RXERR_BAD_CRC)
-			tm_stat_add(m, T3_STAT_RX_FCS_ERRORS, 1);
-		tm_stat_add(m, T3_RXLP_STAT_IN_ERRORS, 1);
+		if (m->fault_rx_error_bits & BGEM_RXE_BAD_CRC)
+			tm_stat_add(m, BGEM_STAT_RX_FCS_ERR, 1);
+		tm_stat_add(m, BGEM_RXLP_STAT_ERRORS, 1);
 	}
 	rbd_addr = m->ret.host + (u64)m->ret_prod * sizeof(rbd);
 	if (!hosted_dma_write(m->pci, rbd_addr, &rbd, sizeof(rbd), "return ring BD"))
@@ -545,8 +580,8 @@ static bool receive_one(struct tg3_model *m, struct tm_frame *f, u64 now)
 	m->std_cons = (m->std_cons + 1) % m->std.entries;
 	m->ret_prod = (m->ret_prod + 1) % m->ret.entries;
 	m->ctr.rx_frames++;
-	tm_stat_add(m, T3_STAT_RX_OCTETS, f->len + T3_FCS_LEN);
-	stat_by_dest(m, f->data, T3_STAT_RX_UCAST, T3_STAT_RX_MCAST, T3_STAT_RX_BCAST);
+	tm_stat_add(m, BGEM_STAT_RX_OCTETS, f->len + BGEM_FCS_LEN);
+	stat_by_dest(m, f->data, BGEM_STAT_RX_UCAST, BGEM_STAT_RX_MCAST, BGEM_STAT_RX_BCAST);
 	note_rx_event(m, now);
 	return true;
 }

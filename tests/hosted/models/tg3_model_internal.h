@@ -3,10 +3,10 @@
 #ifndef NAPKIN_TESTS_HOSTED_TG3_MODEL_INTERNAL_H
 #define NAPKIN_TESTS_HOSTED_TG3_MODEL_INTERNAL_H
 
-#include "drivers/tg3/tg3_hw.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/models/tg3_model.h"
+#include "tests/hosted/models/tg3_model_regs.h"
 
 /* Register BAR and the part of NIC memory the model keeps. */
 #define TM_REGS_SIZE 0x8000u
@@ -76,6 +76,9 @@ struct tg3_model {
 	u32 std_prod, std_cons;
 	u32 ret_prod, ret_cons;
 	u32 rx_buffers_posted_since_reset;
+	/* Descriptors as they were when their producer index was written. */
+	struct bgem_send_bd send_posted[BGEM_RCB_MAX_RET];
+	struct bgem_rx_bd std_posted[BGEM_RCB_MAX_STD];
 
 	/* Interrupts. */
 	u32 mbox_irq0;

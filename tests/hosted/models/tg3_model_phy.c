@@ -5,20 +5,21 @@
  * latched-low link bit, and the MAC's autopoll that turns PHY link changes
  * into a link-change attention.
  */
-#include "drivers/tg3/tg3_mii.h"
 #include "tests/hosted/models/tg3_model_internal.h"
+#include "tests/hosted/models/tg3_model_mii.h"
 
 #define PHY_ID1 0x5C0D /* a Broadcom-style identifier; nothing depends on it */
 #define PHY_ID2 0x8A21
-#define BMSR_ABILITIES                                                                           \
-	(MII_STAT_100FD | MII_STAT_100HD | MII_STAT_10FD | MII_STAT_10HD | MII_STAT_EXT_STATUS | \
-	 MII_STAT_AN_ABLE | MII_STAT_EXT_CAPS)
+#define BMSR_ABILITIES                                                                       \
+	(BGEM_BMSR_100X_FULL | BGEM_BMSR_100X_HALF | BGEM_BMSR_10_FULL | BGEM_BMSR_10_HALF | \
+	 BGEM_BMSR_EXT_STATUS | BGEM_BMSR_ANEG_ABLE | BGEM_BMSR_EXT_CAP)
 
 static void phy_defaults(struct tm_phy *p)
 {
-	p->bmcr = MII_CTRL_AN_ENABLE | MII_CTRL_SPEED1000 | MII_CTRL_FULL_DUPLEX;
-	p->anar = MII_ADV_CSMA | MII_ADV_ALL_10_100;
-	p->gtcr = MII_1000C_ADV_FD | MII_1000C_ADV_HD;
+	p->bmcr = BGEM_BMCR_ANEG | BGEM_BMCR_SPEED_MSB | BGEM_BMCR_FULL;
+	p->anar = BGEM_AN_SELECTOR_8023 | BGEM_AN_10_HALF | BGEM_AN_10_FULL | BGEM_AN_100_HALF |
+		  BGEM_AN_100_FULL;
+	p->gtcr = BGEM_GBCR_ADV_FULL | BGEM_GBCR_ADV_HALF;
 }
 
 u32 tm_port_advertise(struct tg3_model *m)
@@ -26,19 +27,19 @@ u32 tm_port_advertise(struct tg3_model *m)
 	const struct tm_phy *p = &m->phy;
 	u32 a = 0;
 
-	if (!(p->bmcr & MII_CTRL_AN_ENABLE) || (p->bmcr & MII_CTRL_POWER_DOWN))
+	if (!(p->bmcr & BGEM_BMCR_ANEG) || (p->bmcr & BGEM_BMCR_POWER_DOWN))
 		return 0;
-	if (p->anar & MII_ADV_10HD)
+	if (p->anar & BGEM_AN_10_HALF)
 		a |= HOSTED_LINK_10HD;
-	if (p->anar & MII_ADV_10FD)
+	if (p->anar & BGEM_AN_10_FULL)
 		a |= HOSTED_LINK_10FD;
-	if (p->anar & MII_ADV_100HD)
+	if (p->anar & BGEM_AN_100_HALF)
 		a |= HOSTED_LINK_100HD;
-	if (p->anar & MII_ADV_100FD)
+	if (p->anar & BGEM_AN_100_FULL)
 		a |= HOSTED_LINK_100FD;
-	if (p->gtcr & MII_1000C_ADV_HD)
+	if (p->gtcr & BGEM_GBCR_ADV_HALF)
 		a |= HOSTED_LINK_1000HD;
-	if (p->gtcr & MII_1000C_ADV_FD)
+	if (p->gtcr & BGEM_GBCR_ADV_FULL)
 		a |= HOSTED_LINK_1000FD;
 	return a;
 }
@@ -69,12 +70,12 @@ void tm_phy_reset(struct tg3_model *m)
 /* The wire changed: carrier lost drops the link at once, carrier back renegotiates. */
 void tm_phy_link_changed(struct tg3_model *m)
 {
-	if (!hosted_port_carrier(&m->port) || (m->phy.bmcr & MII_CTRL_POWER_DOWN)) {
+	if (!hosted_port_carrier(&m->port) || (m->phy.bmcr & BGEM_BMCR_POWER_DOWN)) {
 		link_down(m);
 		m->phy.an_done_at = 0;
 		return;
 	}
-	if (m->phy.bmcr & MII_CTRL_AN_ENABLE)
+	if (m->phy.bmcr & BGEM_BMCR_ANEG)
 		start_autoneg(m);
 }
 
@@ -85,20 +86,20 @@ static void finish_autoneg(struct tg3_model *m)
 	u32 common = partner & tm_port_advertise(m);
 
 	p->an_done_at = 0;
-	p->lpa = MII_ADV_CSMA;
+	p->lpa = BGEM_AN_SELECTOR_8023;
 	if (partner & HOSTED_LINK_10HD)
-		p->lpa |= MII_ADV_10HD;
+		p->lpa |= BGEM_AN_10_HALF;
 	if (partner & HOSTED_LINK_10FD)
-		p->lpa |= MII_ADV_10FD;
+		p->lpa |= BGEM_AN_10_FULL;
 	if (partner & HOSTED_LINK_100HD)
-		p->lpa |= MII_ADV_100HD;
+		p->lpa |= BGEM_AN_100_HALF;
 	if (partner & HOSTED_LINK_100FD)
-		p->lpa |= MII_ADV_100FD;
+		p->lpa |= BGEM_AN_100_FULL;
 	p->gtsr = 0;
 	if (partner & HOSTED_LINK_1000HD)
-		p->gtsr |= MII_1000S_LP_HD;
+		p->gtsr |= BGEM_GBSR_PARTNER_HALF;
 	if (partner & HOSTED_LINK_1000FD)
-		p->gtsr |= MII_1000S_LP_FD;
+		p->gtsr |= BGEM_GBSR_PARTNER_FULL;
 	p->an_complete = true;
 	if (common & HOSTED_LINK_1000FD) {
 		p->speed = 1000, p->full = true;
@@ -124,22 +125,22 @@ static u16 phy_read(struct tg3_model *m, u8 reg)
 	u16 v;
 
 	switch (reg) {
-	case MII_CONTROL: return p->bmcr;
-	case MII_STATUS:
+	case BGEM_MII_BMCR: return p->bmcr;
+	case BGEM_MII_BMSR:
 		v = BMSR_ABILITIES;
 		if (p->link && !p->link_dropped)
-			v |= MII_STAT_LINK;
+			v |= BGEM_BMSR_LINK;
 		if (p->an_complete)
-			v |= MII_STAT_AN_COMPLETE;
+			v |= BGEM_BMSR_ANEG_DONE;
 		p->link_dropped = false; /* the latch clears when read */
 		return v;
-	case MII_PHY_ID1: return PHY_ID1;
-	case MII_PHY_ID2: return PHY_ID2;
-	case MII_ADVERTISE: return p->anar;
-	case MII_LP_ABILITY: return p->an_complete ? p->lpa : 0;
-	case MII_1000_CONTROL: return p->gtcr;
-	case MII_1000_STATUS: return p->an_complete ? p->gtsr : 0;
-	case MII_EXT_STATUS: return MII_ESTAT_1000T_FD | MII_ESTAT_1000T_HD;
+	case BGEM_MII_ID_HI: return PHY_ID1;
+	case BGEM_MII_ID_LO: return PHY_ID2;
+	case BGEM_MII_ANAR: return p->anar;
+	case BGEM_MII_ANLPAR: return p->an_complete ? p->lpa : 0;
+	case BGEM_MII_GBCR: return p->gtcr;
+	case BGEM_MII_GBSR: return p->an_complete ? p->gtsr : 0;
+	case BGEM_MII_ESR: return BGEM_ESR_1000T_FULL | BGEM_ESR_1000T_HALF;
 	default:
 		tm_violation(m, "MDIO read of PHY register %u, which the model does not have", reg);
 		return 0;
@@ -151,29 +152,29 @@ static void phy_write(struct tg3_model *m, u8 reg, u16 val)
 	struct tm_phy *p = &m->phy;
 
 	switch (reg) {
-	case MII_CONTROL:
-		if (val & MII_CTRL_RESET) {
+	case BGEM_MII_BMCR:
+		if (val & BGEM_BMCR_RESET) {
 			tm_phy_reset(m);
 			return;
 		}
-		p->bmcr = val & ~MII_CTRL_AN_RESTART;
-		if (val & MII_CTRL_POWER_DOWN) {
+		p->bmcr = val & ~BGEM_BMCR_ANEG_RERUN;
+		if (val & BGEM_BMCR_POWER_DOWN) {
 			link_down(m);
 			p->an_done_at = 0;
-		} else if ((val & MII_CTRL_AN_ENABLE) && (val & MII_CTRL_AN_RESTART)) {
+		} else if ((val & BGEM_BMCR_ANEG) && (val & BGEM_BMCR_ANEG_RERUN)) {
 			if (hosted_port_carrier(&m->port))
 				start_autoneg(m);
 			else
 				link_down(m);
-		} else if (!(val & MII_CTRL_AN_ENABLE)) {
+		} else if (!(val & BGEM_BMCR_ANEG)) {
 			tm_violation(m,
 				     "PHY forced to a fixed mode (BMCR 0x%04x): the model only "
 				     "implements autonegotiation",
 				     val);
 		}
 		return;
-	case MII_ADVERTISE: p->anar = val; return;
-	case MII_1000_CONTROL: p->gtcr = val; return;
+	case BGEM_MII_ANAR: p->anar = val; return;
+	case BGEM_MII_GBCR: p->gtcr = val; return;
 	default:
 		tm_violation(m,
 			     "MDIO write 0x%04x to PHY register %u, which the model does not "
@@ -184,7 +185,7 @@ static void phy_write(struct tg3_model *m, u8 reg, u16 val)
 
 void tm_mi_comm_write(struct tg3_model *m, u32 val)
 {
-	if (tm_reg(m, T3_MI_MODE) & T3_MIMODE_AUTOPOLL) {
+	if (tm_reg(m, BGEM_MAC_MI_MODE) & BGEM_MIMODE_AUTOPOLL) {
 		tm_violation(m,
 			     "MDIO transaction 0x%08x started while autopoll is on: it would "
 			     "collide with the MAC's own polling",
@@ -198,36 +199,36 @@ void tm_mi_comm_write(struct tg3_model *m, u32 val)
 			     val);
 		return;
 	}
-	if (!(val & T3_MICOMM_BUSY)) {
+	if (!(val & BGEM_MICOMM_START_BUSY)) {
 		tm_violation(m, "MI_COMM written without the start bit (0x%08x)", val);
 		return;
 	}
-	tm_reg_set(m, T3_MI_COMM, val);
+	tm_reg_set(m, BGEM_MAC_MI_COMM, val);
 	m->mdio_done_at = hosted_now() + TM_MDIO_NS;
 }
 
 static void mdio_complete(struct tg3_model *m)
 {
-	u32 v = tm_reg(m, T3_MI_COMM);
-	u8 phy = (v >> T3_MICOMM_PHY_SHIFT) & 0x1F;
-	u8 reg = (v >> T3_MICOMM_REG_SHIFT) & 0x1F;
-	u32 cmd = v & T3_MICOMM_CMD_MASK;
+	u32 v = tm_reg(m, BGEM_MAC_MI_COMM);
+	u8 phy = (v >> BGEM_MICOMM_PHY_SHIFT) & 0x1F;
+	u8 reg = (v >> BGEM_MICOMM_REG_SHIFT) & 0x1F;
+	u32 cmd = v & BGEM_MICOMM_CMD;
 
 	m->mdio_done_at = 0;
-	v &= ~(T3_MICOMM_BUSY | T3_MICOMM_READ_FAILED);
+	v &= ~(BGEM_MICOMM_START_BUSY | BGEM_MICOMM_READ_FAIL);
 	if (phy != m->fn + 1) {
 		/* Nobody answers at that address: reads float high and fail. */
-		if (cmd == T3_MICOMM_CMD_READ)
-			v = (v & ~T3_MICOMM_DATA_MASK) | T3_MICOMM_READ_FAILED | 0xFFFF;
-	} else if (cmd == T3_MICOMM_CMD_READ) {
-		v = (v & ~T3_MICOMM_DATA_MASK) | phy_read(m, reg);
-	} else if (cmd == T3_MICOMM_CMD_WRITE) {
-		phy_write(m, reg, (u16)(v & T3_MICOMM_DATA_MASK));
+		if (cmd == BGEM_MICOMM_CMD_READ)
+			v = (v & ~BGEM_MICOMM_DATA) | BGEM_MICOMM_READ_FAIL | 0xFFFF;
+	} else if (cmd == BGEM_MICOMM_CMD_READ) {
+		v = (v & ~BGEM_MICOMM_DATA) | phy_read(m, reg);
+	} else if (cmd == BGEM_MICOMM_CMD_WRITE) {
+		phy_write(m, reg, (u16)(v & BGEM_MICOMM_DATA));
 	} else {
 		tm_violation(m, "MI_COMM command field %u is neither read nor write", cmd >> 26);
 	}
-	tm_reg_set(m, T3_MI_COMM, v);
-	tm_reg_set(m, T3_MAC_STATUS, tm_reg(m, T3_MAC_STATUS) | T3_MACSTAT_MI_COMPLETE);
+	tm_reg_set(m, BGEM_MAC_MI_COMM, v);
+	tm_reg_set(m, BGEM_MAC_STATUS, tm_reg(m, BGEM_MAC_STATUS) | BGEM_MACSTAT_MI_DONE);
 }
 
 /* Autopoll: the MAC reads the PHY's link for us and flags changes. */
@@ -235,12 +236,12 @@ static void autopoll(struct tg3_model *m)
 {
 	bool link = m->phy.link;
 
-	if (!(tm_reg(m, T3_MI_MODE) & T3_MIMODE_AUTOPOLL) || link == m->mi_link)
+	if (!(tm_reg(m, BGEM_MAC_MI_MODE) & BGEM_MIMODE_AUTOPOLL) || link == m->mi_link)
 		return;
 	m->mi_link = link;
-	tm_reg_set(m, T3_MI_STATUS, link ? T3_MISTAT_LINK : 0);
-	tm_reg_set(m, T3_MAC_STATUS, tm_reg(m, T3_MAC_STATUS) | T3_MACSTAT_LINK_CHANGED);
-	if (tm_reg(m, T3_MAC_EVENT_ENABLE) & T3_MACEVT_LINK_CHANGED) {
+	tm_reg_set(m, BGEM_MAC_MI_STATUS, link ? BGEM_MISTAT_LINK : 0);
+	tm_reg_set(m, BGEM_MAC_STATUS, tm_reg(m, BGEM_MAC_STATUS) | BGEM_MACSTAT_LINK_CHANGE);
+	if (tm_reg(m, BGEM_MAC_EVENT) & BGEM_MACEVT_LINK_CHANGE) {
 		m->sb_link_changed = true;
 		tm_attention(m);
 	}
