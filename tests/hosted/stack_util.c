@@ -213,23 +213,27 @@ const char *stack_linux_ip(unsigned int port)
 	return port < STACK_MAX_PORTS ? linux_ip[port] : "?";
 }
 
+struct mac_search {
+	const u8 *mac;
+	struct net_device *found;
+};
+
 static int match_mac(struct net_device *dev, void *ctx)
 {
-	struct net_device **found = ctx;
+	struct mac_search *search = ctx;
 
-	if (!memcmp(dev->dev_addr, found[1], ETH_ALEN)) {
-		found[0] = dev;
-		return 1;
-	}
-	return 0;
+	if (memcmp(dev->dev_addr, search->mac, ETH_ALEN))
+		return 0;
+	search->found = dev;
+	return 1;
 }
 
 struct net_device *stack_dev_by_mac(const u8 mac[6])
 {
-	void *ctx[2] = { NULL, (void *)mac };
+	struct mac_search search = { mac, NULL };
 
-	netdev_for_each(match_mac, ctx);
-	return ctx[0];
+	netdev_for_each(match_mac, &search);
+	return search.found;
 }
 
 /* ---- Checks on every port at once ---- */
