@@ -2,11 +2,14 @@
 /* net_init(): read the network's command-line options, start lwIP and the services. */
 #define pr_fmt(fmt) "net: " fmt
 
+#include <stdio.h>
+#include <string.h>
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "net/ipconfig.h"
 #include "net/lwip/stack.h"
 #include "net/net_init.h"
+#include "net/netdev.h"
 #include "net/services/services.h"
 
 static struct ipconfig net_ipconfig;
@@ -21,6 +24,30 @@ static void net_read_ipconfig(void)
 	}
 	if (ipconfig_parse(value, &net_ipconfig))
 		pr_warn("ip=%s not understood; using DHCP instead\n", value ? value : "");
+}
+
+/* ip.<dev>=: a device's own configuration, in ip='s syntax. */
+static int net_read_device_ipconfig(struct net_device *dev, void *ctx)
+{
+	struct ipconfig cfg;
+	char key[8 + IFNAMSIZ];
+	const char *value;
+
+	snprintf(key, sizeof(key), "ip.%s", dev->name);
+	if (!cmdline_get(key, &value))
+		return 0;
+	if (ipconfig_parse(value, &cfg)) {
+		pr_warn("%s=%s not understood; %s follows ip= instead\n", key, value ? value : "",
+			dev->name);
+		return 0;
+	}
+	if (cfg.device[0] && strcmp(cfg.device, dev->name)) {
+		pr_warn("%s= names device %s: ignored, %s follows ip= instead\n", key, cfg.device,
+			dev->name);
+		return 0;
+	}
+	lwip_stack_set_device_ipconfig(dev->name, &cfg);
+	return 0;
 }
 
 static enum lwip_tx_mode net_read_tx_mode(void)
@@ -41,6 +68,7 @@ int net_init(void)
 	/* Linux's name; a malformed value is logged by cmdline and IPv6 stays on. */
 	cmdline_get_bool("ipv6.disable", &ipv6_disable);
 	net_ipconfig.ipv6_disabled = ipv6_disable;
+	netdev_for_each(net_read_device_ipconfig, NULL);
 	lwip_stack_init(&net_ipconfig, net_read_tx_mode());
 	return net_services_start();
 }

@@ -4,8 +4,9 @@
  * none for IPv4; IPv6 link-local and SLAAC always) and log every address an
  * interface gains or loses, so the console shows where napkin can be reached.
  */
-#include <stdio.h>
 #include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include "kernel/printk.h"
 #include "lwip/dhcp.h"
@@ -15,7 +16,11 @@
 #include "net/lwip/glue.h"
 
 static struct ipconfig config;
-static bool static_assigned;
+static bool static_assigned; /* ip='s static address went to a device */
+
+/* ip.<dev>= overrides, by device name. */
+static struct ipconfig device_config[LWIP_IPCONFIG_DEVICES];
+static unsigned int device_configs;
 NETIF_DECLARE_EXT_CALLBACK(addr_callback)
 
 const struct ipconfig *lwip_stack_ipconfig(void)
@@ -33,52 +38,90 @@ static const char *dev_name(struct netif *netif)
 	return glue_if_from_netif(netif)->dev->name;
 }
 
-static void apply_static(struct glue_if *gif)
+int lwip_stack_set_device_ipconfig(const char *dev, const struct ipconfig *cfg)
+{
+	struct ipconfig *slot = NULL;
+
+	for (unsigned int i = 0; i < device_configs; i++)
+		if (!strcmp(device_config[i].device, dev))
+			slot = &device_config[i];
+	if (!slot) {
+		if (device_configs == LWIP_IPCONFIG_DEVICES) {
+			pr_warn("%s: ip.%s= ignored: at most %d devices have their own\n", dev, dev,
+				LWIP_IPCONFIG_DEVICES);
+			return -ENOSPC;
+		}
+		slot = &device_config[device_configs++];
+	}
+	*slot = *cfg;
+	snprintf(slot->device, sizeof(slot->device), "%s", dev);
+	return 0;
+}
+
+static const struct ipconfig *device_override(const char *name)
+{
+	for (unsigned int i = 0; i < device_configs; i++)
+		if (!strcmp(device_config[i].device, name))
+			return &device_config[i];
+	return NULL;
+}
+
+static void apply_static(struct glue_if *gif, const struct ipconfig *cfg)
 {
 	ip4_addr_t addr, mask, gw;
 	char a[IP4ADDR_STRLEN_MAX], g[IP4ADDR_STRLEN_MAX];
 
-	ip4_from_bytes(&addr, config.client);
-	ip4_from_bytes(&mask, config.netmask);
-	if (config.has_gateway)
-		ip4_from_bytes(&gw, config.gateway);
+	ip4_from_bytes(&addr, cfg->client);
+	ip4_from_bytes(&mask, cfg->netmask);
+	if (cfg->has_gateway)
+		ip4_from_bytes(&gw, cfg->gateway);
 	else
 		ip4_addr_set_zero(&gw);
 	netif_set_addr(&gif->netif, &addr, &mask, &gw);
-	if (!netif_default)
+	/* The first gateway given wins the default route, as with one device. */
+	if (!netif_default || (cfg->has_gateway && ip4_addr_isany(netif_ip4_gw(netif_default))))
 		netif_set_default(&gif->netif);
-	static_assigned = true;
 	ip4addr_ntoa_r(&addr, a, sizeof(a));
 	ip4addr_ntoa_r(&gw, g, sizeof(g));
 	pr_info("%s: static address %s/%d%s%s%s\n", gif->dev->name, a,
-		ipconfig_netmask_prefix(config.netmask), config.has_gateway ? " gw " : "",
-		config.has_gateway ? g : "",
-		config.netmask_defaulted ? " (netmask from the address class)" : "");
+		ipconfig_netmask_prefix(cfg->netmask), cfg->has_gateway ? " gw " : "",
+		cfg->has_gateway ? g : "",
+		cfg->netmask_defaulted ? " (netmask from the address class)" : "");
 }
 
 void glue_ipconfig_apply(struct glue_if *gif)
 {
 	const char *name = gif->dev->name;
+	const struct ipconfig *own = device_override(name);
+	const struct ipconfig *cfg = own ? own : &config;
 	err_t err;
 
-	if (config.hostname[0]) {
-		snprintf(gif->hostname, sizeof(gif->hostname), "%s", config.hostname);
+	if (cfg->hostname[0] || config.hostname[0]) {
+		snprintf(gif->hostname, sizeof(gif->hostname), "%s",
+			 cfg->hostname[0] ? cfg->hostname : config.hostname);
 		netif_set_hostname(&gif->netif, gif->hostname);
 	}
-	if (config.device[0] && strcmp(config.device, name)) {
+	if (!own && config.device[0] && strcmp(config.device, name)) {
 		pr_info("%s: no IPv4 configuration (ip= names %s)\n", name, config.device);
 		return;
 	}
-	switch (config.mode) {
-	case IPCONFIG_OFF: pr_info("%s: no IPv4 configuration (ip=off)\n", name); break;
+	switch (cfg->mode) {
+	case IPCONFIG_OFF:
+		if (own)
+			pr_info("%s: no IPv4 configuration (ip.%s=off)\n", name, name);
+		else
+			pr_info("%s: no IPv4 configuration (ip=off)\n", name);
+		break;
 	case IPCONFIG_STATIC:
-		if (static_assigned) {
+		if (!own && static_assigned) {
 			pr_info(
 			    "%s: no IPv4 configuration (the static address went to another device)\n",
 			    name);
 			break;
 		}
-		apply_static(gif);
+		if (!own)
+			static_assigned = true;
+		apply_static(gif, cfg);
 		break;
 	case IPCONFIG_DHCP:
 		err = dhcp_start(&gif->netif);

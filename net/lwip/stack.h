@@ -45,6 +45,15 @@ struct lwip_glue_stats {
  */
 void lwip_stack_init(const struct ipconfig *cfg, enum lwip_tx_mode tx_mode);
 
+/*
+ * A device of its own IPv4 configuration (ip.<dev>=), instead of what ip=
+ * says: so each port of a multi-port NIC can have its own static address.
+ * Call before lwip_stack_init(). Returns 0, or -ENOSPC past
+ * LWIP_IPCONFIG_DEVICES overrides (logged).
+ */
+#define LWIP_IPCONFIG_DEVICES 8
+int lwip_stack_set_device_ipconfig(const char *dev, const struct ipconfig *cfg);
+
 /* Run lwIP's due timeouts and retry refused frames; returns the next deadline in ns. */
 u64 lwip_stack_poll(u64 now_ns);
 

@@ -991,6 +991,31 @@ START_TEST(test_ip_names_other_device)
 }
 END_TEST
 
+/* ip.<dev>= wins over ip= for its device. */
+START_TEST(test_device_ipconfig_overrides_ip)
+{
+	start_stack("ip=off ip.eth0=10.0.0.2:::255.255.255.0", NETIF_F_SG);
+	ck_assert(fake_log_contains("eth0: static address 10.0.0.2/24"));
+	ck_assert(!fake_log_contains("no IPv4 configuration"));
+}
+END_TEST
+
+START_TEST(test_device_ipconfig_off_and_mismatch)
+{
+	start_stack("ip=10.0.0.2:::255.255.255.0 ip.eth0=off", NETIF_F_SG);
+	ck_assert(fake_log_contains("eth0: no IPv4 configuration (ip.eth0=off)"));
+	ck_assert(!fake_log_contains("static address"));
+}
+END_TEST
+
+START_TEST(test_device_ipconfig_naming_another_device_is_ignored)
+{
+	start_stack("ip=10.0.0.2:::255.255.255.0 ip.eth0=10.9.9.9:::255.0.0.0::eth1:", NETIF_F_SG);
+	ck_assert(fake_log_contains("ip.eth0= names device eth1: ignored"));
+	ck_assert(fake_log_contains("eth0: static address 10.0.0.2/24"));
+}
+END_TEST
+
 static Suite *lwip_glue_suite(void)
 {
 	Suite *s = suite_create("lwip_glue");
@@ -1021,6 +1046,9 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(own, test_quiet_stack);
 	tcase_add_test(own, test_default_stack_talks);
 	tcase_add_test(own, test_ip_names_other_device);
+	tcase_add_test(own, test_device_ipconfig_overrides_ip);
+	tcase_add_test(own, test_device_ipconfig_off_and_mismatch);
+	tcase_add_test(own, test_device_ipconfig_naming_another_device_is_ignored);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, own);
 	return s;
