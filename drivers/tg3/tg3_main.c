@@ -185,18 +185,19 @@ static void service(struct ktimer *t)
 {
 	struct tg3 *tp = container_of(t, struct tg3, service_timer);
 
-	if (!tp->opened || tp->hw_dead)
-		return;
-	if (!tp->reset_pending) {
+	/* A recovery reset has the registers; look again next period. */
+	if (tp->state == TG3_ST_RUNNING) {
 		tg3_stats_update(tp);
 		tg3_watchdog(tp);
 	}
 	/* Safety nets for a lost link attention and a ring left low. */
-	if (!tp->reset_pending && !!(tg3_read(tp, T3_MI_STATUS) & T3_MISTAT_LINK) != tp->link_up)
+	if (tp->state == TG3_ST_RUNNING &&
+	    !!(tg3_read(tp, T3_MI_STATUS) & T3_MISTAT_LINK) != tp->link_up)
 		tg3_link_update(tp);
-	if (!tp->reset_pending && tp->rx_posted < TG3_RX_REFILL_LOW && tp->rx_free)
+	if (tp->state == TG3_ST_RUNNING && tp->rx_posted < TG3_RX_REFILL_LOW && tp->rx_free)
 		napi_schedule(&tp->napi);
-	ktimer_arm(t, ktime_get_ns() + TG3_SERVICE_PERIOD_NS);
+	if (tp->state == TG3_ST_RUNNING || tp->state == TG3_ST_RESETTING)
+		ktimer_arm(t, ktime_get_ns() + TG3_SERVICE_PERIOD_NS);
 }
 
 static int tg3_open(struct net_device *dev)
@@ -204,21 +205,25 @@ static int tg3_open(struct net_device *dev)
 	struct tg3 *tp = netdev_priv(dev);
 	int err;
 
-	if (tp->hw_dead) {
+	if (tp->state == TG3_ST_DEAD) {
 		pr_err("%s: the chip did not come back from its last reset; not opening\n",
 		       dev->name);
 		return -EIO;
 	}
+	tg3_set_state(tp, TG3_ST_OPENING);
+	if (tp->state != TG3_ST_OPENING)
+		return -EBUSY;
 	err = tg3_rings_alloc(tp);
 	if (err)
-		return err;
+		goto fail_closed;
 	err = tg3_irq_setup(tp);
 	if (err) {
 		pr_err("%s: no interrupt (%d)\n", dev->name, err);
 		goto fail_rings;
 	}
 	err = tg3_chip_reset(tp);
-	tp->hw_dead = err != 0;
+	if (err)
+		tg3_set_state(tp, TG3_ST_DEAD);
 	if (!err)
 		err = tg3_hw_start(tp);
 	if (!err)
@@ -227,8 +232,7 @@ static int tg3_open(struct net_device *dev)
 		err = tg3_irq_selftest(tp);
 	if (err)
 		goto fail_chip;
-	tp->opened = true;
-	tp->reset_pending = false;
+	tg3_set_state(tp, TG3_ST_RUNNING);
 	tp->link_up = false;
 	tp->tx_progress_ns = ktime_get_ns();
 	napi_enable(&tp->napi);
@@ -242,35 +246,56 @@ static int tg3_open(struct net_device *dev)
 
 fail_chip:
 	tg3_irq_teardown(tp);
-	tg3_hw_stop(tp);
+	tg3_hw_stop(tp); /* a dead chip is left alone */
 	tg3_tx_drop_all(tp);
 	tg3_rx_unpost_all(tp);
 fail_rings:
 	tg3_rings_free(tp);
+fail_closed:
+	if (tp->state == TG3_ST_OPENING)
+		tg3_set_state(tp, TG3_ST_CLOSED);
 	return err;
 }
 
+/*
+ * Also the way down for a chip that died while up: everything the interface
+ * holds is given back, and the state stays DEAD.
+ */
 static int tg3_stop(struct net_device *dev)
 {
 	struct tg3 *tp = netdev_priv(dev);
+	bool chip_quiet = false;
 
-	if (!tp->reset_pending && !tp->hw_dead)
+	if (tp->state == TG3_ST_RUNNING)
 		tg3_stats_update(tp);
-	tp->opened = false;
+	if (tp->state == TG3_ST_RUNNING || tp->state == TG3_ST_RESETTING) {
+		bool resetting = tp->state == TG3_ST_RESETTING;
+
+		tg3_set_state(tp, TG3_ST_CLOSING);
+		if (resetting) {
+			int r = tg3_reset_finish_sync(tp);
+
+			chip_quiet = r == 0;
+			if (r < 0)
+				tg3_set_state(tp, TG3_ST_DEAD);
+		}
+	}
 	ktimer_cancel(&tp->service_timer);
 	ktimer_cancel(&tp->reset_timer);
-	tp->reset_pending = false;
-	if (!tp->hw_dead)
+	if (tp->state == TG3_ST_CLOSING && !chip_quiet)
 		tg3_irq_mask(tp);
 	napi_disable(&tp->napi);
 	tg3_irq_teardown(tp);
-	tg3_hw_stop(tp);
+	if (tp->state == TG3_ST_CLOSING && !chip_quiet)
+		tg3_hw_stop(tp);
 	tg3_tx_drop_all(tp);
 	tg3_rx_unpost_all(tp);
 	tg3_rings_free(tp);
 	tp->link_up = false;
 	netif_carrier_off(dev);
 	netif_stop_queue(dev);
+	if (tp->state == TG3_ST_CLOSING)
+		tg3_set_state(tp, TG3_ST_CLOSED);
 	return 0;
 }
 
@@ -278,7 +303,7 @@ static void tg3_set_rx_mode(struct net_device *dev)
 {
 	struct tg3 *tp = netdev_priv(dev);
 
-	if (tp->opened && !tp->reset_pending && !tp->hw_dead)
+	if (tp->state == TG3_ST_RUNNING)
 		tg3_program_rx_filter(tp);
 }
 
@@ -297,11 +322,30 @@ static struct tg3 *adapter_get(void)
 		if (!adapters[i].in_use) {
 			memset(&adapters[i], 0, sizeof(adapters[i]));
 			adapters[i].in_use = true;
+			adapters[i].state = TG3_ST_PROBING;
 			return &adapters[i];
 		}
 	}
 	return NULL;
 }
+
+#ifdef NAPKIN_HOSTED
+enum tg3_probe_step tg3_probe_fail_at;
+
+/* A hosted test makes one probe step fail as if the hardware had refused it. */
+static int probe_step_fails(struct tg3 *tp, enum tg3_probe_step step)
+{
+	if (tg3_probe_fail_at != step)
+		return 0;
+	pr_warn("%s: probe step %d made to fail (test)\n", tp->pdev->name, step);
+	return -EIO;
+}
+#else
+static inline int probe_step_fails(struct tg3 *tp, enum tg3_probe_step step)
+{
+	return 0;
+}
+#endif
 
 /* 5717-family functions report their ASIC in the product ID register. */
 static u32 read_chip_id(struct pci_dev *pdev)
@@ -314,6 +358,14 @@ static u32 read_chip_id(struct pci_dev *pdev)
 	return rev;
 }
 
+/*
+ * Each step that changes something has its undo below, in reverse order, so
+ * a failed probe leaves the function as it found it: no netdev, no NAPI
+ * instance, bus mastering and the decode we turned on off again, the
+ * bootcode told no driver runs it. (Host control keeps its interrupt mask:
+ * the safe state for a function nobody drives. The BAR mapping is made once
+ * per function and cached by the PCI core for the next driver.)
+ */
 static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	enum tg3_id_class cls = (enum tg3_id_class)id->driver_data;
@@ -338,31 +390,42 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	tg3_irq_init(tp);
 	tp->service_timer.fn = service;
 
-	err = pci_enable_device(pdev);
+	err = probe_step_fails(tp, TG3_PROBE_ENABLE);
+	if (!err)
+		err = pci_enable_device(pdev);
 	if (err)
-		goto fail;
+		goto fail_slot;
 	pci_set_master(pdev);
-	tp->regs = pci_iomap(pdev, 0);
+	tp->regs = probe_step_fails(tp, TG3_PROBE_MAP) ? NULL : pci_iomap(pdev, 0);
 	if (!tp->regs) {
 		err = -ENXIO;
-		goto fail;
+		goto fail_enabled;
 	}
-	tp->chip_id = read_chip_id(pdev);
+	tp->chip_id = probe_step_fails(tp, TG3_PROBE_CHIP_ID) ? 0 : read_chip_id(pdev);
 	asic = T3_CHIP_ASIC(tp->chip_id);
 	if (asic != T3_ASIC_5717 && asic != T3_ASIC_5719 && asic != T3_ASIC_5720) {
 		pr_warn("%s: %s ID but ASIC revision 0x%x is not a 5717-family chip: not driven\n",
 			pdev->name, tp->chip_name, tp->chip_id);
 		err = -ENODEV;
-		goto fail;
+		goto fail_enabled;
 	}
 	pci_write_config_dword(pdev, T3_PCI_MISC_HOST_CTRL,
 			       T3_MHC_CLEAR_INTA | T3_MHC_MASK_PCI_INT | T3_MHC_ENDIAN_WORD_SWAP |
 				   T3_MHC_INDIRECT_ACCESS | T3_MHC_PCISTATE_RW);
-	err = tg3_chip_reset(tp);
+	err = probe_step_fails(tp, TG3_PROBE_RESET);
+	if (!err) {
+		err = tg3_chip_reset(tp);
+		if (err) {
+			tg3_set_state(tp, TG3_ST_DEAD);
+			goto fail_enabled;
+		}
+	}
+	if (!err)
+		err = probe_step_fails(tp, TG3_PROBE_MAC);
 	if (!err)
 		err = tg3_read_mac_address(tp);
 	if (err)
-		goto fail;
+		goto fail_reset;
 	/* One integrated PHY per function, at MDIO address function + 1. */
 	tp->phy_addr = (u8)(PCI_FUNC(pdev->devfn) + 1);
 
@@ -372,11 +435,14 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	tp->netdev.features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPHDR_CSUM | NETIF_F_RXCSUM;
 	tp->netdev.mtu = ETH_DATA_LEN;
 	netif_napi_add(&tp->netdev, &tp->napi, tg3_poll, NAPI_DEFAULT_WEIGHT);
-	err = register_netdev(&tp->netdev);
+	err = probe_step_fails(tp, TG3_PROBE_REGISTER);
+	if (!err)
+		err = register_netdev(&tp->netdev);
 	if (err)
 		goto fail_napi;
 	tp->napi.name = tp->netdev.name;
 	pci_set_drvdata(pdev, tp);
+	tg3_set_state(tp, TG3_ST_CLOSED);
 	pr_info("%s: %s (chip 0x%08x) at %s, MAC %02x:%02x:%02x:%02x:%02x:%02x\n", tp->netdev.name,
 		tp->chip_name, tp->chip_id, pdev->name, tp->mac[0], tp->mac[1], tp->mac[2],
 		tp->mac[3], tp->mac[4], tp->mac[5]);
@@ -384,8 +450,13 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 
 fail_napi:
 	netif_napi_del(&tp->napi);
-fail:
+fail_reset:
+	tg3_sram_write(tp, T3_SRAM_DRV_STATE, T3_DRV_STATE_UNLOAD);
+fail_enabled:
 	pci_clear_master(pdev);
+	pci_disable_device(pdev);
+fail_slot:
+	tg3_set_state(tp, TG3_ST_REMOVED);
 	tp->in_use = false;
 	return err;
 }
@@ -396,10 +467,12 @@ static void tg3_remove(struct pci_dev *pdev)
 
 	if (!tp)
 		return;
-	unregister_netdev(&tp->netdev);
-	if (!tp->hw_dead)
+	unregister_netdev(&tp->netdev); /* closes it and deletes its NAPI instance */
+	if (tp->state != TG3_ST_DEAD)
 		tg3_sram_write(tp, T3_SRAM_DRV_STATE, T3_DRV_STATE_UNLOAD);
+	tg3_set_state(tp, TG3_ST_REMOVED);
 	pci_clear_master(pdev);
+	pci_disable_device(pdev);
 	pci_set_drvdata(pdev, NULL);
 	/* Buffers the stack still holds keep the slot until they come back. */
 	tp->in_use = tp->rx_pool_orphaned;

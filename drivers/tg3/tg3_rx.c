@@ -53,11 +53,11 @@ static void tg3_rx_release(struct netbuf *nb)
 	if (tp->rx_pool_orphaned) {
 		if (!tp->rx_lent) {
 			free_chunks(tp);
-			tp->in_use = tp->opened || tp->netdev.registered;
+			tp->in_use = tg3_is_up(tp) || tp->netdev.registered;
 		}
 		return;
 	}
-	if (tp->opened && !tp->in_poll && !tp->reset_pending && tp->rx_posted < TG3_RX_REFILL_LOW)
+	if (tp->state == TG3_ST_RUNNING && !tp->in_poll && tp->rx_posted < TG3_RX_REFILL_LOW)
 		napi_schedule(&tp->napi);
 }
 
