@@ -136,6 +136,16 @@ struct tg3_hw_stats {
 	u64 rx_out_of_bds, rx_discards, rx_errors;
 };
 
+/* What differs between the chips driven: one of these per family. */
+struct tg3_chip_info {
+	u16 chip_id_reg;   /* config offset of the chip ID */
+	u8 send_rcbs;	   /* send ring control blocks in NIC memory */
+	u8 ret_rcbs;	   /* return ring control blocks in NIC memory */
+	u16 ret_ring;	   /* return ring entries (<= TG3_RET_RING) */
+	u32 std_nic_addr;  /* the standard ring's place in NIC memory */
+	bool std_buf_size; /* the standard RCB carries the buffer size */
+};
+
 struct tg3 {
 	struct net_device netdev;
 	struct napi_struct napi;
@@ -147,6 +157,7 @@ struct tg3 {
 	 */
 	bool in_use;
 	const char *chip_name;
+	const struct tg3_chip_info *info;
 	u32 chip_id;
 	u8 phy_addr;
 	u8 mac[ETH_ALEN];

@@ -238,19 +238,24 @@ static void rcb_to_sram(struct tg3 *tp, u32 addr, dma_addr_t host, u32 maxlen_fl
 
 static void setup_rings(struct tg3 *tp)
 {
+	const struct tg3_chip_info *ci = tp->info;
+
 	rcb_to_regs(tp, T3_STD_RCB, tp->std_ring_dma,
-		    T3_STD_RCB_MAXLEN(TG3_STD_RING, T3_RX_BUF_SIZE), T3_NIC_STD_RING);
+		    ci->std_buf_size ? T3_STD_RCB_MAXLEN(TG3_STD_RING, T3_RX_BUF_SIZE)
+				     : T3_STD_RCB_MAXLEN_5755(TG3_STD_RING),
+		    ci->std_nic_addr);
 	tg3_write(tp, T3_RBDI_STD_REPLENISH, TG3_RX_REFILL_LOW);
 	tg3_write(tp, T3_STD_REPLENISH_LWM, TG3_RX_REFILL_LOW);
 
 	rcb_to_sram(tp, T3_SRAM_SEND_RCB, tp->tx_ring_dma, T3_RCB_LEN(TG3_TX_RING, 0),
 		    T3_NIC_SEND_RING);
-	for (unsigned int i = 1; i < T3_SEND_RCBS; i++)
+	/* Only the blocks the chip has: past them is NIC memory with other uses. */
+	for (unsigned int i = 1; i < ci->send_rcbs; i++)
 		tg3_sram_write(tp, T3_SRAM_SEND_RCB + 16 * i + T3_RCB_MAXLEN_FLAGS,
 			       T3_RCB_FLAG_DISABLED);
 
-	rcb_to_sram(tp, T3_SRAM_RET_RCB, tp->ret_ring_dma, T3_RCB_LEN(TG3_RET_RING, 0), 0);
-	for (unsigned int i = 1; i < T3_RET_RCBS; i++)
+	rcb_to_sram(tp, T3_SRAM_RET_RCB, tp->ret_ring_dma, T3_RCB_LEN(ci->ret_ring, 0), 0);
+	for (unsigned int i = 1; i < ci->ret_rcbs; i++)
 		tg3_sram_write(tp, T3_SRAM_RET_RCB + 16 * i + T3_RCB_MAXLEN_FLAGS,
 			       T3_RCB_FLAG_DISABLED);
 

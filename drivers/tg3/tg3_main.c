@@ -5,7 +5,11 @@
  * Driven: the BCM5717 family, the generation whose programming model the
  * hosted model implements (BCM5719) and whose bootcode needs no firmware from
  * the driver: 14e4:1655 (5717), 14e4:1665 (5717C), 14e4:1656 (5718),
- * 14e4:1657 (5719), 14e4:165f (5720).
+ * 14e4:1657 (5719), 14e4:165f (5720). And one older part the model also
+ * plays, 14e4:1698 (BCM5784M, 5755 generation): one send and one return
+ * ring control block, a 512-entry return ring, its chip ID elsewhere in
+ * config space and a standard ring that takes no buffer size
+ * (struct tg3_chip_info says which).
  *
  * Refused, each with a log line saying why: every other Tigon3 ID napkin knows
  * (older PCI/PCI-X and early PCIe parts, the 57765 and 5762 families). Most of
@@ -25,6 +29,7 @@ enum tg3_id_class {
 	TG3_OK_5718,
 	TG3_OK_5719,
 	TG3_OK_5720,
+	TG3_OK_5784,
 	TG3_NO_PCIX,
 	TG3_NO_EARLY,
 	TG3_NO_57765,
@@ -34,15 +39,33 @@ enum tg3_id_class {
 
 static const char *const tg3_id_names[] = {
 	[TG3_OK_5717] = "BCM5717", [TG3_OK_5717C] = "BCM5717C", [TG3_OK_5718] = "BCM5718",
-	[TG3_OK_5719] = "BCM5719", [TG3_OK_5720] = "BCM5720",
+	[TG3_OK_5719] = "BCM5719", [TG3_OK_5720] = "BCM5720",	[TG3_OK_5784] = "BCM5784",
+};
+
+static const struct tg3_chip_info tg3_info_5717 = {
+	.chip_id_reg = T3_PCI_PRODUCT_ID_ASIC_REV,
+	.send_rcbs = T3_SEND_RCBS,
+	.ret_rcbs = T3_RET_RCBS,
+	.ret_ring = T3_RET_RING_SIZE,
+	.std_nic_addr = T3_NIC_STD_RING,
+	.std_buf_size = true,
+};
+
+static const struct tg3_chip_info tg3_info_5784 = {
+	.chip_id_reg = T3_PCI_PRODUCT_ID_ASIC_REV_5755,
+	.send_rcbs = T3_SEND_RCBS_5784,
+	.ret_rcbs = T3_RET_RCBS_5784,
+	.ret_ring = T3_RET_RING_SIZE_5755,
+	.std_nic_addr = T3_NIC_STD_RING_5755,
+	.std_buf_size = false,
 };
 
 static const char *const tg3_refusals[] = {
 	[TG3_NO_PCIX] = "a PCI/PCI-X Tigon3 (5700-5704, 5714/5715, 5780): only the PCIe "
 			"5717 family is supported",
-	[TG3_NO_EARLY] = "an earlier Tigon3 generation (5705-5789, 5906, 5761, 57760-57790): "
-			 "its rings and init differ from the 5717 family and are not "
-			 "modelled or tested",
+	[TG3_NO_EARLY] = "an earlier Tigon3 generation (5705-5789 but the 5784, 5906, 5761, "
+			 "57760-57790): its rings and init differ from the 5717 family and "
+			 "are not modelled or tested",
 	[TG3_NO_57765] = "a 57765-family part: close to the 5717 family but not modelled or "
 			 "tested",
 	[TG3_NO_5762] = "a 5762-family part (5725, 5727, 5762): not modelled or tested",
@@ -60,6 +83,7 @@ static const struct pci_device_id tg3_ids[] = {
 	ID(0x1656, TG3_OK_5718),
 	ID(0x1657, TG3_OK_5719),
 	ID(0x165F, TG3_OK_5720),
+	ID(0x1698, TG3_OK_5784),
 	/* PCI and PCI-X */
 	ID(0x1644, TG3_NO_PCIX),
 	ID(0x1645, TG3_NO_PCIX),
@@ -109,7 +133,6 @@ static const struct pci_device_id tg3_ids[] = {
 	ID(0x1684, TG3_NO_EARLY),
 	ID(0x16DD, TG3_NO_EARLY),
 	ID(0x1696, TG3_NO_EARLY),
-	ID(0x1698, TG3_NO_EARLY),
 	ID(0x16A0, TG3_NO_EARLY),
 	ID(0x1699, TG3_NO_EARLY),
 	ID(0x169A, TG3_NO_EARLY),
@@ -347,15 +370,22 @@ static inline int probe_step_fails(struct tg3 *tp, enum tg3_probe_step step)
 }
 #endif
 
-/* 5717-family functions report their ASIC in the product ID register. */
-static u32 read_chip_id(struct pci_dev *pdev)
+/* Both families report their ASIC in a product ID register, each its own. */
+static u32 read_chip_id(struct tg3 *tp)
 {
-	u32 mhc = pci_read_config_dword(pdev, T3_PCI_MISC_HOST_CTRL);
+	u32 mhc = pci_read_config_dword(tp->pdev, T3_PCI_MISC_HOST_CTRL);
 	u32 rev = mhc >> T3_MHC_ASIC_REV_SHIFT;
 
 	if ((rev >> 12) == T3_ASIC_REV_USE_PRODUCT_ID)
-		return pci_read_config_dword(pdev, T3_PCI_PRODUCT_ID_ASIC_REV);
+		return pci_read_config_dword(tp->pdev, tp->info->chip_id_reg);
 	return rev;
+}
+
+static bool asic_matches(enum tg3_id_class cls, u32 asic)
+{
+	if (cls == TG3_OK_5784)
+		return asic == T3_ASIC_5784;
+	return asic == T3_ASIC_5717 || asic == T3_ASIC_5719 || asic == T3_ASIC_5720;
 }
 
 /*
@@ -386,6 +416,7 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	}
 	tp->pdev = pdev;
 	tp->chip_name = tg3_id_names[cls];
+	tp->info = cls == TG3_OK_5784 ? &tg3_info_5784 : &tg3_info_5717;
 	tg3_reset_init(tp);
 	tg3_irq_init(tp);
 	tp->service_timer.fn = service;
@@ -401,11 +432,12 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		err = -ENXIO;
 		goto fail_enabled;
 	}
-	tp->chip_id = probe_step_fails(tp, TG3_PROBE_CHIP_ID) ? 0 : read_chip_id(pdev);
+	tp->chip_id = probe_step_fails(tp, TG3_PROBE_CHIP_ID) ? 0 : read_chip_id(tp);
 	asic = T3_CHIP_ASIC(tp->chip_id);
-	if (asic != T3_ASIC_5717 && asic != T3_ASIC_5719 && asic != T3_ASIC_5720) {
-		pr_warn("%s: %s ID but ASIC revision 0x%x is not a 5717-family chip: not driven\n",
-			pdev->name, tp->chip_name, tp->chip_id);
+	if (!asic_matches(cls, asic)) {
+		pr_warn("%s: %s ID but ASIC revision 0x%x is not a %s: not driven\n", pdev->name,
+			tp->chip_name, tp->chip_id,
+			cls == TG3_OK_5784 ? "5784" : "5717-family chip");
 		err = -ENODEV;
 		goto fail_enabled;
 	}
@@ -493,8 +525,9 @@ static void tg3_register(void)
 	for (size_t i = 0; i < known; i++)
 		driven += tg3_ids[i].driver_data < TG3_NO_PCIX;
 	if (!pci_register_driver(&tg3_pci_driver))
-		pr_info("driver registered: drives %zu BCM5717-family IDs, refuses %zu other "
-			"Tigon3 IDs by name\n",
-			driven, known - driven);
+		pr_info(
+		    "driver registered: drives %zu BCM5717-family and BCM5784 IDs, refuses %zu other "
+		    "Tigon3 IDs by name\n",
+		    driven, known - driven);
 }
 initcall(tg3_register);
