@@ -831,6 +831,109 @@ START_TEST(test_probe_failure_at_each_step)
 }
 END_TEST
 
+/* ---- BCM5784: the older single-port family ---- */
+
+static struct tg3_model *setup_5784(bool no_msi)
+{
+	struct tg3_model_config cfg = { .dev = 2, .chip = TG3_MODEL_BCM5784, .no_msi = no_msi };
+
+	memcpy(cfg.mac, tt_mac0, 6);
+	return tt_setup(&cfg);
+}
+
+START_TEST(test_5784_probe_and_traffic)
+{
+	struct tg3_model_counters c;
+	struct net_device *dev;
+	u8 f[TT_MAX_FRAME], got[2048];
+	const unsigned int rounds = 12, burst = 128;
+
+	setup_5784(false);
+	dev = tt_dev();
+	ck_assert_ptr_nonnull(dev);
+	ck_assert(stub_printk_contains("eth0: BCM5784 (chip 0x05784000)"));
+	ck_assert_mem_eq(dev->dev_addr, tt_mac0, 6);
+	ck_assert(tt_open_and_link(dev));
+	ck_assert(stub_printk_contains("eth0: up, MSI interrupts"));
+	/* 1536 frames each way: the 512-entry return ring wraps three times. */
+	for (unsigned int r = 0; r < rounds; r++) {
+		for (unsigned int i = 0; i < burst; i++) {
+			u32 seed = r * burst + i, len = 60 + seed * 131 % 1455;
+
+			fr_build(f, len, tt_peer, tt_mac0, FR_PROTO_UDP, seed, true);
+			ck_assert_int_eq(tt_send(dev, f, len, 1 + seed % 3, NETBUF_CSUM_NONE, 0),
+					 NETDEV_TX_OK);
+		}
+		inject_n(burst, r * burst);
+		hosted_run_for(2 * NSEC_PER_MSEC);
+		for (unsigned int i = 0; i < burst; i++) {
+			u32 seed = r * burst + i, len = 60 + seed * 131 % 1455;
+
+			fr_build(f, len, tt_peer, tt_mac0, FR_PROTO_UDP, seed, true);
+			ck_assert_uint_eq(take(got), len);
+			ck_assert_msg(!memcmp(got, f, len), "sent frame %u differs", seed);
+		}
+		check_rx_seq(r * burst, burst, r * burst);
+	}
+	ck_assert_uint_eq(tt_rx_count, rounds * burst);
+	tg3_model_get_counters(tt_model(), &c);
+	ck_assert_uint_eq(c.rx_frames, rounds * burst);
+	ck_assert_uint_eq(c.intx_assertions, 0);
+	/* A recovery reset on this chip too. */
+	tg3_schedule_reset(tp_of(dev), "asked by the test");
+	hosted_run_for(100 * NSEC_PER_MSEC);
+	ck_assert_int_eq(tp_of(dev)->state, TG3_ST_RUNNING);
+	inject_n(10, 5000);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, rounds * burst + 10);
+	tt_teardown(); /* the model saw no 5717-family habit on its registers */
+}
+END_TEST
+
+/* MSI that never arrives, and a function without MSI: the same fallbacks as the 5719. */
+START_TEST(test_5784_msi_lost_and_no_msi)
+{
+	struct tg3_model *m = setup_5784(false);
+	struct net_device *dev = tt_dev();
+
+	tg3_model_fault_msi_lost(m, true);
+	ck_assert(tt_open_and_link(dev));
+	ck_assert(stub_printk_contains("no interrupt arrived by MSI within 50 ms: falling back "
+				       "to INTx"));
+	ck_assert(stub_printk_contains("eth0: up, INTx interrupts"));
+	ck_assert_uint_eq(tt_ethtool(dev, "msi_fallbacks"), 1);
+	inject_n(40, 9);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 40);
+	tt_teardown();
+
+	setup_5784(true);
+	dev = tt_dev();
+	ck_assert(tt_open_and_link(dev));
+	ck_assert(stub_printk_contains("eth0: up, INTx interrupts"));
+	ck_assert_uint_eq(tt_ethtool(dev, "msi_fallbacks"), 0);
+	inject_n(40, 9);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 40);
+	tt_teardown();
+}
+END_TEST
+
+/* A 5784 ID on a chip that says it is something else is refused, not guessed at. */
+START_TEST(test_5784_id_with_wrong_asic)
+{
+	struct tg3_model_config cfg = { .dev = 2,
+					.chip = TG3_MODEL_BCM5784,
+					.chip_id = 0x05719001 };
+
+	memcpy(cfg.mac, tt_mac0, 6);
+	tt_setup(&cfg);
+	ck_assert_ptr_null(tt_dev());
+	ck_assert(stub_printk_contains("BCM5784 ID but ASIC revision 0x5719001 is not a 5784"));
+	tt_teardown();
+}
+END_TEST
+
 START_TEST(test_close_reopen_no_leaks)
 {
 	struct net_device *dev;
@@ -1165,6 +1268,12 @@ static Suite *tg3_suite(void)
 	tcase_add_loop_test(tc, test_probe_failure_at_each_step, TG3_PROBE_ENABLE, TG3_PROBE_STEPS);
 	tcase_add_test(tc, test_refused_ids);
 	tcase_add_test(tc, test_model_catches_misuse);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("bcm5784");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_5784_probe_and_traffic);
+	tcase_add_test(tc, test_5784_msi_lost_and_no_msi);
+	tcase_add_test(tc, test_5784_id_with_wrong_asic);
 	suite_add_tcase(s, tc);
 	return s;
 }
