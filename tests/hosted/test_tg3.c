@@ -765,6 +765,15 @@ START_TEST(test_close_during_reset)
 	tp = tp_of(dev);
 	base = hosted_dma_live_count();
 	ck_assert(tt_open_and_link(dev));
+	/* Asked for but not begun (the timer has not run): an ordinary stop. */
+	tg3_schedule_reset(tp, "asked by the test");
+	ck_assert_int_eq(tp->reset_step, TG3_RST_STOP);
+	ck_assert_int_eq(dev_close(dev), 0);
+	ck_assert_int_eq(tp->state, TG3_ST_CLOSED);
+	ck_assert_uint_eq(tt_ethtool(dev, "chip_resets"), 0);
+	ck_assert_uint_eq(hosted_dma_live_count(), base);
+	ck_assert(tt_open_and_link(dev));
+	/* Begun: stop() finishes the handshake, at each step of it. */
 	for (unsigned int wait_ms = 0; wait_ms <= 12; wait_ms += 4) {
 		tg3_schedule_reset(tp, "asked by the test");
 		hosted_run_for(wait_ms * NSEC_PER_MSEC);
