@@ -525,9 +525,8 @@ static void tg3_register(void)
 	for (size_t i = 0; i < known; i++)
 		driven += tg3_ids[i].driver_data < TG3_NO_PCIX;
 	if (!pci_register_driver(&tg3_pci_driver))
-		pr_info(
-		    "driver registered: drives %zu BCM5717-family and BCM5784 IDs, refuses %zu other "
-		    "Tigon3 IDs by name\n",
-		    driven, known - driven);
+		pr_info("driver registered: drives %zu IDs (BCM5717 family, BCM5784), refuses %zu "
+			"other Tigon3 IDs by name\n",
+			driven, known - driven);
 }
 initcall(tg3_register);
