@@ -6,12 +6,10 @@
  * counted instead of quietly corrupting the bring-up or teardown it crossed.
  *
  *   PROBING -> CLOSED -> OPENING -> RUNNING <-> RESETTING
- *                 ^         |          |            |
- *                 |         v          v            v
- *                 +----- (fail)     CLOSING <-------+
- *                 +--------------------+
- *   Any reset whose bootcode never answers: -> DEAD (hands off) -> REMOVED.
- *   A probe that fails: PROBING -> REMOVED; remove(): CLOSED -> REMOVED.
+ *   OPENING -> CLOSED                      (open failed, everything given back)
+ *   RUNNING, RESETTING -> CLOSING -> CLOSED
+ *   PROBING, OPENING, RESETTING, CLOSING -> DEAD   (bootcode never answered)
+ *   PROBING -> REMOVED (probe failed); CLOSED, DEAD -> REMOVED (remove)
  */
 #define pr_fmt(fmt) "tg3: " fmt
 
