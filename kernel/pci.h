@@ -95,6 +95,8 @@ struct pci_dev {
 	struct pci_driver *driver;
 	const struct pci_device_id *matched_id;
 	void *drvdata;
+	/* Decode bits pci_enable_device() turned on, for pci_disable_device(). */
+	u16 enabled_decode;
 
 	/* Interrupt state, owned by kernel/msi.c and kernel/pci_intx.c. */
 	enum pci_irq_mode irq_mode;
@@ -170,6 +172,11 @@ void pci_write_config_dword(const struct pci_dev *pdev, u16 off, u32 val);
 
 /* Driver helpers. */
 int pci_enable_device(struct pci_dev *pdev); /* D0, memory and I/O decode */
+/*
+ * Undoes pci_enable_device(): bus mastering off, and the decode bits it
+ * turned on off again (those firmware had left on stay, as found).
+ */
+void pci_disable_device(struct pci_dev *pdev);
 void pci_set_master(struct pci_dev *pdev);
 void pci_clear_master(struct pci_dev *pdev);
 void pci_intx(struct pci_dev *pdev, bool enable);

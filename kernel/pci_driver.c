@@ -193,7 +193,18 @@ int pci_enable_device(struct pci_dev *pdev)
 	cmd = pci_read_config_word(pdev, PCI_COMMAND);
 	if ((cmd & want) != want)
 		pci_write_config_word(pdev, PCI_COMMAND, cmd | want);
+	pdev->enabled_decode |= want & ~cmd;
 	return 0;
+}
+
+void pci_disable_device(struct pci_dev *pdev)
+{
+	u16 cmd = pci_read_config_word(pdev, PCI_COMMAND);
+	u16 new_cmd = cmd & ~(PCI_COMMAND_MASTER | pdev->enabled_decode);
+
+	if (new_cmd != cmd)
+		pci_write_config_word(pdev, PCI_COMMAND, new_cmd);
+	pdev->enabled_decode = 0;
 }
 
 static void update_command(struct pci_dev *pdev, u16 bits, bool set)

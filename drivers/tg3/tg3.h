@@ -11,7 +11,8 @@
  *   tg3_tx.c     send ring, transmit, completion, checksum offload
  *   tg3_irq.c    interrupt handler, MSI self-test and INTx fallback, NAPI poll
  *   tg3_stats.c  hardware counters and the named (ethtool -S) counters
- *   tg3_reset.c  recovery: deferred chip reset, transmit watchdog
+ *   tg3_reset.c  recovery: timer-driven chip reset, transmit watchdog
+ *   tg3_state.c  the adapter's life cycle: states and allowed transitions
  */
 #ifndef NAPKIN_DRIVERS_TG3_H
 #define NAPKIN_DRIVERS_TG3_H
@@ -61,6 +62,35 @@ enum tg3_irq_mode {
 	TG3_IRQ_POLL, /* neither works: a 1 ms timer schedules NAPI */
 };
 
+/*
+ * The adapter's life, one state at a time. Every change goes through
+ * tg3_set_state(), which checks it against the table in tg3_state.c, logs it
+ * at debug level, and warns about and counts a change the table refuses.
+ */
+enum tg3_state {
+	TG3_ST_PROBING,	  /* probe() at work: registers mapped, no netdev yet */
+	TG3_ST_CLOSED,	  /* probed and registered; interface down, no rings */
+	TG3_ST_OPENING,	  /* open() bringing the chip up */
+	TG3_ST_RUNNING,	  /* up: traffic, interrupts, service timer */
+	TG3_ST_RESETTING, /* recovery: the reset timer walks the chip through a reset */
+	TG3_ST_CLOSING,	  /* stop() taking it down */
+	TG3_ST_DEAD,	  /* the bootcode never came back: registers left alone */
+	TG3_ST_REMOVED,	  /* probe failed or remove() ran */
+	TG3_ST_COUNT,
+};
+
+/* Where the reset timer is in a recovery reset (TG3_ST_RESETTING only). */
+enum tg3_reset_step {
+	TG3_RST_STOP,	  /* next: stop NAPI and traffic, assert the core reset */
+	TG3_RST_QUIET,	  /* reset asserted; the core ignores register cycles */
+	TG3_RST_BOOTCODE, /* config restored; polling the firmware mailbox */
+};
+
+/* Core reset timing, shared by the synchronous and the timer-driven reset. */
+#define TG3_RESET_QUIET_NS   NSEC_PER_MSEC
+#define TG3_BOOTCODE_POLL_NS NSEC_PER_MSEC
+#define TG3_BOOTCODE_WAIT_NS NSEC_PER_SEC
+
 enum tg3_rx_state { TG3_RXB_FREE, TG3_RXB_POSTED, TG3_RXB_LENT };
 
 struct tg3;
@@ -95,6 +125,7 @@ struct tg3_counters {
 	u64 error_attentions;
 	u64 chip_resets;
 	u64 link_changes;
+	u64 illegal_transitions;
 };
 
 /* The chip's own counters, accumulated from its clear-on-read registers. */
@@ -105,13 +136,28 @@ struct tg3_hw_stats {
 	u64 rx_out_of_bds, rx_discards, rx_errors;
 };
 
+/* What differs between the chips driven: one of these per family. */
+struct tg3_chip_info {
+	u16 chip_id_reg;   /* config offset of the chip ID */
+	u8 send_rcbs;	   /* send ring control blocks in NIC memory */
+	u8 ret_rcbs;	   /* return ring control blocks in NIC memory */
+	u16 ret_ring;	   /* return ring entries (<= TG3_RET_RING) */
+	u32 std_nic_addr;  /* the standard ring's place in NIC memory */
+	bool std_buf_size; /* the standard RCB carries the buffer size */
+};
+
 struct tg3 {
 	struct net_device netdev;
 	struct napi_struct napi;
 	struct pci_dev *pdev;
 	u8 *regs;
+	/*
+	 * The slot in adapters[] is taken. Not a life state: a removed adapter
+	 * keeps its slot while the stack still holds its receive buffers.
+	 */
 	bool in_use;
 	const char *chip_name;
+	const struct tg3_chip_info *info;
 	u32 chip_id;
 	u8 phy_addr;
 	u8 mac[ETH_ALEN];
@@ -133,7 +179,8 @@ struct tg3 {
 	struct tg3_rx_buf *rx_free;
 	struct tg3_rx_buf *std_slot[TG3_STD_RING];
 	unsigned int rx_posted, rx_lent;
-	bool rx_pool_orphaned; /* closed with buffers still lent: free on last return */
+	/* Closed with buffers still lent: free on last return. Owns memory, not a state. */
+	bool rx_pool_orphaned;
 	u16 std_prod;
 	u16 ret_cons;
 
@@ -145,20 +192,30 @@ struct tg3 {
 	/* Interrupts. */
 	enum tg3_irq_mode irq_mode;
 	int irq_vector;
+	/* A handler is installed on irq_vector: a resource held, in any state. */
 	bool irq_requested;
 	u16 msi_flags_saved;
 
-	/* State. */
-	bool opened;
-	bool hw_dead; /* bootcode never came back from a reset: hands off */
+	/* Life cycle (tg3_state.c). */
+	enum tg3_state state;
+	/*
+	 * Inside tg3_poll(): a buffer the stack returns from within the poll
+	 * must not schedule another. Where the CPU is, not what the adapter is.
+	 */
 	bool in_poll;
+	/* The carrier as last told to the netdev: the wire's state, not ours. */
 	bool link_up;
 	u32 mac_mode;
 	struct ktimer service_timer;
 	struct ktimer reset_timer;
 	struct ktimer poll_timer;
-	bool reset_pending;
+
+	/* The reset in progress (timer-driven in recovery, waited for otherwise). */
+	enum tg3_reset_step reset_step;
 	const char *reset_reason;
+	u64 reset_deadline_ns; /* give up on the bootcode after this */
+	u16 reset_saved_cmd;   /* PCI command and MSI flags the reset clears */
+	u16 reset_saved_msi;
 
 	struct tg3_counters ctr;
 	struct tg3_hw_stats hw;
@@ -173,6 +230,13 @@ void tg3_set_bits(struct tg3 *tp, u32 reg, u32 bits);
 u32 tg3_sram_read(struct tg3 *tp, u32 addr);
 void tg3_sram_write(struct tg3 *tp, u32 addr, u32 val);
 int tg3_chip_reset(struct tg3 *tp);
+void tg3_reset_assert(struct tg3 *tp);
+void tg3_reset_restore(struct tg3 *tp);
+bool tg3_reset_bootcode_ready(struct tg3 *tp);
+void tg3_reset_complete(struct tg3 *tp);
+int tg3_reset_wait(struct tg3 *tp);
+void tg3_reset_give_up(struct tg3 *tp);
+void tg3_hw_quiesce(struct tg3 *tp);
 int tg3_read_mac_address(struct tg3 *tp);
 int tg3_hw_start(struct tg3 *tp);
 int tg3_hw_stop(struct tg3 *tp);
@@ -217,9 +281,30 @@ void tg3_get_stats(struct net_device *dev, struct net_device_stats *stats);
 /* tg3_reset.c */
 void tg3_schedule_reset(struct tg3 *tp, const char *why);
 void tg3_reset_init(struct tg3 *tp);
+int tg3_reset_finish_sync(struct tg3 *tp);
 void tg3_watchdog(struct tg3 *tp);
 
+/* tg3_state.c */
+void tg3_set_state(struct tg3 *tp, enum tg3_state next);
+const char *tg3_state_name(enum tg3_state st);
+/* Rings and the receive pool belong to the interface (open to stop). */
+bool tg3_is_up(const struct tg3 *tp);
+
 /* tg3_main.c */
+/* Probe steps a hosted test can make fail (tg3_probe_fail_at), in order. */
+enum tg3_probe_step {
+	TG3_PROBE_NONE,
+	TG3_PROBE_ENABLE,   /* pci_enable_device */
+	TG3_PROBE_MAP,	    /* BAR 0 mapping */
+	TG3_PROBE_CHIP_ID,  /* ASIC revision check */
+	TG3_PROBE_RESET,    /* core reset and bootcode handshake */
+	TG3_PROBE_MAC,	    /* station address */
+	TG3_PROBE_REGISTER, /* register_netdev */
+	TG3_PROBE_STEPS,
+};
+#ifdef NAPKIN_HOSTED
+extern enum tg3_probe_step tg3_probe_fail_at;
+#endif
 int tg3_rings_alloc(struct tg3 *tp);
 void tg3_rings_free(struct tg3 *tp);
 

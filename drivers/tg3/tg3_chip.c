@@ -30,7 +30,6 @@
 	(T3_MODE_WORD_SWAP_NONFRAME | T3_MODE_BYTE_SWAP_DATA | T3_MODE_WORD_SWAP_DATA | \
 	 T3_MODE_HOST_STACKUP | T3_MODE_HOST_SEND_BDS | T3_MODE_TX_NO_PSEUDO_CSUM |     \
 	 T3_MODE_MAC_ATTN_INTR)
-#define TG3_BOOTCODE_WAIT_MS 1000
 
 u32 tg3_read(struct tg3 *tp, u32 reg)
 {
@@ -81,13 +80,21 @@ void tg3_irq_unmask(struct tg3 *tp)
 	tg3_write(tp, T3_MBOX_IRQ0, 0);
 }
 
-int tg3_chip_reset(struct tg3 *tp)
+/*
+ * A core reset in steps, so that recovery can take them from a timer and let
+ * the main loop serve everything else while the bootcode runs (tens of
+ * milliseconds), and probe, open and stop can take the same steps waiting.
+ *
+ * Step 1: tell the bootcode a driver resets it, and reset the core. The PCI
+ * command register and MSI enable do not survive; they are kept here.
+ */
+void tg3_reset_assert(struct tg3 *tp)
 {
 	struct pci_dev *pdev = tp->pdev;
-	u16 cmd = pci_read_config_word(pdev, PCI_COMMAND);
-	u16 msi = pdev->msi_cap ? pci_read_config_word(pdev, pdev->msi_cap + PCI_MSI_FLAGS) : 0;
-	u32 fw = 0;
 
+	tp->reset_saved_cmd = pci_read_config_word(pdev, PCI_COMMAND);
+	tp->reset_saved_msi =
+	    pdev->msi_cap ? pci_read_config_word(pdev, pdev->msi_cap + PCI_MSI_FLAGS) : 0;
 	tg3_irq_mask(tp);
 	/* Tells the bootcode a driver resets it; it answers with the complement. */
 	tg3_sram_write(tp, T3_SRAM_FW_MBOX, T3_FW_MAGIC);
@@ -96,32 +103,69 @@ int tg3_chip_reset(struct tg3 *tp)
 	tg3_write(tp, T3_MISC_CFG,
 		  T3_MISCCFG_CORE_RESET | T3_MISCCFG_PRESCALER_1US |
 		      T3_MISCCFG_GPHY_POWER_OVERRIDE);
-	/* The core does not answer register cycles for a while; config cycles work. */
-	mdelay(1);
+	tp->reset_deadline_ns = ktime_get_ns() + TG3_BOOTCODE_WAIT_NS;
+}
 
-	/* The reset took host control, memory window and MSI enable with it. */
-	pci_write_config_word(pdev, PCI_COMMAND, cmd);
+/*
+ * Step 2, TG3_RESET_QUIET_NS later (the core answers no register cycles
+ * until then; config cycles work): give back what the reset took: host
+ * control, memory window, MSI enable; and the arbiter the bootcode needs.
+ */
+void tg3_reset_restore(struct tg3 *tp)
+{
+	struct pci_dev *pdev = tp->pdev;
+
+	pci_write_config_word(pdev, PCI_COMMAND, tp->reset_saved_cmd);
 	pci_write_config_dword(pdev, T3_PCI_MISC_HOST_CTRL, TG3_MHC_INIT);
 	pci_write_config_dword(pdev, T3_PCI_MEM_WIN_BASE, 0);
 	if (pdev->msi_cap)
-		pci_write_config_word(pdev, pdev->msi_cap + PCI_MSI_FLAGS, msi);
+		pci_write_config_word(pdev, pdev->msi_cap + PCI_MSI_FLAGS, tp->reset_saved_msi);
 	tg3_write(tp, T3_MARB_MODE, T3_BLK_ENABLE);
+}
 
-	for (unsigned int ms = 0; ms < TG3_BOOTCODE_WAIT_MS; ms++) {
-		fw = tg3_sram_read(tp, T3_SRAM_FW_MBOX);
-		if (fw == T3_FW_READY)
-			break;
-		mdelay(1);
-	}
-	if (fw != T3_FW_READY) {
-		pr_err("%s: bootcode did not finish after reset: firmware mailbox reads 0x%08x "
-		       "after %u ms, expected 0x%08x\n",
-		       tg3_name(tp), fw, TG3_BOOTCODE_WAIT_MS, T3_FW_READY);
-		return -ETIMEDOUT;
-	}
+/* Step 3, repeated until it says yes or the deadline passes. */
+bool tg3_reset_bootcode_ready(struct tg3 *tp)
+{
+	return tg3_sram_read(tp, T3_SRAM_FW_MBOX) == T3_FW_READY;
+}
+
+/* Step 4: the bootcode is done and the registers are ours again. */
+void tg3_reset_complete(struct tg3 *tp)
+{
 	tp->mac_mode = 0;
 	tg3_write(tp, T3_MAC_MODE, 0);
+}
+
+/* Or, past the deadline: say what the mailbox holds. The caller marks the chip dead. */
+void tg3_reset_give_up(struct tg3 *tp)
+{
+	pr_err("%s: bootcode did not finish after reset: firmware mailbox reads 0x%08x "
+	       "after %llu ms, expected 0x%08x\n",
+	       tg3_name(tp), tg3_sram_read(tp, T3_SRAM_FW_MBOX),
+	       (unsigned long long)(TG3_BOOTCODE_WAIT_NS / NSEC_PER_MSEC), T3_FW_READY);
+}
+
+/* Steps 3 and 4 (or giving up), waited for. */
+int tg3_reset_wait(struct tg3 *tp)
+{
+	while (!tg3_reset_bootcode_ready(tp)) {
+		if (ktime_get_ns() >= tp->reset_deadline_ns) {
+			tg3_reset_give_up(tp);
+			return -ETIMEDOUT;
+		}
+		mdelay(TG3_BOOTCODE_POLL_NS / NSEC_PER_MSEC);
+	}
+	tg3_reset_complete(tp);
 	return 0;
+}
+
+/* All steps, waited for: probe, open and stop, never a timer or the poll. */
+int tg3_chip_reset(struct tg3 *tp)
+{
+	tg3_reset_assert(tp);
+	mdelay(TG3_RESET_QUIET_NS / NSEC_PER_MSEC);
+	tg3_reset_restore(tp);
+	return tg3_reset_wait(tp);
 }
 
 static bool mac_valid(const u8 *m)
@@ -194,19 +238,24 @@ static void rcb_to_sram(struct tg3 *tp, u32 addr, dma_addr_t host, u32 maxlen_fl
 
 static void setup_rings(struct tg3 *tp)
 {
+	const struct tg3_chip_info *ci = tp->info;
+
 	rcb_to_regs(tp, T3_STD_RCB, tp->std_ring_dma,
-		    T3_STD_RCB_MAXLEN(TG3_STD_RING, T3_RX_BUF_SIZE), T3_NIC_STD_RING);
+		    ci->std_buf_size ? T3_STD_RCB_MAXLEN(TG3_STD_RING, T3_RX_BUF_SIZE)
+				     : T3_STD_RCB_MAXLEN_5755(TG3_STD_RING),
+		    ci->std_nic_addr);
 	tg3_write(tp, T3_RBDI_STD_REPLENISH, TG3_RX_REFILL_LOW);
 	tg3_write(tp, T3_STD_REPLENISH_LWM, TG3_RX_REFILL_LOW);
 
 	rcb_to_sram(tp, T3_SRAM_SEND_RCB, tp->tx_ring_dma, T3_RCB_LEN(TG3_TX_RING, 0),
 		    T3_NIC_SEND_RING);
-	for (unsigned int i = 1; i < T3_SEND_RCBS; i++)
+	/* Only the blocks the chip has: past them is NIC memory with other uses. */
+	for (unsigned int i = 1; i < ci->send_rcbs; i++)
 		tg3_sram_write(tp, T3_SRAM_SEND_RCB + 16 * i + T3_RCB_MAXLEN_FLAGS,
 			       T3_RCB_FLAG_DISABLED);
 
-	rcb_to_sram(tp, T3_SRAM_RET_RCB, tp->ret_ring_dma, T3_RCB_LEN(TG3_RET_RING, 0), 0);
-	for (unsigned int i = 1; i < T3_RET_RCBS; i++)
+	rcb_to_sram(tp, T3_SRAM_RET_RCB, tp->ret_ring_dma, T3_RCB_LEN(ci->ret_ring, 0), 0);
+	for (unsigned int i = 1; i < ci->ret_rcbs; i++)
 		tg3_sram_write(tp, T3_SRAM_RET_RCB + 16 * i + T3_RCB_MAXLEN_FLAGS,
 			       T3_RCB_FLAG_DISABLED);
 
@@ -350,23 +399,29 @@ int tg3_hw_start(struct tg3 *tp)
 	return 0;
 }
 
+/* Receiver and link events off, interrupt masked: nothing new starts. */
+void tg3_hw_quiesce(struct tg3 *tp)
+{
+	tg3_irq_mask(tp);
+	tg3_write(tp, T3_RX_MODE, 0);
+	tg3_write(tp, T3_MAC_EVENT_ENABLE, 0);
+}
+
 /*
- * Quiesce: receiver off, then a core reset stops every engine and DMA. A chip
- * whose bootcode does not come back is marked dead and left alone from then
- * on (its registers may not be written while the bootcode runs).
+ * Quiesce, then a core reset stops every engine and DMA. A chip whose
+ * bootcode does not come back is marked dead and left alone from then on
+ * (its registers may not be written while the bootcode runs).
  */
 int tg3_hw_stop(struct tg3 *tp)
 {
 	int err;
 
-	if (tp->hw_dead)
+	if (tp->state == TG3_ST_DEAD)
 		return -EIO;
-	tg3_irq_mask(tp);
-	tg3_write(tp, T3_RX_MODE, 0);
-	tg3_write(tp, T3_MAC_EVENT_ENABLE, 0);
+	tg3_hw_quiesce(tp);
 	err = tg3_chip_reset(tp);
 	if (err) {
-		tp->hw_dead = true;
+		tg3_set_state(tp, TG3_ST_DEAD);
 		pr_err("%s: chip stopped, but its bootcode did not come back: leaving it alone\n",
 		       tg3_name(tp));
 	}

@@ -44,12 +44,14 @@
 /* Set while the chip is NOT driving INTx (the bit reads active low). */
 #define T3_PCISTATE_INTX_NOT_ACTIVE BIT(1)
 #define T3_PCI_MEM_WIN_BASE	    0x7C
-/* Chip ID for the 5717 family: ASIC number << 12 | stepping. */
-#define T3_PCI_PRODUCT_ID_ASIC_REV 0xF4
-#define T3_CHIP_ASIC(chip_id)	   ((chip_id) >> 12)
-#define T3_ASIC_5717		   0x5717
-#define T3_ASIC_5719		   0x5719
-#define T3_ASIC_5720		   0x5720
+/* Chip ID (ASIC number << 12 | stepping), 5717 family and 5755 generation. */
+#define T3_PCI_PRODUCT_ID_ASIC_REV	0xF4
+#define T3_PCI_PRODUCT_ID_ASIC_REV_5755 0xBC
+#define T3_CHIP_ASIC(chip_id)		((chip_id) >> 12)
+#define T3_ASIC_5717			0x5717
+#define T3_ASIC_5719			0x5719
+#define T3_ASIC_5720			0x5720
+#define T3_ASIC_5784			0x5784
 
 /* ---- Mailboxes (low words) ---- */
 #define T3_MBOX_IRQ0	   0x0204 /* nonzero: interrupt masked and acknowledged */
@@ -220,18 +222,22 @@
 #define T3_MEM_WIN_SIZE 0x8000
 
 /* ---- NIC-internal memory ---- */
-#define T3_SRAM_SEND_RCB  0x0100 /* send ring control blocks, 16 bytes each */
-#define T3_SRAM_RET_RCB	  0x0200 /* receive return ring control blocks */
-#define T3_SRAM_FW_MBOX	  0x0B50 /* bootcode handshake */
-#define T3_SRAM_DATA_SIG  0x0B54
-#define T3_SRAM_DRV_STATE 0x0C04
-#define T3_SRAM_MAC_HIGH  0x0C14 /* station address as bootcode found it */
-#define T3_SRAM_MAC_LOW	  0x0C18
-#define T3_SRAM_MAC_SIG	  0x484Bu /* "HK" in the high half: the mailbox is valid */
-#define T3_NIC_SEND_RING  0x4000  /* NIC address of send ring 0 (5717 family) */
-#define T3_NIC_STD_RING	  0x40000 /* NIC address of the standard ring (5717 family) */
-#define T3_SEND_RCBS	  16
-#define T3_RET_RCBS	  17 /* return ring 0, and 16 more the 5717 family uses for RSS */
+#define T3_SRAM_SEND_RCB     0x0100 /* send ring control blocks, 16 bytes each */
+#define T3_SRAM_RET_RCB	     0x0200 /* receive return ring control blocks */
+#define T3_SRAM_FW_MBOX	     0x0B50 /* bootcode handshake */
+#define T3_SRAM_DATA_SIG     0x0B54
+#define T3_SRAM_DRV_STATE    0x0C04
+#define T3_SRAM_MAC_HIGH     0x0C14 /* station address as bootcode found it */
+#define T3_SRAM_MAC_LOW	     0x0C18
+#define T3_SRAM_MAC_SIG	     0x484Bu /* "HK" in the high half: the mailbox is valid */
+#define T3_NIC_SEND_RING     0x4000  /* NIC address of send ring 0 (5717 family) */
+#define T3_NIC_STD_RING	     0x40000 /* NIC address of the standard ring (5717 family) */
+#define T3_NIC_STD_RING_5755 0x6000  /* ... and on the 5784 */
+/* Ring control blocks in NIC memory: ring 0 and the ones multi-queue chips add. */
+#define T3_SEND_RCBS	  4  /* 5717 family */
+#define T3_RET_RCBS	  17 /* 5717 family: return ring 0 and 16 for RSS */
+#define T3_SEND_RCBS_5784 1
+#define T3_RET_RCBS_5784  1
 
 /* Written by the driver before a reset; bootcode answers with its complement. */
 #define T3_FW_MAGIC	    0x4B657654u
@@ -248,10 +254,13 @@
 #define T3_RCB_LEN(count_or_len, flags) ((u32)(count_or_len) << 16 | (flags))
 /* 5717 family standard ring: 16-bit entry count, then the buffer size << 2. */
 #define T3_STD_RCB_MAXLEN(entries, buf_len) ((u32)(entries) << 16 | (u32)(buf_len) << 2)
+/* The 5784's: the entry count alone; buffers must hold a whole frame. */
+#define T3_STD_RCB_MAXLEN_5755(entries) ((u32)(entries) << 16)
 
-#define T3_SEND_RING_SIZE 512
-#define T3_STD_RING_SIZE  512
-#define T3_RET_RING_SIZE  1024
+#define T3_SEND_RING_SIZE     512
+#define T3_STD_RING_SIZE      512
+#define T3_RET_RING_SIZE      1024
+#define T3_RET_RING_SIZE_5755 512 /* the most a 5784 return ring can hold */
 
 /* Send buffer descriptor. */
 struct t3_send_bd {

@@ -46,7 +46,8 @@ static void poll_timer_fn(struct ktimer *t)
 {
 	struct tg3 *tp = container_of(t, struct tg3, poll_timer);
 
-	if (!tp->opened)
+	/* In a recovery reset NAPI is disabled and this schedules nothing. */
+	if (tp->state != TG3_ST_RUNNING && tp->state != TG3_ST_RESETTING)
 		return;
 	napi_schedule(&tp->napi);
 	ktimer_arm(t, ktime_get_ns() + TG3_POLL_PERIOD_NS);
@@ -215,19 +216,19 @@ int tg3_poll(struct napi_struct *napi, int budget)
 		WRITE_ONCE(sb->status, READ_ONCE(sb->status) & ~T3_SB_ERROR);
 		error_attention(tp);
 	}
-	if (!tp->reset_pending) {
+	if (tp->state == TG3_ST_RUNNING) {
 		if (status & T3_SB_LINK_CHANGED)
 			tg3_link_update(tp);
 		tg3_tx_reclaim(tp);
 	}
-	if (!tp->reset_pending) {
+	if (tp->state == TG3_ST_RUNNING) {
 		done = tg3_rx(tp, budget);
 		tg3_rx_refill(tp);
 	}
 	tp->in_poll = false;
 	if (done >= budget || !napi_complete_done(napi, done))
 		return done;
-	if (tp->reset_pending || tp->irq_mode == TG3_IRQ_POLL)
+	if (tp->state != TG3_ST_RUNNING || tp->irq_mode == TG3_IRQ_POLL)
 		return done; /* the reset (or the poll timer) carries on from here */
 	tg3_write(tp, T3_MBOX_IRQ0, 0);
 	/* An update that landed after we looked: poll again rather than wait for it. */

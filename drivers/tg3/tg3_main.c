@@ -5,7 +5,11 @@
  * Driven: the BCM5717 family, the generation whose programming model the
  * hosted model implements (BCM5719) and whose bootcode needs no firmware from
  * the driver: 14e4:1655 (5717), 14e4:1665 (5717C), 14e4:1656 (5718),
- * 14e4:1657 (5719), 14e4:165f (5720).
+ * 14e4:1657 (5719), 14e4:165f (5720). And one older part the model also
+ * plays, 14e4:1698 (BCM5784M, 5755 generation): one send and one return
+ * ring control block, a 512-entry return ring, its chip ID elsewhere in
+ * config space and a standard ring that takes no buffer size
+ * (struct tg3_chip_info says which).
  *
  * Refused, each with a log line saying why: every other Tigon3 ID napkin knows
  * (older PCI/PCI-X and early PCIe parts, the 57765 and 5762 families). Most of
@@ -25,6 +29,7 @@ enum tg3_id_class {
 	TG3_OK_5718,
 	TG3_OK_5719,
 	TG3_OK_5720,
+	TG3_OK_5784,
 	TG3_NO_PCIX,
 	TG3_NO_EARLY,
 	TG3_NO_57765,
@@ -34,15 +39,33 @@ enum tg3_id_class {
 
 static const char *const tg3_id_names[] = {
 	[TG3_OK_5717] = "BCM5717", [TG3_OK_5717C] = "BCM5717C", [TG3_OK_5718] = "BCM5718",
-	[TG3_OK_5719] = "BCM5719", [TG3_OK_5720] = "BCM5720",
+	[TG3_OK_5719] = "BCM5719", [TG3_OK_5720] = "BCM5720",	[TG3_OK_5784] = "BCM5784",
+};
+
+static const struct tg3_chip_info tg3_info_5717 = {
+	.chip_id_reg = T3_PCI_PRODUCT_ID_ASIC_REV,
+	.send_rcbs = T3_SEND_RCBS,
+	.ret_rcbs = T3_RET_RCBS,
+	.ret_ring = T3_RET_RING_SIZE,
+	.std_nic_addr = T3_NIC_STD_RING,
+	.std_buf_size = true,
+};
+
+static const struct tg3_chip_info tg3_info_5784 = {
+	.chip_id_reg = T3_PCI_PRODUCT_ID_ASIC_REV_5755,
+	.send_rcbs = T3_SEND_RCBS_5784,
+	.ret_rcbs = T3_RET_RCBS_5784,
+	.ret_ring = T3_RET_RING_SIZE_5755,
+	.std_nic_addr = T3_NIC_STD_RING_5755,
+	.std_buf_size = false,
 };
 
 static const char *const tg3_refusals[] = {
 	[TG3_NO_PCIX] = "a PCI/PCI-X Tigon3 (5700-5704, 5714/5715, 5780): only the PCIe "
 			"5717 family is supported",
-	[TG3_NO_EARLY] = "an earlier Tigon3 generation (5705-5789, 5906, 5761, 57760-57790): "
-			 "its rings and init differ from the 5717 family and are not "
-			 "modelled or tested",
+	[TG3_NO_EARLY] = "an earlier Tigon3 generation (5705-5789 but the 5784, 5906, 5761, "
+			 "57760-57790): its rings and init differ from the 5717 family and "
+			 "are not modelled or tested",
 	[TG3_NO_57765] = "a 57765-family part: close to the 5717 family but not modelled or "
 			 "tested",
 	[TG3_NO_5762] = "a 5762-family part (5725, 5727, 5762): not modelled or tested",
@@ -60,6 +83,7 @@ static const struct pci_device_id tg3_ids[] = {
 	ID(0x1656, TG3_OK_5718),
 	ID(0x1657, TG3_OK_5719),
 	ID(0x165F, TG3_OK_5720),
+	ID(0x1698, TG3_OK_5784),
 	/* PCI and PCI-X */
 	ID(0x1644, TG3_NO_PCIX),
 	ID(0x1645, TG3_NO_PCIX),
@@ -109,7 +133,6 @@ static const struct pci_device_id tg3_ids[] = {
 	ID(0x1684, TG3_NO_EARLY),
 	ID(0x16DD, TG3_NO_EARLY),
 	ID(0x1696, TG3_NO_EARLY),
-	ID(0x1698, TG3_NO_EARLY),
 	ID(0x16A0, TG3_NO_EARLY),
 	ID(0x1699, TG3_NO_EARLY),
 	ID(0x169A, TG3_NO_EARLY),
@@ -185,18 +208,19 @@ static void service(struct ktimer *t)
 {
 	struct tg3 *tp = container_of(t, struct tg3, service_timer);
 
-	if (!tp->opened || tp->hw_dead)
-		return;
-	if (!tp->reset_pending) {
+	/* A recovery reset has the registers; look again next period. */
+	if (tp->state == TG3_ST_RUNNING) {
 		tg3_stats_update(tp);
 		tg3_watchdog(tp);
 	}
 	/* Safety nets for a lost link attention and a ring left low. */
-	if (!tp->reset_pending && !!(tg3_read(tp, T3_MI_STATUS) & T3_MISTAT_LINK) != tp->link_up)
+	if (tp->state == TG3_ST_RUNNING &&
+	    !!(tg3_read(tp, T3_MI_STATUS) & T3_MISTAT_LINK) != tp->link_up)
 		tg3_link_update(tp);
-	if (!tp->reset_pending && tp->rx_posted < TG3_RX_REFILL_LOW && tp->rx_free)
+	if (tp->state == TG3_ST_RUNNING && tp->rx_posted < TG3_RX_REFILL_LOW && tp->rx_free)
 		napi_schedule(&tp->napi);
-	ktimer_arm(t, ktime_get_ns() + TG3_SERVICE_PERIOD_NS);
+	if (tp->state == TG3_ST_RUNNING || tp->state == TG3_ST_RESETTING)
+		ktimer_arm(t, ktime_get_ns() + TG3_SERVICE_PERIOD_NS);
 }
 
 static int tg3_open(struct net_device *dev)
@@ -204,21 +228,25 @@ static int tg3_open(struct net_device *dev)
 	struct tg3 *tp = netdev_priv(dev);
 	int err;
 
-	if (tp->hw_dead) {
+	if (tp->state == TG3_ST_DEAD) {
 		pr_err("%s: the chip did not come back from its last reset; not opening\n",
 		       dev->name);
 		return -EIO;
 	}
+	tg3_set_state(tp, TG3_ST_OPENING);
+	if (tp->state != TG3_ST_OPENING)
+		return -EBUSY;
 	err = tg3_rings_alloc(tp);
 	if (err)
-		return err;
+		goto fail_closed;
 	err = tg3_irq_setup(tp);
 	if (err) {
 		pr_err("%s: no interrupt (%d)\n", dev->name, err);
 		goto fail_rings;
 	}
 	err = tg3_chip_reset(tp);
-	tp->hw_dead = err != 0;
+	if (err)
+		tg3_set_state(tp, TG3_ST_DEAD);
 	if (!err)
 		err = tg3_hw_start(tp);
 	if (!err)
@@ -227,8 +255,7 @@ static int tg3_open(struct net_device *dev)
 		err = tg3_irq_selftest(tp);
 	if (err)
 		goto fail_chip;
-	tp->opened = true;
-	tp->reset_pending = false;
+	tg3_set_state(tp, TG3_ST_RUNNING);
 	tp->link_up = false;
 	tp->tx_progress_ns = ktime_get_ns();
 	napi_enable(&tp->napi);
@@ -242,35 +269,56 @@ static int tg3_open(struct net_device *dev)
 
 fail_chip:
 	tg3_irq_teardown(tp);
-	tg3_hw_stop(tp);
+	tg3_hw_stop(tp); /* a dead chip is left alone */
 	tg3_tx_drop_all(tp);
 	tg3_rx_unpost_all(tp);
 fail_rings:
 	tg3_rings_free(tp);
+fail_closed:
+	if (tp->state == TG3_ST_OPENING)
+		tg3_set_state(tp, TG3_ST_CLOSED);
 	return err;
 }
 
+/*
+ * Also the way down for a chip that died while up: everything the interface
+ * holds is given back, and the state stays DEAD.
+ */
 static int tg3_stop(struct net_device *dev)
 {
 	struct tg3 *tp = netdev_priv(dev);
+	bool chip_quiet = false;
 
-	if (!tp->reset_pending && !tp->hw_dead)
+	if (tp->state == TG3_ST_RUNNING)
 		tg3_stats_update(tp);
-	tp->opened = false;
+	if (tp->state == TG3_ST_RUNNING || tp->state == TG3_ST_RESETTING) {
+		bool resetting = tp->state == TG3_ST_RESETTING;
+
+		tg3_set_state(tp, TG3_ST_CLOSING);
+		if (resetting) {
+			int r = tg3_reset_finish_sync(tp);
+
+			chip_quiet = r == 0;
+			if (r < 0)
+				tg3_set_state(tp, TG3_ST_DEAD);
+		}
+	}
 	ktimer_cancel(&tp->service_timer);
 	ktimer_cancel(&tp->reset_timer);
-	tp->reset_pending = false;
-	if (!tp->hw_dead)
+	if (tp->state == TG3_ST_CLOSING && !chip_quiet)
 		tg3_irq_mask(tp);
 	napi_disable(&tp->napi);
 	tg3_irq_teardown(tp);
-	tg3_hw_stop(tp);
+	if (tp->state == TG3_ST_CLOSING && !chip_quiet)
+		tg3_hw_stop(tp);
 	tg3_tx_drop_all(tp);
 	tg3_rx_unpost_all(tp);
 	tg3_rings_free(tp);
 	tp->link_up = false;
 	netif_carrier_off(dev);
 	netif_stop_queue(dev);
+	if (tp->state == TG3_ST_CLOSING)
+		tg3_set_state(tp, TG3_ST_CLOSED);
 	return 0;
 }
 
@@ -278,7 +326,7 @@ static void tg3_set_rx_mode(struct net_device *dev)
 {
 	struct tg3 *tp = netdev_priv(dev);
 
-	if (tp->opened && !tp->reset_pending && !tp->hw_dead)
+	if (tp->state == TG3_ST_RUNNING)
 		tg3_program_rx_filter(tp);
 }
 
@@ -297,23 +345,57 @@ static struct tg3 *adapter_get(void)
 		if (!adapters[i].in_use) {
 			memset(&adapters[i], 0, sizeof(adapters[i]));
 			adapters[i].in_use = true;
+			adapters[i].state = TG3_ST_PROBING;
 			return &adapters[i];
 		}
 	}
 	return NULL;
 }
 
-/* 5717-family functions report their ASIC in the product ID register. */
-static u32 read_chip_id(struct pci_dev *pdev)
+#ifdef NAPKIN_HOSTED
+enum tg3_probe_step tg3_probe_fail_at;
+
+/* A hosted test makes one probe step fail as if the hardware had refused it. */
+static int probe_step_fails(struct tg3 *tp, enum tg3_probe_step step)
 {
-	u32 mhc = pci_read_config_dword(pdev, T3_PCI_MISC_HOST_CTRL);
+	if (tg3_probe_fail_at != step)
+		return 0;
+	pr_warn("%s: probe step %d made to fail (test)\n", tp->pdev->name, step);
+	return -EIO;
+}
+#else
+static inline int probe_step_fails(struct tg3 *tp, enum tg3_probe_step step)
+{
+	return 0;
+}
+#endif
+
+/* Both families report their ASIC in a product ID register, each its own. */
+static u32 read_chip_id(struct tg3 *tp)
+{
+	u32 mhc = pci_read_config_dword(tp->pdev, T3_PCI_MISC_HOST_CTRL);
 	u32 rev = mhc >> T3_MHC_ASIC_REV_SHIFT;
 
 	if ((rev >> 12) == T3_ASIC_REV_USE_PRODUCT_ID)
-		return pci_read_config_dword(pdev, T3_PCI_PRODUCT_ID_ASIC_REV);
+		return pci_read_config_dword(tp->pdev, tp->info->chip_id_reg);
 	return rev;
 }
 
+static bool asic_matches(enum tg3_id_class cls, u32 asic)
+{
+	if (cls == TG3_OK_5784)
+		return asic == T3_ASIC_5784;
+	return asic == T3_ASIC_5717 || asic == T3_ASIC_5719 || asic == T3_ASIC_5720;
+}
+
+/*
+ * Each step that changes something has its undo below, in reverse order, so
+ * a failed probe leaves the function as it found it: no netdev, no NAPI
+ * instance, bus mastering and the decode we turned on off again, the
+ * bootcode told no driver runs it. (Host control keeps its interrupt mask:
+ * the safe state for a function nobody drives. The BAR mapping is made once
+ * per function and cached by the PCI core for the next driver.)
+ */
 static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	enum tg3_id_class cls = (enum tg3_id_class)id->driver_data;
@@ -334,35 +416,48 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	}
 	tp->pdev = pdev;
 	tp->chip_name = tg3_id_names[cls];
+	tp->info = cls == TG3_OK_5784 ? &tg3_info_5784 : &tg3_info_5717;
 	tg3_reset_init(tp);
 	tg3_irq_init(tp);
 	tp->service_timer.fn = service;
 
-	err = pci_enable_device(pdev);
+	err = probe_step_fails(tp, TG3_PROBE_ENABLE);
+	if (!err)
+		err = pci_enable_device(pdev);
 	if (err)
-		goto fail;
+		goto fail_slot;
 	pci_set_master(pdev);
-	tp->regs = pci_iomap(pdev, 0);
+	tp->regs = probe_step_fails(tp, TG3_PROBE_MAP) ? NULL : pci_iomap(pdev, 0);
 	if (!tp->regs) {
 		err = -ENXIO;
-		goto fail;
+		goto fail_enabled;
 	}
-	tp->chip_id = read_chip_id(pdev);
+	tp->chip_id = probe_step_fails(tp, TG3_PROBE_CHIP_ID) ? 0 : read_chip_id(tp);
 	asic = T3_CHIP_ASIC(tp->chip_id);
-	if (asic != T3_ASIC_5717 && asic != T3_ASIC_5719 && asic != T3_ASIC_5720) {
-		pr_warn("%s: %s ID but ASIC revision 0x%x is not a 5717-family chip: not driven\n",
-			pdev->name, tp->chip_name, tp->chip_id);
+	if (!asic_matches(cls, asic)) {
+		pr_warn("%s: %s ID but ASIC revision 0x%x is not a %s: not driven\n", pdev->name,
+			tp->chip_name, tp->chip_id,
+			cls == TG3_OK_5784 ? "5784" : "5717-family chip");
 		err = -ENODEV;
-		goto fail;
+		goto fail_enabled;
 	}
 	pci_write_config_dword(pdev, T3_PCI_MISC_HOST_CTRL,
 			       T3_MHC_CLEAR_INTA | T3_MHC_MASK_PCI_INT | T3_MHC_ENDIAN_WORD_SWAP |
 				   T3_MHC_INDIRECT_ACCESS | T3_MHC_PCISTATE_RW);
-	err = tg3_chip_reset(tp);
+	err = probe_step_fails(tp, TG3_PROBE_RESET);
+	if (!err) {
+		err = tg3_chip_reset(tp);
+		if (err) {
+			tg3_set_state(tp, TG3_ST_DEAD);
+			goto fail_enabled;
+		}
+	}
+	if (!err)
+		err = probe_step_fails(tp, TG3_PROBE_MAC);
 	if (!err)
 		err = tg3_read_mac_address(tp);
 	if (err)
-		goto fail;
+		goto fail_reset;
 	/* One integrated PHY per function, at MDIO address function + 1. */
 	tp->phy_addr = (u8)(PCI_FUNC(pdev->devfn) + 1);
 
@@ -372,11 +467,14 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	tp->netdev.features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPHDR_CSUM | NETIF_F_RXCSUM;
 	tp->netdev.mtu = ETH_DATA_LEN;
 	netif_napi_add(&tp->netdev, &tp->napi, tg3_poll, NAPI_DEFAULT_WEIGHT);
-	err = register_netdev(&tp->netdev);
+	err = probe_step_fails(tp, TG3_PROBE_REGISTER);
+	if (!err)
+		err = register_netdev(&tp->netdev);
 	if (err)
 		goto fail_napi;
 	tp->napi.name = tp->netdev.name;
 	pci_set_drvdata(pdev, tp);
+	tg3_set_state(tp, TG3_ST_CLOSED);
 	pr_info("%s: %s (chip 0x%08x) at %s, MAC %02x:%02x:%02x:%02x:%02x:%02x\n", tp->netdev.name,
 		tp->chip_name, tp->chip_id, pdev->name, tp->mac[0], tp->mac[1], tp->mac[2],
 		tp->mac[3], tp->mac[4], tp->mac[5]);
@@ -384,8 +482,13 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 
 fail_napi:
 	netif_napi_del(&tp->napi);
-fail:
+fail_reset:
+	tg3_sram_write(tp, T3_SRAM_DRV_STATE, T3_DRV_STATE_UNLOAD);
+fail_enabled:
 	pci_clear_master(pdev);
+	pci_disable_device(pdev);
+fail_slot:
+	tg3_set_state(tp, TG3_ST_REMOVED);
 	tp->in_use = false;
 	return err;
 }
@@ -396,10 +499,12 @@ static void tg3_remove(struct pci_dev *pdev)
 
 	if (!tp)
 		return;
-	unregister_netdev(&tp->netdev);
-	if (!tp->hw_dead)
+	unregister_netdev(&tp->netdev); /* closes it and deletes its NAPI instance */
+	if (tp->state != TG3_ST_DEAD)
 		tg3_sram_write(tp, T3_SRAM_DRV_STATE, T3_DRV_STATE_UNLOAD);
+	tg3_set_state(tp, TG3_ST_REMOVED);
 	pci_clear_master(pdev);
+	pci_disable_device(pdev);
 	pci_set_drvdata(pdev, NULL);
 	/* Buffers the stack still holds keep the slot until they come back. */
 	tp->in_use = tp->rx_pool_orphaned;
@@ -420,8 +525,8 @@ static void tg3_register(void)
 	for (size_t i = 0; i < known; i++)
 		driven += tg3_ids[i].driver_data < TG3_NO_PCIX;
 	if (!pci_register_driver(&tg3_pci_driver))
-		pr_info("driver registered: drives %zu BCM5717-family IDs, refuses %zu other "
-			"Tigon3 IDs by name\n",
+		pr_info("driver registered: drives %zu IDs (BCM5717 family, BCM5784), refuses %zu "
+			"other Tigon3 IDs by name\n",
 			driven, known - driven);
 }
 initcall(tg3_register);

@@ -53,11 +53,11 @@ static void tg3_rx_release(struct netbuf *nb)
 	if (tp->rx_pool_orphaned) {
 		if (!tp->rx_lent) {
 			free_chunks(tp);
-			tp->in_use = tp->opened || tp->netdev.registered;
+			tp->in_use = tg3_is_up(tp) || tp->netdev.registered;
 		}
 		return;
 	}
-	if (tp->opened && !tp->in_poll && !tp->reset_pending && tp->rx_posted < TG3_RX_REFILL_LOW)
+	if (tp->state == TG3_ST_RUNNING && !tp->in_poll && tp->rx_posted < TG3_RX_REFILL_LOW)
 		napi_schedule(&tp->napi);
 }
 
@@ -199,7 +199,7 @@ int tg3_rx(struct tg3 *tp, int budget)
 	u16 start = tp->ret_cons;
 	int done = 0;
 
-	if (prod >= TG3_RET_RING) {
+	if (prod >= tp->info->ret_ring) {
 		pr_err("%s: return ring producer %u is outside the ring\n", tg3_name(tp), prod);
 		tg3_schedule_reset(tp, "bad return ring index");
 		return 0;
@@ -218,7 +218,7 @@ int tg3_rx(struct tg3 *tp, int budget)
 			tg3_schedule_reset(tp, "corrupt return ring entry");
 			break;
 		}
-		tp->ret_cons = (u16)((tp->ret_cons + 1) % TG3_RET_RING);
+		tp->ret_cons = (u16)((tp->ret_cons + 1) % tp->info->ret_ring);
 		tp->std_slot[slot] = NULL;
 		tp->rx_posted--;
 		done++;

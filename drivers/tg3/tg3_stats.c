@@ -69,6 +69,7 @@ static const struct {
 	TG3_STAT("error_attentions", ctr.error_attentions),
 	TG3_STAT("chip_resets", ctr.chip_resets),
 	TG3_STAT("link_changes", ctr.link_changes),
+	TG3_STAT("illegal_transitions", ctr.illegal_transitions),
 	TG3_STAT("hw_tx_octets", hw.tx_octets),
 	TG3_STAT("hw_tx_collisions", hw.tx_collisions),
 	TG3_STAT("hw_tx_ucast", hw.tx_ucast),
@@ -94,7 +95,7 @@ int tg3_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, int 
 	int n = 0;
 
 	/* Fresh hardware numbers, unless a reset has the registers in flux. */
-	if (tp->opened && !tp->reset_pending && !tp->hw_dead)
+	if (tp->state == TG3_ST_RUNNING)
 		tg3_stats_update(tp);
 	for (size_t i = 0; i < ARRAY_SIZE(tg3_stat_table) && n < max; i++, n++) {
 		out[n].name = tg3_stat_table[i].name;

@@ -137,12 +137,13 @@ netdev_tx_t tg3_start_xmit(struct netbuf *nb, struct net_device *dev)
 		netbuf_free(nb);
 		return NETDEV_TX_OK;
 	}
-	if (tp->hw_dead) {
+	/* A recovery reset gives the ring back soon; anything else not running never will. */
+	if (tp->state != TG3_ST_RUNNING && tp->state != TG3_ST_RESETTING) {
 		dev->stats.tx_dropped++;
 		netbuf_free(nb);
 		return NETDEV_TX_OK;
 	}
-	if (tx_free(tp) < nsegs || tp->reset_pending) {
+	if (tx_free(tp) < nsegs || tp->state == TG3_ST_RESETTING) {
 		netif_stop_queue(dev);
 		tp->ctr.tx_ring_full++;
 		return NETDEV_TX_BUSY;
@@ -197,8 +198,8 @@ void tg3_tx_reclaim(struct tg3 *tp)
 	}
 	if (done)
 		tp->tx_progress_ns = ktime_get_ns();
-	if (netif_queue_stopped(&tp->netdev) && tx_free(tp) >= TG3_TX_WAKE_FREE && tp->opened &&
-	    !tp->reset_pending)
+	if (netif_queue_stopped(&tp->netdev) && tx_free(tp) >= TG3_TX_WAKE_FREE &&
+	    tp->state == TG3_ST_RUNNING)
 		netif_wake_queue(&tp->netdev);
 }
 

@@ -11,10 +11,13 @@
 
 #include "drivers/tg3/tg3.h"
 #include "kernel/pci.h"
+#include "kernel/pci_regs.h"
+#include "kernel/printk.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
 #include "tests/hosted/hosted_irq.h"
+#include "tests/hosted/hosted_pci.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/tg3_test_util.h"
 #include "tests/unit/stub_printk.h"
@@ -551,6 +554,12 @@ START_TEST(test_bootcode_hang_at_probe)
 	ck_assert_ptr_null(tt_dev());
 	ck_assert(stub_printk_contains("bootcode did not finish after reset"));
 	ck_assert(stub_printk_contains("tg3 probe failed"));
+	ck_assert(stub_printk_count(LOGLEVEL_DEBUG, "state probing -> dead") == 1);
+	ck_assert(stub_printk_count(LOGLEVEL_DEBUG, "state dead -> removed") == 1);
+	/* Bus mastering and memory decode are off again: nobody drives it. */
+	ck_assert_uint_eq(hosted_pci_cfg_get(tg3_model_pci(m), PCI_COMMAND, 2) &
+			      (PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER),
+			  0);
 	tt_teardown();
 }
 END_TEST
@@ -570,12 +579,367 @@ START_TEST(test_bootcode_hang_during_recovery)
 	ck_assert(stub_printk_contains("eth0: resetting the chip: transmit timeout"));
 	ck_assert(stub_printk_contains("bootcode did not come back: leaving it alone"));
 	ck_assert(stub_printk_contains("interface stays down"));
+	ck_assert_int_eq(tp_of(dev)->state, TG3_ST_DEAD);
 	ck_assert(!netif_carrier_ok(dev));
 	ck_assert_uint_eq(tt_tx_outstanding(), 0);
 	ck_assert_int_ne(dev_close(dev), -1);
 	ck_assert_int_eq(dev_open(dev), -EIO);
 	ck_assert(stub_printk_contains("did not come back from its last reset; not opening"));
 	tt_teardown(); /* no register touched while the bootcode hangs */
+}
+END_TEST
+
+/* ---- Life cycle: the state machine ---- */
+
+START_TEST(test_states_through_life)
+{
+	struct net_device *dev;
+	struct tg3 *tp;
+
+	tt_setup_default();
+	dev = tt_dev();
+	tp = tp_of(dev);
+	ck_assert_int_eq(tp->state, TG3_ST_CLOSED);
+	ck_assert(stub_printk_count(LOGLEVEL_DEBUG, "state probing -> closed") == 1);
+	ck_assert(tt_open_and_link(dev));
+	ck_assert_int_eq(tp->state, TG3_ST_RUNNING);
+	ck_assert(stub_printk_count(LOGLEVEL_DEBUG, "eth0: state closed -> opening") == 1);
+	ck_assert(stub_printk_count(LOGLEVEL_DEBUG, "eth0: state opening -> running") == 1);
+	tg3_schedule_reset(tp, "asked by the test");
+	ck_assert_int_eq(tp->state, TG3_ST_RESETTING);
+	hosted_run_for(100 * NSEC_PER_MSEC);
+	ck_assert_int_eq(tp->state, TG3_ST_RUNNING);
+	ck_assert(stub_printk_count(LOGLEVEL_DEBUG, "eth0: state resetting -> running") == 1);
+	ck_assert_int_eq(dev_close(dev), 0);
+	ck_assert_int_eq(tp->state, TG3_ST_CLOSED);
+	ck_assert(stub_printk_count(LOGLEVEL_DEBUG, "eth0: state closing -> closed") == 1);
+	ck_assert_uint_eq(tt_ethtool(dev, "illegal_transitions"), 0);
+
+	/* A move the table does not have is refused, said and counted. */
+	tg3_set_state(tp, TG3_ST_RESETTING);
+	ck_assert_int_eq(tp->state, TG3_ST_CLOSED);
+	ck_assert(stub_printk_count(LOGLEVEL_WARNING,
+				    "eth0: illegal state change closed -> resetting refused") == 1);
+	ck_assert_uint_eq(tt_ethtool(dev, "illegal_transitions"), 1);
+	/* A reset asked for while closed is not a move at all: nothing happens. */
+	tg3_schedule_reset(tp, "too late");
+	ck_assert_int_eq(tp->state, TG3_ST_CLOSED);
+	ck_assert_uint_eq(tt_ethtool(dev, "illegal_transitions"), 1);
+	tt_teardown();
+}
+END_TEST
+
+/* ---- The recovery reset does not hold up the main loop ---- */
+
+struct loop_probe {
+	struct ktimer timer;
+	struct tg3 *resetting; /* the adapter in reset */
+	struct net_device *other;
+	u64 due_ns, fired_ns;
+	enum tg3_state seen;
+	unsigned int sent;
+};
+
+static void loop_probe_fire(struct ktimer *t)
+{
+	struct loop_probe *lp = container_of(t, struct loop_probe, timer);
+	u8 f[400];
+
+	lp->fired_ns = ktime_get_ns();
+	lp->seen = lp->resetting->state;
+	/* The other chip sends: its NAPI has to reclaim these during the reset. */
+	for (unsigned int i = 0; i < 5; i++) {
+		fr_build(f, sizeof(f), tt_peer, lp->other->dev_addr, FR_PROTO_UDP, i, true);
+		lp->sent +=
+		    tt_send(lp->other, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0) == NETDEV_TX_OK;
+	}
+}
+
+START_TEST(test_reset_leaves_loop_running)
+{
+	struct tg3_model_config a = { .dev = 2 }, b = { .dev = 3 };
+	struct tg3_model_counters before, after;
+	struct loop_probe lp = { 0 };
+	struct tg3_model *ma, *mb;
+	struct net_device *d0, *d1;
+	u64 start;
+
+	memcpy(a.mac, tt_mac0, 6);
+	memcpy(b.mac, tt_mac0, 6);
+	b.mac[5] = 0x02;
+	tt_setup_pair(&a, &b, &ma, &mb);
+	d0 = netdev_get_by_name("eth0");
+	d1 = netdev_get_by_name("eth1");
+	ck_assert(tt_open_and_link(d0));
+	ck_assert(tt_open_and_link(d1));
+	tg3_model_get_counters(mb, &before);
+
+	lp.resetting = tp_of(d0);
+	lp.other = d1;
+	lp.timer.fn = loop_probe_fire;
+	start = ktime_get_ns();
+	lp.due_ns = start + 10 * NSEC_PER_MSEC;
+	ktimer_arm(&lp.timer, lp.due_ns);
+	tg3_schedule_reset(tp_of(d0), "asked by the test");
+
+	/* 20 ms in: eth0's bootcode (30 ms) is still running. */
+	hosted_run_for(20 * NSEC_PER_MSEC);
+	ck_assert_int_eq(tp_of(d0)->state, TG3_ST_RESETTING);
+	/* The timer fired on time, in the middle of the reset... */
+	ck_assert_uint_gt(lp.fired_ns, 0);
+	ck_assert_uint_lt(lp.fired_ns - lp.due_ns, NSEC_PER_MSEC);
+	ck_assert_int_eq(lp.seen, TG3_ST_RESETTING);
+	/* ...and eth1 sent what it was given and its NAPI took every buffer back. */
+	ck_assert_uint_eq(lp.sent, 5);
+	tg3_model_get_counters(mb, &after);
+	ck_assert_uint_eq(after.tx_frames - before.tx_frames, 5);
+	ck_assert_uint_eq(tt_tx_outstanding(), 0);
+
+	hosted_run_for(30 * NSEC_PER_MSEC);
+	ck_assert_int_eq(tp_of(d0)->state, TG3_ST_RUNNING);
+	ck_assert_uint_eq(tt_ethtool(d0, "chip_resets"), 1);
+	ck_assert_uint_eq(tt_ethtool(d0, "illegal_transitions"), 0);
+	tt_teardown();
+}
+END_TEST
+
+struct ticker {
+	struct ktimer timer;
+	unsigned int ticks;
+};
+
+static void ticker_fire(struct ktimer *t)
+{
+	struct ticker *tk = container_of(t, struct ticker, timer);
+
+	tk->ticks++;
+	ktimer_arm(t, ktime_get_ns() + 10 * NSEC_PER_MSEC);
+}
+
+static bool adapter_dead(void *ctx)
+{
+	return ((struct tg3 *)ctx)->state == TG3_ST_DEAD;
+}
+
+START_TEST(test_reset_bootcode_never_done_ends_dead)
+{
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+	struct tg3 *tp = tp_of(dev);
+	struct ticker tk = { .timer.fn = ticker_fire };
+	u64 start;
+
+	ck_assert(tt_open_and_link(dev));
+	tg3_model_fault_bootcode_hang(m, true);
+	ktimer_arm(&tk.timer, ktime_get_ns() + 10 * NSEC_PER_MSEC);
+	start = ktime_get_ns();
+	tg3_schedule_reset(tp, "asked by the test");
+	ck_assert(hosted_run_until(adapter_dead, tp, 5 * NSEC_PER_SEC));
+	/* Given up at the deadline, not before, not much after. */
+	ck_assert_uint_ge(ktime_get_ns() - start, NSEC_PER_SEC);
+	ck_assert_uint_lt(ktime_get_ns() - start, NSEC_PER_SEC + 10 * NSEC_PER_MSEC);
+	/* Meanwhile the loop ran every other timer, about 100 times in that second. */
+	ck_assert_uint_ge(tk.ticks, 95);
+	ck_assert(stub_printk_contains("eth0: bootcode did not finish after reset"));
+	ck_assert(stub_printk_contains("eth0: chip did not come back after the reset (no "
+				       "bootcode): interface stays down"));
+	ck_assert(stub_printk_count(LOGLEVEL_DEBUG, "eth0: state resetting -> dead") == 1);
+	ck_assert(!netif_carrier_ok(dev));
+	ktimer_cancel(&tk.timer);
+	ck_assert_int_eq(dev_close(dev), 0);
+	ck_assert_int_eq(tp->state, TG3_ST_DEAD);
+	ck_assert_uint_eq(tt_ethtool(dev, "illegal_transitions"), 0);
+	tt_teardown();
+}
+END_TEST
+
+/* Closed half way through a recovery reset: stop() finishes it, waiting. */
+START_TEST(test_close_during_reset)
+{
+	struct net_device *dev;
+	struct tg3 *tp;
+	unsigned int base;
+
+	tt_setup_default();
+	dev = tt_dev();
+	tp = tp_of(dev);
+	base = hosted_dma_live_count();
+	ck_assert(tt_open_and_link(dev));
+	/* Asked for but not begun (the timer has not run): an ordinary stop. */
+	tg3_schedule_reset(tp, "asked by the test");
+	ck_assert_int_eq(tp->reset_step, TG3_RST_STOP);
+	ck_assert_int_eq(dev_close(dev), 0);
+	ck_assert_int_eq(tp->state, TG3_ST_CLOSED);
+	ck_assert_uint_eq(tt_ethtool(dev, "chip_resets"), 0);
+	ck_assert_uint_eq(hosted_dma_live_count(), base);
+	ck_assert(tt_open_and_link(dev));
+	/* Begun: stop() finishes the handshake, at each step of it. */
+	for (unsigned int wait_ms = 0; wait_ms <= 12; wait_ms += 4) {
+		tg3_schedule_reset(tp, "asked by the test");
+		hosted_run_for(wait_ms * NSEC_PER_MSEC);
+		ck_assert_int_eq(tp->state, TG3_ST_RESETTING);
+		ck_assert_int_eq(dev_close(dev), 0);
+		ck_assert_int_eq(tp->state, TG3_ST_CLOSED);
+		ck_assert_uint_eq(hosted_dma_live_count(), base);
+		ck_assert(tt_open_and_link(dev));
+	}
+	inject_n(10, 7);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 10);
+	ck_assert_uint_eq(tt_ethtool(dev, "illegal_transitions"), 0);
+	tt_teardown(); /* the model saw no register written while its bootcode ran */
+}
+END_TEST
+
+/* ---- Probe failing at each step leaves nothing behind ---- */
+
+START_TEST(test_probe_failure_at_each_step)
+{
+	static const char *const expect[TG3_PROBE_STEPS] = {
+		[TG3_PROBE_ENABLE] = "probe step 1 made to fail",
+		[TG3_PROBE_MAP] = "probe step 2 made to fail",
+		[TG3_PROBE_CHIP_ID] = "is not a 5717-family chip",
+		[TG3_PROBE_RESET] = "probe step 4 made to fail",
+		[TG3_PROBE_MAC] = "probe step 5 made to fail",
+		[TG3_PROBE_REGISTER] = "probe step 6 made to fail",
+	};
+	enum tg3_probe_step step = (enum tg3_probe_step)_i;
+	struct tg3_model_config cfg = { .dev = 2 };
+	struct tt_footprint before, after;
+	struct tg3_model_counters c;
+	struct tg3_model *m;
+
+	memcpy(cfg.mac, tt_mac0, 6);
+	m = tt_setup_unbound(&cfg);
+	tt_footprint(&before);
+	tg3_probe_fail_at = step;
+	pci_register_driver(&tg3_pci_driver);
+	hosted_run_idle();
+	tg3_probe_fail_at = TG3_PROBE_NONE;
+	ck_assert_msg(stub_printk_contains(expect[step]), "step %d: no log line", step);
+	ck_assert(stub_printk_contains("tg3 probe failed"));
+	tt_footprint(&after);
+	ck_assert_ptr_null(tt_dev());
+	ck_assert_uint_eq(after.netdevs, before.netdevs);
+	ck_assert_uint_eq(after.napi_instances, before.napi_instances);
+	ck_assert_uint_eq(after.irq_handlers, before.irq_handlers);
+	ck_assert_uint_eq(after.dma_live, before.dma_live);
+	ck_assert_msg(after.pci_command == before.pci_command,
+		      "step %d: PCI command 0x%04x, was 0x%04x", step, after.pci_command,
+		      before.pci_command);
+
+	/* Left as found: the next probe succeeds and the interface works. */
+	pci_unregister_driver(&tg3_pci_driver);
+	pci_register_driver(&tg3_pci_driver);
+	hosted_run_idle();
+	ck_assert_ptr_nonnull(tt_dev());
+	ck_assert(tt_open_and_link(tt_dev()));
+	tg3_model_get_counters(m, &c);
+	ck_assert_uint_eq(c.core_resets, step >= TG3_PROBE_MAC ? 3 : 2);
+	tt_teardown();
+}
+END_TEST
+
+/* ---- BCM5784: the older single-port family ---- */
+
+static struct tg3_model *setup_5784(bool no_msi)
+{
+	struct tg3_model_config cfg = { .dev = 2, .chip = TG3_MODEL_BCM5784, .no_msi = no_msi };
+
+	memcpy(cfg.mac, tt_mac0, 6);
+	return tt_setup(&cfg);
+}
+
+START_TEST(test_5784_probe_and_traffic)
+{
+	struct tg3_model_counters c;
+	struct net_device *dev;
+	u8 f[TT_MAX_FRAME], got[2048];
+	const unsigned int rounds = 12, burst = 128;
+
+	setup_5784(false);
+	dev = tt_dev();
+	ck_assert_ptr_nonnull(dev);
+	ck_assert(stub_printk_contains("eth0: BCM5784 (chip 0x05784000)"));
+	ck_assert_mem_eq(dev->dev_addr, tt_mac0, 6);
+	ck_assert(tt_open_and_link(dev));
+	ck_assert(stub_printk_contains("eth0: up, MSI interrupts"));
+	/* 1536 frames each way: the 512-entry return ring wraps three times. */
+	for (unsigned int r = 0; r < rounds; r++) {
+		for (unsigned int i = 0; i < burst; i++) {
+			u32 seed = r * burst + i, len = 60 + seed * 131 % 1455;
+
+			fr_build(f, len, tt_peer, tt_mac0, FR_PROTO_UDP, seed, true);
+			ck_assert_int_eq(tt_send(dev, f, len, 1 + seed % 3, NETBUF_CSUM_NONE, 0),
+					 NETDEV_TX_OK);
+		}
+		inject_n(burst, r * burst);
+		hosted_run_for(2 * NSEC_PER_MSEC);
+		for (unsigned int i = 0; i < burst; i++) {
+			u32 seed = r * burst + i, len = 60 + seed * 131 % 1455;
+
+			fr_build(f, len, tt_peer, tt_mac0, FR_PROTO_UDP, seed, true);
+			ck_assert_uint_eq(take(got), len);
+			ck_assert_msg(!memcmp(got, f, len), "sent frame %u differs", seed);
+		}
+		check_rx_seq(r * burst, burst, r * burst);
+	}
+	ck_assert_uint_eq(tt_rx_count, rounds * burst);
+	tg3_model_get_counters(tt_model(), &c);
+	ck_assert_uint_eq(c.rx_frames, rounds * burst);
+	ck_assert_uint_eq(c.intx_assertions, 0);
+	/* A recovery reset on this chip too. */
+	tg3_schedule_reset(tp_of(dev), "asked by the test");
+	hosted_run_for(100 * NSEC_PER_MSEC);
+	ck_assert_int_eq(tp_of(dev)->state, TG3_ST_RUNNING);
+	inject_n(10, 5000);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, rounds * burst + 10);
+	tt_teardown(); /* the model saw no 5717-family habit on its registers */
+}
+END_TEST
+
+/* MSI that never arrives, and a function without MSI: the same fallbacks as the 5719. */
+START_TEST(test_5784_msi_lost_and_no_msi)
+{
+	struct tg3_model *m = setup_5784(false);
+	struct net_device *dev = tt_dev();
+
+	tg3_model_fault_msi_lost(m, true);
+	ck_assert(tt_open_and_link(dev));
+	ck_assert(stub_printk_contains("no interrupt arrived by MSI within 50 ms: falling back "
+				       "to INTx"));
+	ck_assert(stub_printk_contains("eth0: up, INTx interrupts"));
+	ck_assert_uint_eq(tt_ethtool(dev, "msi_fallbacks"), 1);
+	inject_n(40, 9);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 40);
+	tt_teardown();
+
+	setup_5784(true);
+	dev = tt_dev();
+	ck_assert(tt_open_and_link(dev));
+	ck_assert(stub_printk_contains("eth0: up, INTx interrupts"));
+	ck_assert_uint_eq(tt_ethtool(dev, "msi_fallbacks"), 0);
+	inject_n(40, 9);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 40);
+	tt_teardown();
+}
+END_TEST
+
+/* A 5784 ID on a chip that says it is something else is refused, not guessed at. */
+START_TEST(test_5784_id_with_wrong_asic)
+{
+	struct tg3_model_config cfg = { .dev = 2,
+					.chip = TG3_MODEL_BCM5784,
+					.chip_id = 0x05719001 };
+
+	memcpy(cfg.mac, tt_mac0, 6);
+	tt_setup(&cfg);
+	ck_assert_ptr_null(tt_dev());
+	ck_assert(stub_printk_contains("BCM5784 ID but ASIC revision 0x5719001 is not a 5784"));
+	tt_teardown();
 }
 END_TEST
 
@@ -906,8 +1270,19 @@ static Suite *tg3_suite(void)
 	tc = tcase_create("life cycle");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_close_reopen_no_leaks);
+	tcase_add_test(tc, test_states_through_life);
+	tcase_add_test(tc, test_reset_leaves_loop_running);
+	tcase_add_test(tc, test_reset_bootcode_never_done_ends_dead);
+	tcase_add_test(tc, test_close_during_reset);
+	tcase_add_loop_test(tc, test_probe_failure_at_each_step, TG3_PROBE_ENABLE, TG3_PROBE_STEPS);
 	tcase_add_test(tc, test_refused_ids);
 	tcase_add_test(tc, test_model_catches_misuse);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("bcm5784");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_5784_probe_and_traffic);
+	tcase_add_test(tc, test_5784_msi_lost_and_no_msi);
+	tcase_add_test(tc, test_5784_id_with_wrong_asic);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -6,10 +6,13 @@
 
 #include "drivers/tg3/tg3.h"
 #include "kernel/dma.h"
+#include "kernel/irq.h"
+#include "kernel/pci_regs.h"
 #include "kernel/pci.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
+#include "tests/hosted/hosted_pci.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/tg3_test_util.h"
 #include "tests/unit/stub_printk.h"
@@ -208,6 +211,43 @@ struct tg3_model *tt_setup(const struct tg3_model_config *cfg)
 	the_wire = hosted_wire_script(tg3_model_port(models[0]));
 	probe_all();
 	return models[0];
+}
+
+struct tg3_model *tt_setup_unbound(const struct tg3_model_config *cfg)
+{
+	setup_common();
+	models[0] = tg3_model_create(cfg);
+	ck_assert_ptr_nonnull(models[0]);
+	nr_models = 1;
+	the_wire = hosted_wire_script(tg3_model_port(models[0]));
+	pci_init();
+	hosted_run_idle();
+	return models[0];
+}
+
+static int count_napi(struct napi_struct *napi, void *ctx)
+{
+	(*(unsigned int *)ctx)++;
+	return 0;
+}
+
+void tt_footprint(struct tt_footprint *fp)
+{
+	struct irq_stat st;
+	int v = -1;
+
+	memset(fp, 0, sizeof(*fp));
+	fp->dma_live = hosted_dma_live_count();
+	while ((v = irq_stat_next(v, &st)) >= 0)
+		fp->irq_handlers += st.nr_handlers;
+	napi_for_each(count_napi, &fp->napi_instances);
+	for (unsigned int i = 0; i < 8; i++) {
+		char name[8] = "eth0";
+
+		name[3] = (char)('0' + i);
+		fp->netdevs += netdev_get_by_name(name) != NULL;
+	}
+	fp->pci_command = (u16)hosted_pci_cfg_get(tg3_model_pci(models[0]), PCI_COMMAND, 2);
 }
 
 void tt_setup_pair(const struct tg3_model_config *a, const struct tg3_model_config *b,

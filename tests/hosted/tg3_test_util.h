@@ -34,6 +34,19 @@ extern const u8 tt_peer[6];
 
 /* Harness + model + driver registered + pci_init; returns the model. */
 struct tg3_model *tt_setup(const struct tg3_model_config *cfg);
+/* Harness + model + pci_init, no driver registered yet: the test binds it. */
+struct tg3_model *tt_setup_unbound(const struct tg3_model_config *cfg);
+
+/* What a driver can leave behind, for before/after comparisons. */
+struct tt_footprint {
+	unsigned int dma_live;	     /* live DMA allocations */
+	unsigned int irq_handlers;   /* handlers on every vector */
+	unsigned int napi_instances; /* NAPI instances known to the core */
+	unsigned int netdevs;	     /* eth0..eth7 registered */
+	u16 pci_command;	     /* the first model's PCI command register */
+};
+void tt_footprint(struct tt_footprint *fp);
+
 /* Two models cabled to each other (eth0 and eth1). */
 void tt_setup_pair(const struct tg3_model_config *a, const struct tg3_model_config *b,
 		   struct tg3_model **ma, struct tg3_model **mb);

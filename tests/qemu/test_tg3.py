@@ -9,7 +9,7 @@ def test_tg3_registers_and_finds_nothing(guest):
     g = guest(append="loglevel=7")
     g.wait_ready(60)
     out = g.output
-    assert re.search(r"tg3: driver registered: drives 5 BCM5717-family IDs, "
+    assert re.search(r"tg3: driver registered: drives 6 IDs \(BCM5717 family, BCM5784\), "
                      r"refuses \d+ other Tigon3 IDs", out), out[-3000:]
     # Nothing bound, nothing refused, no errors from it.
     assert not re.search(r"tg3: (eth\d|.*not driven|.*probe failed)", out)

@@ -182,6 +182,39 @@ START_TEST(enable_device_sets_decode_for_its_bars)
 }
 END_TEST
 
+START_TEST(disable_device_undoes_enable)
+{
+	struct fake_fn *f = fake_add(0, 3, 0, 0x8086, 0x100e, 0x020000, 0);
+	struct fake_fn *g = fake_add(0, 4, 0, 0x8086, 0x100e, 0x020000, 0);
+	struct pci_dev *p;
+
+	fake_bar_mem32(f, 0, 0xfebc0000, 0x20000, false);
+	fake_bar_mem32(g, 0, 0xfeb80000, 0x20000, false);
+	fake_bar_io(g, 1, 0xc100, 0x100);
+	/* Firmware left memory decode on for g (a console, say): that stays. */
+	fake_set16(g, PCI_COMMAND, PCI_COMMAND_MEMORY);
+	pci_scan_root(0, 0, 255);
+
+	p = pci_find_bdf(0, 0, PCI_DEVFN(3, 0));
+	ck_assert_int_eq(pci_enable_device(p), 0);
+	pci_set_master(p);
+	ck_assert_uint_eq(fake_get16(f, PCI_COMMAND) & 7, PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER);
+	pci_disable_device(p);
+	ck_assert_uint_eq(fake_get16(f, PCI_COMMAND) & 7, 0);
+
+	p = pci_find_bdf(0, 0, PCI_DEVFN(4, 0));
+	ck_assert_int_eq(pci_enable_device(p), 0);
+	pci_set_master(p);
+	ck_assert_uint_eq(fake_get16(g, PCI_COMMAND) & 7,
+			  PCI_COMMAND_MEMORY | PCI_COMMAND_IO | PCI_COMMAND_MASTER);
+	pci_disable_device(p);
+	ck_assert_uint_eq(fake_get16(g, PCI_COMMAND) & 7, PCI_COMMAND_MEMORY);
+	/* Twice is harmless: nothing left to undo. */
+	pci_disable_device(p);
+	ck_assert_uint_eq(fake_get16(g, PCI_COMMAND) & 7, PCI_COMMAND_MEMORY);
+}
+END_TEST
+
 START_TEST(enable_device_wakes_from_d3hot)
 {
 	struct fake_fn *f = fake_add(0, 3, 0, 0x8086, 0x10d3, 0x020000, 0);
@@ -284,6 +317,7 @@ static Suite *driver_suite(void)
 	tcase_add_test(tc, failed_probe_leaves_device_unbound);
 	tcase_add_test(tc, incomplete_driver_refused);
 	tcase_add_test(tc, enable_device_sets_decode_for_its_bars);
+	tcase_add_test(tc, disable_device_undoes_enable);
 	tcase_add_test(tc, enable_device_wakes_from_d3hot);
 	tcase_add_test(tc, enable_device_stuck_in_d3);
 	tcase_add_test(tc, iomap_maps_once);

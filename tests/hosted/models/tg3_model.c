@@ -198,28 +198,32 @@ static bool pow2_between(u32 v, u32 lo, u32 hi)
 }
 
 /* Decode an RCB; returns why it is unusable, or NULL. */
-static const char *decode_rcb(const u32 *rcb, struct tm_ring *r, bool is_std, u32 nic_want)
+static const char *decode_rcb(const struct tm_variant *v, const u32 *rcb, struct tm_ring *r,
+			      bool is_std, u32 nic_want)
 {
+	bool buf_len = is_std && v->std_rcb_buf_len;
 	u32 flags = rcb[2];
 
 	memset(r, 0, sizeof(*r));
 	r->host = (u64)rcb[0] << 32 | rcb[1];
 	r->entries = BGEM_RCB_ENTRIES(flags);
-	r->max_len = is_std ? BGEM_RCB_STD_BUF_LEN(flags) : 0;
+	r->max_len = buf_len ? BGEM_RCB_STD_BUF_LEN(flags) : is_std ? BGEM_STD_BUF_LEN_5784 : 0;
 	if (flags & BGEM_RCBF_DISABLED)
 		return "marked disabled";
-	if (flags & (is_std ? BGEM_RCBF_RESERVED_STD : BGEM_RCBF_RESERVED))
-		return "reserved flag bits set";
+	if (flags & (buf_len ? BGEM_RCBF_RESERVED_STD : BGEM_RCBF_RESERVED))
+		return is_std && !buf_len ? "reserved flag bits set (this chip's standard ring "
+					    "takes no buffer size)"
+					  : "reserved flag bits set";
 	if (!r->host)
 		return "host address is zero";
 	if (r->host & 0xF)
 		return "host address not 16-byte aligned";
-	if (!pow2_between(r->entries, 32, is_std ? 512 : 1024))
+	if (!pow2_between(r->entries, 32, is_std ? BGEM_RCB_MAX_STD : v->ret_max))
 		return "entry count not a power of two the chip supports";
 	if (is_std && r->max_len < MIN_RX_BUFFER)
 		return "buffer size too small for a frame";
 	if (nic_want != ~0u && rcb[3] != nic_want)
-		return "NIC address is not where the 5717 family keeps this ring";
+		return "NIC address is not where this chip keeps this ring";
 	r->valid = true;
 	return NULL;
 }
@@ -229,17 +233,18 @@ static const char *std_ring_problem(struct tg3_model *m)
 	u32 rcb[4] = { tm_reg(m, BGEM_RDBDI_STD_RCB), tm_reg(m, BGEM_RDBDI_STD_RCB + 4),
 		       tm_reg(m, BGEM_RDBDI_STD_RCB + 8), tm_reg(m, BGEM_RDBDI_STD_RCB + 12) };
 
-	return decode_rcb(rcb, &m->std, true, BGEM_NIC_STD_RING);
+	return decode_rcb(m->var, rcb, &m->std, true, m->var->std_nic_addr);
 }
 
 static const char *send_ring_problem(struct tg3_model *m)
 {
-	return decode_rcb(&m->sram[BGEM_SRAM_SEND_RCBS / 4], &m->send, false, BGEM_NIC_SEND_RING);
+	return decode_rcb(m->var, &m->sram[BGEM_SRAM_SEND_RCBS / 4], &m->send, false,
+			  BGEM_NIC_SEND_RING);
 }
 
 static const char *ret_ring_problem(struct tg3_model *m)
 {
-	return decode_rcb(&m->sram[BGEM_SRAM_RET_RCBS / 4], &m->ret, false, ~0u);
+	return decode_rcb(m->var, &m->sram[BGEM_SRAM_RET_RCBS / 4], &m->ret, false, ~0u);
 }
 
 static u32 *sram_rcb(struct tg3_model *m, u32 base, unsigned int ring, u32 field)
@@ -294,7 +299,7 @@ static void check_enable(struct tg3_model *m, u32 reg)
 				     "%s enabled, but return ring 0's control block is "
 				     "unusable: %s",
 				     name, why);
-		for (unsigned int i = 1; i < BGEM_RET_RCB_COUNT; i++)
+		for (unsigned int i = 1; i < m->var->ret_rcbs; i++)
 			if (!(*sram_rcb(m, BGEM_SRAM_RET_RCBS, i, BGEM_RCB_LEN_FLAGS) &
 			      BGEM_RCBF_DISABLED))
 				tm_violation(m,
@@ -326,9 +331,9 @@ static void mode_write(struct tg3_model *m, u32 reg, u32 val)
 static void garbage_rcbs(struct tg3_model *m)
 {
 	/* What NIC memory holds after a reset is not ours to know: assume the worst. */
-	for (unsigned int i = 1; i < BGEM_SEND_RCB_COUNT; i++)
+	for (unsigned int i = 1; i < m->var->send_rcbs; i++)
 		*sram_rcb(m, BGEM_SRAM_SEND_RCBS, i, BGEM_RCB_LEN_FLAGS) = 0x02000000u;
-	for (unsigned int i = 1; i < BGEM_RET_RCB_COUNT; i++)
+	for (unsigned int i = 1; i < m->var->ret_rcbs; i++)
 		*sram_rcb(m, BGEM_SRAM_RET_RCBS, i, BGEM_RCB_LEN_FLAGS) = 0x02000000u;
 }
 
@@ -411,10 +416,13 @@ static void core_reset(struct tg3_model *m)
 
 /* ---- NIC memory through the window ---- */
 
-static bool sram_known(u32 addr)
+/* Only the control blocks this chip has: past them lies other NIC memory. */
+static bool sram_known(const struct tg3_model *m, u32 addr)
 {
 	return (addr >= BGEM_SRAM_SEND_RCBS &&
-		addr < BGEM_SRAM_RET_RCBS + BGEM_RET_RCB_COUNT * BGEM_RCB_SIZE) ||
+		addr < BGEM_SRAM_SEND_RCBS + m->var->send_rcbs * BGEM_RCB_SIZE) ||
+	       (addr >= BGEM_SRAM_RET_RCBS &&
+		addr < BGEM_SRAM_RET_RCBS + m->var->ret_rcbs * BGEM_RCB_SIZE) ||
 	       (addr >= BGEM_SRAM_FW_MBOX && addr < TM_SRAM_SIZE);
 }
 
@@ -423,7 +431,7 @@ static void sram_write(struct tg3_model *m, u32 addr, u32 val)
 	bool send_rcb0 = addr >= BGEM_SRAM_SEND_RCBS && addr < BGEM_SRAM_SEND_RCBS + 16;
 	bool ret_rcb0 = addr >= BGEM_SRAM_RET_RCBS && addr < BGEM_SRAM_RET_RCBS + 16;
 
-	if (!sram_known(addr)) {
+	if (!sram_known(m, addr)) {
 		tm_violation(m, "write 0x%08x to NIC memory 0x%05x, which the model does not have",
 			     val, addr);
 		return;
@@ -445,7 +453,7 @@ static void sram_write(struct tg3_model *m, u32 addr, u32 val)
 
 static u32 sram_read(struct tg3_model *m, u32 addr)
 {
-	if (!sram_known(addr)) {
+	if (!sram_known(m, addr)) {
 		tm_violation(m, "read of NIC memory 0x%05x, which the model does not have", addr);
 		return 0;
 	}
@@ -633,21 +641,22 @@ static void mmio_write(void *model, unsigned int bar, u64 off64, unsigned int si
 
 /* ---- Configuration registers of the chip ---- */
 
-static bool chip_cfg_dword(u16 off)
+static bool chip_cfg_dword(const struct tg3_model *m, u16 off)
 {
 	return (off >= BGEM_CFG_MISC_HOST_CTL && off <= BGEM_CFG_CHIP_DWORDS_LAST) ||
-	       off == BGEM_CFG_GEN2_PRODID;
+	       off == m->var->prodid_cfg;
 }
 
 static u32 chip_cfg_read(struct tg3_model *m, u16 off)
 {
+	if (off == m->var->prodid_cfg)
+		return m->chip_id;
 	switch (off) {
 	case BGEM_CFG_MISC_HOST_CTL:
 		return BGEM_MHC_PRODUCT_PRODID << BGEM_MHC_PRODUCT_SHIFT | m->mhc;
 	case BGEM_CFG_DMA_RW_CTL: return m->dma_rw_ctrl;
 	case BGEM_CFG_PCISTATE: return m->intx_level ? 0 : BGEM_PCISTATE_INTX_IDLE;
 	case BGEM_CFG_MEMWIN_BASE: return m->mem_win_base;
-	case BGEM_CFG_GEN2_PRODID: return m->chip_id;
 	case BGEM_CFG_REG_DATA:
 	case BGEM_CFG_MEMWIN_DATA:
 		tm_violation(m,
@@ -664,7 +673,7 @@ static bool cfg_read(void *model, u16 off, unsigned int size, u32 *val)
 	struct tg3_model *m = model;
 	u16 dw = off & ~3;
 
-	if (!chip_cfg_dword(dw))
+	if (!chip_cfg_dword(m, dw))
 		return false;
 	*val = chip_cfg_read(m, dw) >> (8 * (off & 3));
 	if (size < 4)
@@ -676,7 +685,7 @@ static bool cfg_write(void *model, u16 off, unsigned int size, u32 val)
 {
 	struct tg3_model *m = model;
 
-	if (!chip_cfg_dword(off & ~3))
+	if (!chip_cfg_dword(m, off & ~3))
 		return false;
 	if (size != 4) {
 		tm_violation(m,
@@ -766,6 +775,32 @@ static u64 model_tick(struct hosted_device *dev, u64 now)
 	return MIN(next, tm_engine_tick(m, now));
 }
 
+static const struct tm_variant variant_5719 = {
+	.name = "BCM5719",
+	.device_id = BGEM_DEVICE_5719,
+	.chip_id = BGEM_CHIP_5719_A1,
+	.prodid_cfg = BGEM_CFG_GEN2_PRODID,
+	.send_rcbs = BGEM_SEND_RCB_COUNT,
+	.ret_rcbs = BGEM_RET_RCB_COUNT,
+	.ret_max = BGEM_RCB_MAX_RET,
+	.std_nic_addr = BGEM_NIC_STD_RING,
+	.std_rcb_buf_len = true,
+	.ape = true,
+};
+
+static const struct tm_variant variant_5784 = {
+	.name = "BCM5784",
+	.device_id = BGEM_DEVICE_5784,
+	.chip_id = BGEM_CHIP_5784_A0,
+	.prodid_cfg = BGEM_CFG_PRODID,
+	.send_rcbs = BGEM_SEND_RCB_COUNT_5784,
+	.ret_rcbs = BGEM_RET_RCB_COUNT_5784,
+	.ret_max = BGEM_RCB_MAX_RET_5784,
+	.std_nic_addr = BGEM_NIC_STD_RING_5705,
+	.std_rcb_buf_len = false,
+	.ape = false,
+};
+
 struct tg3_model *tg3_model_create(const struct tg3_model_config *cfg)
 {
 	struct tg3_model *m = calloc(1, sizeof(*m));
@@ -777,10 +812,11 @@ struct tg3_model *tg3_model_create(const struct tg3_model_config *cfg)
 	snprintf(m->name, sizeof(m->name), "%02x:%02x.%u", cfg->bus, cfg->dev, cfg->fn);
 	memcpy(m->mac, cfg->mac, 6);
 	m->fn = cfg->fn;
-	m->chip_id = cfg->chip_id ? cfg->chip_id : BGEM_CHIP_5719_A1;
+	m->var = cfg->chip == TG3_MODEL_BCM5784 ? &variant_5784 : &variant_5719;
+	m->chip_id = cfg->chip_id ? cfg->chip_id : m->var->chip_id;
 	f = hosted_pci_add(cfg->bus, cfg->dev, cfg->fn, BGEM_VENDOR_BROADCOM,
-			   cfg->device_id ? cfg->device_id : BGEM_DEVICE_5719, CLASS_ETHERNET, 0x01,
-			   "tg3", &tg3_model_pci_ops, m);
+			   cfg->device_id ? cfg->device_id : m->var->device_id, CLASS_ETHERNET,
+			   0x01, "tg3", &tg3_model_pci_ops, m);
 	if (!f) {
 		free(m);
 		return NULL;
@@ -788,7 +824,8 @@ struct tg3_model *tg3_model_create(const struct tg3_model_config *cfg)
 	m->pci = f;
 	hosted_pci_set_subsystem(f, SUBSYS_VENDOR, SUBSYS_DEVICE);
 	hosted_pci_bar_mem64(f, 0, 0x10000); /* registers */
-	hosted_pci_bar_mem64(f, 2, 0x10000); /* APE (present, not modelled) */
+	if (m->var->ape)
+		hosted_pci_bar_mem64(f, 2, 0x10000); /* APE (present, not modelled) */
 	hosted_pci_intx_pin(f, 1 + cfg->fn % 4, cfg->irq_line ? cfg->irq_line : 16);
 	/* The chip's capability list: PM 0x48, VPD 0x50, MSI 0x58, PCIe 0xD0. */
 	hosted_pci_cap_at(f, 0x48);

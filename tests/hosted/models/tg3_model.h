@@ -2,7 +2,7 @@
 /*
  * A register-level model of one PCI function of a Broadcom BCM5719 (the
  * 4-port member of the BCM5717 family; each port is its own function, so one
- * model is one port). See README.md in this folder for what it implements and
+ * model is one port), or of the older single-port BCM5784. See README.md in this folder for what it implements and
  * how strict it is.
  */
 #ifndef NAPKIN_TESTS_HOSTED_TG3_MODEL_H
@@ -14,10 +14,16 @@ struct tg3_model;
 struct hosted_port;
 struct hosted_pci_fn;
 
+enum tg3_model_chip {
+	TG3_MODEL_BCM5719, /* 5717 family, PCIe gen 2 */
+	TG3_MODEL_BCM5784, /* 5755 generation (BCM5784M), one ring of each kind */
+};
+
 struct tg3_model_config {
 	u8 bus, dev, fn;
-	u16 device_id; /* 0: 0x1657 (BCM5719) */
-	u32 chip_id;   /* 0: 0x05719001 (5719 A1) */
+	enum tg3_model_chip chip;
+	u16 device_id; /* 0: the chip's own (0x1657 BCM5719, 0x1698 BCM5784) */
+	u32 chip_id;   /* 0: the chip's own (0x05719001 5719 A1, 0x05784000 5784 A0) */
 	u8 mac[6];     /* what the bootcode "reads from NVRAM" */
 	u8 irq_line;   /* INTx GSI; 0: 16 */
 	bool no_msi;   /* leave out the MSI capability */

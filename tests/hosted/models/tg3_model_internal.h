@@ -45,8 +45,22 @@ struct tm_phy {
 	bool full;
 };
 
+/* What differs between the chips the model plays. */
+struct tm_variant {
+	const char *name;
+	u16 device_id;
+	u32 chip_id;
+	u16 prodid_cfg; /* config offset of the chip ID register */
+	unsigned int send_rcbs, ret_rcbs;
+	u32 ret_max;	      /* return ring entries at most */
+	u32 std_nic_addr;     /* where the standard ring's descriptors live in NIC memory */
+	bool std_rcb_buf_len; /* the standard RCB carries the buffer size (5717 family) */
+	bool ape;	      /* management processor BAR */
+};
+
 struct tg3_model {
 	struct hosted_device dev;
+	const struct tm_variant *var;
 	struct hosted_port port;
 	struct hosted_pci_fn *pci;
 	char name[40];

@@ -24,6 +24,8 @@
 #define BGEM_VENDOR_BROADCOM 0x14E4
 #define BGEM_DEVICE_5719     0x1657 /* [bge] */
 #define BGEM_CHIP_5719_A1    0x05719001u
+#define BGEM_DEVICE_5784     0x1698	 /* [lx] BCM5784M */
+#define BGEM_CHIP_5784_A0    0x05784000u /* [lx] ASIC 0x5784, chip rev 0x57840 (A0: UNVERIFIED) */
 
 /* ---- Chip registers in PCI configuration space [bge][fw] ---- */
 #define BGEM_CFG_MISC_HOST_CTL	0x68
@@ -48,6 +50,7 @@
 #define BGEM_CFG_REG_DATA	  0x80
 #define BGEM_CFG_MEMWIN_DATA	  0x84
 #define BGEM_CFG_GEN2_PRODID	  0xF4 /* chip ID of the 5717 family */
+#define BGEM_CFG_PRODID		  0xBC /* [bge][lx] chip ID of the 5755 generation (5784, 5761) */
 #define BGEM_CFG_CHIP_DWORDS_LAST 0x84 /* 0x68..0x84 are the chip's own */
 
 /* ---- High-priority mailboxes: 64 bits each, the low word at +4 acts [bge] ---- */
@@ -218,22 +221,26 @@
 #define BGEM_MEMWIN_SIZE 0x8000
 
 /* ---- NIC memory [bge][fw] ---- */
-#define BGEM_SRAM_SEND_RCBS  0x0100 /* send ring control blocks, 16 bytes each */
-#define BGEM_SRAM_RET_RCBS   0x0200 /* receive return ring control blocks */
-#define BGEM_SRAM_FW_MBOX    0x0B50
-#define BGEM_SRAM_DATA_SIG   0x0B54
-#define BGEM_SRAM_DRV_STATE  0x0C04
-#define BGEM_SRAM_MAC_HI     0x0C14 /* station address the bootcode found */
-#define BGEM_SRAM_MAC_LO     0x0C18
-#define BGEM_SRAM_MAC_VALID  0x484Bu  /* [fw] upper half of MAC_HI when valid */
-#define BGEM_NIC_SEND_RING   0x4000u  /* where the 5717 family keeps send ring 0 */
-#define BGEM_NIC_STD_RING    0x40000u /* ... and the standard receive ring */
-#define BGEM_SEND_RCB_COUNT  16
-#define BGEM_RET_RCB_COUNT   17		      /* [bge] 5717 family */
-#define BGEM_FW_MAGIC	     0x4B657654u      /* driver to bootcode before a reset */
-#define BGEM_FW_DONE	     (~BGEM_FW_MAGIC) /* bootcode's answer */
-#define BGEM_DRV_STATE_START 0x00000001u
-#define BGEM_DRV_STATE_DONE  0x80000000u /* [fw] added by the bootcode */
+#define BGEM_SRAM_SEND_RCBS    0x0100 /* send ring control blocks, 16 bytes each */
+#define BGEM_SRAM_RET_RCBS     0x0200 /* receive return ring control blocks */
+#define BGEM_SRAM_FW_MBOX      0x0B50
+#define BGEM_SRAM_DATA_SIG     0x0B54
+#define BGEM_SRAM_DRV_STATE    0x0C04
+#define BGEM_SRAM_MAC_HI       0x0C14 /* station address the bootcode found */
+#define BGEM_SRAM_MAC_LO       0x0C18
+#define BGEM_SRAM_MAC_VALID    0x484Bu	/* [fw] upper half of MAC_HI when valid */
+#define BGEM_NIC_SEND_RING     0x4000u	/* where the 5717 family keeps send ring 0 */
+#define BGEM_NIC_STD_RING      0x40000u /* ... and the standard receive ring */
+#define BGEM_NIC_STD_RING_5705 0x6000u	/* [bge][lx] standard ring, 5705 to 5784 */
+/* Ring control blocks in NIC memory: [lx] 5717 family 4 send, 17 return; 5784 one each. */
+#define BGEM_SEND_RCB_COUNT	 4
+#define BGEM_RET_RCB_COUNT	 17
+#define BGEM_SEND_RCB_COUNT_5784 1
+#define BGEM_RET_RCB_COUNT_5784	 1
+#define BGEM_FW_MAGIC		 0x4B657654u	  /* driver to bootcode before a reset */
+#define BGEM_FW_DONE		 (~BGEM_FW_MAGIC) /* bootcode's answer */
+#define BGEM_DRV_STATE_START	 0x00000001u
+#define BGEM_DRV_STATE_DONE	 0x80000000u /* [fw] added by the bootcode */
 
 /*
  * Bits with a meaning, per register the driver writes: [fw] or [bge] names
@@ -284,6 +291,12 @@
 #define BGEM_RCB_STD_BUF_LEN(lf) (((lf)&0xFFFCu) >> 2)
 #define BGEM_RCB_MAX_STD	 512
 #define BGEM_RCB_MAX_RET	 1024
+#define BGEM_RCB_MAX_RET_5784	 512 /* [lx] return ring of the 5705 generation */
+/*
+ * [bge][lx] The 5784's standard ring takes no buffer size: bits 15:2 are
+ * reserved and every buffer must hold a whole frame (1536 bytes: UNVERIFIED).
+ */
+#define BGEM_STD_BUF_LEN_5784 1536
 
 /* ---- Host-memory layouts [bge] ---- */
 struct bgem_send_bd {
