@@ -211,7 +211,14 @@ bool napi_schedule_irq(struct napi_struct *napi)
 	if (!napi_schedule_prep(napi))
 		return false;
 	napi->stats.irq_schedules++;
-	if (READ_ONCE(napi_mode) == NAPI_MODE_IRQ)
+	/*
+	 * An interrupt can cut into a poll of this very instance run by the
+	 * softirq or netpoll (the driver unmasks before its poll returns).
+	 * Polling it here would re-enter the driver: queue it instead, and
+	 * the softirq polls it once that poll is over.
+	 */
+	if (READ_ONCE(napi_mode) == NAPI_MODE_IRQ &&
+	    !(READ_ONCE(napi->state) & (NAPIF_STATE_POLLING | NAPIF_STATE_NPSVC)))
 		napi_poll_in_irq(napi);
 	else
 		__napi_schedule(napi);

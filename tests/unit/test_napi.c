@@ -35,6 +35,8 @@ struct fake_nic {
 	u64 ns_per_packet; /* fake clock cost of each frame */
 	bool never_complete;
 	void (*during_poll)(struct fake_nic *nic, int budget);
+	void (*after_unmask)(struct fake_nic *nic); /* still inside poll() */
+	int poll_depth;				    /* polls of it on the stack */
 };
 
 static struct fake_nic nics[MAX_NICS];
@@ -54,6 +56,8 @@ static int fake_poll(struct napi_struct *napi, int budget)
 
 	ck_assert_msg(fake_irqs_enabled() || napi_in_irq_poll(),
 		      "poll ran with interrupts masked outside irq mode");
+	ck_assert_msg(nic->poll_depth == 0, "eth%d: poll re-entered", nic->id);
+	nic->poll_depth++;
 	nic->rx_pending -= n;
 	nic->handled += n;
 	nic->polls++;
@@ -64,6 +68,8 @@ static int fake_poll(struct napi_struct *napi, int budget)
 		if (napi_complete_done(napi, n)) {
 			nic->irq_masked = false;
 			nic->unmasks++;
+			if (nic->after_unmask)
+				nic->after_unmask(nic);
 		} else {
 			nic->completes_refused++;
 		}
@@ -74,6 +80,7 @@ static int fake_poll(struct napi_struct *napi, int budget)
 		polls[npolls].ret = n + nic->extra_return;
 		npolls++;
 	}
+	nic->poll_depth--;
 	return n + nic->extra_return;
 }
 
@@ -608,6 +615,44 @@ START_TEST(test_irq_mode_polls_in_handler)
 }
 END_TEST
 
+static void frames_right_after_unmask(struct fake_nic *nic)
+{
+	/* The driver unmasked and has not returned yet: the device interrupts at once. */
+	if (nic->irqs_taken == 0) {
+		nic->rx_pending += 2;
+		ck_assert(fake_irq(nic));
+		ck_assert_int_eq(nic->polls, 1);
+	}
+}
+
+/*
+ * irq mode, an instance the softirq polls (a timer kicked it): the interrupt
+ * that comes right after the driver unmasks inside its poll must not poll it
+ * again from the handler, inside that poll. Found by test_napi_random, seed 5.
+ */
+START_TEST(test_irq_mode_interrupt_inside_softirq_poll)
+{
+	struct fake_nic *nic = nic_setup(0, 64);
+
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_IRQ), 0);
+	nic->rx_pending = 5;
+	nic->irq_masked = true;
+	nic->after_unmask = frames_right_after_unmask;
+	ck_assert(napi_schedule(&nic->napi)); /* a timer, not the interrupt: softirq polls */
+	ck_assert_int_eq(nic->polls, 0);
+	ck_assert(fake_softirq_run(NET_RX_SOFTIRQ));
+	ck_assert_int_eq(nic->irqs_taken, 1);
+	ck_assert_uint_eq(nic->napi.stats.irq_schedules, 1);
+	/* The interrupt queued it; the same round polled it after the first poll returned. */
+	ck_assert_int_eq(nic->polls, 2);
+	ck_assert_int_eq(nic->handled, 7);
+	ck_assert(!nic->irq_masked);
+	ck_assert(!napi_is_scheduled(&nic->napi));
+	ck_assert(!napi_any_scheduled());
+	ck_assert_uint_eq(nic->napi.stats.irq_deferred, 0);
+}
+END_TEST
+
 START_TEST(test_irq_mode_endless_ring_goes_to_softirq)
 {
 	struct fake_nic *nic = nic_setup(0, 64);
@@ -851,6 +896,7 @@ static Suite *napi_suite(void)
 	tcase_add_test(tc, test_over_budget_warns_once_and_clamps);
 	tcase_add_test(tc, test_netpoll_owned_is_skipped);
 	tcase_add_test(tc, test_irq_mode_polls_in_handler);
+	tcase_add_test(tc, test_irq_mode_interrupt_inside_softirq_poll);
 	tcase_add_test(tc, test_irq_mode_endless_ring_goes_to_softirq);
 	tcase_add_test(tc, test_busypoll_keeps_polling);
 	tcase_add_test(tc, test_busypoll_enable_schedules);
