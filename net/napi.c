@@ -189,9 +189,11 @@ static void napi_poll_in_irq(struct napi_struct *napi)
 	bool was_active = napi_irq_poll_active;
 	int i;
 
-	napi->state = (napi->state | NAPIF_STATE_POLLING) & ~NAPIF_STATE_MISSED;
+	napi->state |= NAPIF_STATE_POLLING;
 	napi_irq_poll_active = true;
 	for (i = 0; i < NAPI_IRQ_MODE_MAX_POLLS; i++) {
+		/* Each poll looks at the ring afresh: only a schedule during it is missed. */
+		napi->state &= ~NAPIF_STATE_MISSED;
 		napi_run_poll(napi, napi->weight);
 		if (!(napi->state & NAPIF_STATE_SCHED) || (napi->state & NAPIF_STATE_DISABLE))
 			break;

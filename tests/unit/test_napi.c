@@ -653,6 +653,33 @@ START_TEST(test_irq_mode_interrupt_inside_softirq_poll)
 }
 END_TEST
 
+static void kick_during_first_poll(struct fake_nic *nic, int budget)
+{
+	if (nic->polls == 1)
+		ck_assert(!napi_schedule(&nic->napi));
+}
+
+/*
+ * irq mode: a schedule during one poll of the handler's loop forces the next
+ * poll, and only that one; the poll after it may complete. Found by
+ * test_napi_random, seed 5.
+ */
+START_TEST(test_irq_mode_missed_is_per_poll)
+{
+	struct fake_nic *nic = nic_setup(0, 4);
+
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_IRQ), 0);
+	nic->during_poll = kick_during_first_poll;
+	nic_receive(nic, 6); /* 4, then 2 */
+	ck_assert_int_eq(nic->polls, 2);
+	ck_assert_int_eq(nic->completes_refused, 0);
+	ck_assert_uint_eq(nic->napi.stats.missed, 1);
+	ck_assert_uint_eq(nic->napi.stats.completions, 1);
+	ck_assert(!nic->irq_masked);
+	ck_assert(!napi_any_scheduled());
+}
+END_TEST
+
 START_TEST(test_irq_mode_endless_ring_goes_to_softirq)
 {
 	struct fake_nic *nic = nic_setup(0, 64);
@@ -897,6 +924,7 @@ static Suite *napi_suite(void)
 	tcase_add_test(tc, test_netpoll_owned_is_skipped);
 	tcase_add_test(tc, test_irq_mode_polls_in_handler);
 	tcase_add_test(tc, test_irq_mode_interrupt_inside_softirq_poll);
+	tcase_add_test(tc, test_irq_mode_missed_is_per_poll);
 	tcase_add_test(tc, test_irq_mode_endless_ring_goes_to_softirq);
 	tcase_add_test(tc, test_busypoll_keeps_polling);
 	tcase_add_test(tc, test_busypoll_enable_schedules);
