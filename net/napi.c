@@ -269,11 +269,15 @@ void napi_disable(struct napi_struct *napi)
 		return;
 	}
 	napi->state |= NAPIF_STATE_DISABLE;
+	/*
+	 * Queued or not, it must not be polled again: even from its own poll,
+	 * a schedule that came after the poll completed has queued it anew.
+	 */
+	list_del_init(&napi->poll_list);
 	if (napi->state & NAPIF_STATE_POLLING) {
 		/* Cannot wait for ourselves; the softirq holds it off after the poll. */
 		pr_warn("%s: napi_disable() called from inside its own poll\n", napi_name(napi));
 	} else {
-		list_del_init(&napi->poll_list);
 		napi->state |= NAPIF_STATE_SCHED;
 	}
 	napi->state &= ~NAPIF_STATE_MISSED;

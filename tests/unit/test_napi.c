@@ -430,6 +430,41 @@ START_TEST(test_disable_from_own_poll_warns)
 }
 END_TEST
 
+static void kick_then_disable_self(struct fake_nic *nic)
+{
+	/* Completed and unmasked; another source schedules it again, then the bug. */
+	ck_assert(napi_schedule(&nic->napi));
+	napi_disable(&nic->napi);
+}
+
+/*
+ * A disable from the instance's own poll after it completed and was
+ * scheduled again: the queued schedule must not get it polled while
+ * disabled. Found by test_napi_random, seed 60.
+ */
+START_TEST(test_disable_from_own_poll_after_reschedule)
+{
+	struct fake_nic *nic = nic_setup(0, 64), *other = nic_setup(1, 64);
+
+	nic->after_unmask = kick_then_disable_self;
+	nic_receive(nic, 3);
+	nic_receive(other, 3);
+	run_net_rx(10);
+	ck_assert(fake_log_contains("eth0: napi_disable() called from inside its own poll"));
+	ck_assert_int_eq(nic->polls, 1);
+	ck_assert_int_eq(other->polls, 1);
+	ck_assert(!napi_any_scheduled());
+	ck_assert(!napi_schedule(&nic->napi));
+
+	nic->after_unmask = NULL;
+	napi_enable(&nic->napi);
+	nic_receive(nic, 2);
+	run_net_rx(10);
+	ck_assert_int_eq(nic->polls, 2);
+	ck_assert_int_eq(nic->handled, 5);
+}
+END_TEST
+
 static void second_source_fires(struct fake_nic *nic, int budget)
 {
 	/* The ring was read; a frame lands and another vector schedules. */
@@ -917,6 +952,7 @@ static Suite *napi_suite(void)
 	tcase_add_test(tc, test_complete_unscheduled_warns);
 	tcase_add_test(tc, test_disable_while_scheduled);
 	tcase_add_test(tc, test_disable_from_own_poll_warns);
+	tcase_add_test(tc, test_disable_from_own_poll_after_reschedule);
 	tcase_add_test(tc, test_schedule_during_poll_not_lost);
 	tcase_add_test(tc, test_schedule_while_queued_sets_no_missed);
 	tcase_add_test(tc, test_time_squeeze);
