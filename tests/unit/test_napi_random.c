@@ -77,6 +77,7 @@ static struct {
 	bool window_blocked; /* irq window delivers nothing */
 	int hardirq;	     /* simulated handlers on the stack */
 	int poll_depth;	     /* polls on the stack, any device, any kind */
+	int self_disables;   /* napi_disable() from a device's own poll this step */
 	/* the NET_RX round in progress */
 	bool in_round;
 	int round_polls;
@@ -90,7 +91,7 @@ static struct {
 static struct {
 	u64 steps, polls, irq_polls, netpolls, netpoll_refused, missed, refused_missed;
 	u64 completions, squeeze_budget, squeeze_time, starved_max, removals, mode_switches;
-	u64 window_irqs, poll_irqs, stops_in_poll, over_budget, busypoll_rounds;
+	u64 window_irqs, poll_irqs, stops_in_poll, over_budget, busypoll_rounds, self_disables;
 } cov;
 
 /*
@@ -345,7 +346,7 @@ static void stop_dev(struct rdev *d)
 	INV(!queued(d), "dev%d: still queued after napi_disable", d->id);
 	INV(!state_has(d, NAPIF_STATE_POLLING), "dev%d: napi_disable returned during a poll",
 	    d->id);
-	INV(state_has(d, NAPIF_STATE_SCHED) && state_has(d, NAPIF_STATE_DISABLE),
+	INV(state_has(d, NAPIF_STATE_DISABLE) && (!was_up || state_has(d, NAPIF_STATE_SCHED)),
 	    "dev%d: not held off after napi_disable (state %#lx)", d->id, d->napi.state);
 }
 
@@ -419,6 +420,25 @@ static void netpoll_on(struct rdev *d)
 	local_irq_restore(flags);
 }
 
+/*
+ * A driver bug the core tolerates (docs/NAPI.md): napi_disable() from the
+ * instance's own poll warns and holds it off once the poll returns. The
+ * driver then stays stopped with its interrupt masked.
+ */
+static void disable_self(struct rdev *d)
+{
+	step_log("dev%d: napi_disable from its own poll%s", d->id, d->up ? "" : " (again)");
+	if (d->up)
+		g.self_disables++; /* a second one is a silent no-op */
+	d->irq_masked = true;
+	d->up = false;
+	d->sched = false;
+	d->missed = false;
+	cov.self_disables++;
+	napi_disable(&d->napi);
+	INV(state_has(d, NAPIF_STATE_DISABLE), "dev%d: not disabled", d->id);
+}
+
 static int burst(const struct rdev *d)
 {
 	switch (rnd(4)) {
@@ -464,7 +484,10 @@ static void poll_events(struct rdev *self, bool irqs_on, bool in_softirq_poll)
 			break;
 		case 6: netpoll_on(d); break;
 		case 7:
-			if (in_softirq_poll && d != self && d->registered && chance(30)) {
+			if (d == self) {
+				if (chance(4))
+					disable_self(self);
+			} else if (in_softirq_poll && d->registered && chance(30)) {
 				cov.stops_in_poll++;
 				if (d->up)
 					stop_dev(d);
@@ -544,8 +567,11 @@ static int rpoll(struct napi_struct *napi, int budget)
 		poll_events(d, softirq, softirq);
 
 	if (budget > 0 && n < budget) {
-		/* docs/NAPI.md: may unmask unless a schedule came during the poll or busypoll. */
-		bool expect = !d->missed && g.mode != NAPI_MODE_BUSYPOLL, got;
+		/*
+		 * docs/NAPI.md: may unmask unless a schedule came during the
+		 * poll, busypoll is on or napi_disable() holds it.
+		 */
+		bool expect = d->up && !d->missed && g.mode != NAPI_MODE_BUSYPOLL, got;
 
 		step_log("dev%d: complete_done(%d), expect %d", d->id, n, expect);
 		/* Interrupts may come the moment it returns: the model must know already. */
@@ -694,7 +720,6 @@ static const char *const unexpected_logs[] = {
 	"completed while not scheduled",
 	"deleted while scheduled",
 	"deleted from inside",
-	"inside its own poll",
 	"not disabled",
 	"from inside a poll",
 	"poll returned",
@@ -720,8 +745,9 @@ static void check_all(void)
 		nregistered++;
 		if (!d->up) {
 			INV(!queued(d), "dev%d: queued while disabled", d->id);
-			INV(state_has(d, NAPIF_STATE_SCHED) && state_has(d, NAPIF_STATE_DISABLE),
-			    "dev%d: disabled but state %#lx", d->id, d->napi.state);
+			/* SCHED too, unless it disabled itself after completing. */
+			INV(state_has(d, NAPIF_STATE_DISABLE), "dev%d: disabled but state %#lx",
+			    d->id, d->napi.state);
 		} else {
 			INV(!state_has(d, NAPIF_STATE_DISABLE), "dev%d: enabled but DISABLE",
 			    d->id);
@@ -767,6 +793,9 @@ static void check_all(void)
 	    (unsigned long long)softnet.budget_exhausted, (unsigned long long)g.sn_budget_ex);
 	INV(softnet.time_exhausted == g.sn_time_ex, "time_exhausted %llu, expected %llu",
 	    (unsigned long long)softnet.time_exhausted, (unsigned long long)g.sn_time_ex);
+	INV(fake_log_count("inside its own poll") == (unsigned int)g.self_disables,
+	    "%u warnings of a disable from the own poll, %d such disables",
+	    fake_log_count("inside its own poll"), g.self_disables);
 	for (unsigned int i = 0; i < ARRAY_SIZE(unexpected_logs); i++)
 		INV(!fake_log_contains(unexpected_logs[i]), "the core warned: ...%s...",
 		    unexpected_logs[i]);
@@ -952,6 +981,7 @@ static void run_seed(u64 seed)
 	steps = 50 + rnd(400);
 	for (g.step = 1; g.step <= steps; g.step++) {
 		fake_log_clear();
+		g.self_disables = 0;
 		main_step();
 		check_all();
 		/* Now and then everything must be able to go quiet. */
@@ -992,7 +1022,7 @@ START_TEST(test_random_interleavings)
 	    "napi_random: seeds %llu..%llu, %llu steps, %llu polls (%llu in handlers, %llu by "
 	    "netpoll, %llu refused), %llu completions, %llu missed (%llu refused completions), "
 	    "squeezes %llu budget %llu time, longest wait %llu rounds, %llu removals, %llu mode "
-	    "switches, %llu busypoll rounds\n",
+	    "switches, %llu busypoll rounds, %llu disables from the own poll\n",
 	    (unsigned long long)first, (unsigned long long)(first + iter - 1),
 	    (unsigned long long)cov.steps, (unsigned long long)cov.polls,
 	    (unsigned long long)cov.irq_polls, (unsigned long long)cov.netpolls,
@@ -1000,7 +1030,8 @@ START_TEST(test_random_interleavings)
 	    (unsigned long long)cov.missed, (unsigned long long)cov.refused_missed,
 	    (unsigned long long)cov.squeeze_budget, (unsigned long long)cov.squeeze_time,
 	    (unsigned long long)cov.starved_max, (unsigned long long)cov.removals,
-	    (unsigned long long)cov.mode_switches, (unsigned long long)cov.busypoll_rounds);
+	    (unsigned long long)cov.mode_switches, (unsigned long long)cov.busypoll_rounds,
+	    (unsigned long long)cov.self_disables);
 
 	/* A run this long that never reached one of these paths tested nothing there. */
 	if (iter >= COVERAGE_MIN_ITER) {
@@ -1017,6 +1048,7 @@ START_TEST(test_random_interleavings)
 		ck_assert_uint_gt(cov.stops_in_poll, 0);
 		ck_assert_uint_gt(cov.over_budget, 0);
 		ck_assert_uint_gt(cov.busypoll_rounds, 0);
+		ck_assert_uint_gt(cov.self_disables, 0);
 	}
 }
 END_TEST
