@@ -52,11 +52,13 @@ struct rdev {
 	bool over_reports; /* buggy: claims more than its budget on full polls */
 	int weight;	   /* what napi->weight must be */
 	/* the model of the API */
-	bool sched;	   /* the poll machinery owns it (a schedule returned true) */
-	bool missed;	   /* a schedule hit it during this poll: completion must refuse */
-	int in_poll;	   /* polls of it on the stack, of any kind */
-	bool core_poll;	   /* the softirq or irq mode is polling it */
-	bool netpoll_call; /* netpoll is calling its poll */
+	bool sched;		   /* the poll machinery owns it (a schedule returned true) */
+	bool missed;		   /* a schedule hit it during this poll: completion must refuse */
+	int in_poll;		   /* polls of it on the stack, of any kind */
+	bool core_poll;		   /* the softirq or irq mode is polling it */
+	bool netpoll_call;	   /* netpoll is calling its poll */
+	bool disabled_in_poll;	   /* its current poll called napi_disable() on it */
+	bool sched_before_disable; /* what sched was then */
 	bool polled_in_round;
 	bool queued_at_round_start;
 	int rounds_waiting; /* rounds it sat queued without a poll */
@@ -82,6 +84,7 @@ static struct {
 	bool in_round;
 	int round_polls;
 	int round_work;
+	int last_poll_work;
 	u64 round_start;
 	/* expected softnet counters */
 	u64 sn_polls, sn_rounds, sn_squeeze, sn_budget_ex, sn_time_ex;
@@ -92,6 +95,7 @@ static struct {
 	u64 steps, polls, irq_polls, netpolls, netpoll_refused, missed, refused_missed;
 	u64 completions, squeeze_budget, squeeze_time, starved_max, removals, mode_switches;
 	u64 window_irqs, poll_irqs, stops_in_poll, over_budget, busypoll_rounds, self_disables;
+	u64 self_enables;
 } cov;
 
 /*
@@ -428,8 +432,11 @@ static void netpoll_on(struct rdev *d)
 static void disable_self(struct rdev *d)
 {
 	step_log("dev%d: napi_disable from its own poll%s", d->id, d->up ? "" : " (again)");
-	if (d->up)
+	if (d->up) {
 		g.self_disables++; /* a second one is a silent no-op */
+		d->disabled_in_poll = true;
+		d->sched_before_disable = d->sched;
+	}
 	d->irq_masked = true;
 	d->up = false;
 	d->sched = false;
@@ -437,6 +444,22 @@ static void disable_self(struct rdev *d)
 	cov.self_disables++;
 	napi_disable(&d->napi);
 	INV(state_has(d, NAPIF_STATE_DISABLE), "dev%d: not disabled", d->id);
+}
+
+/*
+ * Re-enabled before that poll returned: as if nothing happened, except that
+ * a schedule during the disabled spell was refused.
+ */
+static void enable_self(struct rdev *d)
+{
+	step_log("dev%d: napi_enable from its own poll", d->id);
+	d->disabled_in_poll = false;
+	d->up = true;
+	d->sched = d->sched_before_disable;
+	cov.self_enables++;
+	napi_enable(&d->napi);
+	if (!d->sched)
+		unmask(d);
 }
 
 static int burst(const struct rdev *d)
@@ -485,7 +508,9 @@ static void poll_events(struct rdev *self, bool irqs_on, bool in_softirq_poll)
 		case 6: netpoll_on(d); break;
 		case 7:
 			if (d == self) {
-				if (chance(4))
+				if (self->disabled_in_poll && chance(50))
+					enable_self(self);
+				else if (chance(4))
 					disable_self(self);
 			} else if (in_softirq_poll && d->registered && chance(30)) {
 				cov.stops_in_poll++;
@@ -544,6 +569,7 @@ static int rpoll(struct napi_struct *napi, int budget)
 		d->core_poll = true;
 		d->missed = false;
 	}
+	d->disabled_in_poll = false;
 	d->in_poll++;
 	g.poll_depth++;
 	step_log("dev%d: %s poll, budget %d, %d pending state %#lx", d->id,
@@ -591,6 +617,7 @@ static int rpoll(struct napi_struct *napi, int budget)
 	if (!netpoll)
 		poll_events(d, softirq, softirq);
 
+	d->disabled_in_poll = false;
 	d->in_poll--;
 	g.poll_depth--;
 	if (!netpoll) {
@@ -606,6 +633,7 @@ static int rpoll(struct napi_struct *napi, int budget)
 		if (softirq) {
 			g.round_work += counted;
 			g.round_polls++;
+			g.last_poll_work = counted;
 		}
 	}
 	return report;
@@ -629,6 +657,7 @@ static void run_round(void)
 	g.in_round = true;
 	g.round_polls = 0;
 	g.round_work = 0;
+	g.last_poll_work = 0;
 	g.round_start = fake_clock_now();
 	INV(fake_softirq_run(NET_RX_SOFTIRQ), "NET_RX pending but did not run");
 	g.in_round = false;
@@ -648,6 +677,10 @@ static void run_round(void)
 			cov.squeeze_time++;
 		}
 	}
+	/* With budget and time left it may only give up after a pass that moved nothing. */
+	INV(budget_out || time_out || !napi_any_scheduled() || !g.last_poll_work,
+	    "round ended with work queued, budget and time left, after a poll that moved %d",
+	    g.last_poll_work);
 	step_log("round done: %d polls, %d frames, %llu ns", g.round_polls, g.round_work,
 		 (unsigned long long)(fake_clock_now() - g.round_start));
 
@@ -1049,6 +1082,7 @@ START_TEST(test_random_interleavings)
 		ck_assert_uint_gt(cov.over_budget, 0);
 		ck_assert_uint_gt(cov.busypoll_rounds, 0);
 		ck_assert_uint_gt(cov.self_disables, 0);
+		ck_assert_uint_gt(cov.self_enables, 0);
 	}
 }
 END_TEST
