@@ -7,8 +7,21 @@
  * inside polls), kicks from other contexts, polls that finish early or use
  * their whole budget, stop/open, removal and re-adding, mode switches, budget
  * changes and netpoll. A model of what the driver may expect from the API
- * (docs/NAPI.md) predicts every return value and counter; the invariants are
- * checked at every step.
+ * (docs/NAPI.md) predicts every return value and counter. Checked at every
+ * step, and at every poll:
+ *   - no poll of an instance while another poll of it runs, none of a
+ *     disabled, deleted or netpoll-held instance, none by the core of an
+ *     instance it did not schedule;
+ *   - a masked interrupt means the instance is scheduled, scheduled means
+ *     queued, queued means NET_RX is pending: work never strands; drains
+ *     with no new events must end with every ring empty and, outside
+ *     busypoll, every interrupt unmasked;
+ *   - a schedule during a poll makes its completion refuse (re-poll);
+ *   - each poll's budget is min(weight, what the round has left), no poll
+ *     starts after net.budget_usecs, per-instance and softnet counters
+ *     (squeezes included) equal what the fake polls reported, clamped;
+ *   - round-robin: a queued instance waits fewer rounds than there are
+ *     instances.
  *
  * NAPI_RANDOM_SEED=s runs seed s alone (with NAPI_RANDOM_ITER=n: s..s+n-1);
  * NAPI_RANDOM_ITER=n alone runs seeds 1..n. A failure prints the seed, the
@@ -232,11 +245,6 @@ static bool queued(const struct rdev *d)
 	return !list_empty(&d->napi.poll_list);
 }
 
-static const char *mode_name(enum napi_mode m)
-{
-	return napi_mode_name(m);
-}
-
 /* ---- the device and its interrupt ---- */
 
 /* Frames landed in the ring; an unmasked source raises its interrupt. */
@@ -278,8 +286,6 @@ static bool predict_schedule(struct rdev *d)
 	return false;
 }
 
-static void poll_events(struct rdev *self, bool irqs_on, bool in_softirq_poll);
-
 /* The interrupt handler: mask the source, schedule (irq mode polls here). */
 static void take_irq(struct rdev *d)
 {
@@ -290,7 +296,7 @@ static void take_irq(struct rdev *d)
 	g.hardirq++;
 	d->irq_masked = true;
 	expect = predict_schedule(d);
-	step_log("dev%d: irq (mode %s), expect schedule %d", d->id, mode_name(g.mode), expect);
+	step_log("dev%d: irq (mode %s), expect schedule %d", d->id, napi_mode_name(g.mode), expect);
 	got = napi_schedule_irq(&d->napi);
 	INV(got == expect, "dev%d: napi_schedule_irq returned %d", d->id, got);
 	if (got)
@@ -582,7 +588,7 @@ static int rpoll(struct napi_struct *napi, int budget)
 		    "dev%d: polled with state %#lx", d->id, d->napi.state);
 		if (in_irq) {
 			INV(g.mode == NAPI_MODE_IRQ, "dev%d: polled in a handler in mode %s", d->id,
-			    mode_name(g.mode));
+			    napi_mode_name(g.mode));
 			INV(!fake_irqs_enabled(), "dev%d: irq-mode poll with interrupts on", d->id);
 			INV(budget == d->weight, "dev%d: irq-mode budget %d, weight %d", d->id,
 			    budget, d->weight);
@@ -707,7 +713,7 @@ static void run_round(void)
 		g.devs[i].polled_in_round = false;
 	}
 	step_log("NET_RX round (budget %d, %d us, mode %s)", g.budget, g.budget_usecs,
-		 mode_name(g.mode));
+		 napi_mode_name(g.mode));
 	g.in_round = true;
 	g.round_polls = 0;
 	g.round_work = 0;
@@ -915,7 +921,7 @@ static void check_all(void)
 
 static void switch_mode(enum napi_mode mode)
 {
-	step_log("mode %s -> %s", mode_name(g.mode), mode_name(mode));
+	step_log("mode %s -> %s", napi_mode_name(g.mode), napi_mode_name(mode));
 	if (mode == NAPI_MODE_BUSYPOLL)
 		for (int i = 0; i < g.ndevs; i++)
 			if (g.devs[i].up)
@@ -1028,7 +1034,7 @@ static void drain(void)
 	int bound = (pending_frames_up() + 4) * (g.ndevs + 1) + 50, i;
 
 	g.draining = true;
-	step_log("drain (mode %s, %d frames pending)", mode_name(g.mode), pending_frames_up());
+	step_log("drain (mode %s, %d frames pending)", napi_mode_name(g.mode), pending_frames_up());
 	for (i = 0; i < g.ndevs; i++)
 		if (g.devs[i].np_held)
 			netpoll_release(&g.devs[i]);
