@@ -189,9 +189,11 @@ static void napi_poll_in_irq(struct napi_struct *napi)
 	bool was_active = napi_irq_poll_active;
 	int i;
 
-	napi->state = (napi->state | NAPIF_STATE_POLLING) & ~NAPIF_STATE_MISSED;
+	napi->state |= NAPIF_STATE_POLLING;
 	napi_irq_poll_active = true;
 	for (i = 0; i < NAPI_IRQ_MODE_MAX_POLLS; i++) {
+		/* Each poll looks at the ring afresh: only a schedule during it is missed. */
+		napi->state &= ~NAPIF_STATE_MISSED;
 		napi_run_poll(napi, napi->weight);
 		if (!(napi->state & NAPIF_STATE_SCHED) || (napi->state & NAPIF_STATE_DISABLE))
 			break;
@@ -211,7 +213,14 @@ bool napi_schedule_irq(struct napi_struct *napi)
 	if (!napi_schedule_prep(napi))
 		return false;
 	napi->stats.irq_schedules++;
-	if (READ_ONCE(napi_mode) == NAPI_MODE_IRQ)
+	/*
+	 * An interrupt can cut into a poll of this very instance run by the
+	 * softirq or netpoll (the driver unmasks before its poll returns).
+	 * Polling it here would re-enter the driver: queue it instead, and
+	 * the softirq polls it once that poll is over.
+	 */
+	if (READ_ONCE(napi_mode) == NAPI_MODE_IRQ &&
+	    !(READ_ONCE(napi->state) & (NAPIF_STATE_POLLING | NAPIF_STATE_NPSVC)))
 		napi_poll_in_irq(napi);
 	else
 		__napi_schedule(napi);
@@ -260,11 +269,15 @@ void napi_disable(struct napi_struct *napi)
 		return;
 	}
 	napi->state |= NAPIF_STATE_DISABLE;
+	/*
+	 * Queued or not, it must not be polled again: even from its own poll,
+	 * a schedule that came after the poll completed has queued it anew.
+	 */
+	list_del_init(&napi->poll_list);
 	if (napi->state & NAPIF_STATE_POLLING) {
 		/* Cannot wait for ourselves; the softirq holds it off after the poll. */
 		pr_warn("%s: napi_disable() called from inside its own poll\n", napi_name(napi));
 	} else {
-		list_del_init(&napi->poll_list);
 		napi->state |= NAPIF_STATE_SCHED;
 	}
 	napi->state &= ~NAPIF_STATE_MISSED;

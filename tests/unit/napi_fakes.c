@@ -99,6 +99,24 @@ void fake_softirq_reset(void)
 /* ---- interrupt masking ---- */
 static bool irqs_on = true;
 static int save_depth;
+static void (*irq_window)(void);
+
+void fake_set_irq_window(void (*fn)(void))
+{
+	irq_window = fn;
+}
+
+/* A real CPU takes a pending interrupt the moment IF is set again. */
+static void irq_window_open(void)
+{
+	static bool inside;
+
+	if (!irq_window || inside)
+		return;
+	inside = true;
+	irq_window();
+	inside = false;
+}
 
 #define FAKE_IF BIT(9)
 
@@ -119,6 +137,8 @@ void local_irq_restore(unsigned long flags)
 	}
 	save_depth--;
 	irqs_on = flags & FAKE_IF;
+	if (irqs_on)
+		irq_window_open();
 }
 
 void local_irq_disable(void)
@@ -128,6 +148,7 @@ void local_irq_disable(void)
 void local_irq_enable(void)
 {
 	irqs_on = true;
+	irq_window_open();
 }
 bool irqs_disabled(void)
 {
@@ -252,5 +273,6 @@ void fake_reset_all(void)
 	fake_softirq_reset();
 	irqs_on = true;
 	save_depth = 0;
+	irq_window = NULL;
 	fake_log_clear();
 }

@@ -35,6 +35,8 @@ struct fake_nic {
 	u64 ns_per_packet; /* fake clock cost of each frame */
 	bool never_complete;
 	void (*during_poll)(struct fake_nic *nic, int budget);
+	void (*after_unmask)(struct fake_nic *nic); /* still inside poll() */
+	int poll_depth;				    /* polls of it on the stack */
 };
 
 static struct fake_nic nics[MAX_NICS];
@@ -54,6 +56,8 @@ static int fake_poll(struct napi_struct *napi, int budget)
 
 	ck_assert_msg(fake_irqs_enabled() || napi_in_irq_poll(),
 		      "poll ran with interrupts masked outside irq mode");
+	ck_assert_msg(nic->poll_depth == 0, "eth%d: poll re-entered", nic->id);
+	nic->poll_depth++;
 	nic->rx_pending -= n;
 	nic->handled += n;
 	nic->polls++;
@@ -64,6 +68,8 @@ static int fake_poll(struct napi_struct *napi, int budget)
 		if (napi_complete_done(napi, n)) {
 			nic->irq_masked = false;
 			nic->unmasks++;
+			if (nic->after_unmask)
+				nic->after_unmask(nic);
 		} else {
 			nic->completes_refused++;
 		}
@@ -74,6 +80,7 @@ static int fake_poll(struct napi_struct *napi, int budget)
 		polls[npolls].ret = n + nic->extra_return;
 		npolls++;
 	}
+	nic->poll_depth--;
 	return n + nic->extra_return;
 }
 
@@ -423,6 +430,41 @@ START_TEST(test_disable_from_own_poll_warns)
 }
 END_TEST
 
+static void kick_then_disable_self(struct fake_nic *nic)
+{
+	/* Completed and unmasked; another source schedules it again, then the bug. */
+	ck_assert(napi_schedule(&nic->napi));
+	napi_disable(&nic->napi);
+}
+
+/*
+ * A disable from the instance's own poll after it completed and was
+ * scheduled again: the queued schedule must not get it polled while
+ * disabled. Found by test_napi_random, seed 60.
+ */
+START_TEST(test_disable_from_own_poll_after_reschedule)
+{
+	struct fake_nic *nic = nic_setup(0, 64), *other = nic_setup(1, 64);
+
+	nic->after_unmask = kick_then_disable_self;
+	nic_receive(nic, 3);
+	nic_receive(other, 3);
+	run_net_rx(10);
+	ck_assert(fake_log_contains("eth0: napi_disable() called from inside its own poll"));
+	ck_assert_int_eq(nic->polls, 1);
+	ck_assert_int_eq(other->polls, 1);
+	ck_assert(!napi_any_scheduled());
+	ck_assert(!napi_schedule(&nic->napi));
+
+	nic->after_unmask = NULL;
+	napi_enable(&nic->napi);
+	nic_receive(nic, 2);
+	run_net_rx(10);
+	ck_assert_int_eq(nic->polls, 2);
+	ck_assert_int_eq(nic->handled, 5);
+}
+END_TEST
+
 static void second_source_fires(struct fake_nic *nic, int budget)
 {
 	/* The ring was read; a frame lands and another vector schedules. */
@@ -605,6 +647,71 @@ START_TEST(test_irq_mode_polls_in_handler)
 	ck_assert(!nic->irq_masked);
 	ck_assert_uint_eq(nic->napi.stats.irq_deferred, 0);
 	assert_irq_state_clean();
+}
+END_TEST
+
+static void frames_right_after_unmask(struct fake_nic *nic)
+{
+	/* The driver unmasked and has not returned yet: the device interrupts at once. */
+	if (nic->irqs_taken == 0) {
+		nic->rx_pending += 2;
+		ck_assert(fake_irq(nic));
+		ck_assert_int_eq(nic->polls, 1);
+	}
+}
+
+/*
+ * irq mode, an instance the softirq polls (a timer kicked it): the interrupt
+ * that comes right after the driver unmasks inside its poll must not poll it
+ * again from the handler, inside that poll. Found by test_napi_random, seed 5.
+ */
+START_TEST(test_irq_mode_interrupt_inside_softirq_poll)
+{
+	struct fake_nic *nic = nic_setup(0, 64);
+
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_IRQ), 0);
+	nic->rx_pending = 5;
+	nic->irq_masked = true;
+	nic->after_unmask = frames_right_after_unmask;
+	ck_assert(napi_schedule(&nic->napi)); /* a timer, not the interrupt: softirq polls */
+	ck_assert_int_eq(nic->polls, 0);
+	ck_assert(fake_softirq_run(NET_RX_SOFTIRQ));
+	ck_assert_int_eq(nic->irqs_taken, 1);
+	ck_assert_uint_eq(nic->napi.stats.irq_schedules, 1);
+	/* The interrupt queued it; the same round polled it after the first poll returned. */
+	ck_assert_int_eq(nic->polls, 2);
+	ck_assert_int_eq(nic->handled, 7);
+	ck_assert(!nic->irq_masked);
+	ck_assert(!napi_is_scheduled(&nic->napi));
+	ck_assert(!napi_any_scheduled());
+	ck_assert_uint_eq(nic->napi.stats.irq_deferred, 0);
+}
+END_TEST
+
+static void kick_during_first_poll(struct fake_nic *nic, int budget)
+{
+	if (nic->polls == 1)
+		ck_assert(!napi_schedule(&nic->napi));
+}
+
+/*
+ * irq mode: a schedule during one poll of the handler's loop forces the next
+ * poll, and only that one; the poll after it may complete. Found by
+ * test_napi_random, seed 5.
+ */
+START_TEST(test_irq_mode_missed_is_per_poll)
+{
+	struct fake_nic *nic = nic_setup(0, 4);
+
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_IRQ), 0);
+	nic->during_poll = kick_during_first_poll;
+	nic_receive(nic, 6); /* 4, then 2 */
+	ck_assert_int_eq(nic->polls, 2);
+	ck_assert_int_eq(nic->completes_refused, 0);
+	ck_assert_uint_eq(nic->napi.stats.missed, 1);
+	ck_assert_uint_eq(nic->napi.stats.completions, 1);
+	ck_assert(!nic->irq_masked);
+	ck_assert(!napi_any_scheduled());
 }
 END_TEST
 
@@ -845,12 +952,15 @@ static Suite *napi_suite(void)
 	tcase_add_test(tc, test_complete_unscheduled_warns);
 	tcase_add_test(tc, test_disable_while_scheduled);
 	tcase_add_test(tc, test_disable_from_own_poll_warns);
+	tcase_add_test(tc, test_disable_from_own_poll_after_reschedule);
 	tcase_add_test(tc, test_schedule_during_poll_not_lost);
 	tcase_add_test(tc, test_schedule_while_queued_sets_no_missed);
 	tcase_add_test(tc, test_time_squeeze);
 	tcase_add_test(tc, test_over_budget_warns_once_and_clamps);
 	tcase_add_test(tc, test_netpoll_owned_is_skipped);
 	tcase_add_test(tc, test_irq_mode_polls_in_handler);
+	tcase_add_test(tc, test_irq_mode_interrupt_inside_softirq_poll);
+	tcase_add_test(tc, test_irq_mode_missed_is_per_poll);
 	tcase_add_test(tc, test_irq_mode_endless_ring_goes_to_softirq);
 	tcase_add_test(tc, test_busypoll_keeps_polling);
 	tcase_add_test(tc, test_busypoll_enable_schedules);
