@@ -16,6 +16,7 @@
 #include <string.h>
 #include "kernel/cmdline.h"
 #include "kernel/heap.h"
+#include "kernel/loop.h"
 #include "kernel/printk.h"
 #include "kernel/time.h"
 #include "net/services/listen.h"
@@ -26,6 +27,13 @@
 #define WS_IDLE_TIMEOUT_NS    (15 * NSEC_PER_SEC) /* between requests on one connection */
 #define WS_SEND_STALL_NS      (10 * NSEC_PER_SEC) /* an answer nobody acknowledges */
 #define WS_POLL_INTERVAL      1			  /* lwIP slow ticks (500 ms) */
+/*
+ * Requests answered per main-loop round, all connections together: building
+ * /stats.json walks every device and counter, and a round that answers many
+ * of them delays the next poll of the rings. The rest wait for the next round
+ * that gives their connection a callback (at the latest its 500 ms poll).
+ */
+#define WS_REQUESTS_PER_ROUND 2
 
 struct ws_conn {
 	struct tcp_pcb *pcb;
@@ -51,6 +59,25 @@ struct webstatus_config webstatus_config = {
 	.max_conns = WEBSTATUS_CONNS_DEFAULT,
 };
 static struct ws_conn conns[WEBSTATUS_CONNS_MAX];
+static u64 budget_round;	 /* the loop round budget_used counts for */
+static unsigned int budget_used; /* requests answered in that round */
+
+/* May one more request be answered in this loop round? Takes it from the budget if so. */
+static bool ws_take_budget(void)
+{
+	u64 round = loop_get_stats()->rounds;
+
+	if (round != budget_round) {
+		budget_round = round;
+		budget_used = 0;
+	}
+	if (budget_used >= WS_REQUESTS_PER_ROUND) {
+		webstatus_stats.deferred++;
+		return false;
+	}
+	budget_used++;
+	return true;
+}
 
 static void ws_release(struct ws_conn *c)
 {
@@ -180,12 +207,15 @@ static void ws_answer_json(struct ws_conn *c, bool head_only, bool is_log, u64 s
 	struct ws_buf b = { .cap = WEBSTATUS_BODY_MAX };
 	const char *type;
 
+	u64 t0 = ktime_get_ns();
+
 	b.data = kmalloc(b.cap);
 	if (!b.data) {
 		ws_answer_text(c, 503, "Service Unavailable", &webstatus_stats.no_memory);
 		return;
 	}
 	type = is_log ? webstatus_log_json(&b, since) : webstatus_stats_json(&b);
+	webstatus_stats.build_ns_max = MAX(webstatus_stats.build_ns_max, ktime_get_ns() - t0);
 	if (b.overflow)
 		webstatus_stats.truncated++;
 	webstatus_stats.ok++;
@@ -295,6 +325,8 @@ static err_t ws_next_request(struct ws_conn *c)
 			       &webstatus_stats.too_large);
 		c->req_len = 0;
 	} else {
+		if (!ws_take_budget())
+			return ERR_OK; /* a later callback (sent, poll) answers it */
 		ws_route(c, hdr_len);
 		memmove(c->req, c->req + hdr_len, c->req_len - hdr_len);
 		c->req_len -= hdr_len;
@@ -417,7 +449,7 @@ static err_t ws_poll(void *arg, struct tcp_pcb *pcb)
 		}
 		return ws_pump(c);
 	}
-	if (now < c->deadline_ns)
+	if (now < c->deadline_ns || ws_headers_end(c)) /* a whole request is never late */
 		return ws_next_request(c);
 	if (c->req_len || !c->served) {
 		webstatus_stats.header_timeouts++;
