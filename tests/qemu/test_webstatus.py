@@ -226,6 +226,24 @@ def test_log_returns_records_after_seq(napkin):
     assert later["next"] == later["records"][-1]["seq"] + 1
 
 
+def test_simultaneous_requests_all_answered(napkin):
+    """More requests at once than one loop round answers: the rest wait, none is lost."""
+    socks = [socket.create_connection(("127.0.0.1", napkin.http), timeout=10)
+             for _ in range(8)]
+    for s in socks:
+        s.sendall(b"GET /stats.json HTTP/1.1\r\nConnection: close\r\n\r\n")
+    for s in socks:
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+        s.close()
+        head, _, body = data.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 200"), head
+        length = int(re.search(rb"Content-Length: (\d+)", head).group(1))
+        assert len(body) == length
+        assert json.loads(body)["version"] == 1
+
+
 def test_hostile_clients_are_bounded_and_counted(napkin):
     before = napkin.stats()["webstatus"]
 
