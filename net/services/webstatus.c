@@ -41,6 +41,7 @@ struct ws_conn {
 	bool served;	  /* answered at least one request */
 	bool sending;	  /* an answer is in flight: parse nothing more until it is written */
 	bool close_after; /* close once the answer is written */
+	bool peer_closed; /* the peer sent FIN: answer what it asked, then close */
 	u64 deadline_ns;  /* for the next request's headers */
 	u64 progress_ns;  /* last time the answer moved */
 	size_t req_len;
@@ -381,7 +382,7 @@ static err_t ws_pump(struct ws_conn *c)
 	c->head_len = c->head_off = c->body_len = c->body_off = 0;
 	c->sending = false;
 	c->served = true;
-	if (c->close_after)
+	if (c->close_after || c->peer_closed)
 		return ws_close(c);
 	c->deadline_ns = ktime_get_ns() + WS_IDLE_TIMEOUT_NS;
 	return ERR_OK; /* a pipelined request waits for the next callback: one per round */
@@ -400,11 +401,11 @@ static err_t ws_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
 		return ERR_OK;
 	}
 	if (!p) {
-		/* The peer is done sending; finish the answer in flight, if any. */
-		if (!c->sending)
+		/* The peer is done sending: answer a whole request still waiting, then close. */
+		c->peer_closed = true;
+		if (!c->sending && !ws_headers_end(c))
 			return ws_close(c);
-		c->close_after = true;
-		return ERR_OK;
+		return ws_next_request(c);
 	}
 	if (err != ERR_OK) {
 		pbuf_free(p);

@@ -244,6 +244,24 @@ def test_simultaneous_requests_all_answered(napkin):
         assert json.loads(body)["version"] == 1
 
 
+def test_request_then_half_close_is_answered(napkin):
+    """`printf 'GET ...' | nc` sends FIN right after the request: it still gets its answer,
+    also when its request waits for a later loop round (more at once than one round answers)."""
+    socks = [socket.create_connection(("127.0.0.1", napkin.http), timeout=10)
+             for _ in range(6)]
+    for s in socks:
+        s.sendall(b"GET /stats.json HTTP/1.1\r\n\r\n")
+        s.shutdown(socket.SHUT_WR)
+    for s in socks:
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+        s.close()
+        head, _, body = data.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 200"), data[:80]
+        assert json.loads(body)["version"] == 1
+
+
 def test_hostile_clients_are_bounded_and_counted(napkin):
     before = napkin.stats()["webstatus"]
 
