@@ -355,13 +355,17 @@ def test_webstatus_off():
         n.g.stop()
 
 
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+CHROMEDRIVER = shutil.which("chromedriver")
 
 
 def test_page_in_headless_chromium(napkin):
-    webdriver = pytest.importorskip("selenium.webdriver", reason="python3-selenium missing "
-                                    "(scripts/deps.sh installs it)")
-    from selenium.webdriver.chrome.service import Service
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        pytest.fail("python3-selenium is missing: scripts/deps.sh installs it")
+    assert shutil.which("chromium") and CHROMEDRIVER, \
+        "chromium and chromium-driver are missing: scripts/deps.sh installs them"
 
     opts = webdriver.ChromeOptions()
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
