@@ -30,8 +30,8 @@
 /*
  * Requests answered per main-loop round, all connections together: building
  * /stats.json walks every device and counter, and a round that answers many
- * of them delays the next poll of the rings. The rest wait for the next round
- * that gives their connection a callback (at the latest its 500 ms poll).
+ * of them delays the next poll of the rings. The rest are answered by the
+ * loop hook in the rounds after.
  */
 #define WS_REQUESTS_PER_ROUND 2
 
@@ -62,6 +62,7 @@ struct webstatus_config webstatus_config = {
 static struct ws_conn conns[WEBSTATUS_CONNS_MAX];
 static u64 budget_round;	 /* the loop round budget_used counts for */
 static unsigned int budget_used; /* requests answered in that round */
+static bool requests_waiting;	 /* some were refused the budget: the loop hook looks */
 
 /* May one more request be answered in this loop round? Takes it from the budget if so. */
 static bool ws_take_budget(void)
@@ -74,6 +75,7 @@ static bool ws_take_budget(void)
 	}
 	if (budget_used >= WS_REQUESTS_PER_ROUND) {
 		webstatus_stats.deferred++;
+		requests_waiting = true;
 		return false;
 	}
 	budget_used++;
@@ -327,7 +329,7 @@ static err_t ws_next_request(struct ws_conn *c)
 		c->req_len = 0;
 	} else {
 		if (!ws_take_budget())
-			return ERR_OK; /* a later callback (sent, poll) answers it */
+			return ERR_OK; /* the loop hook answers it in a later round */
 		ws_route(c, hdr_len);
 		memmove(c->req, c->req + hdr_len, c->req_len - hdr_len);
 		c->req_len -= hdr_len;
@@ -471,6 +473,23 @@ static void ws_err(void *arg, err_t err)
 	}
 }
 
+/* Answer requests that waited for the budget; keep the loop awake while any still wait. */
+static u64 ws_loop_run(u64 now_ns)
+{
+	if (!requests_waiting)
+		return UINT64_MAX;
+	requests_waiting = false;
+	for (u32 i = 0; i < WEBSTATUS_CONNS_MAX; i++) {
+		struct ws_conn *c = &conns[i];
+
+		if (c->in_use && !c->sending && ws_headers_end(c))
+			ws_next_request(c); /* sets requests_waiting again if refused */
+	}
+	return requests_waiting ? now_ns : UINT64_MAX;
+}
+
+static struct loop_hook ws_loop_hook = { .name = "webstatus", .run = ws_loop_run };
+
 static err_t ws_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 {
 	struct ws_conn *c = NULL;
@@ -526,6 +545,7 @@ int webstatus_start(void)
 		return -EBUSY;
 	/* New connections must not evict established ones of other services. */
 	tcp_setprio(listener, TCP_PRIO_MIN);
+	loop_add_hook(&ws_loop_hook);
 	webstatus_config.running = true;
 	pr_info("status page on TCP port %u, at most %u connections\n", (unsigned)port,
 		(unsigned)max);
