@@ -25,7 +25,7 @@
 
 #define WS_REQUEST_TIMEOUT_NS (5 * NSEC_PER_SEC)  /* first byte to end of headers */
 #define WS_IDLE_TIMEOUT_NS    (15 * NSEC_PER_SEC) /* between requests on one connection */
-#define WS_SEND_STALL_NS      (10 * NSEC_PER_SEC) /* an answer nobody acknowledges */
+#define WS_SEND_STALL_NS      (5 * NSEC_PER_SEC)  /* an answer nobody acknowledges */
 #define WS_POLL_INTERVAL      1			  /* lwIP slow ticks (500 ms) */
 /*
  * Requests answered per main-loop round, all connections together: building
@@ -42,6 +42,7 @@ struct ws_conn {
 	bool sending;	  /* an answer is in flight: parse nothing more until it is written */
 	bool close_after; /* close once the answer is written */
 	bool peer_closed; /* the peer sent FIN: answer what it asked, then close */
+	bool overflowed;  /* received bytes were dropped: answer what is whole, then close */
 	u64 deadline_ns;  /* for the next request's headers */
 	u64 progress_ns;  /* last time the answer moved */
 	size_t req_len;
@@ -384,7 +385,7 @@ static err_t ws_pump(struct ws_conn *c)
 	c->head_len = c->head_off = c->body_len = c->body_off = 0;
 	c->sending = false;
 	c->served = true;
-	if (c->close_after || c->peer_closed)
+	if (c->close_after || c->peer_closed || (c->overflowed && !ws_headers_end(c)))
 		return ws_close(c);
 	c->deadline_ns = ktime_get_ns() + WS_IDLE_TIMEOUT_NS;
 	return ERR_OK; /* a pipelined request waits for the next callback: one per round */
@@ -414,14 +415,21 @@ static err_t ws_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
 		return err;
 	}
 	room = sizeof(c->req) - c->req_len;
-	if (c->sending && p->tot_len > room)
-		return ERR_MEM; /* lwIP keeps it and offers it again: the window stays shut */
+	/*
+	 * Pipelined requests beyond the buffer: while a whole one waits, answering
+	 * it makes room, so lwIP keeps the data (window shut) and offers it again.
+	 */
+	if (p->tot_len > room && (c->sending || ws_headers_end(c)))
+		return ERR_MEM;
 	take = MIN(room, (size_t)p->tot_len);
 	pbuf_copy_partial(p, c->req + c->req_len, (u16)take, 0);
 	c->req_len += take;
 	webstatus_stats.rx_bytes += p->tot_len;
-	if (take < p->tot_len)
-		c->close_after = true; /* more than a request's worth: serve one, then close */
+	if (take < p->tot_len) {
+		/* Nothing whole to answer and no room: answer what fits (431 if nothing), then close. */
+		webstatus_stats.overflows++;
+		c->overflowed = true;
+	}
 	tcp_recved(pcb, p->tot_len);
 	pbuf_free(p);
 	return ws_next_request(c);

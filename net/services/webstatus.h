@@ -32,6 +32,7 @@ struct webstatus_stats {
 	u64 no_memory;	     /* answers not built (503) for want of memory */
 	u64 truncated;	     /* JSON answers cut at WEBSTATUS_BODY_MAX */
 	u64 errors;	     /* connections lwIP reported dead, failed writes */
+	u64 overflows;	     /* received bytes dropped: no whole request and the buffer full */
 	u64 deferred;	     /* times a whole request waited for a later loop round */
 	u64 build_ns_max;    /* longest time building one JSON answer */
 	u64 rx_bytes, tx_bytes;

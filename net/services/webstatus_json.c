@@ -289,6 +289,7 @@ static void json_webstatus(struct ws_buf *b)
 	ws_u64(b, "no_memory", w->no_memory, false);
 	ws_u64(b, "truncated", w->truncated, false);
 	ws_u64(b, "errors", w->errors, false);
+	ws_u64(b, "overflows", w->overflows, false);
 	ws_u64(b, "deferred", w->deferred, false);
 	ws_u64(b, "build_ns_max", w->build_ns_max, false);
 	ws_u64(b, "rx_bytes", w->rx_bytes, false);

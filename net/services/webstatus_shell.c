@@ -26,9 +26,10 @@ static int cmd_webstatus(int argc, char **argv)
 		     (unsigned long long)w->header_timeouts, (unsigned long long)w->idle_closes,
 		     (unsigned long long)w->send_timeouts, (unsigned long long)w->no_memory,
 		     (unsigned long long)w->truncated, (unsigned long long)w->errors);
-	shell_printf("deferred %llu build_ns_max %llu rx_bytes %llu tx_bytes %llu\n",
-		     (unsigned long long)w->deferred, (unsigned long long)w->build_ns_max,
-		     (unsigned long long)w->rx_bytes, (unsigned long long)w->tx_bytes);
+	shell_printf("overflows %llu deferred %llu build_ns_max %llu rx_bytes %llu tx_bytes %llu\n",
+		     (unsigned long long)w->overflows, (unsigned long long)w->deferred,
+		     (unsigned long long)w->build_ns_max, (unsigned long long)w->rx_bytes,
+		     (unsigned long long)w->tx_bytes);
 	return 0;
 }
 

@@ -346,6 +346,25 @@ def test_hostile_clients_are_bounded_and_counted(napkin):
     assert b'id="plots"' in napkin.get("/")
 
 
+def test_peer_that_stops_reading_is_reset(napkin):
+    """Pipelined requests from a peer that never reads: the answer stalls, and after the
+    send deadline (5 s) the connection is reset and counted; echo works meanwhile."""
+    before = napkin.stats()["webstatus"]["send_timeouts"]
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(("127.0.0.1", napkin.http))
+    # ~9 MB of answers, never read: more than the host, QEMU and lwIP buffer between them.
+    s.sendall(b"GET / HTTP/1.1\r\n\r\n" * 1000)
+    try:
+        deadline = time.monotonic() + 35  # QEMU and the host buffer ~3 MB first
+        while napkin.stats()["webstatus"]["send_timeouts"] == before:
+            assert time.monotonic() < deadline, "a stalled answer was never given up"
+            assert napkin.echo_ok()
+            time.sleep(1)
+    finally:
+        s.close()
+
+
 def test_port_and_connection_limit_settings():
     n = Napkin("test_webstatus_port", append="webstatus.port=8000 webstatus.conns=2",
                guest_port=8000)
