@@ -42,6 +42,9 @@
 #define SKGE_TX_MAX_SEGS   16
 #define SKGE_TX_WAKE_FREE  (4 * SKGE_TX_MAX_SEGS)
 #define SKGE_TX_TIMEOUT_NS (5 * NSEC_PER_SEC)
+/* Frames with a buffer the BMU cannot reach (above 4 GiB) are copied here. */
+#define SKGE_TX_BOUNCE	    64
+#define SKGE_TX_BOUNCE_SIZE 2048
 
 /* Service timer: link polling, lost transmit starts and interrupts. */
 #define SKGE_SERVICE_PERIOD_NS (100 * NSEC_PER_MSEC)
@@ -100,7 +103,8 @@ struct skge_port_counters {
 	u64 rx_refill_starved;
 	u64 rx_bmu_starts; /* start commands after the ring had run dry */
 	u64 tx_ring_full;
-	u64 tx_too_many_segs;
+	u64 tx_bounced; /* copied below 4 GiB first */
+	u64 tx_too_long;
 	u64 tx_start_retries; /* lost transmit starts given again */
 	u64 tx_timeouts;
 	u64 tx_dropped_on_stop;
@@ -145,6 +149,11 @@ struct skge_port {
 
 	/* Transmit. */
 	struct netbuf *tx_frame[SKGE_TX_RING]; /* on each frame's last descriptor */
+	s16 tx_bounce_of[SKGE_TX_RING];	       /* bounce buffer a descriptor uses, or -1 */
+	u8 *tx_bounce;			       /* SKGE_TX_BOUNCE buffers below 4 GiB */
+	dma_addr_t tx_bounce_dma;
+	u8 tx_bounce_free[SKGE_TX_BOUNCE];
+	unsigned int tx_bounce_nfree;
 	unsigned int tx_prod, tx_cons, tx_pending;
 	unsigned int tx_cons_seen; /* where the service timer last found tx_cons */
 	u64 tx_progress_ns;
@@ -267,6 +276,7 @@ int skge_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, int
 void skge_stats_restart(struct skge_port *p);
 
 /* skge_main.c */
+extern struct pci_driver skge_pci_driver;
 void skge_link_update(struct skge_port *p);
 
 static inline const char *skge_name(const struct skge_port *p)

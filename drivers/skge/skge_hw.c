@@ -114,16 +114,17 @@ void skge_chip_reset(struct skge_hw *hw)
 	hw->intr_mask = 0;
 	skge_write16(hw, SKGE_B0_CTST, SKGE_CTST_SW_RST_SET);
 	skge_write16(hw, SKGE_B0_CTST, SKGE_CTST_MST_RST_SET);
-	if (hw->chip == SKGE_YUKON)
-		for (unsigned int i = 0; i < hw->ports; i++)
-			skge_write16(hw, SKGE_GMAC_LINK_CTRL(i), SKGE_GMAC_LINK_RST_SET);
 	mdelay(1);
 	skge_write16(hw, SKGE_B0_CTST, SKGE_CTST_SW_RST_CLR);
 	udelay(2);
 	skge_write16(hw, SKGE_B0_CTST, SKGE_CTST_MST_RST_CLR);
-	if (hw->chip == SKGE_YUKON)
-		for (unsigned int i = 0; i < hw->ports; i++)
+	/* The GMAC links have their own reset, usable once the chip's is released. */
+	if (hw->chip == SKGE_YUKON) {
+		for (unsigned int i = 0; i < hw->ports; i++) {
+			skge_write16(hw, SKGE_GMAC_LINK_CTRL(i), SKGE_GMAC_LINK_RST_SET);
 			skge_write16(hw, SKGE_GMAC_LINK_CTRL(i), SKGE_GMAC_LINK_RST_CLR);
+		}
+	}
 
 	if (hw->chip == SKGE_GENESIS) {
 		skge_write16(hw, SKGE_B3_PA_CTRL, SKGE_PA_CTRL_RST_CLR);
@@ -169,14 +170,14 @@ static void ram_buffer_start(struct skge_port *p, u32 rb, u32 first, u32 last, b
 {
 	struct skge_hw *hw = p->hw;
 
-	skge_write32(hw, rb + SKGE_RB_CTRL, SKGE_RB_CTRL_RST_CLR);
+	skge_write8(hw, rb + SKGE_RB_CTRL, SKGE_RB_CTRL_RST_CLR);
 	if (tx)
-		skge_write32(hw, rb + SKGE_RB_CTRL, SKGE_RB_CTRL_STFWD_ON);
+		skge_write8(hw, rb + SKGE_RB_CTRL, SKGE_RB_CTRL_STFWD_ON);
 	skge_write32(hw, rb + SKGE_RB_START, first);
 	skge_write32(hw, rb + SKGE_RB_WP, first);
 	skge_write32(hw, rb + SKGE_RB_RP, first);
 	skge_write32(hw, rb + SKGE_RB_END, last);
-	skge_write32(hw, rb + SKGE_RB_CTRL, SKGE_RB_CTRL_ON);
+	skge_write8(hw, rb + SKGE_RB_CTRL, SKGE_RB_CTRL_ON);
 }
 
 static void queue_start(struct skge_port *p, u32 q, dma_addr_t ring)
@@ -195,12 +196,12 @@ void skge_port_hw_start(struct skge_port *p)
 	unsigned int i = p->port;
 
 	if (hw->chip == SKGE_GENESIS) {
-		skge_write32(hw, SKGE_XMF_RX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_RST_CLR);
+		skge_write8(hw, SKGE_XMF_RX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_RST_CLR);
 		skge_write32(hw, SKGE_XMF_RX(i) + SKGE_XMF_END, SKGE_XMF_END_VALUE);
-		skge_write32(hw, SKGE_XMF_RX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_ON);
-		skge_write32(hw, SKGE_XMF_TX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_RST_CLR);
+		skge_write8(hw, SKGE_XMF_RX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_ON);
+		skge_write8(hw, SKGE_XMF_TX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_RST_CLR);
 		skge_write32(hw, SKGE_XMF_TX(i) + SKGE_XMF_END, SKGE_XMF_END_VALUE);
-		skge_write32(hw, SKGE_XMF_TX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_ON);
+		skge_write8(hw, SKGE_XMF_TX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_ON);
 		skge_write8(hw, SKGE_TXA_CTRL(i), SKGE_TXA_CTRL_ON | SKGE_TXA_CTRL_FSYNC);
 	}
 	ram_buffer_start(p, p->rx_rb, p->ram_rx_start, p->ram_rx_end, false);
@@ -221,7 +222,10 @@ static void queue_stop(struct skge_port *p, u32 q, const char *what)
 
 	skge_write32(hw, q + SKGE_Q_CSR, SKGE_Q_CSR_STOP);
 	for (n = 0; n < SKGE_STOP_POLLS; n++) {
-		if (!(skge_read32(hw, q + SKGE_Q_CSR) & SKGE_Q_CSR_STOP))
+		u32 csr = skge_read32(hw, q + SKGE_Q_CSR);
+
+		/* UNVERIFIED which one a real BMU shows: FreeBSD waits for STOP to clear. */
+		if (!(csr & SKGE_Q_CSR_STOP) || (csr & SKGE_Q_CSR_SV_IDLE))
 			break;
 		udelay(1);
 	}
@@ -241,14 +245,14 @@ void skge_port_hw_stop(struct skge_port *p)
 	queue_stop(p, p->rx_q, "receive");
 	hw->mac->stop(p);
 	if (hw->chip == SKGE_GENESIS) {
-		skge_write32(hw, SKGE_XMF_RX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_RST_SET);
-		skge_write32(hw, SKGE_XMF_TX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_RST_SET);
+		skge_write8(hw, SKGE_XMF_RX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_RST_SET);
+		skge_write8(hw, SKGE_XMF_TX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_RST_SET);
 		skge_write8(hw, SKGE_TXA_CTRL(i), SKGE_TXA_CTRL_OFF);
 	}
 	skge_write32(hw, p->rx_q + SKGE_Q_CSR, SKGE_Q_CSR_OFFLINE);
-	skge_write32(hw, p->rx_rb + SKGE_RB_CTRL, SKGE_RB_CTRL_RST_SET | SKGE_RB_CTRL_OFF);
+	skge_write8(hw, p->rx_rb + SKGE_RB_CTRL, SKGE_RB_CTRL_RST_SET | SKGE_RB_CTRL_OFF);
 	skge_write32(hw, p->tx_q + SKGE_Q_CSR, SKGE_Q_CSR_OFFLINE);
-	skge_write32(hw, p->tx_rb + SKGE_RB_CTRL, SKGE_RB_CTRL_RST_SET | SKGE_RB_CTRL_OFF);
+	skge_write8(hw, p->tx_rb + SKGE_RB_CTRL, SKGE_RB_CTRL_RST_SET | SKGE_RB_CTRL_OFF);
 }
 
 static struct skge_desc *ring_alloc(struct skge_port *p, unsigned int n, dma_addr_t *bus,
@@ -275,7 +279,15 @@ int skge_rings_alloc(struct skge_port *p)
 {
 	p->rx_ring = ring_alloc(p, SKGE_RX_RING, &p->rx_ring_dma, "receive");
 	p->tx_ring = ring_alloc(p, SKGE_TX_RING, &p->tx_ring_dma, "transmit");
-	if (!p->rx_ring || !p->tx_ring || skge_rx_pool_alloc(p)) {
+	p->tx_bounce =
+	    dma_alloc(SKGE_TX_BOUNCE * SKGE_TX_BOUNCE_SIZE, 0, DMA_32BIT, &p->tx_bounce_dma);
+	if (p->tx_bounce &&
+	    !skge_dma_below_4g(p->tx_bounce_dma, SKGE_TX_BOUNCE * SKGE_TX_BOUNCE_SIZE)) {
+		pr_err("%s: transmit bounce buffers not below 4 GiB\n", skge_name(p));
+		dma_free(p->tx_bounce, SKGE_TX_BOUNCE * SKGE_TX_BOUNCE_SIZE);
+		p->tx_bounce = NULL;
+	}
+	if (!p->rx_ring || !p->tx_ring || !p->tx_bounce || skge_rx_pool_alloc(p)) {
 		skge_rings_free(p);
 		return -ENOMEM;
 	}
@@ -288,7 +300,10 @@ void skge_rings_free(struct skge_port *p)
 		dma_free(p->rx_ring, SKGE_RX_RING * sizeof(struct skge_desc));
 	if (p->tx_ring)
 		dma_free(p->tx_ring, SKGE_TX_RING * sizeof(struct skge_desc));
+	if (p->tx_bounce)
+		dma_free(p->tx_bounce, SKGE_TX_BOUNCE * SKGE_TX_BOUNCE_SIZE);
 	p->rx_ring = NULL;
 	p->tx_ring = NULL;
+	p->tx_bounce = NULL;
 	skge_rx_pool_release(p);
 }

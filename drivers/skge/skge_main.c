@@ -97,6 +97,13 @@ static void service(struct ktimer *t)
 			skge_stats_update(p);
 		if (p->rx_posted < SKGE_RX_REFILL_LOW && p->rx_free)
 			skge_schedule_port(p);
+		/*
+		 * A receive BMU that stopped on a descriptor we had not given back
+		 * yet resumes on a start; a running one ignores it. Refills start
+		 * it too; this catches a stop nothing else would notice.
+		 */
+		else if (p->rx_posted)
+			skge_write32(hw, p->rx_q + SKGE_Q_CSR, SKGE_Q_CSR_START);
 	}
 	skge_irq_check_lost(hw);
 	ktimer_arm(t, ktime_get_ns() + SKGE_SERVICE_PERIOD_NS);
@@ -243,6 +250,7 @@ static void teardown_irq(struct skge_hw *hw)
 static int register_port(struct skge_hw *hw, unsigned int i)
 {
 	struct skge_port *p = &hw->port[i];
+	char ifname[IFNAMSIZ];
 	int err;
 
 	skge_port_setup(hw, i);
@@ -262,7 +270,8 @@ static int register_port(struct skge_hw *hw, unsigned int i)
 		netif_napi_del(&p->napi);
 		return err;
 	}
-	snprintf(p->napi_name, sizeof(p->napi_name), "skge-%s/%s", hw->pdev->name, p->netdev.name);
+	memcpy(ifname, p->netdev.name, sizeof(ifname)); /* snprintf must not read its own struct */
+	snprintf(p->napi_name, sizeof(p->napi_name), "skge-%s/%s", hw->pdev->name, ifname);
 	p->napi.name = p->napi_name;
 	pr_info("%s: %s (chip 0x%02x rev %u) port %c of %u at %s, %s%s, MAC "
 		"%02x:%02x:%02x:%02x:%02x:%02x\n",
@@ -359,7 +368,7 @@ static void skge_remove(struct pci_dev *pdev)
 	pci_set_drvdata(pdev, NULL);
 }
 
-static struct pci_driver skge_pci_driver = {
+struct pci_driver skge_pci_driver = {
 	.name = "skge",
 	.id_table = skge_ids,
 	.probe = skge_probe,

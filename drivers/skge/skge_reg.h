@@ -154,6 +154,7 @@
 #define SKGE_Q_CSR_STOP	       BIT(5) /* reads back set until the BMU has stopped */
 #define SKGE_Q_CSR_POLL_OFF    BIT(6)
 #define SKGE_Q_CSR_POLL_ON     BIT(7)
+#define SKGE_Q_CSR_SV_IDLE     BIT(24) /* the BMU's supervisor has nothing to do */
 /* Every state machine and FIFO of the BMU out of reset, or into it. */
 #define SKGE_Q_CSR_ONLINE  0x002AAA00u
 #define SKGE_Q_CSR_OFFLINE 0x00155500u
@@ -165,7 +166,7 @@
 #define SKGE_RB_END	      0x04
 #define SKGE_RB_WP	      0x08
 #define SKGE_RB_RP	      0x0C
-#define SKGE_RB_CTRL	      0x28
+#define SKGE_RB_CTRL	      0x28 /* 8 bit; test registers follow */
 
 #define SKGE_RB_CTRL_RST_SET  BIT(0)
 #define SKGE_RB_CTRL_RST_CLR  BIT(1)
@@ -179,7 +180,7 @@
 #define SKGE_XMF_TX(port)  (0x0D00 + (port)*0x80)
 #define SKGE_XMF_END	   0x00
 #define SKGE_XMF_MAC_CTRL  0x18 /* 16 bit; on the Tx FIFO it holds the XMAC reset */
-#define SKGE_XMF_CTRL	   0x1C
+#define SKGE_XMF_CTRL	   0x1C /* 8 bit; test registers follow */
 #define SKGE_XMF_END_VALUE 0x3F
 
 #define SKGE_XMF_CTRL_RST_SET BIT(0)
