@@ -492,6 +492,8 @@ END_TEST
 
 START_TEST(test_shared_intx_with_bystander)
 {
+	struct skge_model_counters c;
+
 	setup(SKGE_MODEL_YUKON, 2, true);
 	ck_assert_int_eq(byst.vec, port_of(0)->hw->irq_vector);
 	open_all();
@@ -502,7 +504,17 @@ START_TEST(test_shared_intx_with_bystander)
 	hosted_run_for(NSEC_PER_MSEC);
 	ck_assert_uint_gt(byst.raised, 100);
 	ck_assert_uint_eq(byst.handled, byst.raised);
-	ck_assert_uint_gt(ethtool(0, "irq_not_ours"), 0);
+	/* Most bystander interrupts found skge quiet: it said so each time... */
+	ck_assert_uint_ge(ethtool(0, "irq_not_ours"), byst.raised / 2);
+	/*
+	 * ...and claimed the others only with work of its own pending (its
+	 * moderation timer may hold an assertion back when another device's
+	 * interrupt comes by): not more than its chip's assertions plus those.
+	 */
+	skge_model_get_counters(model, &c);
+	ck_assert_uint_gt(c.intx_assertions, 0);
+	ck_assert_uint_le(ethtool(0, "irq_interrupts") + ethtool(0, "irq_not_ours"),
+			  c.intx_assertions + byst.raised);
 	check_two_instances_one_irq();
 	teardown();
 }
