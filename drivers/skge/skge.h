@@ -207,6 +207,18 @@ struct skge_hw {
 	struct skge_port port[SKGE_MAX_PORTS];
 };
 
+/*
+ * The BMUs drive 32 address bits (one high word per queue, kept at 0 here):
+ * a ring or buffer must lie entirely below 4 GiB, which also means it does
+ * not cross a 4 GiB boundary.
+ */
+static inline bool skge_dma_below_4g(dma_addr_t bus, size_t len)
+{
+	dma_addr_t last = bus + len - 1;
+
+	return len && last >= bus && (last >> 32) == 0;
+}
+
 /* skge_hw.c */
 static inline u32 skge_read32(const struct skge_hw *hw, u32 reg)
 {
@@ -240,7 +252,6 @@ void skge_port_hw_start(struct skge_port *p);
 void skge_port_hw_stop(struct skge_port *p);
 int skge_rings_alloc(struct skge_port *p);
 void skge_rings_free(struct skge_port *p);
-bool skge_dma_below_4g(dma_addr_t bus, size_t len);
 
 /* skge_xmac.c: link from the clause 22 registers, through a PHY read function */
 bool skge_mii_link(int (*rd)(struct skge_port *, u8, u16 *), struct skge_port *p, u32 *speed,

@@ -20,13 +20,6 @@
 
 #define SKGE_STOP_POLLS 1000 /* 1 us apart */
 
-bool skge_dma_below_4g(dma_addr_t bus, size_t len)
-{
-	dma_addr_t last = bus + len - 1;
-
-	return len && last >= bus && (bus >> 32) == 0 && (last >> 32) == 0;
-}
-
 static const char *yukon_name(u8 id)
 {
 	switch (id) {

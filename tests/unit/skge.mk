@@ -4,3 +4,6 @@
 UNIT_TESTS += test_skge_irq
 test_skge_irq_SRCS := tests/unit/test_skge_irq.c drivers/skge/skge_irq.c net/napi.c \
 	kernel/ktimer.c tests/unit/napi_fakes.c
+
+UNIT_TESTS += test_skge_dma
+test_skge_dma_SRCS := tests/unit/test_skge_dma.c
