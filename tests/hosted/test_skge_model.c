@@ -466,8 +466,11 @@ START_TEST(test_rx_follows_next_and_writes_back)
 
 	setup(SKGE_MODEL_YUKON, 1);
 	port_up(0);
+	/* The chain is 0 -> 2 -> 1: the BMU must follow `next`, not the address order. */
+	d_set(&rx[0], 0, SKR_DESC_NEXT, (u32)rx[0].desc_bus + 2 * SKR_DESC_SIZE);
+	d_set(&rx[0], 2, SKR_DESC_NEXT, (u32)rx[0].desc_bus + 1 * SKR_DESC_SIZE);
 	for (unsigned int i = 0; i < 3; i++)
-		rx_give(0, i, i != 1); /* descriptor 1 does not ask for an interrupt */
+		rx_give(0, i, i != 2); /* descriptor 2 does not ask for an interrupt */
 	queue_start(SKR_Q_R1, rx[0].desc_bus);
 	ck_assert_uint_eq(skge_model_rx_buffers(model, 0), 3);
 	writel(SKR_IS_R1_F, regs + SKR_B0_IMSK);
@@ -489,12 +492,13 @@ START_TEST(test_rx_follows_next_and_writes_back)
 	writel(SKR_IS_R1_F, regs + SKR_B0_IMSK);
 	ck_assert(!intx());
 
-	/* The second descriptor did not ask: no interrupt for it. */
+	/* The second descriptor (2) did not ask: no interrupt for it. */
 	inject(0, 200, 0xB2);
-	ck_assert_uint_eq(d_get(&rx[0], 1, SKR_DESC_CTL) & (SKR_CTL_OWN | SKR_CTL_LEN_MASK), 200);
+	ck_assert_uint_eq(d_get(&rx[0], 2, SKR_DESC_CTL) & (SKR_CTL_OWN | SKR_CTL_LEN_MASK), 200);
+	ck_assert_uint_eq(d_get(&rx[0], 1, SKR_DESC_CTL) & SKR_CTL_OWN, SKR_CTL_OWN);
 	ck_assert(!intx());
 	inject(0, 64, 0xC3);
-	ck_assert_uint_eq(rx[0].buf[2 * BUF_SIZE + 63], 0xC3);
+	ck_assert_uint_eq(rx[0].buf[1 * BUF_SIZE + 63], 0xC3);
 	ck_assert(intx());
 	ck_assert_uint_eq(PORT_CTR(0, rx_frames), 3);
 	/* Frames for someone else stay outside. */
@@ -563,6 +567,32 @@ START_TEST(test_rx_truncation_and_errors)
 	inject(0, 100, 8);
 	status = d_get(&rx[0], 1, SKR_DESC_STATUS);
 	ck_assert(status & SKR_XMR_FCS_ERR);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	teardown();
+}
+END_TEST
+
+START_TEST(test_dual_port_genesis_one_intx)
+{
+	setup(SKGE_MODEL_GENESIS, 2);
+	port_up(0);
+	port_up(1);
+	rx_give(0, 0, true);
+	rx_give(1, 0, true);
+	queue_start(SKR_Q_R1, rx[0].desc_bus);
+	queue_start(SKR_Q_R2, rx[1].desc_bus);
+	writel(SKR_IS_R1_F | SKR_IS_R2_F, regs + SKR_B0_IMSK);
+	inject(1, 128, 0x42);
+	ck_assert(intx());
+	ck_assert_uint_eq(readl(regs + SKR_B0_SP_ISRC), SKR_IS_R2_F);
+	ck_assert_uint_eq(rx[1].buf[127], 0x42);
+	ck_assert_uint_eq(d_get(&rx[1], 0, SKR_DESC_STATUS) >> SKR_XMR_LEN_SHIFT, 128);
+	ck_assert_uint_eq(PORT_CTR(0, rx_frames), 0);
+	writel(SKR_CSR_IRQ_CL_F, regs + SKR_Q_R2 + SKR_Q_CSR);
+	inject(0, 64, 0x24);
+	writel(SKR_IS_R1_F | SKR_IS_R2_F, regs + SKR_B0_IMSK);
+	ck_assert_uint_eq(readl(regs + SKR_B0_SP_ISRC), SKR_IS_R1_F);
+	ck_assert_uint_eq(PORT_CTR(0, rx_frames), 1);
 	ck_assert_uint_eq(hosted_failures(), 0);
 	teardown();
 }
@@ -835,6 +865,7 @@ int main(void)
 	tcase_add_test(tc, test_rx_follows_next_and_writes_back);
 	tcase_add_test(tc, test_rx_stops_at_unowned_until_restarted);
 	tcase_add_test(tc, test_rx_truncation_and_errors);
+	tcase_add_test(tc, test_dual_port_genesis_one_intx);
 	tcase_add_test(tc, test_tx_chain_and_lost_start);
 	tcase_add_test(tc, test_dma_address_rules);
 	tcase_add_test(tc, test_ram_buffer_rules);
