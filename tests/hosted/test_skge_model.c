@@ -404,6 +404,12 @@ START_TEST(test_moderation_delays_masked_sources)
 	ck_assert(intx());
 	writew(SKR_CTST_SW_IRQ_CL, regs + SKR_B0_CTST);
 	ck_assert(!intx());
+	/* Raised again, it waits for the next expiry, not the last one. */
+	writew(SKR_CTST_SW_IRQ_ST, regs + SKR_B0_CTST);
+	ck_assert(!intx());
+	hosted_run_for(101 * 1000);
+	ck_assert(intx());
+	writew(SKR_CTST_SW_IRQ_CL, regs + SKR_B0_CTST);
 	/* Stopped, the timer holds nothing back. */
 	writeb(SKR_TIM_STOP, regs + SKR_B2_IRQM_CTRL);
 	writew(SKR_CTST_SW_IRQ_ST, regs + SKR_B0_CTST);

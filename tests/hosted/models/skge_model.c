@@ -131,7 +131,11 @@ static void check_napi(struct skge_model *m, u32 src)
 
 void skm_update_irq(struct skge_model *m)
 {
-	u32 src = m->read_masked ? 0 : deliverable(m);
+	u32 src;
+
+	/* A moderated source let through and then cleared waits a full period next time. */
+	m->irqm_released &= skm_isrc(m);
+	src = m->read_masked ? 0 : deliverable(m);
 	bool level = src != 0;
 
 	if (level && m->lost_latched) {
