@@ -131,7 +131,11 @@ static void check_napi(struct skge_model *m, u32 src)
 
 void skm_update_irq(struct skge_model *m)
 {
-	u32 src = m->read_masked ? 0 : deliverable(m);
+	u32 src;
+
+	/* A moderated source let through and then cleared waits a full period next time. */
+	m->irqm_released &= skm_isrc(m);
+	src = m->read_masked ? 0 : deliverable(m);
 	bool level = src != 0;
 
 	if (level && m->lost_latched) {
@@ -434,15 +438,18 @@ static void special_write(struct skge_model *m, u32 off, unsigned int size, u32 
 		m->irqm_msk = val;
 		skm_update_irq(m);
 		break;
-	case SKR_B2_IRQM_CTRL: irqm_ctrl_write(m, val); return;
+	case SKR_B2_IRQM_CTRL: irqm_ctrl_write(m, val & 0xFF); return;
 	case SKR_B2_TI_CTRL:
+		/* Drivers stop the general-purpose timer and clear its IRQ; running it is not
+		 * modelled. */
+		if (val & SKR_TIM_START)
+			skm_fail(m, "the general-purpose timer (B2_TI_CTRL start) is not modelled");
+		return;
 	case SKR_B2_IRQM_TEST:
 	case SKR_B2_TI_TEST:
-		if (val & (SKR_TIM_START | SKR_TIM_CLR_IRQ) || off != SKR_B2_TI_CTRL)
-			if (val & ~SKR_TIM_STOP && off == SKR_B2_TI_CTRL)
-				skm_fail(m, "the general-purpose timer is not modelled (0x%x)",
-					 val);
-		break;
+		if (val & ~(u32)SKR_TIM_STOP)
+			skm_fail(m, "timer test mode 0x%x at 0x%03x is not modelled", val, off);
+		return;
 	case SKR_B2_TST_CTRL1:
 		r = skm_pair(m, val, SKR_TST_CFG_WRITE_ON, SKR_TST_CFG_WRITE_OFF,
 			     "B2_TST_CTRL1 config write");
@@ -502,10 +509,10 @@ static void build_map(struct skge_model *m)
 	skm_define(m, SKR_B2_CONN_TYP, 8, SKM_RO);
 	skm_define(m, SKR_B2_TI_INI, 4, SKM_PLAIN);
 	skm_define(m, SKR_B2_TI_VAL, 4, SKM_RO);
-	skm_define(m, SKR_B2_TI_CTRL, 2, SKM_SPECIAL);
+	skm_define(m, SKR_B2_TI_CTRL, 4, SKM_SPECIAL);
 	skm_define(m, SKR_B2_IRQM_INI, 4, SKM_SPECIAL);
 	skm_define(m, SKR_B2_IRQM_VAL, 4, SKM_SPECIAL);
-	skm_define(m, SKR_B2_IRQM_CTRL, 2, SKM_SPECIAL);
+	skm_define(m, SKR_B2_IRQM_CTRL, 4, SKM_SPECIAL);
 	skm_define(m, SKR_B2_IRQM_MSK, 4, SKM_SPECIAL);
 	skm_define(m, SKR_B2_IRQM_HWE_MSK, 4, SKM_PLAIN);
 	skm_define(m, SKR_B2_TST_CTRL1, 1, SKM_SPECIAL);
@@ -612,11 +619,12 @@ static u64 mmio_read(void *model, unsigned int bar, u64 off64, unsigned int size
 	struct skge_model *m = model;
 	u32 off = (u32)off64;
 
+	u32 v;
+
 	if (!access_ok(m, off, size, false))
 		return ~0ull;
-	if (is_special(m, off, size))
-		return special_read(m, off, size);
-	return skm_get(m, off, size);
+	v = is_special(m, off, size) ? special_read(m, off, size) : skm_get(m, off, size);
+	return size == 4 ? v : v & (BIT(8 * size) - 1);
 }
 
 static void mmio_write(void *model, unsigned int bar, u64 off64, unsigned int size, u64 val)
@@ -753,6 +761,8 @@ struct skge_model *skge_model_create(const struct skge_model_config *cfg)
 	hosted_pci_intx_pin(m->pci, 1, cfg->irq_line ? cfg->irq_line : 16);
 	hosted_pci_cap_at(m->pci, PM_CAP_OFFSET);
 	hosted_pci_add_pm(m->pci);
+	/* The chip's own configuration registers (power, VPD ROM size): kept, not acted on. */
+	hosted_pci_cfg_writable(m->pci, 0x40, 8, 0xFF);
 
 	for (unsigned int n = 0; n < 2; n++)
 		make_port(m, n);

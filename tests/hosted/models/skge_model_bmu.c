@@ -82,7 +82,7 @@ void skm_bmu_init(struct skge_model *m)
 		if (q->rx)
 			skm_define(m, rb + SKR_RB_RX_UTPP, 0x10, SKM_SPECIAL);
 		skm_define(m, rb + SKR_RB_PC, 8, SKM_SPECIAL);
-		skm_define(m, rb + SKR_RB_CTRL, 3, SKM_SPECIAL);
+		skm_define(m, rb + SKR_RB_CTRL, 4, SKM_SPECIAL);
 	}
 	for (unsigned int n = 0; n < 2; n++) {
 		struct skm_port *p = &m->port[n];
@@ -322,7 +322,8 @@ u32 skm_rb_read(struct skge_model *m, u32 off, unsigned int size)
 	case SKR_RB_WP: return rb->wp;
 	case SKR_RB_RP: return rb->rp;
 	case SKR_RB_CTRL:
-		return (rb->in_reset ? SKR_RB_RST_SET : SKR_RB_RST_CLR) |
+		return (skm_get(m, off + 1, 3) << 8) |
+		       (rb->in_reset ? SKR_RB_RST_SET : SKR_RB_RST_CLR) |
 		       (rb->on ? SKR_RB_ENA_OP : SKR_RB_DIS_OP) | rb->ctrl_bits;
 	}
 	if (reg >= SKR_RB_RX_UTPP && reg < SKR_RB_PC)
@@ -337,10 +338,10 @@ void skm_rb_write(struct skge_model *m, u32 off, unsigned int size, u32 val)
 	u32 reg = off & 0x7F;
 
 	if (reg == SKR_RB_CTRL) {
-		rb_ctrl_write(m, q, val);
+		rb_ctrl_write(m, q, val & 0xFF);
 		return;
 	}
-	if (reg == SKR_RB_TST1 || reg == SKR_RB_TST2) {
+	if (reg > SKR_RB_CTRL) {
 		skm_put(m, off, size, val);
 		return;
 	}
@@ -708,8 +709,17 @@ u64 skm_bmu_tick(struct skge_model *m, u64 now)
 	return UINT64_MAX;
 }
 
+static bool seen_before(const u32 *seen, unsigned int n, u32 da)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (seen[i] == da)
+			return true;
+	return false;
+}
+
 unsigned int skge_model_rx_buffers(const struct skge_model *m, unsigned int port)
 {
+	static u32 seen[SKM_MAX_RING_WALK];
 	const struct skm_queue *q;
 	unsigned int count = 0;
 	u32 da;
@@ -721,7 +731,7 @@ unsigned int skge_model_rx_buffers(const struct skge_model *m, unsigned int port
 		return 0;
 	/* Walk the owned run from the current descriptor, as the BMU would. */
 	da = q->da_lo;
-	for (unsigned int i = 0; i < 4096; i++) {
+	while (count < SKM_MAX_RING_WALK && !seen_before(seen, count, da)) {
 		u8 raw[8];
 		u32 ctl, next;
 
@@ -731,10 +741,8 @@ unsigned int skge_model_rx_buffers(const struct skge_model *m, unsigned int port
 		next = (u32)raw[4] | (u32)raw[5] << 8 | (u32)raw[6] << 16 | (u32)raw[7] << 24;
 		if (!(ctl & SKR_CTL_OWN))
 			break;
-		count++;
+		seen[count++] = da;
 		da = next;
-		if (da == q->da_lo)
-			break;
 	}
 	return count;
 }

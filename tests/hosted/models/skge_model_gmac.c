@@ -41,8 +41,8 @@ void skm_gmac_map(struct skge_model *m)
 		skm_define(m, SKR_TX_GMF_EA + 0x20 + b, 0x1C, SKM_PLAIN);
 		/* GMAC/GPHY control. */
 		skm_define(m, SKR_GMAC_CTRL + b, 8, SKM_SPECIAL);
-		skm_define(m, SKR_GMAC_IRQ_SRC + b, 1, SKM_SPECIAL);
-		skm_define(m, SKR_GMAC_IRQ_MSK + b, 1, SKM_SPECIAL);
+		skm_define(m, SKR_GMAC_IRQ_SRC + b, 4, SKM_SPECIAL);
+		skm_define(m, SKR_GMAC_IRQ_MSK + b, 4, SKM_SPECIAL);
 		skm_define(m, SKR_GMAC_LINK_CTRL + b, 2, SKM_SPECIAL);
 		skm_define(m, SKR_WOL_CTRL_STAT + b, 0x20, SKM_PLAIN);
 	}

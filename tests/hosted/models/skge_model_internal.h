@@ -8,10 +8,11 @@
 #include "tests/hosted/models/skge_model.h"
 #include "tests/hosted/models/skge_model_regs.h"
 
-#define SKM_NR_QUEUES	 6
-#define SKM_RX_FIFO	 32 /* frames the MAC/RAM buffer holds for a stopped BMU */
-#define SKM_MAX_FRAME	 9018
-#define SKM_MAX_TX_FRAGS 64
+#define SKM_NR_QUEUES	  6
+#define SKM_RX_FIFO	  32 /* frames the MAC/RAM buffer holds for a stopped BMU */
+#define SKM_MAX_FRAME	  9018
+#define SKM_MAX_TX_FRAGS  64
+#define SKM_MAX_RING_WALK 4096 /* descriptors skge_model_rx_buffers() follows at most */
 
 /* Simulated durations. */
 #define SKM_AUTONEG_NS (2000 * 1000 * 1000ull)

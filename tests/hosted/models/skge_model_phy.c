@@ -282,6 +282,9 @@ u16 skm_phy_read(struct skm_port *p, unsigned int reg)
 			ph->int_stat = 0;
 			return v;
 		case SKR_BCOM_INT_MASK: return ph->int_mask;
+		case SKR_BCOM_RX_ERR_CNT:
+		case SKR_BCOM_FALSE_CARR:
+		case SKR_BCOM_RX_NOT_OK: return 0;
 		}
 	}
 	skm_fail(p->m, "port %u: PHY register %u read: not modelled", p->idx, reg);
@@ -327,6 +330,8 @@ void skm_phy_write(struct skm_port *p, unsigned int reg, u16 val)
 		case SKR_BCOM_P_EXT_CTRL: ph->ext_ctrl = val; return;
 		case SKR_BCOM_AUX_CTRL: ph->aux_ctrl = val; return;
 		case SKR_BCOM_INT_MASK: ph->int_mask = val; return;
+		case SKR_BCOM_DSP_DATA:
+		case SKR_BCOM_DSP_ADDR: return; /* revision fix-ups drivers load: ignored */
 		}
 	}
 	skm_fail(p->m, "port %u: PHY register %u written (0x%04x): not modelled or read-only",

@@ -527,6 +527,11 @@
 #define SKR_BCOM_ID1	      0x6044
 #define SKR_BCOM_P_EXT_CTRL   0x10
 #define SKR_BCOM_P_EXT_STAT   0x11
+#define SKR_BCOM_RX_ERR_CNT   0x12
+#define SKR_BCOM_FALSE_CARR   0x13
+#define SKR_BCOM_RX_NOT_OK    0x14
+#define SKR_BCOM_DSP_DATA     0x15 /* UNVERIFIED name: written by revision fix-up tables */
+#define SKR_BCOM_DSP_ADDR     0x17
 #define SKR_BCOM_AUX_CTRL     0x18
 #define SKR_BCOM_AUX_STAT     0x19
 #define SKR_BCOM_INT_STAT     0x1A
