@@ -288,6 +288,9 @@ static void release(struct skge_hw *hw, unsigned int registered)
 {
 	for (unsigned int i = 0; i < registered; i++)
 		unregister_netdev(&hw->port[i].netdev);
+	/* Quiet before the handler goes: the line may be shared. */
+	skge_write32(hw, SKGE_B0_IMSK, 0);
+	hw->intr_mask = 0;
 	teardown_irq(hw);
 	pci_clear_master(hw->pdev);
 	hw->in_use = false;
@@ -363,7 +366,6 @@ static void skge_remove(struct pci_dev *pdev)
 	if (!hw)
 		return;
 	release(hw, hw->ports);
-	skge_write32(hw, SKGE_B0_IMSK, 0);
 	skge_write8(hw, SKGE_B0_LED, SKGE_LED_STAT_OFF);
 	pci_set_drvdata(pdev, NULL);
 }

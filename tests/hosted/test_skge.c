@@ -222,6 +222,9 @@ static struct net_device *dev_of(unsigned int i)
 	return netdev_get_by_name(i ? "eth1" : "eth0");
 }
 
+/* PCI identity the next setup() gives the model (0: the model's default). */
+static u16 id_vendor, id_device, id_subdevice;
+
 static void setup(enum skge_model_chip chip, unsigned int ports, bool with_bystander)
 {
 	struct skge_model_config cfg = {
@@ -229,6 +232,10 @@ static void setup(enum skge_model_chip chip, unsigned int ports, bool with_bysta
 		.chip = chip,
 		.ports = ports,
 		.irq_line = IRQ_LINE,
+		.vendor = id_vendor,
+		.device = id_device,
+		.subvendor = id_subdevice ? id_vendor : 0,
+		.subdevice = id_subdevice,
 	};
 
 	hosted_init();
@@ -568,6 +575,43 @@ START_TEST(test_shared_intx_with_bystander)
 }
 END_TEST
 
+/* The vendors' IDs bind; the Linksys EG1032 only in its Yukon revision. */
+START_TEST(test_pci_ids)
+{
+	static const struct {
+		u16 vendor, device, subdevice;
+		enum skge_model_chip chip;
+		bool driven;
+	} ids[] = {
+		{ 0x1148, 0x4300, 0, SKGE_MODEL_GENESIS, true },
+		{ 0x1148, 0x4320, 0, SKGE_MODEL_GENESIS, true }, /* V2.0 IDs carry either chip */
+		{ 0x11AB, 0x4320, 0, SKGE_MODEL_YUKON, true },
+		{ 0x11AB, 0x5005, 0, SKGE_MODEL_YUKON, true },
+		{ 0x10B7, 0x1700, 0, SKGE_MODEL_YUKON, true },
+		{ 0x10B7, 0x80EB, 0, SKGE_MODEL_YUKON, true },
+		{ 0x1186, 0x4C00, 0, SKGE_MODEL_YUKON, true },
+		{ 0x1186, 0x4B01, 0, SKGE_MODEL_YUKON, true },
+		{ 0x1371, 0x434E, 0, SKGE_MODEL_YUKON, true },
+		{ 0x1737, 0x1064, 0, SKGE_MODEL_YUKON, true },
+		{ 0x1737, 0x1032, 0x0015, SKGE_MODEL_YUKON, true },
+		{ 0x1737, 0x1032, 0x0024, SKGE_MODEL_YUKON, false },
+	};
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(ids); i++) {
+		id_vendor = ids[i].vendor;
+		id_device = ids[i].device;
+		id_subdevice = ids[i].subdevice;
+		setup(ids[i].chip, 1, false);
+		ck_assert_msg((dev_of(0) != NULL) == ids[i].driven, "%04x:%04x sub %04x",
+			      ids[i].vendor, ids[i].device, ids[i].subdevice);
+		if (!ids[i].driven)
+			ck_assert(stub_printk_contains("EG1032 with subsystem 0024"));
+		teardown();
+	}
+	id_vendor = id_device = id_subdevice = 0;
+}
+END_TEST
+
 START_TEST(test_unknown_chip_refused)
 {
 	setup(SKGE_MODEL_UNKNOWN, 2, false);
@@ -597,6 +641,7 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_lost_interrupt_recovered);
 	tcase_add_test(tc, test_link_flap);
 	tcase_add_test(tc, test_shared_intx_with_bystander);
+	tcase_add_test(tc, test_pci_ids);
 	tcase_add_test(tc, test_unknown_chip_refused);
 	suite_add_tcase(s, tc);
 	return s;
