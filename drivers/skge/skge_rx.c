@@ -38,6 +38,16 @@ static void push_free(struct skge_port *p, struct skge_rx_buf *buf)
 	p->rx_free = buf;
 }
 
+/* A removed controller keeps its slot until the stack gave back every buffer. */
+static void release_adapter_if_done(struct skge_hw *hw)
+{
+	for (unsigned int i = 0; i < hw->ports; i++)
+		if (hw->port[i].rx_pool_orphaned || hw->port[i].netdev.registered)
+			return;
+	if (!hw->pdev || !pci_get_drvdata(hw->pdev) || pci_get_drvdata(hw->pdev) != hw)
+		hw->in_use = false;
+}
+
 static void rx_release(struct netbuf *nb)
 {
 	struct skge_rx_buf *buf = nb->owner;
@@ -53,6 +63,7 @@ static void rx_release(struct netbuf *nb)
 	if (p->rx_pool_orphaned) {
 		if (!p->rx_lent)
 			free_chunks(p);
+		release_adapter_if_done(p->hw);
 		return;
 	}
 	/* The ring ran low while the stack held buffers: a poll refills it. */
