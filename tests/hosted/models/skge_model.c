@@ -429,6 +429,13 @@ static void special_write(struct skge_model *m, u32 off, unsigned int size, u32 
 		return;
 	}
 	switch (off) {
+	case SKR_B2_FAR:
+	case SKR_B2_FAR + 1:
+	case SKR_B2_FAR + 2:
+	case SKR_B2_FAR + 3:
+		skm_put(m, off, size, val);
+		m->regs[SKR_B2_FAR + 3] = 0;
+		return;
 	case SKR_B2_IRQM_INI:
 		if (m->irqm_running)
 			skm_fail(m, "B2_IRQM_INI changed while the moderation timer runs");
@@ -505,8 +512,14 @@ static void build_map(struct skge_model *m)
 	skm_define(m, SKR_B0_ISRC, 0x14, SKM_SPECIAL);
 	skm_define(m, SKR_B0_R1_CSR, 0x18, SKM_SPECIAL);
 	/* Block 2. */
-	skm_define(m, SKR_B2_MAC_1, 0x18, SKM_RO);
+	/* Station addresses: loaded from the EEPROM, writable, kept across a software reset. */
+	skm_define(m, SKR_B2_MAC_1, 0x18, SKM_PLAIN);
 	skm_define(m, SKR_B2_CONN_TYP, 8, SKM_RO);
+	/* Flash address/data and loader: kept, never acted on. The top byte of the address
+	 * reads 0 (only Yukon-Lite A0 implements it; drivers probe for that). */
+	skm_define(m, SKR_B2_FAR, 4, SKM_SPECIAL);
+	skm_define(m, SKR_B2_FDP, 4, SKM_PLAIN);
+	skm_define(m, SKR_B2_LD_CTRL, 2, SKM_PLAIN);
 	skm_define(m, SKR_B2_TI_INI, 4, SKM_PLAIN);
 	skm_define(m, SKR_B2_TI_VAL, 4, SKM_RO);
 	skm_define(m, SKR_B2_TI_CTRL, 4, SKM_SPECIAL);

@@ -449,13 +449,17 @@ static bool buffer_ok(struct skge_model *m, struct skm_queue *q, const struct sk
 	return opcode_ok(m, q, d->w[0]);
 }
 
-/* Ones' complement sum of frame[start..len), as the receive checksum unit gives it. */
+/*
+ * Ones' complement sum of frame[start..len) taken as little-endian 16-bit words,
+ * as the receive checksum unit stores it (both reference drivers byte-swap it to
+ * get the network-order sum).
+ */
 static u16 rx_csum(const u8 *frame, u32 len, u32 start)
 {
 	u32 sum = 0;
 
 	for (u32 i = start; i < len; i++)
-		sum += (i - start) & 1 ? frame[i] : (u32)frame[i] << 8;
+		sum += (i - start) & 1 ? (u32)frame[i] << 8 : frame[i];
 	while (sum >> 16)
 		sum = (sum & 0xFFFF) + (sum >> 16);
 	return (u16)sum;
@@ -606,6 +610,37 @@ static void rx_tick(struct skm_port *p)
 
 /* ---- Transmit ---- */
 
+/*
+ * Checksum insertion the first descriptor asks for with opcode 0x56/0x57: the
+ * ones' complement of the sum from `start` to the end (seeded with the initial
+ * value) goes into the frame at `write`, in network order.
+ */
+static void tx_csum(struct skge_model *m, struct skm_queue *q, const struct skm_desc *d,
+		    struct skm_frame *f)
+{
+	u32 opc = (d->w[0] & SKR_CTL_OPC_MASK) >> SKR_CTL_OPC_SHIFT;
+	u32 pos = d->w[SKR_DESC_TX_CSUM_POS / 4];
+	u32 start = pos >> 16, write = pos & 0xFFFF;
+	u32 sum = d->w[SKR_DESC_TX_CSUM_INIT / 4] & 0xFFFF;
+
+	if (opc == SKR_OPC_DEFAULT)
+		return;
+	if (start >= f->len || write + 2 > f->len) {
+		skm_fail(m, "%s checksum start %u / write %u outside the %u-byte frame", q->name,
+			 start, write, f->len);
+		return;
+	}
+	for (u32 i = start; i < f->len; i++)
+		sum += (i - start) & 1 ? f->data[i] : (u32)f->data[i] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xFFFF) + (sum >> 16);
+	sum = ~sum & 0xFFFF;
+	if (!sum && opc == SKR_OPC_UDP)
+		sum = 0xFFFF;
+	f->data[write] = (u8)(sum >> 8);
+	f->data[write + 1] = (u8)sum;
+}
+
 /* Send one FIRST..LAST chain from the current descriptor; false when idle. */
 static bool tx_one(struct skm_port *p, struct skm_queue *q)
 {
@@ -667,6 +702,7 @@ static bool tx_one(struct skm_port *p, struct skm_queue *q)
 			return false;
 		}
 	}
+	tx_csum(m, q, &d[0], f);
 	if (skm_mac_tx_enabled(p) && hosted_port_carrier(&p->hp) && p->phy.link &&
 	    m->rb[q - m->q].on) {
 		hosted_port_transmit(&p->hp, f->data, f->len);
