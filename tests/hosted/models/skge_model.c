@@ -223,6 +223,7 @@ static void software_reset(struct skge_model *m)
 	reset_block0(m);
 	skm_bmu_reset(m);
 	for (unsigned int n = 0; n < m->nports; n++) {
+		skm_rx_flush(&m->port[n]); /* frames held in the RAM buffer are lost */
 		if (skm_is_genesis(m))
 			skm_xmac_reset(&m->port[n]);
 		else
@@ -573,12 +574,13 @@ static void build_map(struct skge_model *m)
 
 static bool unknown_chip_allows(u32 off, unsigned int size, bool write)
 {
-	if (write)
-		return off == SKR_B0_CTST;
-	return off >= SKR_B2_CONN_TYP && off + size <= SKR_B2_CHIP_ID + 1;
+	/* What a driver does before it knows the chip: reset pulses and reading who it is. */
+	if (off == SKR_B0_CTST)
+		return true;
+	return !write && off >= SKR_B2_CONN_TYP && off + size <= SKR_B2_CHIP_ID + 1;
 }
 
-static bool access_ok(struct skge_model *m, u32 off, unsigned int size, bool write)
+static bool access_ok(struct skge_model *m, u32 off, unsigned int size, bool write, u32 val)
 {
 	const char *dir = write ? "write" : "read";
 	bool special = false;
@@ -606,7 +608,7 @@ static bool access_ok(struct skge_model *m, u32 off, unsigned int size, bool wri
 			return false;
 		}
 		if (k == SKM_RO && write) {
-			skm_fail(m, "%u-byte write of 0x%x to read-only register 0x%04x", size, 0,
+			skm_fail(m, "%u-byte write of 0x%x to read-only register 0x%04x", size, val,
 				 off);
 			return false;
 		}
@@ -634,7 +636,7 @@ static u64 mmio_read(void *model, unsigned int bar, u64 off64, unsigned int size
 
 	u32 v;
 
-	if (!access_ok(m, off, size, false))
+	if (!access_ok(m, off, size, false, 0))
 		return ~0ull;
 	v = is_special(m, off, size) ? special_read(m, off, size) : skm_get(m, off, size);
 	return size == 4 ? v : v & (BIT(8 * size) - 1);
@@ -645,7 +647,7 @@ static void mmio_write(void *model, unsigned int bar, u64 off64, unsigned int si
 	struct skge_model *m = model;
 	u32 off = (u32)off64;
 
-	if (!access_ok(m, off, size, true))
+	if (!access_ok(m, off, size, true, (u32)val))
 		return;
 	if (is_special(m, off, size))
 		special_write(m, off, size, (u32)val);

@@ -278,6 +278,8 @@ static void rb_ctrl_write(struct skge_model *m, struct skm_queue *q, u32 val)
 		rb->in_reset = true;
 		rb->on = false;
 		rb->bounds_written = 0;
+		if (q->rx)
+			skm_rx_flush(&m->port[q->port]); /* what the buffer held is gone */
 	} else if (r < 0) {
 		rb->in_reset = false;
 	}
