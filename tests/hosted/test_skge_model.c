@@ -549,6 +549,14 @@ START_TEST(test_rx_stops_at_unowned_until_restarted)
 	writel(SKR_CSR_START, regs + SKR_Q_R1 + SKR_Q_CSR);
 	hosted_run_idle();
 	ck_assert_uint_eq(PORT_CTR(0, rx_frames), 3);
+	/* With the receiver off, frames never reach the FIFO. */
+	rx_give(0, 3, true);
+	gm_write(0, SKR_GM_GP_CTRL, SKR_GM_GPCR_TX_ENA);
+	inject(0, 70, 4);
+	ck_assert_uint_eq(PORT_CTR(0, rx_dropped), 1);
+	gm_write(0, SKR_GM_GP_CTRL, SKR_GM_GPCR_TX_ENA | SKR_GM_GPCR_RX_ENA);
+	hosted_run_for(MS);
+	ck_assert_uint_eq(PORT_CTR(0, rx_frames), 3);
 	ck_assert_uint_eq(hosted_failures(), 0);
 	teardown();
 }
@@ -775,6 +783,45 @@ START_TEST(test_ram_buffer_rules)
 }
 END_TEST
 
+START_TEST(test_descriptor_rules)
+{
+	setup(SKGE_MODEL_YUKON, 1);
+	port_up(0);
+	hosted_failures_quiet(true);
+	/* A frame that does not start with FIRST. */
+	tx_put(0, 0, 60, SKR_CTL_EOF, 1);
+	writel(SKR_CSR_START, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	hosted_run_idle();
+	ck_assert_uint_eq(hosted_failures_take("without FIRST"), 1);
+	/* FIRST handed over before the rest of the frame. */
+	tx_put(0, 0, 60, SKR_CTL_STF, 1);
+	writel(SKR_CSR_START, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	hosted_run_idle();
+	ck_assert_uint_eq(hosted_failures_take("without its LAST"), 1);
+	/* An opcode the BMU does not know. */
+	tx_put(0, 0, 60, SKR_CTL_STF | SKR_CTL_EOF, 1);
+	d_set(&tx[0], 0, SKR_DESC_CTL, d_get(&tx[0], 0, SKR_DESC_CTL) & ~SKR_CTL_OPC_MASK);
+	writel(SKR_CSR_START, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	hosted_run_idle();
+	ck_assert_uint_eq(hosted_failures_take("check opcode 0x00"), 1);
+	ck_assert_uint_eq(hosted_wire_pending(wire[0]), 0);
+	/* A receive queue started before its descriptor address. */
+	writel(SKR_CSR_ALL_RUN, regs + SKR_Q_R1 + SKR_Q_CSR);
+	writel(SKR_CSR_START, regs + SKR_Q_R1 + SKR_Q_CSR);
+	ck_assert_uint_eq(hosted_failures_take("before its descriptor address"), 1);
+	/* The FIFO switched on while held in reset. */
+	writel(SKR_GMF_RST_SET, regs + SKR_RX_GMF_CTRL_T);
+	writel(SKR_GMF_OPER_ON, regs + SKR_RX_GMF_CTRL_T);
+	ck_assert_uint_eq(hosted_failures_take("held in reset"), 1);
+	/* SMI data read before the read completed. */
+	gm_write(0, SKR_GM_SMI_CTRL, SKR_MII_BMSR << SKR_GM_SMI_REG_SHIFT | SKR_GM_SMI_OP_RD);
+	(void)gm_read(0, SKR_GM_SMI_DATA);
+	ck_assert_uint_eq(hosted_failures_take("before the SMI read was valid"), 1);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	teardown();
+}
+END_TEST
+
 /* ---- PHYs and link ---- */
 
 START_TEST(test_yukon_smi_and_link_flap)
@@ -926,6 +973,7 @@ int main(void)
 	tcase_add_test(tc, test_checksum_units);
 	tcase_add_test(tc, test_dma_address_rules);
 	tcase_add_test(tc, test_ram_buffer_rules);
+	tcase_add_test(tc, test_descriptor_rules);
 	tcase_add_test(tc, test_yukon_smi_and_link_flap);
 	tcase_add_test(tc, test_genesis_phy_through_xmac);
 	tcase_add_test(tc, test_napi_probe_and_lost_irq);

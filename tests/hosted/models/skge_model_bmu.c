@@ -469,10 +469,32 @@ static u16 rx_csum(const u8 *frame, u32 len, u32 start)
 
 /* ---- Receive ---- */
 
+/* Whether a frame from the wire gets past the MAC into the receive FIFO. */
+static bool rx_admit(struct skm_port *p, const u8 *frame, u32 len)
+{
+	struct skge_model *m = p->m;
+
+	if (!skm_mac_rx_enabled(p) || !m->rb[p->rxq - m->q].on) {
+		p->ctr.rx_dropped++;
+		return false;
+	}
+	if (len > SKM_MAX_FRAME - 4) {
+		p->ctr.rx_dropped++;
+		return false;
+	}
+	if (!skm_mac_accepts(p, frame, len)) {
+		p->ctr.rx_filtered++;
+		return false;
+	}
+	return true;
+}
+
 void skm_rx_enqueue(struct skm_port *p, const u8 *frame, u32 len)
 {
 	struct skm_frame *f;
 
+	if (!rx_admit(p, frame, len))
+		return;
 	if (p->fifo_count == SKM_RX_FIFO) {
 		if (p->rxq->idle)
 			p->ctr.rx_no_buffer++;
@@ -485,8 +507,8 @@ void skm_rx_enqueue(struct skm_port *p, const u8 *frame, u32 len)
 		p->ctr.rx_dropped++;
 		return;
 	}
-	f->len = MIN(len, (u32)SKM_MAX_FRAME);
-	memcpy(f->data, frame, f->len);
+	f->len = len;
+	memcpy(f->data, frame, len);
 	p->fifo[(p->fifo_head + p->fifo_count) % SKM_RX_FIFO] = f;
 	p->fifo_count++;
 }
@@ -506,26 +528,6 @@ void skm_rx_flush(struct skm_port *p)
 	while (p->fifo_count)
 		free(fifo_pop(p));
 	p->fifo_head = 0;
-}
-
-/* Whether a frame from the wire gets past the MAC into the receive FIFO. */
-static bool rx_admit(struct skm_port *p, const struct skm_frame *f)
-{
-	struct skge_model *m = p->m;
-
-	if (!skm_mac_rx_enabled(p) || !m->rb[p->rxq - m->q].on) {
-		p->ctr.rx_dropped++;
-		return false;
-	}
-	if (f->len > SKM_MAX_FRAME - 4) {
-		p->ctr.rx_dropped++;
-		return false;
-	}
-	if (!skm_mac_accepts(p, f->data, f->len)) {
-		p->ctr.rx_filtered++;
-		return false;
-	}
-	return true;
 }
 
 /* Put one frame into the current descriptor; false when the BMU cannot take it. */
@@ -598,10 +600,6 @@ static void rx_tick(struct skm_port *p)
 	while (p->fifo_count) {
 		struct skm_frame *f = p->fifo[p->fifo_head];
 
-		if (!rx_admit(p, f)) {
-			free(fifo_pop(p));
-			continue;
-		}
 		if (!q->started || q->idle || !q_running(q))
 			break;
 		if (!rx_one(p, f))
