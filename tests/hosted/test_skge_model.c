@@ -13,6 +13,7 @@
 #include "kernel/pci.h"
 #include "kernel/pci_regs.h"
 #include "kernel/time.h"
+#include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
 #include "tests/hosted/hosted_pci.h"
@@ -548,6 +549,14 @@ START_TEST(test_rx_stops_at_unowned_until_restarted)
 	writel(SKR_CSR_START, regs + SKR_Q_R1 + SKR_Q_CSR);
 	hosted_run_idle();
 	ck_assert_uint_eq(PORT_CTR(0, rx_frames), 3);
+	/* With the receiver off, frames never reach the FIFO. */
+	rx_give(0, 3, true);
+	gm_write(0, SKR_GM_GP_CTRL, SKR_GM_GPCR_TX_ENA);
+	inject(0, 70, 4);
+	ck_assert_uint_eq(PORT_CTR(0, rx_dropped), 1);
+	gm_write(0, SKR_GM_GP_CTRL, SKR_GM_GPCR_TX_ENA | SKR_GM_GPCR_RX_ENA);
+	hosted_run_for(MS);
+	ck_assert_uint_eq(PORT_CTR(0, rx_frames), 3);
 	ck_assert_uint_eq(hosted_failures(), 0);
 	teardown();
 }
@@ -654,6 +663,55 @@ START_TEST(test_tx_chain_and_lost_start)
 }
 END_TEST
 
+START_TEST(test_checksum_units)
+{
+	static const u8 peer[6] = { 0x02, 0, 0, 0, 0, 9 };
+	struct fr_info info;
+	u8 frame[300], out[400];
+	u32 field, csum;
+	u16 want;
+
+	setup(SKGE_MODEL_YUKON, 1);
+	port_up(0);
+	/* Transmit: the first descriptor asks for a UDP checksum from the L4 header on,
+	 * the stack having left the pseudo-header sum in the field. */
+	fr_build(frame, sizeof(frame), peer, station[0], FR_PROTO_UDP, 5, false);
+	ck_assert(fr_parse(frame, sizeof(frame), &info));
+	field = info.l4_off + fr_l4_csum_field(FR_PROTO_UDP);
+	want = fr_fold(fr_pseudo_sum(frame, &info));
+	frame[field] = (u8)(want >> 8);
+	frame[field + 1] = (u8)want;
+	memcpy(tx[0].buf, frame, sizeof(frame));
+	d_set(&tx[0], 0, SKR_DESC_ADDR_LO, (u32)tx[0].buf_bus);
+	d_set(&tx[0], 0, SKR_DESC_ADDR_HI, 0);
+	d_set(&tx[0], 0, SKR_DESC_TX_CSUM_INIT, 0);
+	d_set(&tx[0], 0, SKR_DESC_TX_CSUM_POS, info.l4_off << 16 | field);
+	d_set(&tx[0], 0, SKR_DESC_CTL,
+	      SKR_CTL_OWN | SKR_CTL_STF | SKR_CTL_EOF | SKR_OPC_UDP << SKR_CTL_OPC_SHIFT |
+		  sizeof(frame));
+	writel(SKR_CSR_START, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	hosted_run_idle();
+	ck_assert_uint_eq(hosted_wire_take(wire[0], out, sizeof(out)), sizeof(frame));
+	ck_assert(fr_l4_csum_ok(out, &info));
+
+	/* Receive: the sum from the start offsets, little-endian as drivers read it. */
+	fr_build(frame, sizeof(frame), station[0], peer, FR_PROTO_UDP, 6, true);
+	rx_give(0, 0, true);
+	d_set(&rx[0], 0, SKR_DESC_CSUM_ST, FR_ETH_HLEN | (FR_ETH_HLEN + 20) << 16);
+	queue_start(SKR_Q_R1, rx[0].desc_bus);
+	hosted_wire_inject(wire[0], frame, sizeof(frame));
+	hosted_run_idle();
+	csum = d_get(&rx[0], 0, SKR_DESC_CSUM);
+	want = fr_fold(fr_sum(frame + FR_ETH_HLEN, sizeof(frame) - FR_ETH_HLEN, 0));
+	ck_assert_uint_eq((u16)(csum << 8 | (csum & 0xFFFF) >> 8), want);
+	want = fr_fold(fr_sum(frame + FR_ETH_HLEN + 20, sizeof(frame) - FR_ETH_HLEN - 20, 0));
+	csum >>= 16;
+	ck_assert_uint_eq((u16)(csum << 8 | csum >> 8), want);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	teardown();
+}
+END_TEST
+
 /* ---- Strictness of the data path ---- */
 
 START_TEST(test_dma_address_rules)
@@ -720,6 +778,45 @@ START_TEST(test_ram_buffer_rules)
 	writel(SKR_CSR_ALL_RESET, regs + SKR_Q_XA2 + SKR_Q_CSR);
 	writel(SKR_CSR_START, regs + SKR_Q_XA2 + SKR_Q_CSR);
 	ck_assert_uint_eq(hosted_failures_take("held in reset"), 1);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	teardown();
+}
+END_TEST
+
+START_TEST(test_descriptor_rules)
+{
+	setup(SKGE_MODEL_YUKON, 1);
+	port_up(0);
+	hosted_failures_quiet(true);
+	/* A frame that does not start with FIRST. */
+	tx_put(0, 0, 60, SKR_CTL_EOF, 1);
+	writel(SKR_CSR_START, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	hosted_run_idle();
+	ck_assert_uint_eq(hosted_failures_take("without FIRST"), 1);
+	/* FIRST handed over before the rest of the frame. */
+	tx_put(0, 0, 60, SKR_CTL_STF, 1);
+	writel(SKR_CSR_START, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	hosted_run_idle();
+	ck_assert_uint_eq(hosted_failures_take("without its LAST"), 1);
+	/* An opcode the BMU does not know. */
+	tx_put(0, 0, 60, SKR_CTL_STF | SKR_CTL_EOF, 1);
+	d_set(&tx[0], 0, SKR_DESC_CTL, d_get(&tx[0], 0, SKR_DESC_CTL) & ~SKR_CTL_OPC_MASK);
+	writel(SKR_CSR_START, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	hosted_run_idle();
+	ck_assert_uint_eq(hosted_failures_take("check opcode 0x00"), 1);
+	ck_assert_uint_eq(hosted_wire_pending(wire[0]), 0);
+	/* A receive queue started before its descriptor address. */
+	writel(SKR_CSR_ALL_RUN, regs + SKR_Q_R1 + SKR_Q_CSR);
+	writel(SKR_CSR_START, regs + SKR_Q_R1 + SKR_Q_CSR);
+	ck_assert_uint_eq(hosted_failures_take("before its descriptor address"), 1);
+	/* The FIFO switched on while held in reset. */
+	writel(SKR_GMF_RST_SET, regs + SKR_RX_GMF_CTRL_T);
+	writel(SKR_GMF_OPER_ON, regs + SKR_RX_GMF_CTRL_T);
+	ck_assert_uint_eq(hosted_failures_take("held in reset"), 1);
+	/* SMI data read before the read completed. */
+	gm_write(0, SKR_GM_SMI_CTRL, SKR_MII_BMSR << SKR_GM_SMI_REG_SHIFT | SKR_GM_SMI_OP_RD);
+	(void)gm_read(0, SKR_GM_SMI_DATA);
+	ck_assert_uint_eq(hosted_failures_take("before the SMI read was valid"), 1);
 	ck_assert_uint_eq(hosted_failures(), 0);
 	teardown();
 }
@@ -873,8 +970,10 @@ int main(void)
 	tcase_add_test(tc, test_rx_truncation_and_errors);
 	tcase_add_test(tc, test_dual_port_genesis_one_intx);
 	tcase_add_test(tc, test_tx_chain_and_lost_start);
+	tcase_add_test(tc, test_checksum_units);
 	tcase_add_test(tc, test_dma_address_rules);
 	tcase_add_test(tc, test_ram_buffer_rules);
+	tcase_add_test(tc, test_descriptor_rules);
 	tcase_add_test(tc, test_yukon_smi_and_link_flap);
 	tcase_add_test(tc, test_genesis_phy_through_xmac);
 	tcase_add_test(tc, test_napi_probe_and_lost_irq);

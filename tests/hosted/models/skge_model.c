@@ -223,6 +223,7 @@ static void software_reset(struct skge_model *m)
 	reset_block0(m);
 	skm_bmu_reset(m);
 	for (unsigned int n = 0; n < m->nports; n++) {
+		skm_rx_flush(&m->port[n]); /* frames held in the RAM buffer are lost */
 		if (skm_is_genesis(m))
 			skm_xmac_reset(&m->port[n]);
 		else
@@ -429,6 +430,13 @@ static void special_write(struct skge_model *m, u32 off, unsigned int size, u32 
 		return;
 	}
 	switch (off) {
+	case SKR_B2_FAR:
+	case SKR_B2_FAR + 1:
+	case SKR_B2_FAR + 2:
+	case SKR_B2_FAR + 3:
+		skm_put(m, off, size, val);
+		m->regs[SKR_B2_FAR + 3] = 0;
+		return;
 	case SKR_B2_IRQM_INI:
 		if (m->irqm_running)
 			skm_fail(m, "B2_IRQM_INI changed while the moderation timer runs");
@@ -505,8 +513,14 @@ static void build_map(struct skge_model *m)
 	skm_define(m, SKR_B0_ISRC, 0x14, SKM_SPECIAL);
 	skm_define(m, SKR_B0_R1_CSR, 0x18, SKM_SPECIAL);
 	/* Block 2. */
-	skm_define(m, SKR_B2_MAC_1, 0x18, SKM_RO);
+	/* Station addresses: loaded from the EEPROM, writable, kept across a software reset. */
+	skm_define(m, SKR_B2_MAC_1, 0x18, SKM_PLAIN);
 	skm_define(m, SKR_B2_CONN_TYP, 8, SKM_RO);
+	/* Flash address/data and loader: kept, never acted on. The top byte of the address
+	 * reads 0 (only Yukon-Lite A0 implements it; drivers probe for that). */
+	skm_define(m, SKR_B2_FAR, 4, SKM_SPECIAL);
+	skm_define(m, SKR_B2_FDP, 4, SKM_PLAIN);
+	skm_define(m, SKR_B2_LD_CTRL, 2, SKM_PLAIN);
 	skm_define(m, SKR_B2_TI_INI, 4, SKM_PLAIN);
 	skm_define(m, SKR_B2_TI_VAL, 4, SKM_RO);
 	skm_define(m, SKR_B2_TI_CTRL, 4, SKM_SPECIAL);
@@ -560,12 +574,13 @@ static void build_map(struct skge_model *m)
 
 static bool unknown_chip_allows(u32 off, unsigned int size, bool write)
 {
-	if (write)
-		return off == SKR_B0_CTST;
-	return off >= SKR_B2_CONN_TYP && off + size <= SKR_B2_CHIP_ID + 1;
+	/* What a driver does before it knows the chip: reset pulses and reading who it is. */
+	if (off == SKR_B0_CTST)
+		return true;
+	return !write && off >= SKR_B2_CONN_TYP && off + size <= SKR_B2_CHIP_ID + 1;
 }
 
-static bool access_ok(struct skge_model *m, u32 off, unsigned int size, bool write)
+static bool access_ok(struct skge_model *m, u32 off, unsigned int size, bool write, u32 val)
 {
 	const char *dir = write ? "write" : "read";
 	bool special = false;
@@ -593,7 +608,7 @@ static bool access_ok(struct skge_model *m, u32 off, unsigned int size, bool wri
 			return false;
 		}
 		if (k == SKM_RO && write) {
-			skm_fail(m, "%u-byte write of 0x%x to read-only register 0x%04x", size, 0,
+			skm_fail(m, "%u-byte write of 0x%x to read-only register 0x%04x", size, val,
 				 off);
 			return false;
 		}
@@ -621,7 +636,7 @@ static u64 mmio_read(void *model, unsigned int bar, u64 off64, unsigned int size
 
 	u32 v;
 
-	if (!access_ok(m, off, size, false))
+	if (!access_ok(m, off, size, false, 0))
 		return ~0ull;
 	v = is_special(m, off, size) ? special_read(m, off, size) : skm_get(m, off, size);
 	return size == 4 ? v : v & (BIT(8 * size) - 1);
@@ -632,7 +647,7 @@ static void mmio_write(void *model, unsigned int bar, u64 off64, unsigned int si
 	struct skge_model *m = model;
 	u32 off = (u32)off64;
 
-	if (!access_ok(m, off, size, true))
+	if (!access_ok(m, off, size, true, (u32)val))
 		return;
 	if (is_special(m, off, size))
 		special_write(m, off, size, (u32)val);

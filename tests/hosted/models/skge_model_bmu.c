@@ -278,6 +278,8 @@ static void rb_ctrl_write(struct skge_model *m, struct skm_queue *q, u32 val)
 		rb->in_reset = true;
 		rb->on = false;
 		rb->bounds_written = 0;
+		if (q->rx)
+			skm_rx_flush(&m->port[q->port]); /* what the buffer held is gone */
 	} else if (r < 0) {
 		rb->in_reset = false;
 	}
@@ -449,13 +451,17 @@ static bool buffer_ok(struct skge_model *m, struct skm_queue *q, const struct sk
 	return opcode_ok(m, q, d->w[0]);
 }
 
-/* Ones' complement sum of frame[start..len), as the receive checksum unit gives it. */
+/*
+ * Ones' complement sum of frame[start..len) taken as little-endian 16-bit words,
+ * as the receive checksum unit stores it (both reference drivers byte-swap it to
+ * get the network-order sum).
+ */
 static u16 rx_csum(const u8 *frame, u32 len, u32 start)
 {
 	u32 sum = 0;
 
 	for (u32 i = start; i < len; i++)
-		sum += (i - start) & 1 ? frame[i] : (u32)frame[i] << 8;
+		sum += (i - start) & 1 ? (u32)frame[i] << 8 : frame[i];
 	while (sum >> 16)
 		sum = (sum & 0xFFFF) + (sum >> 16);
 	return (u16)sum;
@@ -463,10 +469,32 @@ static u16 rx_csum(const u8 *frame, u32 len, u32 start)
 
 /* ---- Receive ---- */
 
+/* Whether a frame from the wire gets past the MAC into the receive FIFO. */
+static bool rx_admit(struct skm_port *p, const u8 *frame, u32 len)
+{
+	struct skge_model *m = p->m;
+
+	if (!skm_mac_rx_enabled(p) || !m->rb[p->rxq - m->q].on) {
+		p->ctr.rx_dropped++;
+		return false;
+	}
+	if (len > SKM_MAX_FRAME - 4) {
+		p->ctr.rx_dropped++;
+		return false;
+	}
+	if (!skm_mac_accepts(p, frame, len)) {
+		p->ctr.rx_filtered++;
+		return false;
+	}
+	return true;
+}
+
 void skm_rx_enqueue(struct skm_port *p, const u8 *frame, u32 len)
 {
 	struct skm_frame *f;
 
+	if (!rx_admit(p, frame, len))
+		return;
 	if (p->fifo_count == SKM_RX_FIFO) {
 		if (p->rxq->idle)
 			p->ctr.rx_no_buffer++;
@@ -479,8 +507,8 @@ void skm_rx_enqueue(struct skm_port *p, const u8 *frame, u32 len)
 		p->ctr.rx_dropped++;
 		return;
 	}
-	f->len = MIN(len, (u32)SKM_MAX_FRAME);
-	memcpy(f->data, frame, f->len);
+	f->len = len;
+	memcpy(f->data, frame, len);
 	p->fifo[(p->fifo_head + p->fifo_count) % SKM_RX_FIFO] = f;
 	p->fifo_count++;
 }
@@ -500,26 +528,6 @@ void skm_rx_flush(struct skm_port *p)
 	while (p->fifo_count)
 		free(fifo_pop(p));
 	p->fifo_head = 0;
-}
-
-/* Whether a frame from the wire gets past the MAC into the receive FIFO. */
-static bool rx_admit(struct skm_port *p, const struct skm_frame *f)
-{
-	struct skge_model *m = p->m;
-
-	if (!skm_mac_rx_enabled(p) || !m->rb[p->rxq - m->q].on) {
-		p->ctr.rx_dropped++;
-		return false;
-	}
-	if (f->len > SKM_MAX_FRAME - 4) {
-		p->ctr.rx_dropped++;
-		return false;
-	}
-	if (!skm_mac_accepts(p, f->data, f->len)) {
-		p->ctr.rx_filtered++;
-		return false;
-	}
-	return true;
 }
 
 /* Put one frame into the current descriptor; false when the BMU cannot take it. */
@@ -592,10 +600,6 @@ static void rx_tick(struct skm_port *p)
 	while (p->fifo_count) {
 		struct skm_frame *f = p->fifo[p->fifo_head];
 
-		if (!rx_admit(p, f)) {
-			free(fifo_pop(p));
-			continue;
-		}
 		if (!q->started || q->idle || !q_running(q))
 			break;
 		if (!rx_one(p, f))
@@ -605,6 +609,37 @@ static void rx_tick(struct skm_port *p)
 }
 
 /* ---- Transmit ---- */
+
+/*
+ * Checksum insertion the first descriptor asks for with opcode 0x56/0x57: the
+ * ones' complement of the sum from `start` to the end (seeded with the initial
+ * value) goes into the frame at `write`, in network order.
+ */
+static void tx_csum(struct skge_model *m, struct skm_queue *q, const struct skm_desc *d,
+		    struct skm_frame *f)
+{
+	u32 opc = (d->w[0] & SKR_CTL_OPC_MASK) >> SKR_CTL_OPC_SHIFT;
+	u32 pos = d->w[SKR_DESC_TX_CSUM_POS / 4];
+	u32 start = pos >> 16, write = pos & 0xFFFF;
+	u32 sum = d->w[SKR_DESC_TX_CSUM_INIT / 4] & 0xFFFF;
+
+	if (opc == SKR_OPC_DEFAULT)
+		return;
+	if (start >= f->len || write + 2 > f->len) {
+		skm_fail(m, "%s checksum start %u / write %u outside the %u-byte frame", q->name,
+			 start, write, f->len);
+		return;
+	}
+	for (u32 i = start; i < f->len; i++)
+		sum += (i - start) & 1 ? f->data[i] : (u32)f->data[i] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xFFFF) + (sum >> 16);
+	sum = ~sum & 0xFFFF;
+	if (!sum && opc == SKR_OPC_UDP)
+		sum = 0xFFFF;
+	f->data[write] = (u8)(sum >> 8);
+	f->data[write + 1] = (u8)sum;
+}
 
 /* Send one FIRST..LAST chain from the current descriptor; false when idle. */
 static bool tx_one(struct skm_port *p, struct skm_queue *q)
@@ -667,6 +702,7 @@ static bool tx_one(struct skm_port *p, struct skm_queue *q)
 			return false;
 		}
 	}
+	tx_csum(m, q, &d[0], f);
 	if (skm_mac_tx_enabled(p) && hosted_port_carrier(&p->hp) && p->phy.link &&
 	    m->rb[q - m->q].on) {
 		hosted_port_transmit(&p->hp, f->data, f->len);

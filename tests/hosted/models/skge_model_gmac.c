@@ -45,6 +45,7 @@ void skm_gmac_map(struct skge_model *m)
 		skm_define(m, SKR_GMAC_IRQ_MSK + b, 4, SKM_SPECIAL);
 		skm_define(m, SKR_GMAC_LINK_CTRL + b, 2, SKM_SPECIAL);
 		skm_define(m, SKR_WOL_CTRL_STAT + b, 0x20, SKM_PLAIN);
+		skm_define(m, SKR_LNK_LED_REG + b, 1, SKM_PLAIN);
 	}
 	skm_define(m, SKR_B28_DPT_INI, 8, SKM_PLAIN);
 	skm_define(m, SKR_B28_DPT_CTRL, 1, SKM_PLAIN);

@@ -80,6 +80,9 @@
 #define SKR_B2_E_1	    0x011D /* PHY type (Genesis) */
 #define SKR_B2_E_2	    0x011E
 #define SKR_B2_E_3	    0x011F
+#define SKR_B2_FAR	    0x0120 /* flash address */
+#define SKR_B2_FDP	    0x0124 /* flash data */
+#define SKR_B2_LD_CTRL	    0x0128 /* loader control, test */
 #define SKR_B2_TI_INI	    0x0130
 #define SKR_B2_TI_VAL	    0x0134
 #define SKR_B2_TI_CTRL	    0x0138
@@ -219,6 +222,9 @@
 #define SKR_DESC_TSTAMP	 0x14
 #define SKR_DESC_CSUM	 0x18
 #define SKR_DESC_CSUM_ST 0x1C
+/* Transmit: initial sum at 0x14; at 0x18 the write offset (low half) and start (high half). */
+#define SKR_DESC_TX_CSUM_INIT 0x14
+#define SKR_DESC_TX_CSUM_POS  0x18
 
 #define SKR_CTL_OWN	  BIT(31)
 #define SKR_CTL_STF	  BIT(30)
