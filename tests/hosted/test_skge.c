@@ -58,8 +58,10 @@ static int stack_rx(struct net_device *dev, struct netbuf *nb)
 	u32 len = netbuf_copy_out(nb, 0, f, sizeof(f));
 	struct fr_info info;
 
-	if (len >= FR_ETH_HLEN && !memcmp(f, mac[i], 6) && fr_parse(f, len, &info) &&
-	    fr_ip_csum_ok(f, &info) && fr_l4_csum_ok(f, &info))
+	/* Addressed to this port, checksums right, no FCS left on the end. */
+	if (len >= FR_ETH_HLEN + 20 && !memcmp(f, mac[i], 6) && fr_parse(f, len, &info) &&
+	    fr_ip_csum_ok(f, &info) && fr_l4_csum_ok(f, &info) &&
+	    FR_ETH_HLEN + ((u32)f[16] << 8 | f[17]) == len)
 		rx_frames[i]++;
 	else
 		rx_bad[i]++;
