@@ -524,6 +524,10 @@ START_TEST(test_stack_holds_buffers)
 	/* What waited in the chip's FIFO came in; only the drops are missing. */
 	ck_assert_uint_eq(rx_frames[0], 250 - c.port[0].rx_no_buffer);
 	ck_assert_uint_eq(skge_model_rx_buffers(model, 0), SKGE_RX_RING);
+	/* The BMU had stopped on a descriptor it did not own; the refill restarted it. */
+	skge_model_get_counters(model, &c);
+	ck_assert_uint_ge(c.port[0].rx_bmu_restarts, 1);
+	ck_assert_uint_ge(ethtool(0, "rx_bmu_starts"), 1);
 	traffic_both_ways(64);
 	hold = true;
 	inject(0, 10, 100);
