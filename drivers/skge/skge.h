@@ -163,7 +163,7 @@ struct skge_port {
 	bool link_up;
 	u32 speed;
 	bool full_duplex;
-	u32 event_ticks;
+	u64 schedules_seen; /* napi_schedules at the last lost-interrupt check */
 
 	struct skge_port_counters ctr;
 	u64 mac_stat[SKGE_MAC_STATS_MAX];
@@ -195,6 +195,7 @@ struct skge_hw {
 	u32 intr_mask;
 	u32 events_pending; /* MAC bits taken out of the mask for the event timer */
 	u32 lost_seen;	    /* sources pending at the last service tick */
+	u64 events_seen;    /* deferred_events at the last service tick */
 	int irq_vector;
 	bool irq_requested;
 	unsigned int ports_open;

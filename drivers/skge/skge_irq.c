@@ -147,10 +147,10 @@ static void event_work(struct ktimer *t)
 }
 
 /*
- * A source that is pending and enabled on two service ticks in a row never
- * reached the handler (the moderation timer delays interrupts by far less
- * than a tick): handle it as the interrupt would have. ISRC, unlike SP_ISRC,
- * reads without masking.
+ * A source that is pending and enabled on two service ticks in a row, with
+ * no interrupt for its port in between, never reached the handler (the
+ * moderation timer delays interrupts by far less than a tick): handle it as
+ * the interrupt would have. ISRC, unlike SP_ISRC, reads without masking.
  */
 void skge_irq_check_lost(struct skge_hw *hw)
 {
@@ -158,6 +158,17 @@ void skge_irq_check_lost(struct skge_hw *hw)
 	u32 pending = skge_read32(hw, SKGE_B0_ISRC) & hw->intr_mask;
 	u32 stuck = pending & hw->lost_seen;
 
+	for (unsigned int i = 0; i < hw->ports; i++) {
+		struct skge_port *p = &hw->port[i];
+
+		/* Its interrupts came meanwhile: busy, not lost. */
+		if (p->ctr.napi_schedules != p->schedules_seen)
+			stuck &= ~p->irq_bits;
+		p->schedules_seen = p->ctr.napi_schedules;
+	}
+	if (hw->ctr.deferred_events != hw->events_seen)
+		stuck &= ~(SKGE_IS_MAC1 | SKGE_IS_MAC2);
+	hw->events_seen = hw->ctr.deferred_events;
 	hw->lost_seen = pending & ~stuck;
 	if (stuck && pending != 0xFFFFFFFFu) {
 		hw->ctr.irq_lost++;

@@ -337,6 +337,20 @@ START_TEST(test_lost_interrupt_found_by_timer)
 }
 END_TEST
 
+/* Busy, not lost: the port's interrupts kept coming between the two ticks. */
+START_TEST(test_moderated_source_under_traffic_not_lost)
+{
+	frame_arrives(0, 1);
+	skge_irq_check_lost(&hw); /* pending, held back by moderation */
+	ck_assert_int_eq(interrupt(), IRQ_HANDLED);
+	fake_softirq_run_net_rx(4);
+	frame_arrives(0, 1); /* the next one, pending at the next tick */
+	skge_irq_check_lost(&hw);
+	ck_assert_uint_eq(hw.ctr.irq_lost, 0);
+	ck_assert(!napi_is_scheduled(&hw.port[0].napi));
+}
+END_TEST
+
 START_TEST(test_outside_schedule_masks_first)
 {
 	skge_schedule_port(&hw.port[0]); /* refill or watchdog */
@@ -364,6 +378,7 @@ static Suite *skge_irq_suite(void)
 	tcase_add_test(tc, test_closed_port_not_unmasked_by_late_poll);
 	tcase_add_test(tc, test_mac_event_outside_packet_path);
 	tcase_add_test(tc, test_lost_interrupt_found_by_timer);
+	tcase_add_test(tc, test_moderated_source_under_traffic_not_lost);
 	tcase_add_test(tc, test_outside_schedule_masks_first);
 	suite_add_tcase(s, tc);
 	return s;
