@@ -890,10 +890,24 @@ START_TEST(test_genesis_phy_through_xmac)
 	xm_write(0, SKR_XM_PHY_DATA, 0x01E1);
 	ck_assert_uint_eq(hosted_failures_take("busy"), 1);
 	udelay(100);
-	/* Link by polling the PHY. */
+	/* Link by polling the PHY; its interrupt stays off while masked (the reset state). */
+	writel(SKR_IS_EXT_REG, regs + SKR_B0_IMSK);
 	hosted_run_for(2500 * MS);
+	ck_assert(!intx());
 	ck_assert(xm_phy_read(0, SKR_MII_BMSR) & SKR_BMSR_LINK);
 	ck_assert_int_eq(xm_phy_read(0, SKR_BCOM_AUX_STAT) >> SKR_BCOM_AS_RES_SHIFT & 7, 7);
+	/* Unmasked, a link change raises IS_EXT_REG until the status is read. */
+	xm_write(0, SKR_XM_PHY_ADDR, SKR_BCOM_INT_MASK | SKR_BCOM_PHY_ADDR << 8);
+	xm_write(0, SKR_XM_PHY_DATA, (u16)~SKR_BCOM_IS_LINK);
+	udelay(100);
+	ck_assert(intx()); /* the link-up event latched while masked */
+	ck_assert(xm_phy_read(0, SKR_BCOM_INT_STAT) & SKR_BCOM_IS_LINK);
+	ck_assert(!intx());
+	hosted_wire_set_carrier(wire[0], false);
+	hosted_run_idle();
+	ck_assert(intx());
+	ck_assert(xm_phy_read(0, SKR_BCOM_INT_STAT) & SKR_BCOM_IS_LINK);
+	ck_assert_int_eq(xm_phy_read(0, SKR_MII_BMSR) & SKR_BMSR_LINK, 0);
 	ck_assert_uint_eq(hosted_failures(), 0);
 	teardown();
 }

@@ -546,6 +546,8 @@
 #define SKR_BCOM_AS_RES_SHIFT 8 /* [10:8]: 7 1000FD, 6 1000HD, 5 100FD, 3 100HD, 2 10FD, 1 10HD */
 #define SKR_BCOM_AS_LINK      BIT(2)
 #define SKR_BCOM_IS_LINK      BIT(1)
+#define SKR_BCOM_IS_AN_PAGE   BIT(10)
+#define SKR_BCOM_PEC_INT_DIS  BIT(12) /* P_EXT_CTRL: interrupt output off */
 
 /* Marvell 88E1011 (Yukon) */
 #define SKR_MARV_ID0	      0x0141
