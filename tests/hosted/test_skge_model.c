@@ -613,6 +613,78 @@ START_TEST(test_dual_port_genesis_one_intx)
 }
 END_TEST
 
+/* Ethernet CRC-32 bit-serial, most significant bit first, no final complement. */
+static u32 crc_be(const u8 *p, unsigned int len)
+{
+	u32 crc = ~0u;
+
+	for (unsigned int i = 0; i < len; i++)
+		for (unsigned int b = 0; b < 8; b++) {
+			u32 in = (p[i] >> b) & 1;
+
+			crc = (crc << 1) ^ (((crc >> 31) ^ in) ? 0x04C11DB7u : 0);
+		}
+	return crc;
+}
+
+static void inject_to(unsigned int port, const u8 *dst)
+{
+	u8 frame[64] = { 0 };
+
+	memcpy(frame, dst, 6);
+	memcpy(frame + 6, "\x02\x00\x00\x00\x00\x01", 6);
+	hosted_wire_inject(wire[port], frame, sizeof(frame));
+	hosted_run_idle();
+}
+
+START_TEST(test_address_filter)
+{
+	static const u8 group[6] = { 0x01, 0x00, 0x5E, 0x00, 0x00, 0x42 };
+	static const u8 other[6] = { 0x01, 0x00, 0x5E, 0x00, 0x00, 0x43 };
+	static const u8 bcast[6] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
+	static const u8 stranger[6] = { 0x00, 0x00, 0x5A, 0x99, 0x99, 0x99 };
+
+	for (unsigned int chip = 0; chip < 2; chip++) {
+		bool genesis = chip == 0;
+		unsigned int bit, other_bit;
+
+		setup(genesis ? SKGE_MODEL_GENESIS : SKGE_MODEL_YUKON, 1);
+		port_up(0);
+		for (unsigned int i = 0; i < RING; i++)
+			rx_give(0, i, false);
+		queue_start(SKR_Q_R1, rx[0].desc_bus);
+		bit = genesis ? fr_crc32(group, 6) & 63 : crc_be(group, 6) & 63;
+		other_bit = genesis ? fr_crc32(other, 6) & 63 : crc_be(other, 6) & 63;
+		ck_assert_uint_ne(bit, other_bit);
+		if (genesis) {
+			xm_write(0, SKR_XM_HSM + 2 * (bit / 16), (u16)BIT(bit % 16));
+			xm_write(0, SKR_XM_MODE, (u16)SKR_XM_MD_ENA_HASH);
+		} else {
+			gm_write(0, SKR_GM_MC_ADDR_H1 + 4 * (bit / 16), (u16)BIT(bit % 16));
+		}
+		inject_to(0, group);
+		inject_to(0, other);
+		inject_to(0, bcast);
+		inject_to(0, stranger);
+		ck_assert_uint_eq(PORT_CTR(0, rx_frames), 2);
+		ck_assert_uint_eq(PORT_CTR(0, rx_filtered), 2);
+		ck_assert_mem_eq(rx[0].buf, group, 6);
+		ck_assert_mem_eq(rx[0].buf + BUF_SIZE, bcast, 6);
+		/* Promiscuous takes everything. */
+		if (genesis)
+			xm_write(0, SKR_XM_MODE, (u16)(SKR_XM_MD_ENA_HASH | SKR_XM_MD_PROMISC));
+		else
+			gm_write(0, SKR_GM_GP_CTRL,
+				 SKR_GM_GPCR_TX_ENA | SKR_GM_GPCR_RX_ENA | SKR_GM_GPCR_PROM_ENA);
+		inject_to(0, other);
+		inject_to(0, stranger);
+		ck_assert_uint_eq(PORT_CTR(0, rx_frames), 4);
+		ck_assert_uint_eq(hosted_failures(), 0);
+		teardown();
+	}
+}
+END_TEST
+
 /* ---- Transmit ---- */
 
 static void tx_put(unsigned int port, unsigned int i, u32 len, u32 flags, u8 fill)
@@ -890,10 +962,24 @@ START_TEST(test_genesis_phy_through_xmac)
 	xm_write(0, SKR_XM_PHY_DATA, 0x01E1);
 	ck_assert_uint_eq(hosted_failures_take("busy"), 1);
 	udelay(100);
-	/* Link by polling the PHY. */
+	/* Link by polling the PHY; its interrupt stays off while masked (the reset state). */
+	writel(SKR_IS_EXT_REG, regs + SKR_B0_IMSK);
 	hosted_run_for(2500 * MS);
+	ck_assert(!intx());
 	ck_assert(xm_phy_read(0, SKR_MII_BMSR) & SKR_BMSR_LINK);
 	ck_assert_int_eq(xm_phy_read(0, SKR_BCOM_AUX_STAT) >> SKR_BCOM_AS_RES_SHIFT & 7, 7);
+	/* Unmasked, a link change raises IS_EXT_REG until the status is read. */
+	xm_write(0, SKR_XM_PHY_ADDR, SKR_BCOM_INT_MASK | SKR_BCOM_PHY_ADDR << 8);
+	xm_write(0, SKR_XM_PHY_DATA, (u16)~SKR_BCOM_IS_LINK);
+	udelay(100);
+	ck_assert(intx()); /* the link-up event latched while masked */
+	ck_assert(xm_phy_read(0, SKR_BCOM_INT_STAT) & SKR_BCOM_IS_LINK);
+	ck_assert(!intx());
+	hosted_wire_set_carrier(wire[0], false);
+	hosted_run_idle();
+	ck_assert(intx());
+	ck_assert(xm_phy_read(0, SKR_BCOM_INT_STAT) & SKR_BCOM_IS_LINK);
+	ck_assert_int_eq(xm_phy_read(0, SKR_MII_BMSR) & SKR_BMSR_LINK, 0);
 	ck_assert_uint_eq(hosted_failures(), 0);
 	teardown();
 }
@@ -969,6 +1055,7 @@ int main(void)
 	tcase_add_test(tc, test_rx_stops_at_unowned_until_restarted);
 	tcase_add_test(tc, test_rx_truncation_and_errors);
 	tcase_add_test(tc, test_dual_port_genesis_one_intx);
+	tcase_add_test(tc, test_address_filter);
 	tcase_add_test(tc, test_tx_chain_and_lost_start);
 	tcase_add_test(tc, test_checksum_units);
 	tcase_add_test(tc, test_dma_address_rules);

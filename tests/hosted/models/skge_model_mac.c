@@ -221,6 +221,8 @@ u32 skm_mac_sources(const struct skge_model *m)
 
 		if (skm_is_genesis(m)) {
 			mac = p->xm_isr & ~mreg(p, 2 * SKR_XM_IMSK);
+			phy_irq |= !p->phy.in_reset && !(p->phy.ext_ctrl & SKR_BCOM_PEC_INT_DIS) &&
+				   (p->phy.int_stat & ~p->phy.int_mask);
 		} else {
 			mac = p->gmac_irq_src & p->gmac_irq_msk;
 			phy_irq |= !p->phy.in_reset && (p->phy.int_stat & p->phy.int_mask);

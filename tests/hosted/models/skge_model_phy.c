@@ -9,7 +9,8 @@
  * Autonegotiation takes 2 s of simulated time against what the wire's far
  * end advertises (hosted_port_partner). Carrier loss drops the link at once
  * and latches the BMSR link bit low until read; the Marvell PHY raises its
- * link-change interrupt (IS_EXT_REG) when the wire flaps.
+ * link-change interrupt (IS_EXT_REG) when the wire flaps; so does the BCM5400
+ * on Genesis, for the sources its interrupt mask lets through.
  */
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/models/skge_model_internal.h"
@@ -67,7 +68,8 @@ void skm_phy_reset(struct skm_port *p)
 	ph->anar = ANAR_DEFAULT;
 	ph->gtcr = GTCR_DEFAULT;
 	ph->pctrl = ph->ext_ctrl = ph->aux_ctrl = ph->page = 0;
-	ph->int_mask = 0;
+	/* Marvell: a set bit enables a source; BCM5400: a set bit masks it (all, after reset). */
+	ph->int_mask = marvell(p) ? 0 : 0xFFFF;
 	ph->int_stat = 0;
 	ph->link = false;
 	ph->link_dropped = false;
@@ -158,7 +160,7 @@ u64 skm_phy_tick(struct skm_port *p, u64 now)
 	ph->link = true;
 	phy_irq(p, marvell(p) ? SKR_MARV_IS_AN_DONE | SKR_MARV_IS_LINK_CHG | SKR_MARV_IS_LSP_CHG |
 				    SKR_MARV_IS_DUP_CHG
-			      : SKR_BCOM_IS_LINK);
+			      : SKR_BCOM_IS_LINK | SKR_BCOM_IS_AN_PAGE);
 	return UINT64_MAX;
 }
 
@@ -280,6 +282,7 @@ u16 skm_phy_read(struct skm_port *p, unsigned int reg)
 		case SKR_BCOM_INT_STAT:
 			v = ph->int_stat;
 			ph->int_stat = 0;
+			skm_update_irq(p->m);
 			return v;
 		case SKR_BCOM_INT_MASK: return ph->int_mask;
 		case SKR_BCOM_RX_ERR_CNT:
@@ -327,9 +330,15 @@ void skm_phy_write(struct skm_port *p, unsigned int reg, u16 val)
 		}
 	} else {
 		switch (reg) {
-		case SKR_BCOM_P_EXT_CTRL: ph->ext_ctrl = val; return;
+		case SKR_BCOM_P_EXT_CTRL:
+			ph->ext_ctrl = val;
+			skm_update_irq(p->m);
+			return;
 		case SKR_BCOM_AUX_CTRL: ph->aux_ctrl = val; return;
-		case SKR_BCOM_INT_MASK: ph->int_mask = val; return;
+		case SKR_BCOM_INT_MASK:
+			ph->int_mask = val;
+			skm_update_irq(p->m);
+			return;
 		case SKR_BCOM_DSP_DATA:
 		case SKR_BCOM_DSP_ADDR: return; /* revision fix-ups drivers load: ignored */
 		}

@@ -22,24 +22,16 @@
 #define SKR_B0_HWE_ISRC	  0x0010
 #define SKR_B0_HWE_IMSK	  0x0014
 #define SKR_B0_SP_ISRC	  0x0018
-#define SKR_B0_XM1_IMSK	  0x0020 /* Genesis: copies of the XMAC's own */
-#define SKR_B0_XM1_ISRC	  0x0028
-#define SKR_B0_XM2_IMSK	  0x0040
-#define SKR_B0_XM2_ISRC	  0x0048
 #define SKR_B0_R1_CSR	  0x0060 /* BMU CSR shortcuts: R1 R2 XS1 XA1 XS2 XA2 */
 #define SKR_B0_XA2_CSR	  0x0074
-#define SKR_B0_WINDOW	  0x0080 /* 0x80..0xFF: the RAP-selected block (I/O mode) */
 
 #define SKR_CTST_RST_SET   0x0001
 #define SKR_CTST_RST_CLR   0x0002
 #define SKR_CTST_MRST_SET  0x0004
 #define SKR_CTST_MRST_CLR  0x0008
 #define SKR_CTST_STOP_MAST 0x0010
-#define SKR_CTST_STOP_DONE 0x0020
 #define SKR_CTST_SW_IRQ_CL 0x0040
 #define SKR_CTST_SW_IRQ_ST 0x0080
-#define SKR_CTST_SLOT_64   0x0100 /* read-only: 64-bit slot */
-#define SKR_CTST_BUS_66	   0x0200 /* read-only: 66 MHz bus */
 
 /* Interrupt sources (ISRC/IMSK/SP_ISRC, moderation mask). */
 #define SKR_IS_HW_ERR	 BIT(31)
@@ -47,16 +39,12 @@
 #define SKR_IS_PA_TO_RX2 BIT(28)
 #define SKR_IS_PA_TO_TX1 BIT(27)
 #define SKR_IS_PA_TO_TX2 BIT(26)
-#define SKR_IS_I2C	 BIT(25)
 #define SKR_IS_SW	 BIT(24)
 #define SKR_IS_EXT_REG	 BIT(23) /* PHY (Yukon), external (Genesis) */
-#define SKR_IS_TIMER	 BIT(22)
 #define SKR_IS_MAC1	 BIT(21)
 #define SKR_IS_MAC2	 BIT(19)
 #define SKR_IS_R1_F	 BIT(16)
-#define SKR_IS_R1_C	 BIT(15)
 #define SKR_IS_R2_F	 BIT(13)
-#define SKR_IS_R2_C	 BIT(12)
 #define SKR_IS_XS1_F	 BIT(10)
 #define SKR_IS_XA1_F	 BIT(7)
 #define SKR_IS_XS2_F	 BIT(4)
@@ -64,22 +52,17 @@
 #define SKR_IS_DEFINED	 0xBFFFFFFFu
 
 /* Hardware error sources (HWE_ISRC/HWE_IMSK). */
-#define SKR_HWE_MASTER_ERR BIT(11)
-#define SKR_HWE_IRQ_STAT   BIT(10)
-#define SKR_HWE_DEFINED	   0x3FFFu
+#define SKR_HWE_DEFINED 0x3FFFu
 
 /* ---- Block 2: EEPROM-loaded identity, timers ---- */
 #define SKR_B2_MAC_1	    0x0100 /* port 1 station address (6 bytes) */
 #define SKR_B2_MAC_2	    0x0108 /* port 2 */
-#define SKR_B2_MAC_3	    0x0110 /* unused third slot */
 #define SKR_B2_CONN_TYP	    0x0118
 #define SKR_B2_PMD_TYP	    0x0119
 #define SKR_B2_MAC_CFG	    0x011A /* revision [7:4], single MAC bit 0 */
 #define SKR_B2_CHIP_ID	    0x011B
 #define SKR_B2_E_0	    0x011C /* RAM size code */
 #define SKR_B2_E_1	    0x011D /* PHY type (Genesis) */
-#define SKR_B2_E_2	    0x011E
-#define SKR_B2_E_3	    0x011F
 #define SKR_B2_FAR	    0x0120 /* flash address */
 #define SKR_B2_FDP	    0x0124 /* flash data */
 #define SKR_B2_LD_CTRL	    0x0128 /* loader control, test */
@@ -96,21 +79,18 @@
 #define SKR_B2_TST_CTRL1    0x0158
 #define SKR_B2_TST_CTRL2    0x0159
 #define SKR_B2_GP_IO	    0x015C
-#define SKR_B2_I2C_CTRL	    0x0160
 #define SKR_B2_BSC_INI	    0x0170
 #define SKR_B2_BSC_CTRL	    0x0178
 
 #define SKR_MAC_CFG_SINGLE 0x01
-#define SKR_MAC_CFG_DIS_M2 0x02
 
 #define SKR_CHIP_GENESIS 0x0A
 #define SKR_CHIP_YUKON	 0xB0
 #define SKR_CHIP_OTHER	 0xB3 /* Yukon-2 XL: not an skge chip */
 
 /* Timer control (TI_CTRL, IRQM_CTRL). */
-#define SKR_TIM_START	0x04
-#define SKR_TIM_STOP	0x02
-#define SKR_TIM_CLR_IRQ 0x01
+#define SKR_TIM_START 0x04
+#define SKR_TIM_STOP  0x02
 
 /* Core clock ticks per microsecond. */
 #define SKR_TICKS_PER_US_GENESIS 53
@@ -168,17 +148,10 @@
 #define SKR_Q_XS2 0x0700
 #define SKR_Q_XA2 0x0780
 
-#define SKR_Q_D	   0x00 /* current descriptor copy, 8 x 32 bit */
 #define SKR_Q_DA_L 0x20
 #define SKR_Q_DA_H 0x24
-#define SKR_Q_AC_L 0x28
-#define SKR_Q_AC_H 0x2C
-#define SKR_Q_BC   0x30
 #define SKR_Q_CSR  0x34
 #define SKR_Q_F	   0x38 /* flags / watermark */
-#define SKR_Q_T1   0x3C
-#define SKR_Q_T2   0x40
-#define SKR_Q_T3   0x44
 #define SKR_Q_END  0x48
 
 #define SKR_CSR_SV_IDLE	   BIT(24)
@@ -200,10 +173,7 @@
 #define SKR_CSR_DIS_POL	   BIT(6)
 #define SKR_CSR_STOP	   BIT(5)
 #define SKR_CSR_START	   BIT(4)
-#define SKR_CSR_IRQ_CL_P   BIT(3)
-#define SKR_CSR_IRQ_CL_B   BIT(2)
 #define SKR_CSR_IRQ_CL_F   BIT(1)
-#define SKR_CSR_IRQ_CL_C   BIT(0)
 /* The seven state machines' reset halves: (run bit, reset bit) pairs. */
 #define SKR_CSR_ALL_RESET                                                         \
 	(SKR_CSR_DESC_SET | SKR_CSR_FIFO_SET | SKR_CSR_HPI_RST | SKR_CSR_SV_RST | \
@@ -232,7 +202,6 @@
 #define SKR_CTL_IRQ_EOB	  BIT(28)
 #define SKR_CTL_IRQ_EOF	  BIT(27)
 #define SKR_CTL_STAT_VAL  BIT(25) /* Rx */
-#define SKR_CTL_TIST_VAL  BIT(24) /* Rx */
 #define SKR_CTL_OPC_SHIFT 16
 #define SKR_CTL_OPC_MASK  0x00FF0000u
 #define SKR_CTL_LEN_MASK  0x0000FFFFu
@@ -247,15 +216,8 @@
 #define SKR_RB_WP	   0x08
 #define SKR_RB_RP	   0x0C
 #define SKR_RB_RX_UTPP	   0x10
-#define SKR_RB_RX_LTPP	   0x14
-#define SKR_RB_RX_UTHP	   0x18
-#define SKR_RB_RX_LTHP	   0x1C
 #define SKR_RB_PC	   0x20
-#define SKR_RB_LEV	   0x24
 #define SKR_RB_CTRL	   0x28 /* 8 bit */
-#define SKR_RB_TST1	   0x29
-#define SKR_RB_TST2	   0x2A
-#define SKR_RB_END_OFF	   0x2C
 
 #define SKR_RB_RST_SET	 0x01
 #define SKR_RB_RST_CLR	 0x02
@@ -267,38 +229,24 @@
 /* ---- MAC FIFOs (port n at + n * 0x80) ---- */
 /* Genesis (XMAC) */
 #define SKR_RX_MFF_EA	   0x0C00
-#define SKR_RX_MFF_WP	   0x0C04
 #define SKR_RX_MFF_RP	   0x0C0C
-#define SKR_RX_MFF_PC	   0x0C10
-#define SKR_RX_MFF_LEV	   0x0C14
 #define SKR_RX_MFF_CTRL1   0x0C18 /* 16 bit */
 #define SKR_RX_MFF_STAT_TO 0x0C1A
-#define SKR_RX_MFF_TIST_TO 0x0C1B
 #define SKR_RX_MFF_CTRL2   0x0C1C /* 8 bit */
 #define SKR_RX_LED_INI	   0x0C20
-#define SKR_RX_LED_CTRL	   0x0C28
 #define SKR_LNK_SYNC_INI   0x0C30
-#define SKR_LNK_SYNC_CTRL  0x0C38
 #define SKR_LNK_LED_REG	   0x0C3C
 #define SKR_TX_MFF_EA	   0x0D00
-#define SKR_TX_MFF_WP	   0x0D04
-#define SKR_TX_MFF_RP	   0x0D0C
-#define SKR_TX_MFF_PC	   0x0D10
-#define SKR_TX_MFF_LEV	   0x0D14
 #define SKR_TX_MFF_CTRL1   0x0D18 /* 16 bit */
 #define SKR_TX_MFF_WAF	   0x0D1A
 #define SKR_TX_MFF_CTRL2   0x0D1C /* 8 bit */
 #define SKR_TX_LED_INI	   0x0D20
-#define SKR_TX_LED_CTRL	   0x0D28
 
 /* Yukon (GMAC) */
 #define SKR_RX_GMF_EA	  0x0C40
-#define SKR_RX_GMF_AF_THR 0x0C44
 #define SKR_RX_GMF_CTRL_T 0x0C48
 #define SKR_RX_GMF_FL_MSK 0x0C4C
-#define SKR_RX_GMF_FL_THR 0x0C50
 #define SKR_TX_GMF_EA	  0x0D40
-#define SKR_TX_GMF_AE_THR 0x0D44
 #define SKR_TX_GMF_CTRL_T 0x0D48
 
 #define SKR_MFF_CLR_MAC_RST 0x0002 /* TX_MFF_CTRL1: XMAC reset */
@@ -315,7 +263,6 @@
 
 /* ---- Descriptor poll timer, timestamp timer ---- */
 #define SKR_B28_DPT_INI	    0x0E00
-#define SKR_B28_DPT_VAL	    0x0E04
 #define SKR_B28_DPT_CTRL    0x0E08
 #define SKR_B28_DPT_TST	    0x0E0A
 #define SKR_GMAC_TI_ST_VAL  0x0E14
@@ -335,13 +282,6 @@
 #define SKR_GPC_RST_CLR	 0x02
 #define SKR_GMLC_RST_SET 0x01
 #define SKR_GMLC_RST_CLR 0x02
-
-#define SKR_GM_IS_TX_CO_OV 0x20
-#define SKR_GM_IS_RX_CO_OV 0x10
-#define SKR_GM_IS_TX_FF_UR 0x08
-#define SKR_GM_IS_TX_COMPL 0x04
-#define SKR_GM_IS_RX_FF_OR 0x02
-#define SKR_GM_IS_RX_COMPL 0x01
 
 /* ---- MAC windows ---- */
 #define SKR_XMAC1_BASE 0x2000
@@ -368,28 +308,20 @@
 #define SKR_XM_ISRC	    0x0048
 #define SKR_XM_HW_CFG	    0x004C
 #define SKR_XM_TX_LO_WM	    0x0060
-#define SKR_XM_TX_THR	    0x0064 /* .. 0x0078: thresholds, pause, tx status */
 #define SKR_XM_EXM	    0x0080 /* 16 exact-match entries, 8 apart */
 #define SKR_XM_SA	    0x0108 /* station address, 3 x 16 bit */
 #define SKR_XM_HSM	    0x0110 /* 64-bit multicast hash, 4 x 16 bit */
-#define SKR_XM_RX_LO_WM	    0x0118
-#define SKR_XM_RX_THR	    0x011C
 #define SKR_XM_DEV_ID	    0x0120 /* 32 bit */
 #define SKR_XM_MODE	    0x0124 /* 32 bit */
 #define SKR_XM_LSA	    0x0128
-#define SKR_XM_TS_READ	    0x0130
 #define SKR_XM_TS_LOAD	    0x0134
 #define SKR_XM_STAT_CMD	    0x0200
 #define SKR_XM_RX_CNT_EV    0x0204
-#define SKR_XM_TX_CNT_EV    0x0208
-#define SKR_XM_RX_EV_MSK    0x020C
 #define SKR_XM_TX_EV_MSK    0x0210
 #define SKR_XM_TXF_OK	    0x0280 /* 32-bit counters .. 0x02E4 */
-#define SKR_XM_TXO_OK_HI    0x0284
 #define SKR_XM_TXO_OK_LO    0x0288
 #define SKR_XM_TX_STATS_END 0x02E8
 #define SKR_XM_RXF_OK	    0x0300 /* .. 0x037C */
-#define SKR_XM_RXO_OK_HI    0x0304
 #define SKR_XM_RXO_OK_LO    0x0308
 #define SKR_XM_RX_STATS_END 0x0380
 
@@ -427,35 +359,27 @@
 /* ---- GMAC (Yukon): 16-bit registers at 4-byte steps ---- */
 #define SKR_GM_GP_STAT	   0x0000
 #define SKR_GM_GP_CTRL	   0x0004
-#define SKR_GM_TX_CTRL	   0x0008
 #define SKR_GM_RX_CTRL	   0x000C
-#define SKR_GM_TX_FLOW	   0x0010
-#define SKR_GM_TX_PARAM	   0x0014
-#define SKR_GM_SERIAL_MODE 0x0018
 #define SKR_GM_SRC_ADDR_1L 0x001C /* 1L 1M 1H 2L 2M 2H */
 #define SKR_GM_SRC_ADDR_2L 0x0028
 #define SKR_GM_MC_ADDR_H1  0x0034 /* H1..H4 */
 #define SKR_GM_TX_IRQ_SRC  0x0044
 #define SKR_GM_RX_IRQ_SRC  0x0048
 #define SKR_GM_TR_IRQ_SRC  0x004C
-#define SKR_GM_TX_IRQ_MSK  0x0050
-#define SKR_GM_RX_IRQ_MSK  0x0054
-#define SKR_GM_TR_IRQ_MSK  0x0058
 #define SKR_GM_SMI_CTRL	   0x0080
 #define SKR_GM_SMI_DATA	   0x0084
 #define SKR_GM_PHY_ADDR	   0x0088
 #define SKR_GM_MIB_BASE	   0x0100 /* 44 counters, 8 bytes apart: low half, high at +4 */
 #define SKR_GM_MIB_COUNT   44
 
-#define SKR_GM_MIB_RXF_UC  0x0100
-#define SKR_GM_MIB_RXF_BC  0x0108
-#define SKR_GM_MIB_RXF_MC  0x0118
-#define SKR_GM_MIB_RXF_FCS 0x0120
-#define SKR_GM_MIB_RXO_OK  0x0130
-#define SKR_GM_MIB_TXF_UC  0x01C0
-#define SKR_GM_MIB_TXF_BC  0x01C8
-#define SKR_GM_MIB_TXF_MC  0x01D8
-#define SKR_GM_MIB_TXO_OK  0x01E0
+#define SKR_GM_MIB_RXF_UC 0x0100
+#define SKR_GM_MIB_RXF_BC 0x0108
+#define SKR_GM_MIB_RXF_MC 0x0118
+#define SKR_GM_MIB_RXO_OK 0x0130
+#define SKR_GM_MIB_TXF_UC 0x01C0
+#define SKR_GM_MIB_TXF_BC 0x01C8
+#define SKR_GM_MIB_TXF_MC 0x01D8
+#define SKR_GM_MIB_TXO_OK 0x01E0
 
 #define SKR_GM_GPSR_SPEED_100 BIT(15)
 #define SKR_GM_GPSR_DUPLEX    BIT(14)
@@ -546,6 +470,8 @@
 #define SKR_BCOM_AS_RES_SHIFT 8 /* [10:8]: 7 1000FD, 6 1000HD, 5 100FD, 3 100HD, 2 10FD, 1 10HD */
 #define SKR_BCOM_AS_LINK      BIT(2)
 #define SKR_BCOM_IS_LINK      BIT(1)
+#define SKR_BCOM_IS_AN_PAGE   BIT(10)
+#define SKR_BCOM_PEC_INT_DIS  BIT(12) /* P_EXT_CTRL: interrupt output off */
 
 /* Marvell 88E1011 (Yukon) */
 #define SKR_MARV_ID0	      0x0141
