@@ -38,6 +38,8 @@
 static const u8 mac[2][6] = { { 0x00, 0x00, 0x5A, 0x11, 0x22, 0x33 },
 			      { 0x00, 0x00, 0x5A, 0x11, 0x22, 0x34 } };
 static const u8 peer[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x99 };
+static const u8 group[6] = { 0x01, 0x00, 0x5E, 0x00, 0x00, 0xFB };	 /* 224.0.0.251 */
+static const u8 other_group[6] = { 0x01, 0x00, 0x5E, 0x00, 0x00, 0x01 }; /* 224.0.0.1 */
 
 static struct skge_model *model;
 static struct hosted_wire *wire[2];
@@ -58,9 +60,9 @@ static int stack_rx(struct net_device *dev, struct netbuf *nb)
 	u32 len = netbuf_copy_out(nb, 0, f, sizeof(f));
 	struct fr_info info;
 
-	/* Addressed to this port, checksums right, no FCS left on the end. */
-	if (len >= FR_ETH_HLEN + 20 && !memcmp(f, mac[i], 6) && fr_parse(f, len, &info) &&
-	    fr_ip_csum_ok(f, &info) && fr_l4_csum_ok(f, &info) &&
+	/* Addressed to this port (or the group it joined), checksums right, no FCS left. */
+	if (len >= FR_ETH_HLEN + 20 && (!memcmp(f, mac[i], 6) || !memcmp(f, group, 6)) &&
+	    fr_parse(f, len, &info) && fr_ip_csum_ok(f, &info) && fr_l4_csum_ok(f, &info) &&
 	    FR_ETH_HLEN + ((u32)f[16] << 8 | f[17]) == len)
 		rx_frames[i]++;
 	else
@@ -656,6 +658,47 @@ START_TEST(test_shared_intx_with_bystander)
 END_TEST
 
 /* The vendors' IDs bind; the Linksys EG1032 only in its Yukon revision. */
+static void inject_to(unsigned int i, const u8 *dst, unsigned int n)
+{
+	u8 f[MAX_FRAME];
+
+	for (unsigned int k = 0; k < n; k++) {
+		fr_build(f, 100, dst, peer, FR_PROTO_UDP, k, true);
+		hosted_wire_inject(wire[i], f, 100);
+	}
+}
+
+/*
+ * The receive filter as each MAC implements it: a joined group passes the
+ * multicast hash (CRC-based, different on the XMAC and the GMAC), another
+ * group and a stranger's unicast do not, promiscuous passes everything.
+ */
+START_TEST(test_rx_filter)
+{
+	static const u8 stranger[6] = { 0x00, 0x11, 0x22, 0x33, 0x44, 0x55 };
+
+	for (int chip = SKGE_MODEL_GENESIS; chip <= SKGE_MODEL_YUKON; chip++) {
+		struct skge_model_counters c;
+
+		setup((enum skge_model_chip)chip, 1, false);
+		open_all();
+		ck_assert_int_eq(netdev_mc_add(dev_of(0), group), 0);
+		inject_to(0, group, 3);
+		inject_to(0, other_group, 2);
+		inject_to(0, stranger, 2);
+		hosted_run_for(NSEC_PER_MSEC);
+		ck_assert_uint_eq(rx_frames[0], 3);
+		skge_model_get_counters(model, &c);
+		ck_assert_uint_eq(c.port[0].rx_filtered, 4);
+		netdev_set_promisc(dev_of(0), true);
+		inject_to(0, stranger, 2);
+		hosted_run_for(NSEC_PER_MSEC);
+		ck_assert_uint_eq(rx_frames[0] + rx_bad[0], 5);
+		teardown();
+	}
+}
+END_TEST
+
 START_TEST(test_pci_ids)
 {
 	static const struct {
@@ -722,6 +765,7 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_lost_interrupt_recovered);
 	tcase_add_test(tc, test_link_flap);
 	tcase_add_test(tc, test_shared_intx_with_bystander);
+	tcase_add_test(tc, test_rx_filter);
 	tcase_add_test(tc, test_pci_ids);
 	tcase_add_test(tc, test_unknown_chip_refused);
 	suite_add_tcase(s, tc);
