@@ -138,8 +138,8 @@ static int skge_open(struct net_device *dev)
 		ktimer_arm(&hw->service_timer, ktime_get_ns() + SKGE_SERVICE_PERIOD_NS);
 	skge_link_update(p);
 	netif_wake_queue(dev);
-	pr_info("%s: up, %s port %c, shared INTx %d\n", dev->name, hw->mac->name, 'A' + p->port,
-		hw->irq_vector);
+	pr_info("%s: up, %s port %c, shared INTx on vector %d\n", dev->name, hw->mac->name,
+		'A' + p->port, hw->irq_vector);
 	return 0;
 }
 
