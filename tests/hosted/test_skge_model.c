@@ -805,6 +805,12 @@ START_TEST(test_dma_address_rules)
 	hosted_run_idle();
 	ck_assert_uint_eq(hosted_failures_take("not 8-byte aligned"), 1);
 	writel(SKR_CSR_STOP, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	/* A descriptor straddling 4 GiB. */
+	writel(0xFFFFFFF8, regs + SKR_Q_XA1 + SKR_Q_DA_L);
+	writel(SKR_CSR_START, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	hosted_run_idle();
+	ck_assert_uint_eq(hosted_failures_take("crosses 4 GiB"), 1);
+	writel(SKR_CSR_STOP, regs + SKR_Q_XA1 + SKR_Q_CSR);
 	/* A buffer with a high dword. */
 	writel((u32)tx[0].desc_bus, regs + SKR_Q_XA1 + SKR_Q_DA_L);
 	d_set(&tx[0], 0, SKR_DESC_ADDR_HI, 2);
