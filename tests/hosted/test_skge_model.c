@@ -508,6 +508,13 @@ START_TEST(test_rx_follows_next_and_writes_back)
 	ck_assert_uint_eq(rx[0].buf[1 * BUF_SIZE + 63], 0xC3);
 	ck_assert(intx());
 	ck_assert_uint_eq(PORT_CTR(0, rx_frames), 3);
+	/* MIB counters, cleared by reading in clear mode. */
+	ck_assert_uint_eq(gm_read(0, SKR_GM_MIB_RXF_UC), 3);
+	ck_assert_uint_eq(gm_read(0, SKR_GM_MIB_RXO_OK), 364);
+	gm_write(0, SKR_GM_PHY_ADDR, SKR_GM_PAR_MIB_CLR);
+	(void)gm_read(0, SKR_GM_MIB_RXF_UC);
+	gm_write(0, SKR_GM_PHY_ADDR, 0);
+	ck_assert_uint_eq(gm_read(0, SKR_GM_MIB_RXF_UC), 0);
 	/* Frames for someone else stay outside. */
 	{
 		u8 frame[64] = { 0x00, 0x00, 0x5A, 0x99, 0x99, 0x99 };
@@ -582,6 +589,10 @@ START_TEST(test_rx_truncation_and_errors)
 	inject(0, 100, 8);
 	status = d_get(&rx[0], 1, SKR_DESC_STATUS);
 	ck_assert(status & SKR_XMR_FCS_ERR);
+	ck_assert_uint_eq(xm_read(0, SKR_XM_RXF_FCS_ERR), 1);
+	ck_assert_uint_eq(xm_read(0, SKR_XM_RXF_OK), 0);
+	xm_write(0, SKR_XM_STAT_CMD, SKR_XM_STAT_CLR_RX);
+	ck_assert_uint_eq(xm_read(0, SKR_XM_RXF_FCS_ERR), 0);
 	ck_assert_uint_eq(hosted_failures(), 0);
 	teardown();
 }
