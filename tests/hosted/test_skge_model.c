@@ -867,6 +867,14 @@ START_TEST(test_ram_buffer_rules)
 	writel(SKR_CSR_ALL_RESET, regs + SKR_Q_XA2 + SKR_Q_CSR);
 	writel(SKR_CSR_START, regs + SKR_Q_XA2 + SKR_Q_CSR);
 	ck_assert_uint_eq(hosted_failures_take("held in reset"), 1);
+	/* After a software reset the RAM interface stays in reset until released. */
+	writeb(SKR_CTST_RST_SET, regs + SKR_B0_CTST);
+	writeb(SKR_CTST_RST_CLR, regs + SKR_B0_CTST);
+	ramset(SKR_Q_R1, 0, 0xFFF);
+	ck_assert_uint_eq(hosted_failures_take("holds the RAM interface in reset"), 1);
+	writew(SKR_RI_RST_CLR, regs + SKR_B3_RI_CTRL);
+	writeb(SKR_RB_ENA_OP, regs + rb + SKR_RB_CTRL);
+	ck_assert_uint_eq(readb(regs + rb + SKR_RB_CTRL) & SKR_RB_ENA_OP, SKR_RB_ENA_OP);
 	ck_assert_uint_eq(hosted_failures(), 0);
 	teardown();
 }

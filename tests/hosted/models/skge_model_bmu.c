@@ -291,6 +291,13 @@ static void rb_ctrl_write(struct skge_model *m, struct skm_queue *q, u32 val)
 		skm_fail(m, "%s RAM buffer switched on while held in reset", q->name);
 		return;
 	}
+	if (m->ri_reset) {
+		skm_fail(m,
+			 "%s RAM buffer switched on while B3_RI_CTRL holds the RAM interface "
+			 "in reset",
+			 q->name);
+		return;
+	}
 	if ((rb->bounds_written & 0xF) != 0xF) {
 		skm_fail(m,
 			 "%s RAM buffer switched on before start/end/write/read pointers were "
