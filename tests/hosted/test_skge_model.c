@@ -508,6 +508,13 @@ START_TEST(test_rx_follows_next_and_writes_back)
 	ck_assert_uint_eq(rx[0].buf[1 * BUF_SIZE + 63], 0xC3);
 	ck_assert(intx());
 	ck_assert_uint_eq(PORT_CTR(0, rx_frames), 3);
+	/* MIB counters, cleared by reading in clear mode. */
+	ck_assert_uint_eq(gm_read(0, SKR_GM_MIB_RXF_UC), 3);
+	ck_assert_uint_eq(gm_read(0, SKR_GM_MIB_RXO_OK), 364);
+	gm_write(0, SKR_GM_PHY_ADDR, SKR_GM_PAR_MIB_CLR);
+	(void)gm_read(0, SKR_GM_MIB_RXF_UC);
+	gm_write(0, SKR_GM_PHY_ADDR, 0);
+	ck_assert_uint_eq(gm_read(0, SKR_GM_MIB_RXF_UC), 0);
 	/* Frames for someone else stay outside. */
 	{
 		u8 frame[64] = { 0x00, 0x00, 0x5A, 0x99, 0x99, 0x99 };
@@ -582,6 +589,10 @@ START_TEST(test_rx_truncation_and_errors)
 	inject(0, 100, 8);
 	status = d_get(&rx[0], 1, SKR_DESC_STATUS);
 	ck_assert(status & SKR_XMR_FCS_ERR);
+	ck_assert_uint_eq(xm_read(0, SKR_XM_RXF_FCS_ERR), 1);
+	ck_assert_uint_eq(xm_read(0, SKR_XM_RXF_OK), 0);
+	xm_write(0, SKR_XM_STAT_CMD, SKR_XM_STAT_CLR_RX);
+	ck_assert_uint_eq(xm_read(0, SKR_XM_RXF_FCS_ERR), 0);
 	ck_assert_uint_eq(hosted_failures(), 0);
 	teardown();
 }
@@ -805,6 +816,12 @@ START_TEST(test_dma_address_rules)
 	hosted_run_idle();
 	ck_assert_uint_eq(hosted_failures_take("not 8-byte aligned"), 1);
 	writel(SKR_CSR_STOP, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	/* A descriptor straddling 4 GiB. */
+	writel(0xFFFFFFF8, regs + SKR_Q_XA1 + SKR_Q_DA_L);
+	writel(SKR_CSR_START, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	hosted_run_idle();
+	ck_assert_uint_eq(hosted_failures_take("crosses 4 GiB"), 1);
+	writel(SKR_CSR_STOP, regs + SKR_Q_XA1 + SKR_Q_CSR);
 	/* A buffer with a high dword. */
 	writel((u32)tx[0].desc_bus, regs + SKR_Q_XA1 + SKR_Q_DA_L);
 	d_set(&tx[0], 0, SKR_DESC_ADDR_HI, 2);
@@ -850,6 +867,14 @@ START_TEST(test_ram_buffer_rules)
 	writel(SKR_CSR_ALL_RESET, regs + SKR_Q_XA2 + SKR_Q_CSR);
 	writel(SKR_CSR_START, regs + SKR_Q_XA2 + SKR_Q_CSR);
 	ck_assert_uint_eq(hosted_failures_take("held in reset"), 1);
+	/* After a software reset the RAM interface stays in reset until released. */
+	writeb(SKR_CTST_RST_SET, regs + SKR_B0_CTST);
+	writeb(SKR_CTST_RST_CLR, regs + SKR_B0_CTST);
+	ramset(SKR_Q_R1, 0, 0xFFF);
+	ck_assert_uint_eq(hosted_failures_take("holds the RAM interface in reset"), 1);
+	writew(SKR_RI_RST_CLR, regs + SKR_B3_RI_CTRL);
+	writeb(SKR_RB_ENA_OP, regs + rb + SKR_RB_CTRL);
+	ck_assert_uint_eq(readb(regs + rb + SKR_RB_CTRL) & SKR_RB_ENA_OP, SKR_RB_ENA_OP);
 	ck_assert_uint_eq(hosted_failures(), 0);
 	teardown();
 }

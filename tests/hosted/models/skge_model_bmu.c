@@ -291,6 +291,13 @@ static void rb_ctrl_write(struct skge_model *m, struct skm_queue *q, u32 val)
 		skm_fail(m, "%s RAM buffer switched on while held in reset", q->name);
 		return;
 	}
+	if (m->ri_reset) {
+		skm_fail(m,
+			 "%s RAM buffer switched on while B3_RI_CTRL holds the RAM interface "
+			 "in reset",
+			 q->name);
+		return;
+	}
 	if ((rb->bounds_written & 0xF) != 0xF) {
 		skm_fail(m,
 			 "%s RAM buffer switched on before start/end/write/read pointers were "
@@ -395,6 +402,10 @@ static bool desc_addr_ok(struct skge_model *m, struct skm_queue *q, u64 *bus)
 		skm_fail(m, "%s descriptor at 0x%08x is not 8-byte aligned", q->name, q->da_lo);
 		return false;
 	}
+	if ((u64)q->da_lo + SKR_DESC_SIZE > (1ull << 32)) {
+		skm_fail(m, "%s descriptor at 0x%08x crosses 4 GiB", q->name, q->da_lo);
+		return false;
+	}
 	*bus = q->da_lo;
 	return true;
 }
@@ -442,6 +453,11 @@ static bool buffer_ok(struct skge_model *m, struct skm_queue *q, const struct sk
 			 "%s descriptor at 0x%08x: buffer address high dword 0x%x (32-bit DMA "
 			 "only)",
 			 q->name, q->da_lo, d->w[SKR_DESC_ADDR_HI / 4]);
+		return false;
+	}
+	if ((u64)d->w[SKR_DESC_ADDR_LO / 4] + (d->w[0] & SKR_CTL_LEN_MASK) > (1ull << 32)) {
+		skm_fail(m, "%s descriptor at 0x%08x: buffer 0x%08x+%u crosses 4 GiB", q->name,
+			 q->da_lo, d->w[SKR_DESC_ADDR_LO / 4], d->w[0] & SKR_CTL_LEN_MASK);
 		return false;
 	}
 	if (!(d->w[0] & SKR_CTL_LEN_MASK)) {

@@ -190,6 +190,10 @@ u32 skm_mac_rx_status(struct skm_port *p, const u8 *frame, u32 len, bool truncat
 
 	if (!truncated && !bad_fcs)
 		count_frame(p, frame, len, true);
+	else if (bad_fcs && skm_is_genesis(p->m))
+		count(p, 2 * SKR_XM_RXF_FCS_ERR, 2 * (SKR_XM_RXF_FCS_ERR + 2), 1);
+	else if (bad_fcs)
+		count(p, SKR_GM_MIB_RXF_FCS, SKR_GM_MIB_RXF_FCS + 4, 1);
 	if (skm_is_genesis(p->m)) {
 		st = len << SKR_XMR_LEN_SHIFT;
 		st |= bcast ? SKR_XMR_BC : mcast ? SKR_XMR_MC : SKR_XMR_UC;

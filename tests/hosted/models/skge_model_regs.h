@@ -323,6 +323,7 @@
 #define SKR_XM_TX_STATS_END 0x02E8
 #define SKR_XM_RXF_OK	    0x0300 /* .. 0x037C */
 #define SKR_XM_RXO_OK_LO    0x0308
+#define SKR_XM_RXF_FCS_ERR  0x0354
 #define SKR_XM_RX_STATS_END 0x0380
 
 #define SKR_XM_DEVICE_ID 0x00E0AE20u /* XaQti OUI, rev C1 in [7:5] */
@@ -372,14 +373,15 @@
 #define SKR_GM_MIB_BASE	   0x0100 /* 44 counters, 8 bytes apart: low half, high at +4 */
 #define SKR_GM_MIB_COUNT   44
 
-#define SKR_GM_MIB_RXF_UC 0x0100
-#define SKR_GM_MIB_RXF_BC 0x0108
-#define SKR_GM_MIB_RXF_MC 0x0118
-#define SKR_GM_MIB_RXO_OK 0x0130
-#define SKR_GM_MIB_TXF_UC 0x01C0
-#define SKR_GM_MIB_TXF_BC 0x01C8
-#define SKR_GM_MIB_TXF_MC 0x01D8
-#define SKR_GM_MIB_TXO_OK 0x01E0
+#define SKR_GM_MIB_RXF_UC  0x0100
+#define SKR_GM_MIB_RXF_BC  0x0108
+#define SKR_GM_MIB_RXF_MC  0x0118
+#define SKR_GM_MIB_RXF_FCS 0x0120
+#define SKR_GM_MIB_RXO_OK  0x0130
+#define SKR_GM_MIB_TXF_UC  0x01C0
+#define SKR_GM_MIB_TXF_BC  0x01C8
+#define SKR_GM_MIB_TXF_MC  0x01D8
+#define SKR_GM_MIB_TXO_OK  0x01E0
 
 #define SKR_GM_GPSR_SPEED_100 BIT(15)
 #define SKR_GM_GPSR_DUPLEX    BIT(14)
