@@ -244,6 +244,7 @@ static void port_up(unsigned int port)
 		writel(SKR_GMF_RST_CLR, regs + SKR_TX_GMF_CTRL_T + b);
 		writel(SKR_GMF_OPER_ON, regs + SKR_TX_GMF_CTRL_T + b);
 	}
+	writeb(SKR_TXA_ENA_ARB, regs + SKR_TXA_CTRL + b);
 	ramset(q_base(port, true), 2 * port * chunk, 2 * port * chunk + chunk - 1);
 	ramset(q_base(port, false), (2 * port + 1) * chunk, (2 * port + 1) * chunk + chunk - 1);
 	ring_alloc(&rx[port]);
@@ -882,6 +883,8 @@ END_TEST
 
 START_TEST(test_descriptor_rules)
 {
+	u8 sent[128];
+
 	setup(SKGE_MODEL_YUKON, 1);
 	port_up(0);
 	hosted_failures_quiet(true);
@@ -914,6 +917,17 @@ START_TEST(test_descriptor_rules)
 	gm_write(0, SKR_GM_SMI_CTRL, SKR_MII_BMSR << SKR_GM_SMI_REG_SHIFT | SKR_GM_SMI_OP_RD);
 	(void)gm_read(0, SKR_GM_SMI_DATA);
 	ck_assert_uint_eq(hosted_failures_take("before the SMI read was valid"), 1);
+	/* Transmit with the arbiter off. */
+	writeb(SKR_TXA_DIS_ARB, regs + SKR_TXA_CTRL);
+	tx_put(0, 0, 60, SKR_CTL_STF | SKR_CTL_EOF, 1);
+	writel(SKR_CSR_START, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	hosted_run_idle();
+	ck_assert_uint_eq(hosted_failures_take("transmit arbiter"), 1);
+	ck_assert_uint_eq(hosted_wire_pending(wire[0]), 0);
+	writeb(SKR_TXA_ENA_ARB, regs + SKR_TXA_CTRL);
+	writel(SKR_CSR_START, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	hosted_run_idle();
+	ck_assert_uint_eq(hosted_wire_take(wire[0], sent, sizeof(sent)), 60);
 	ck_assert_uint_eq(hosted_failures(), 0);
 	teardown();
 }

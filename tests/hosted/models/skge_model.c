@@ -214,6 +214,7 @@ static void reset_block0(struct skge_model *m)
 	m->irqm_msk = 0;
 	m->irqm_released = 0;
 	m->ri_reset = m->ma_reset = m->pa_reset = true;
+	m->port[0].tx_arbiter_on = m->port[1].tx_arbiter_on = false;
 }
 
 static void software_reset(struct skge_model *m)
@@ -382,6 +383,9 @@ static u32 special_read(struct skge_model *m, u32 off, unsigned int size)
 	case SKR_B3_RI_CTRL: return m->ri_reset ? SKR_RI_RST_SET : SKR_RI_RST_CLR;
 	case SKR_B3_MA_TO_CTRL: return m->ma_reset ? SKR_MA_RST_SET : SKR_MA_RST_CLR;
 	case SKR_B3_PA_CTRL: return m->pa_reset ? SKR_PA_RST_SET : SKR_PA_RST_CLR;
+	case SKR_TXA_CTRL:
+	case SKR_TXA_CTRL + 0x80:
+		return m->port[(off >> 7) & 1].tx_arbiter_on ? SKR_TXA_ENA_ARB : SKR_TXA_DIS_ARB;
 	}
 	return skm_get(m, off, size);
 }
@@ -490,7 +494,9 @@ static void special_write(struct skge_model *m, u32 off, unsigned int size, u32 
 		return;
 	case SKR_TXA_CTRL:
 	case SKR_TXA_CTRL + 0x80:
-		skm_pair(m, val, SKR_TXA_ENA_ARB, SKR_TXA_DIS_ARB, "TXA_CTRL arbiter");
+		r = skm_pair(m, val, SKR_TXA_ENA_ARB, SKR_TXA_DIS_ARB, "TXA_CTRL arbiter");
+		if (r)
+			m->port[(off >> 7) & 1].tx_arbiter_on = r > 0;
 		skm_pair(m, val, BIT(3), BIT(2), "TXA_CTRL rate control");
 		skm_pair(m, val, BIT(5), BIT(4), "TXA_CTRL allocation");
 		skm_pair(m, val, BIT(7), BIT(6), "TXA_CTRL force sync");

@@ -742,6 +742,13 @@ static void tx_tick(struct skm_port *p, struct skm_queue *q)
 {
 	if (!q->kick || !q->started || !q_running(q))
 		return;
+	if (!p->tx_arbiter_on) {
+		/* Nothing reaches the MAC without the arbiter; the frames wait. */
+		skm_fail(p->m, "%s started while port %u's transmit arbiter (TXA_CTRL) is off",
+			 q->name, p->idx);
+		q->kick = false;
+		return;
+	}
 	while (tx_one(p, q))
 		;
 	q->kick = false;

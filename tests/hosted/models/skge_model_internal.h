@@ -80,6 +80,7 @@ struct skm_port {
 	bool link_ctrl_reset;
 	bool rx_fifo_reset, tx_fifo_reset;
 	bool rx_fifo_on, tx_fifo_on;
+	bool tx_arbiter_on;		  /* TXA_CTRL */
 	u16 mac_regs[SKR_MAC_WINDOW / 2]; /* the 16-bit MAC register file */
 	u8 gmac_irq_src, gmac_irq_msk;
 	u16 xm_isr; /* latched XMAC interrupt sources */
