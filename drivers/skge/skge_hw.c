@@ -195,8 +195,9 @@ void skge_port_hw_start(struct skge_port *p)
 		skge_write8(hw, SKGE_XMF_TX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_RST_CLR);
 		skge_write32(hw, SKGE_XMF_TX(i) + SKGE_XMF_END, SKGE_XMF_END_VALUE);
 		skge_write8(hw, SKGE_XMF_TX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_ON);
-		skge_write8(hw, SKGE_TXA_CTRL(i), SKGE_TXA_CTRL_ON | SKGE_TXA_CTRL_FSYNC);
 	}
+	/* Both families: the transmit arbiter feeds the MAC from the sync queue. */
+	skge_write8(hw, SKGE_TXA_CTRL(i), SKGE_TXA_CTRL_ON | SKGE_TXA_CTRL_FSYNC);
 	ram_buffer_start(p, p->rx_rb, p->ram_rx_start, p->ram_rx_end, false);
 	ram_buffer_start(p, p->tx_rb, p->ram_tx_start, p->ram_tx_end, true);
 	queue_start(p, p->rx_q, p->rx_ring_dma);
@@ -240,8 +241,8 @@ void skge_port_hw_stop(struct skge_port *p)
 	if (hw->chip == SKGE_GENESIS) {
 		skge_write8(hw, SKGE_XMF_RX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_RST_SET);
 		skge_write8(hw, SKGE_XMF_TX(i) + SKGE_XMF_CTRL, SKGE_XMF_CTRL_RST_SET);
-		skge_write8(hw, SKGE_TXA_CTRL(i), SKGE_TXA_CTRL_OFF);
 	}
+	skge_write8(hw, SKGE_TXA_CTRL(i), SKGE_TXA_CTRL_OFF);
 	skge_write32(hw, p->rx_q + SKGE_Q_CSR, SKGE_Q_CSR_OFFLINE);
 	skge_write8(hw, p->rx_rb + SKGE_RB_CTRL, SKGE_RB_CTRL_RST_SET | SKGE_RB_CTRL_OFF);
 	skge_write32(hw, p->tx_q + SKGE_Q_CSR, SKGE_Q_CSR_OFFLINE);

@@ -136,7 +136,7 @@
 #define SKGE_PA_CTRL_RST_CLR BIT(1)
 #define SKGE_PA_TIMEOUT	     0x2000
 
-/* ---- Block 4/5: transmit arbiter per MAC (Genesis) ---- */
+/* ---- Block 4/5: transmit arbiter per MAC ---- */
 #define SKGE_TXA_CTRL(port) (0x0210 + (port)*0x80) /* 8 bit */
 #define SKGE_TXA_CTRL_OFF   BIT(0)
 #define SKGE_TXA_CTRL_ON    BIT(1)
