@@ -102,6 +102,18 @@ static void sw_csum(struct netbuf *nb)
 	*lo = (u8)res;
 }
 
+/* The stack mapped the segments for the chip: borrow them back to write into them. */
+static void sw_csum_synced(struct netbuf *nb)
+{
+	for (struct netbuf *seg = nb; seg; seg = seg->next)
+		if (seg->len)
+			dma_sync_single_for_cpu(seg->dma, seg->len, DMA_TO_DEVICE);
+	sw_csum(nb);
+	for (struct netbuf *seg = nb; seg; seg = seg->next)
+		if (seg->len)
+			dma_sync_single_for_device(seg->dma, seg->len, DMA_TO_DEVICE);
+}
+
 static u16 csum_flags(struct tg3 *tp, struct netbuf *nb)
 {
 	struct tx_headers h;
@@ -113,7 +125,7 @@ static u16 csum_flags(struct tg3 *tp, struct netbuf *nb)
 			flags |= T3_TXBD_TCP_UDP_CSUM;
 			tp->ctr.tx_csum_hw++;
 		} else {
-			sw_csum(nb);
+			sw_csum_synced(nb);
 			tp->ctr.tx_csum_sw++;
 		}
 	}
@@ -168,7 +180,7 @@ netdev_tx_t tg3_start_xmit(struct netbuf *nb, struct net_device *dev)
 	}
 	tp->tx_frame[last] = nb;
 	tp->tx_prod = prod;
-	barrier(); /* descriptors in memory before the doorbell */
+	/* No fence: writel's UC store cannot pass the BD stores (kernel/barrier.h). */
 	tg3_write(tp, T3_MBOX_SEND0_PROD, prod);
 	if (tx_free(tp) < TG3_TX_MAX_SEGS)
 		netif_stop_queue(dev);

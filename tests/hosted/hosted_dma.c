@@ -58,6 +58,12 @@ struct mapping {
 	u64 unmapped_at;
 };
 
+static struct region *lookup(u64 bus, size_t len);
+static void hand_over(const char *call, struct region *r, u64 bus, size_t len,
+		      enum dma_data_direction dir);
+static void take_back(const char *call, struct region *r, u64 bus, size_t len,
+		      enum dma_data_direction dir);
+
 static struct mapping maps[MAPS_MAX];
 static unsigned int maps_first, maps_count; /* a ring over maps[] */
 static u64 next_map;
@@ -214,13 +220,18 @@ dma_addr_t dma_map_single(const void *cpu, size_t len)
 	struct mapping *m;
 	u64 offset = (uintptr_t)cpu & (PAGE - 1);
 
-	/* Memory from dma_alloc already has its bus address. */
-	if (r && r->own)
-		hosted_fail("dma: dma_map_single of %p, inside streaming allocation 0x%llx: "
-			    "hand it over with dma_sync_single_for_device() instead",
-			    cpu, (unsigned long long)r->bus);
-	if (r)
-		return r->bus + (u64)((const u8 *)cpu - (u8 *)r->cpu);
+	/*
+	 * Memory from dma_alloc already has its bus address. Streaming memory
+	 * (a received frame the stack sends back, say) is handed over as a
+	 * sync for the device would, until the unmap.
+	 */
+	if (r) {
+		u64 bus = r->bus + (u64)((const u8 *)cpu - (u8 *)r->cpu);
+
+		if (r->own)
+			hand_over("dma_map_single", r, bus, len, DMA_TO_DEVICE);
+		return bus;
+	}
 	if (maps_count == MAPS_MAX) {
 		if (maps[maps_first].live) {
 			hosted_fail("dma: %u streaming mappings live at once: are they ever "
@@ -246,8 +257,14 @@ void dma_unmap_single(dma_addr_t bus, size_t len)
 {
 	struct mapping *m;
 
-	if (bus < BUS_MAP_START)
-		return; /* part of a dma_alloc buffer: nothing was mapped */
+	if (bus < BUS_MAP_START) {
+		struct region *r = lookup(bus, len);
+
+		/* Coherent dma_alloc memory: nothing was mapped. */
+		if (r && r->live && r->own && bus + len <= r->bus + r->size)
+			take_back("dma_unmap_single", r, bus, len, DMA_TO_DEVICE);
+		return;
+	}
 	m = map_lookup(bus);
 	if (!m || m->bus != bus || !m->live || m->len != len) {
 		hosted_fail("dma: unmap of 0x%llx (%zu bytes): %s", (unsigned long long)bus, len,
@@ -288,6 +305,12 @@ static void *check_mapping(const char *dev, u64 bus, size_t len, const char *dir
 		hosted_fail("dma: %s DMA %s of %zu bytes at 0x%llx (%s): the CPU owns that "
 			    "mapping (synced for the CPU, not handed back)",
 			    dev, dir, len, (unsigned long long)bus, what);
+		return NULL;
+	}
+	if (!strcmp(dir, "write")) {
+		hosted_fail("dma: %s DMA write of %zu bytes at 0x%llx (%s): a mapping is for the "
+			    "device to read (DMA_TO_DEVICE)",
+			    dev, len, (unsigned long long)bus, what);
 		return NULL;
 	}
 	return (u8 *)m->cpu + (bus - m->bus);
@@ -446,25 +469,12 @@ static bool sync_target(const char *call, u64 bus, size_t len, enum dma_data_dir
 	return true;
 }
 
-void dma_sync_single_for_device(dma_addr_t bus, size_t len, enum dma_data_direction dir)
+/* Bytes [bus, bus + len) of streaming allocation r go to the device for dir. */
+static void hand_over(const char *call, struct region *r, u64 bus, size_t len,
+		      enum dma_data_direction dir)
 {
-	const char *call = "dma_sync_single_for_device";
-	struct mapping *m;
-	struct region *r;
-	size_t off;
+	size_t off = bus - r->bus;
 
-	if (!sync_target(call, bus, len, dir, &m, &r))
-		return;
-	if (m) {
-		if (m->device_owns)
-			hosted_fail("dma: %s(0x%llx, %zu): the device owns that mapping already",
-				    call, (unsigned long long)bus, len);
-		m->device_owns = true;
-		return;
-	}
-	if (!r->own)
-		return; /* coherent memory: nothing to hand over */
-	off = bus - r->bus;
 	for (size_t i = 0; i < len; i++) {
 		if (r->own[off + i] == OWN_CPU)
 			continue;
@@ -497,25 +507,12 @@ static void check_cpu_untouched(struct region *r, size_t off, size_t len,
 			    (unsigned long long)(r->bus + off + i), dir_name(dir));
 }
 
-void dma_sync_single_for_cpu(dma_addr_t bus, size_t len, enum dma_data_direction dir)
+/* Bytes [bus, bus + len) of streaming allocation r come back from the device. */
+static void take_back(const char *call, struct region *r, u64 bus, size_t len,
+		      enum dma_data_direction dir)
 {
-	const char *call = "dma_sync_single_for_cpu";
-	struct mapping *m;
-	struct region *r;
-	size_t off;
+	size_t off = bus - r->bus;
 
-	if (!sync_target(call, bus, len, dir, &m, &r))
-		return;
-	if (m) {
-		if (!m->device_owns)
-			hosted_fail("dma: %s(0x%llx, %zu): the CPU owns that mapping already", call,
-				    (unsigned long long)bus, len);
-		m->device_owns = false;
-		return;
-	}
-	if (!r->own)
-		return;
-	off = bus - r->bus;
 	for (size_t i = 0; i < len; i++) {
 		u8 own = r->own[off + i];
 
@@ -537,6 +534,59 @@ void dma_sync_single_for_cpu(dma_addr_t bus, size_t len, enum dma_data_direction
 	if (dir != DMA_TO_DEVICE)
 		memcpy((u8 *)r->cpu + off, r->dev + off, len); /* what the device wrote */
 	memset(r->own + off, OWN_CPU, len);
+}
+
+/* Mappings are for the device to read (transmit): syncs on them say so. */
+static bool mapping_dir_ok(const char *call, u64 bus, size_t len, enum dma_data_direction dir)
+{
+	if (dir == DMA_TO_DEVICE)
+		return true;
+	hosted_fail("dma: %s(0x%llx, %zu, %s): dma_map_single maps for DMA_TO_DEVICE", call,
+		    (unsigned long long)bus, len, dir_name(dir));
+	return false;
+}
+
+void dma_sync_single_for_device(dma_addr_t bus, size_t len, enum dma_data_direction dir)
+{
+	const char *call = "dma_sync_single_for_device";
+	struct mapping *m;
+	struct region *r;
+
+	if (!sync_target(call, bus, len, dir, &m, &r))
+		return;
+	if (m) {
+		if (!mapping_dir_ok(call, bus, len, dir))
+			return;
+		if (m->device_owns)
+			hosted_fail("dma: %s(0x%llx, %zu): the device owns that mapping already",
+				    call, (unsigned long long)bus, len);
+		m->device_owns = true;
+		return;
+	}
+	if (r->own)
+		hand_over(call, r, bus, len, dir);
+	/* Coherent memory: nothing to hand over. */
+}
+
+void dma_sync_single_for_cpu(dma_addr_t bus, size_t len, enum dma_data_direction dir)
+{
+	const char *call = "dma_sync_single_for_cpu";
+	struct mapping *m;
+	struct region *r;
+
+	if (!sync_target(call, bus, len, dir, &m, &r))
+		return;
+	if (m) {
+		if (!mapping_dir_ok(call, bus, len, dir))
+			return;
+		if (!m->device_owns)
+			hosted_fail("dma: %s(0x%llx, %zu): the CPU owns that mapping already", call,
+				    (unsigned long long)bus, len);
+		m->device_owns = false;
+		return;
+	}
+	if (r->own)
+		take_back(call, r, bus, len, dir);
 }
 
 bool hosted_dma_read(const struct hosted_pci_fn *fn, u64 bus, void *dst, size_t len,

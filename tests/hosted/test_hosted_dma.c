@@ -179,9 +179,48 @@ START_TEST(test_mapping_ownership)
 	dma_unmap_single(m, sizeof(frame));
 	dma_sync_single_for_device(m, sizeof(frame), DMA_TO_DEVICE);
 	ck_assert_uint_eq(hosted_failures_take("unmapped already"), 1);
-	/* Streaming allocations are handed over by sync, not by mapping. */
-	dma_map_single(buf + 8, 16);
-	ck_assert_uint_eq(hosted_failures_take("hand it over with dma_sync_single_for_device"), 1);
+	ck_assert_uint_eq(hosted_failures(), 0);
+}
+END_TEST
+
+START_TEST(test_mapping_misuse)
+{
+	static char frame[64] = "lent by the stack";
+	dma_addr_t m = dma_map_single(frame, sizeof(frame));
+
+	ck_assert(!hosted_dma_write(NULL, m, "x", 1, "receive buffer"));
+	ck_assert_uint_eq(hosted_failures_take("a mapping is for the device to read"), 1);
+	dma_sync_single_for_cpu(m, sizeof(frame), DMA_FROM_DEVICE);
+	ck_assert_uint_eq(hosted_failures_take("maps for DMA_TO_DEVICE"), 1);
+	dma_unmap_single(m, sizeof(frame));
+	ck_assert_uint_eq(hosted_failures(), 0);
+}
+END_TEST
+
+/* A received frame the stack sends back: mapped inside the receive pool. */
+START_TEST(test_mapping_inside_streaming_allocation)
+{
+	dma_addr_t m;
+	char seen[6];
+
+	dma_sync_single_for_device(bus, BUF, DMA_FROM_DEVICE);
+	device_writes(bus, "echo", 5);
+	/* Still the device's: mapping it hands it over a second time. */
+	dma_map_single(buf, 5);
+	ck_assert_uint_eq(hosted_failures_take("handed over twice"), 1);
+	dma_sync_single_for_cpu(bus, BUF, DMA_FROM_DEVICE);
+	m = dma_map_single(buf, 5);
+	ck_assert_uint_eq(m, bus);
+	ck_assert(hosted_dma_read(NULL, m, seen, 5, "send buffer"));
+	ck_assert_str_eq(seen, "echo");
+	ck_assert(!hosted_dma_write(NULL, m, "x", 1, "receive buffer"));
+	ck_assert_uint_eq(hosted_failures_take("handed over DMA_TO_DEVICE"), 1);
+	buf[1] = 'X'; /* while mapped */
+	dma_unmap_single(m, 5);
+	ck_assert_uint_eq(hosted_failures_take("CPU wrote byte"), 1);
+	/* Unmapped: the CPU's again, so it can be posted for receive. */
+	dma_sync_single_for_device(bus, BUF, DMA_FROM_DEVICE);
+	dma_sync_single_for_cpu(bus, BUF, DMA_FROM_DEVICE);
 	ck_assert_uint_eq(hosted_failures(), 0);
 }
 END_TEST
@@ -217,6 +256,8 @@ int main(void)
 	tcase_add_test(tc, test_sync_misuse);
 	tcase_add_test(tc, test_free_while_device_owns);
 	tcase_add_test(tc, test_mapping_ownership);
+	tcase_add_test(tc, test_mapping_misuse);
+	tcase_add_test(tc, test_mapping_inside_streaming_allocation);
 	tcase_add_test(tc, test_coherent_memory_needs_no_sync);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
