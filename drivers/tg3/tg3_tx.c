@@ -102,18 +102,6 @@ static void sw_csum(struct netbuf *nb)
 	*lo = (u8)res;
 }
 
-/* The stack mapped the segments for the chip: borrow them back to write into them. */
-static void sw_csum_synced(struct netbuf *nb)
-{
-	for (struct netbuf *seg = nb; seg; seg = seg->next)
-		if (seg->len)
-			dma_sync_single_for_cpu(seg->dma, seg->len, DMA_TO_DEVICE);
-	sw_csum(nb);
-	for (struct netbuf *seg = nb; seg; seg = seg->next)
-		if (seg->len)
-			dma_sync_single_for_device(seg->dma, seg->len, DMA_TO_DEVICE);
-}
-
 static u16 csum_flags(struct tg3 *tp, struct netbuf *nb)
 {
 	struct tx_headers h;
@@ -125,7 +113,10 @@ static u16 csum_flags(struct tg3 *tp, struct netbuf *nb)
 			flags |= T3_TXBD_TCP_UDP_CSUM;
 			tp->ctr.tx_csum_hw++;
 		} else {
-			sw_csum_synced(nb);
+			/* The stack mapped the frame for the chip: borrow it back to write. */
+			netbuf_tx_sync_for_cpu(nb);
+			sw_csum(nb);
+			netbuf_tx_sync_for_device(nb);
 			tp->ctr.tx_csum_sw++;
 		}
 	}
