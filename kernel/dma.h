@@ -48,8 +48,8 @@ void dma_free(void *p, size_t size);
 /*
  * Streaming mappings: memory the CPU owns (the stack's heap, static data)
  * lent to a device for one transfer, given back with dma_unmap_single() once
- * the device is done. Mapping hands the memory to the device, as
- * dma_sync_single_for_device() would. With RAM identity-mapped and no IOMMU,
+ * the device is done. Mapping hands the memory to the device to read
+ * (DMA_TO_DEVICE), as dma_sync_single_for_device() would. With RAM identity-mapped and no IOMMU,
  * on bare metal the bus address is the pointer and unmapping does nothing;
  * the hosted harness (NAPKIN_DMA_CHECKED) tracks every mapping, so a device
  * that uses one after it was given back, or memory never mapped, fails the

@@ -19,7 +19,10 @@
  *  - Device side, strictly: a device access to a streaming byte the CPU
  *    owns (never handed over, or taken back), or against the direction it
  *    was handed over with (writing DMA_TO_DEVICE, reading DMA_FROM_DEVICE),
- *    fails; mappings are checked as a whole, without direction.
+ *    fails. Mappings are owned as a whole and are DMA_TO_DEVICE: a device
+ *    write into one fails, and so does a sync with another direction. Mapping
+ *    memory inside a streaming allocation (a received frame sent back) hands
+ *    it over DMA_TO_DEVICE until the unmap.
  *  - The syncs themselves: handing over bytes the device owns already,
  *    taking back bytes the CPU owns, a direction differing from the
  *    hand-over's, a range outside any live allocation or mapping; freeing a
