@@ -24,6 +24,11 @@ UNIT_TESTS += test_hosted
 test_hosted_CFLAGS := $(HOSTED_CFLAGS)
 test_hosted_SRCS := tests/hosted/test_hosted.c tests/hosted/hosted_proc.c $(HOSTED_SRCS)
 
+# The harness's streaming DMA ownership checks (dma_sync_single_for_*).
+UNIT_TESTS += test_hosted_dma
+test_hosted_dma_CFLAGS := $(HOSTED_CFLAGS)
+test_hosted_dma_SRCS := tests/hosted/test_hosted_dma.c $(HOSTED_SRCS)
+
 # napkin's network stack and services plus stack_util.c (and hosted_proc.c,
 # the Linux processes it runs), for a driver's test against real Linux tools
 # over TAPs (link $(LWIP_HOST_OBJS), add $(LWIP_INCLUDES) to the CFLAGS).
