@@ -138,12 +138,10 @@ static void start_dnsmasq(const struct stack_config *cfg)
 
 void stack_up(const struct stack_config *cfg)
 {
-	char cmdline[256];
+	char cmdline[512];
 
 	ck_assert_msg(home_netns >= 0, "stack_up() before stack_enter()");
 	ck_assert(cfg->nr_ports >= 1 && cfg->nr_ports <= STACK_MAX_PORTS);
-	ck_assert_msg(cfg->addressing == STACK_ADDR_DHCP || cfg->nr_ports == 1,
-		      "napkin's static ip= configures one device; use STACK_ADDR_DHCP");
 	ck_assert_msg(!stack_started, "napkin's stack starts once per process: under CK_FORK=no "
 				      "run one case (CK_RUN_CASE=...)");
 	stack_started = true;
@@ -167,9 +165,16 @@ void stack_up(const struct stack_config *cfg)
 		snprintf(cmdline, sizeof(cmdline), "ip=dhcp ipv6.disable=1 %s",
 			 cfg->cmdline ? cfg->cmdline : "");
 	} else {
-		snprintf(cmdline, sizeof(cmdline),
-			 "ip=%s:::255.255.255.0::%s:off ipv6.disable=1 %s", napkin_ip[0],
-			 cfg->ports[0].dev->name, cfg->cmdline ? cfg->cmdline : "");
+		/* ip= for the first port (Linux's syntax); ip.<dev>= for each further one. */
+		int n = snprintf(cmdline, sizeof(cmdline),
+				 "ip=%s:::255.255.255.0::%s:off ipv6.disable=1 %s", napkin_ip[0],
+				 cfg->ports[0].dev->name, cfg->cmdline ? cfg->cmdline : "");
+
+		for (unsigned int i = 1; i < cfg->nr_ports; i++)
+			n += snprintf(cmdline + n, sizeof(cmdline) - (size_t)n,
+				      " ip.%s=%s:::255.255.255.0", cfg->ports[i].dev->name,
+				      napkin_ip[i]);
+		ck_assert((size_t)n < sizeof(cmdline));
 	}
 
 	/* What kmain does once the drivers probed: the stack, the services. */

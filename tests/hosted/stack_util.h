@@ -11,8 +11,8 @@
  *
  * Addressing, port i (0 or 1): Linux has 10.201.<i+1>.1/24 on the TAP,
  * napkin gets 10.201.<i+1>.2/24, either
- *   - STACK_ADDR_STATIC: ip=<addr>:::255.255.255.0::<dev>:off, which napkin
- *     applies to one device only (net/ipconfig.h), so one port only; or
+ *   - STACK_ADDR_STATIC: ip=<addr>:::255.255.255.0::<dev>:off for the first
+ *     port and ip.<dev>=<addr>:::255.255.255.0 for the second (net_init.h); or
  *   - STACK_ADDR_DHCP: ip=dhcp, which napkin runs on every device, served by
  *     a dnsmasq in the namespace that has exactly that one address per TAP.
  *

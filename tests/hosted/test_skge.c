@@ -19,6 +19,7 @@
 #include "kernel/msi.h"
 #include "kernel/pci.h"
 #include "net/netdev.h"
+#include "tests/hosted/bystander.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
@@ -142,86 +143,6 @@ static unsigned int wire_sent(unsigned int i)
 	return n;
 }
 
-/* ---- A bystander: another function on the same INTx line ---- */
-struct bystander {
-	struct hosted_pci_fn *fn;
-	struct hosted_device dev;
-	u32 cause;
-	u64 raised, handled, next_ns, period_ns;
-	int vec;
-};
-
-static struct bystander byst;
-
-static u64 byst_read(void *m, unsigned int bar, u64 off, unsigned int size)
-{
-	return ((struct bystander *)m)->cause;
-}
-
-static void byst_write(void *m, unsigned int bar, u64 off, unsigned int size, u64 val)
-{
-	struct bystander *b = m;
-
-	b->cause &= ~(u32)val;
-	hosted_pci_intx(b->fn, b->cause != 0);
-}
-
-static const struct hosted_pci_ops byst_ops = { .mmio_read = byst_read, .mmio_write = byst_write };
-
-static u64 byst_tick(struct hosted_device *d, u64 now)
-{
-	struct bystander *b = container_of(d, struct bystander, dev);
-
-	if (!b->period_ns)
-		return UINT64_MAX;
-	if (now >= b->next_ns) {
-		b->cause |= 1;
-		b->raised++;
-		hosted_pci_intx(b->fn, true);
-		b->next_ns = now + b->period_ns;
-	}
-	return b->next_ns;
-}
-
-static u8 *byst_regs;
-
-static irqreturn_t byst_handler(void *ctx)
-{
-	struct bystander *b = ctx;
-	u32 cause = readl(byst_regs);
-
-	if (!cause)
-		return IRQ_NONE;
-	writel(cause, byst_regs);
-	b->handled++;
-	return IRQ_HANDLED;
-}
-
-static void bystander_add(void)
-{
-	memset(&byst, 0, sizeof(byst));
-	byst.fn = hosted_pci_add(0, BYST_DEV, 0, 0x1234, 0x5678, 0x020000, 1, "bystander",
-				 &byst_ops, &byst);
-	ck_assert_ptr_nonnull(byst.fn);
-	hosted_pci_bar_mem64(byst.fn, 0, 0x1000);
-	hosted_pci_intx_pin(byst.fn, 1, IRQ_LINE);
-	byst.dev.name = "bystander";
-	byst.dev.tick = byst_tick;
-	hosted_device_add(&byst.dev);
-}
-
-static void bystander_attach(void)
-{
-	struct pci_dev *pdev = pci_find_bdf(0, 0, PCI_DEVFN(BYST_DEV, 0));
-
-	ck_assert_ptr_nonnull(pdev);
-	ck_assert_int_eq(pci_enable_device(pdev), 0);
-	byst_regs = pci_iomap(pdev, 0);
-	ck_assert_int_eq(pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_INTX), 1);
-	byst.vec = pci_irq_vector(pdev, 0);
-	ck_assert_int_eq(request_irq((u8)byst.vec, byst_handler, &byst, "bystander"), 0);
-}
-
 /* ---- Set-up and teardown ---- */
 static bool napi_scheduled(void *ctx)
 {
@@ -274,7 +195,7 @@ static void setup(enum skge_model_chip chip, unsigned int ports, bool with_bysta
 	for (unsigned int i = 0; i < 2; i++)
 		wire[i] = i < ports ? hosted_wire_script(skge_model_port(model, i)) : NULL;
 	if (with_bystander)
-		bystander_add();
+		bystander_add(BYST_DEV, IRQ_LINE);
 	pci_register_driver(&skge_pci_driver);
 	pci_init();
 	if (with_bystander)
@@ -630,15 +551,16 @@ END_TEST
 START_TEST(test_shared_intx_with_bystander)
 {
 	struct skge_model_counters c;
+	struct bystander_counts byst;
 
 	setup(SKGE_MODEL_YUKON, 2, true);
-	ck_assert_int_eq(byst.vec, port_of(0)->hw->irq_vector);
+	ck_assert_int_eq(bystander_vector(), port_of(0)->hw->irq_vector);
 	open_all();
-	byst.period_ns = 37 * NSEC_PER_USEC;
-	byst.next_ns = hosted_now();
+	bystander_set_period(37 * NSEC_PER_USEC);
 	traffic_both_ways(512);
-	byst.period_ns = 0;
+	bystander_set_period(0);
 	hosted_run_for(NSEC_PER_MSEC);
+	bystander_get_counts(&byst);
 	ck_assert_uint_gt(byst.raised, 100);
 	ck_assert_uint_eq(byst.handled, byst.raised);
 	/* Most bystander interrupts found skge quiet: it said so each time... */
