@@ -170,8 +170,9 @@ static int sky2_open(struct net_device *dev)
 		napi_enable(&hw->napi);
 		ktimer_arm(&hw->watchdog, ktime_get_ns() + SKY2_WATCHDOG_NS);
 	}
-	sky2_irq_update_masks(hw);
+	/* PHY first: its SMI traffic must not meet a poll started by the port's sources. */
 	err = sky2_phy_start(p);
+	sky2_irq_update_masks(hw);
 	if (err) {
 		dev->ops->stop(dev);
 		return err;
@@ -283,14 +284,16 @@ static void port_init(struct sky2_hw *hw, unsigned int i)
 /* "sky2-00:03.0 (eth0,eth1)": the shell's napi table shows what the one instance serves. */
 static void name_napi(struct sky2_hw *hw)
 {
-	size_t n = 0, cap = sizeof(hw->napi_name);
+	char name[sizeof(hw->napi_name)];
+	size_t n = 0, cap = sizeof(name);
 
-	n += (size_t)snprintf(hw->napi_name, cap, "sky2-%s (", hw->pdev->name);
+	n += (size_t)snprintf(name, cap, "sky2-%s (", hw->pdev->name);
 	for (unsigned int i = 0; i < hw->nports && n < cap; i++)
-		n += (size_t)snprintf(hw->napi_name + n, cap - n, "%s%s", i ? "," : "",
+		n += (size_t)snprintf(name + n, cap - n, "%s%s", i ? "," : "",
 				      hw->port[i].netdev.name);
 	if (n < cap)
-		snprintf(hw->napi_name + n, cap - n, ")");
+		snprintf(name + n, cap - n, ")");
+	memcpy(hw->napi_name, name, sizeof(name));
 	hw->napi.name = hw->napi_name;
 }
 

@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The sky2 driver against the strict Yukon-2 model: probe of each modelled
+ * family (and refusal of an unknown chip), bring-up and link on both ports of
+ * a dual-port XL, traffic both ways on both ports at once through the one
+ * NAPI instance, one budget for both ports, MSI proven at probe and the fall
+ * back to INTx, a lost interrupt caught by the watchdog, receive errors and
+ * truncated frames dropped and counted, descriptor-check and hardware-error
+ * interrupts, link flap. Every test installs the model's NAPI probe (an
+ * interrupt while the instance is scheduled fails) and ends in st_teardown(),
+ * which fails it on any model or harness complaint or leaked DMA memory.
+ */
+#include <check.h>
+#include <string.h>
+
+#include "drivers/sky2/sky2.h"
+#include "kernel/cmdline.h"
+#include "kernel/pci.h"
+#include "tests/hosted/frames.h"
+#include "tests/hosted/hosted.h"
+#include "tests/hosted/hosted_dma.h"
+#include "tests/hosted/hosted_irq.h"
+#include "tests/hosted/hosted_wire.h"
+#include "tests/hosted/sky2_test_util.h"
+#include "tests/unit/stub_printk.h"
+
+static int napi_named_sky2(struct napi_struct *napi, void *ctx)
+{
+	unsigned int *n = ctx;
+
+	if (napi->name && !strncmp(napi->name, "sky2-", 5))
+		(*n)++;
+	return 0;
+}
+
+static unsigned int sky2_napi_instances(void)
+{
+	unsigned int n = 0;
+
+	napi_for_each(napi_named_sky2, &n);
+	return n;
+}
+
+START_TEST(test_probe_xl_dual_port)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
+	struct net_device *d0, *d1;
+	struct sky2_hw *hw;
+
+	st_setup(&cfg);
+	hw = st_hw();
+	ck_assert_ptr_nonnull(hw);
+	ck_assert_uint_eq(hw->nports, 2);
+	d0 = st_dev(0);
+	d1 = st_dev(1);
+	ck_assert_str_eq(d0->name, "eth0");
+	ck_assert_str_eq(d1->name, "eth1");
+	ck_assert_ptr_eq(netdev_get_by_name("eth1"), d1);
+	ck_assert_mem_eq(d0->dev_addr, st_mac[0], 6);
+	ck_assert_mem_eq(d1->dev_addr, st_mac[1], 6);
+	ck_assert(stub_printk_contains("Yukon-2 XL"));
+	ck_assert(stub_printk_contains("2 ports (one NAPI for both)"));
+	ck_assert_str_eq(hw->napi.name, "sky2-00:03.0 (eth0,eth1)");
+	ck_assert_uint_eq(sky2_napi_instances(), 1);
+	ck_assert(hw->quirks & SKY2_Q_XL_FLUSH_MASK);
+	st_teardown();
+}
+END_TEST
+
+static void probe_single(enum sky2_model_chip chip, const char *name, u32 quirk)
+{
+	struct sky2_model_config cfg = st_config(chip, 1);
+	struct sky2_hw *hw;
+
+	st_setup(&cfg);
+	hw = st_hw();
+	ck_assert_ptr_nonnull(hw);
+	ck_assert_uint_eq(hw->nports, 1);
+	ck_assert_ptr_nonnull(st_dev(0));
+	ck_assert_ptr_null(netdev_get_by_name("eth1"));
+	ck_assert_msg(stub_printk_contains(name), "no log line naming %s", name);
+	ck_assert_str_eq(hw->napi.name, "sky2-00:03.0 (eth0)");
+	if (quirk)
+		ck_assert(hw->quirks & quirk);
+	st_teardown();
+}
+
+START_TEST(test_probe_ec_ultra)
+{
+	probe_single(SKY2_MODEL_EC_ULTRA, "Yukon-2 EC Ultra", SKY2_Q_STATUS_RACE);
+}
+END_TEST
+
+START_TEST(test_probe_fe_plus)
+{
+	probe_single(SKY2_MODEL_FE_PLUS, "Yukon-2 FE+", SKY2_Q_FAST_ETHER);
+}
+END_TEST
+
+START_TEST(test_probe_optima)
+{
+	probe_single(SKY2_MODEL_OPTIMA, "Yukon-2 Optima", SKY2_Q_NEW_LE);
+}
+END_TEST
+
+START_TEST(test_unknown_chip_refused)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_UNKNOWN, 1);
+
+	st_setup(&cfg);
+	ck_assert_ptr_null(st_hw());
+	ck_assert_ptr_null(netdev_get_by_name("eth0"));
+	ck_assert(stub_printk_contains("chip ID 0xbb"));
+	ck_assert(stub_printk_contains("not touched"));
+	st_teardown();
+}
+END_TEST
+
+static void open_both(void)
+{
+	ck_assert(st_open_and_link(st_dev(0)));
+	ck_assert(st_open_and_link(st_dev(1)));
+}
+
+START_TEST(test_open_link_both_ports_msi)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
+	struct sky2_model_counters c;
+
+	st_setup(&cfg);
+	open_both();
+	ck_assert(stub_printk_contains("eth0: up on Yukon-2 XL, MSI interrupts"));
+	ck_assert(stub_printk_contains("eth0: link up"));
+	ck_assert(stub_printk_contains("eth1: link up"));
+	ck_assert_uint_eq(st_ethtool(st_dev(0), "link_ups"), 1);
+	ck_assert_uint_eq(st_ethtool(st_dev(1), "link_ups"), 1);
+	sky2_model_get_counters(st_model(), &c);
+	ck_assert_uint_gt(c.sw_irqs, 0); /* the MSI self-test */
+	ck_assert_uint_gt(c.msi_sent, 0);
+	ck_assert_uint_eq(c.intx_assertions, 0);
+	ck_assert_uint_eq(st_hw()->irq_mode, SKY2_IRQ_MSI);
+	st_teardown();
+}
+END_TEST
+
+static void check_rx_from(unsigned int port, unsigned int n, u32 seed, u32 len)
+{
+	u8 want[ST_MAX_FRAME];
+	unsigned int seen = 0;
+
+	for (unsigned int i = 0; i < st_rx_count && i < ST_RXQ; i++) {
+		if (st_rxq[i].port != port)
+			continue;
+		fr_build(want, len, st_mac[port], st_peer, FR_PROTO_UDP, seed + seen, true);
+		ck_assert_uint_eq(st_rxq[i].len, len);
+		ck_assert_msg(!memcmp(st_rxq[i].data, want, len), "port %u frame %u differs", port,
+			      seen);
+		seen++;
+	}
+	ck_assert_uint_eq(seen, n);
+}
+
+START_TEST(test_traffic_both_ports_one_napi)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
+	struct sky2_model_counters c;
+	struct sky2_hw *hw;
+	u8 f[600], got[2048];
+	const unsigned int n = 300;
+
+	st_setup(&cfg);
+	hw = st_hw();
+	open_both();
+	for (unsigned int round = 0; round < n / 50; round++) {
+		st_inject(0, 50, 1000 + round * 50, 128);
+		st_inject(1, 50, 5000 + round * 50, 128);
+		for (unsigned int i = 0; i < 50; i++) {
+			for (unsigned int port = 0; port < 2; port++) {
+				fr_build(f, sizeof(f), st_peer, st_mac[port], FR_PROTO_UDP,
+					 round * 50 + i + port * 7777, true);
+				ck_assert_int_eq(st_send(st_dev(port), f, sizeof(f), 1 + i % 3),
+						 NETDEV_TX_OK);
+			}
+		}
+		hosted_run_for(2 * NSEC_PER_MSEC);
+	}
+	hosted_run_idle();
+	ck_assert_uint_eq(st_rx_port[0], n);
+	ck_assert_uint_eq(st_rx_port[1], n);
+	check_rx_from(0, n, 1000, 128);
+	check_rx_from(1, n, 5000, 128);
+	for (unsigned int port = 0; port < 2; port++) {
+		unsigned int sent = 0;
+
+		while (hosted_wire_take(st_wire(port), got, sizeof(got)) == sizeof(f))
+			sent++;
+		ck_assert_uint_eq(sent, n);
+		ck_assert_uint_eq(st_ethtool(st_dev(port), "tx_frames"), n);
+		ck_assert_uint_eq(st_ethtool(st_dev(port), "rx_frames"), n);
+		/* Above 4 GiB: the high half went out in ADDR64 LEs, at least once per ring reset. */
+		ck_assert_uint_gt(st_ethtool(st_dev(port), "rx_addr64_les"), 0);
+		ck_assert_uint_gt(st_ethtool(st_dev(port), "tx_addr64_les"), 0);
+	}
+	ck_assert_uint_eq(st_tx_outstanding(), 0);
+	/* One instance did all of it. */
+	ck_assert_uint_eq(sky2_napi_instances(), 1);
+	ck_assert_uint_eq(hw->napi.stats.packets, 2 * n);
+	ck_assert_uint_eq(hw->napi.stats.over_budget, 0);
+	sky2_model_get_counters(st_model(), &c);
+	ck_assert_uint_eq(c.port[0].rx_frames, n);
+	ck_assert_uint_eq(c.port[1].rx_frames, n);
+	ck_assert_uint_eq(c.port[0].tx_frames, n);
+	ck_assert_uint_eq(c.port[1].tx_frames, n);
+	ck_assert(!napi_is_scheduled(&hw->napi));
+	st_teardown();
+}
+END_TEST
+
+START_TEST(test_budget_shared_by_both_ports)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
+	struct sky2_hw *hw;
+
+	st_setup(&cfg);
+	hw = st_hw();
+	open_both();
+	/*
+	 * 150 frames per port land before the poll runs: 300 under weight 64. In
+	 * rounds of 50, as the model's receive FIFO holds 64 frames.
+	 */
+	for (unsigned int r = 0; r < 3; r++) {
+		st_inject(0, 50, 1 + 50 * r, 100);
+		st_inject(1, 50, 2 + 50 * r, 100);
+		hosted_advance(NSEC_PER_MSEC);
+	}
+	ck_assert(napi_is_scheduled(&hw->napi));
+	ck_assert_uint_eq(st_rx_count, 0);
+	hosted_run_idle();
+	ck_assert_uint_eq(st_rx_port[0], 150);
+	ck_assert_uint_eq(st_rx_port[1], 150);
+	ck_assert_uint_ge(hw->napi.stats.full_polls, 4); /* 64 + 64 + 64 + 64 + 44 */
+	ck_assert_uint_eq(hw->napi.stats.over_budget, 0);
+	ck_assert_uint_ge(hw->ctr.polls_budget_exhausted, 4);
+	ck_assert(!napi_is_scheduled(&hw->napi));
+	st_teardown();
+}
+END_TEST
+
+START_TEST(test_msi_lost_falls_back_to_intx)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_EC_ULTRA, 1);
+	struct sky2_model_counters c;
+	struct sky2_model *m;
+
+	m = st_create(&cfg);
+	sky2_model_fault_msi_lost(m, true);
+	st_probe();
+	ck_assert_ptr_nonnull(st_hw());
+	ck_assert(stub_printk_contains("did not arrive by MSI"));
+	ck_assert(stub_printk_contains("falling back to shared INTx"));
+	ck_assert_uint_eq(st_hw()->irq_mode, SKY2_IRQ_INTX);
+	ck_assert(st_open_and_link(st_dev(0)));
+	ck_assert_uint_eq(st_ethtool(st_dev(0), "ctl_msi_fallbacks"), 1);
+	st_inject(0, 40, 9, 200);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(st_rx_count, 40);
+	sky2_model_get_counters(m, &c);
+	ck_assert_uint_gt(c.msi_lost, 0);
+	ck_assert_uint_gt(c.intx_assertions, 0);
+	st_teardown();
+}
+END_TEST
+
+START_TEST(test_intx_by_command_line)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_OPTIMA, 1);
+	struct sky2_model_counters c;
+
+	cmdline_init("sky2.irq=intx");
+	st_setup(&cfg);
+	cmdline_init("");
+	ck_assert(stub_printk_contains("sky2.irq=intx: using shared INTx"));
+	ck_assert(st_open_and_link(st_dev(0)));
+	st_inject(0, 10, 3, 300);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(st_rx_count, 10);
+	sky2_model_get_counters(st_model(), &c);
+	ck_assert_uint_eq(c.msi_sent, 0);
+	ck_assert_uint_gt(c.intx_assertions, 0);
+	st_teardown();
+}
+END_TEST
+
+START_TEST(test_lost_interrupt_caught_by_watchdog)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_EC_ULTRA, 1);
+	struct sky2_model_counters c;
+
+	st_setup(&cfg);
+	ck_assert(st_open_and_link(st_dev(0)));
+	hosted_run_for(10 * NSEC_PER_MSEC);
+	sky2_model_fault_irq_lost(st_model(), 1);
+	st_inject(0, 5, 11, 100);
+	hosted_run_for(10 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(st_rx_count, 0); /* nobody told us */
+	hosted_run_for(1100 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(st_rx_count, 5);
+	ck_assert_uint_ge(st_ethtool(st_dev(0), "ctl_lost_irqs_caught"), 1);
+	ck_assert(stub_printk_contains("polled by the watchdog"));
+	sky2_model_get_counters(st_model(), &c);
+	ck_assert_uint_eq(c.irqs_lost, 1);
+	st_teardown();
+}
+END_TEST
+
+START_TEST(test_rx_errors_and_truncated_dropped)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
+	struct net_device *d0, *d1;
+
+	st_setup(&cfg);
+	d0 = st_dev(0);
+	d1 = st_dev(1);
+	open_both();
+	sky2_model_fault_rx_errors(st_model(), 0, 3, RXS_CRC_ERR);
+	sky2_model_fault_rx_truncated(st_model(), 1, 2);
+	st_inject(0, 10, 100, 200);
+	st_inject(1, 6, 200, 200);
+	hosted_run_for(5 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(st_rx_port[0], 7);
+	ck_assert_uint_eq(st_rx_port[1], 4);
+	ck_assert_uint_eq(st_ethtool(d0, "rx_error_frames"), 3);
+	ck_assert_uint_eq(d0->stats.rx_crc_errors, 3);
+	ck_assert_uint_eq(st_ethtool(d1, "rx_truncated"), 2);
+	ck_assert_uint_eq(d1->stats.rx_length_errors, 2);
+	ck_assert(stub_printk_contains("eth0: rx error"));
+	ck_assert(stub_printk_contains("truncated"));
+	/* The buffers went back: traffic keeps flowing. */
+	for (unsigned int r = 0; r < 6; r++) {
+		st_inject(0, 50, 1 + 50 * r, 200);
+		st_inject(1, 50, 1 + 50 * r, 200);
+		hosted_run_for(2 * NSEC_PER_MSEC);
+	}
+	ck_assert_uint_eq(st_rx_port[0], 307);
+	ck_assert_uint_eq(st_rx_port[1], 304);
+	st_teardown();
+}
+END_TEST
+
+START_TEST(test_desc_check_and_hw_error)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
+
+	st_setup(&cfg);
+	open_both();
+	sky2_model_fault_desc_check(st_model(), 1);
+	hosted_run_for(5 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(st_ethtool(st_dev(1), "desc_check_rx"), 1);
+	ck_assert(stub_printk_contains("eth1: receive descriptor check"));
+	sky2_model_fault_hw_error(st_model(), HWE_PCI_EXP);
+	hosted_run_for(5 * NSEC_PER_MSEC);
+	ck_assert_uint_ge(st_ethtool(st_dev(0), "ctl_hw_errors"), 1);
+	ck_assert(stub_printk_contains("hardware error interrupt"));
+	/* Still working afterwards. */
+	st_inject(0, 20, 5, 100);
+	st_inject(1, 20, 5, 100);
+	hosted_run_for(5 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(st_rx_port[0], 20);
+	ck_assert_uint_eq(st_rx_port[1], 20);
+	st_teardown();
+}
+END_TEST
+
+START_TEST(test_link_flap)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
+	struct net_device *d0, *d1;
+
+	st_setup(&cfg);
+	d0 = st_dev(0);
+	d1 = st_dev(1);
+	open_both();
+	hosted_wire_set_carrier(st_wire(1), false);
+	hosted_run_for(50 * NSEC_PER_MSEC);
+	ck_assert(!netif_carrier_ok(d1));
+	ck_assert(netif_carrier_ok(d0));
+	ck_assert(stub_printk_contains("eth1: link down"));
+	hosted_wire_set_carrier(st_wire(1), true);
+	hosted_run_for(5 * NSEC_PER_SEC);
+	ck_assert(netif_carrier_ok(d1));
+	ck_assert_uint_eq(st_ethtool(d1, "link_downs"), 1);
+	ck_assert_uint_eq(st_ethtool(d1, "link_ups"), 2);
+	st_inject(1, 10, 1, 100);
+	hosted_run_for(5 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(st_rx_port[1], 10);
+	st_teardown();
+}
+END_TEST
+
+static void traffic_single(enum sky2_model_chip chip)
+{
+	struct sky2_model_config cfg = st_config(chip, 1);
+	u8 f[400], got[2048];
+	unsigned int sent = 0;
+
+	st_setup(&cfg);
+	ck_assert(st_open_and_link(st_dev(0)));
+	st_inject(0, 50, 40, 333);
+	hosted_run_for(NSEC_PER_MSEC);
+	st_inject(0, 50, 90, 333);
+	for (unsigned int i = 0; i < 100; i++) {
+		fr_build(f, sizeof(f), st_peer, st_mac[0], FR_PROTO_UDP, i, true);
+		ck_assert_int_eq(st_send(st_dev(0), f, sizeof(f), 1 + i % 2), NETDEV_TX_OK);
+	}
+	hosted_run_for(10 * NSEC_PER_MSEC);
+	check_rx_from(0, 100, 40, 333);
+	while (hosted_wire_take(st_wire(0), got, sizeof(got)) == sizeof(f))
+		sent++;
+	ck_assert_uint_eq(sent, 100);
+	st_teardown();
+}
+
+START_TEST(test_traffic_ec_ultra)
+{
+	traffic_single(SKY2_MODEL_EC_ULTRA);
+}
+END_TEST
+
+START_TEST(test_traffic_fe_plus)
+{
+	traffic_single(SKY2_MODEL_FE_PLUS);
+}
+END_TEST
+
+START_TEST(test_traffic_optima)
+{
+	traffic_single(SKY2_MODEL_OPTIMA);
+}
+END_TEST
+
+START_TEST(test_close_reopen_no_leaks)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
+
+	st_setup(&cfg);
+	for (unsigned int round = 0; round < 3; round++) {
+		open_both();
+		st_inject(0, 10, round, 100);
+		st_inject(1, 10, round, 100);
+		hosted_run_for(5 * NSEC_PER_MSEC);
+		/* Closing one port leaves the other served by the shared NAPI. */
+		ck_assert_int_eq(dev_close(st_dev(0)), 0);
+		st_inject(1, 10, round, 100);
+		hosted_run_for(5 * NSEC_PER_MSEC);
+		ck_assert_int_eq(dev_close(st_dev(1)), 0);
+	}
+	ck_assert_uint_eq(st_rx_port[0], 30);
+	ck_assert_uint_eq(st_rx_port[1], 60);
+	st_teardown();
+}
+END_TEST
+
+static Suite *sky2_suite(void)
+{
+	Suite *s = suite_create("sky2 hosted");
+	TCase *tc = tcase_create("probe");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_probe_xl_dual_port);
+	tcase_add_test(tc, test_probe_ec_ultra);
+	tcase_add_test(tc, test_probe_fe_plus);
+	tcase_add_test(tc, test_probe_optima);
+	tcase_add_test(tc, test_unknown_chip_refused);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("traffic");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_open_link_both_ports_msi);
+	tcase_add_test(tc, test_traffic_both_ports_one_napi);
+	tcase_add_test(tc, test_budget_shared_by_both_ports);
+	tcase_add_test(tc, test_traffic_ec_ultra);
+	tcase_add_test(tc, test_traffic_fe_plus);
+	tcase_add_test(tc, test_traffic_optima);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("interrupts and faults");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_msi_lost_falls_back_to_intx);
+	tcase_add_test(tc, test_intx_by_command_line);
+	tcase_add_test(tc, test_lost_interrupt_caught_by_watchdog);
+	tcase_add_test(tc, test_rx_errors_and_truncated_dropped);
+	tcase_add_test(tc, test_desc_check_and_hw_error);
+	tcase_add_test(tc, test_link_flap);
+	tcase_add_test(tc, test_close_reopen_no_leaks);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(sky2_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
