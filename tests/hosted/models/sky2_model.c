@@ -1,0 +1,994 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Yukon-2 model: the PCI function, the register window and its access
+ * rules, chip resets, the block-0 interrupt logic (sources, masks, the
+ * masking read of SP_ISRC2, ICR), the general and moderation timers, the
+ * configuration-space mirror and the test-facing API. Queues are in
+ * sky2_model_queue.c, the status unit in sky2_model_status.c, the GMAC and
+ * PHY in sky2_model_phy.c.
+ *
+ * Strictness: every register the model does not describe, every access to a
+ * block held in reset and every write of both halves of a set/clear pair is
+ * a hosted_fail(), because real silicon would ignore it, hang or do
+ * something the driver did not mean.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/pci_regs.h"
+#include "tests/hosted/hosted_irq.h"
+#include "tests/hosted/hosted_pci.h"
+#include "tests/hosted/models/sky2_model_internal.h"
+
+#define VENDOR_MARVELL	  0x11AB
+#define CLASS_ETHERNET	  0x020000
+#define PCI_STATUS_ERRORS 0xF900u /* parity, aborts, SERR: write 1 to clear */
+
+struct chip_info {
+	u8 id;
+	unsigned int mhz;
+	u16 device;
+	unsigned int max_ports;
+	bool ram_buffer, new_le;
+	const char *name;
+};
+
+/* Device IDs are plausible members of each family (the mapping is UNVERIFIED). */
+static const struct chip_info chips[] = {
+	[SKY2_MODEL_XL] = { 0xB3, 156, 0x4362, 2, true, false, "XL" },
+	[SKY2_MODEL_EC_ULTRA] = { 0xB4, 125, 0x4364, 1, false, false, "EC Ultra" },
+	[SKY2_MODEL_EC] = { 0xB6, 125, 0x4361, 1, false, false, "EC" },
+	[SKY2_MODEL_FE_PLUS] = { 0xB8, 50, 0x4355, 1, false, true, "FE+" },
+	[SKY2_MODEL_OPTIMA] = { 0xBC, 125, 0x4380, 1, false, true, "Optima" },
+	[SKY2_MODEL_UNKNOWN] = { 0xBB, 125, 0x4370, 1, false, false, "unknown" },
+};
+
+void ym_fail(struct sky2_model *m, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	hosted_fail("sky2 model %s: %s", m->name, msg);
+}
+
+u64 ym_ticks_to_ns(const struct sky2_model *m, u32 ticks)
+{
+	return (u64)ticks * 1000 / m->core_mhz;
+}
+
+/*
+ * Set/clear pairs act on a written 1 and ignore a 0; writing both halves
+ * asks for two opposite things at once, which the silicon resolves in some
+ * undocumented way. pairs_low has the lower bit of every pair.
+ */
+bool ym_pairs_conflict(struct sky2_model *m, const char *reg, u32 val, u32 pairs_low)
+{
+	u32 both = val & (val >> 1) & pairs_low;
+
+	if (!both)
+		return false;
+	ym_fail(m, "%s written 0x%08x: both halves of set/clear pair(s) 0x%08x", reg, val,
+		both | both << 1);
+	return true;
+}
+
+/* ---- Interrupts ---- */
+
+u32 ym_sources(struct sky2_model *m)
+{
+	u32 s = 0;
+
+	for (unsigned int i = 0; i < m->nports; i++) {
+		struct ym_port *p = &m->port[i];
+		u32 shift = i * YM_IS_PORT_SHIFT;
+
+		if (ym_phy_irq(p))
+			s |= YM_IS_PHY << shift;
+		if (p->gmac_irq_src & p->gmac_irq_msk)
+			s |= YM_IS_MAC << shift;
+	}
+	for (unsigned int i = 0; i < YM_NQUEUES; i++) {
+		struct ym_queue *q = &m->q[i];
+
+		if (q->chk_irq)
+			s |= (q->tx ? YM_IS_CHK_TXA : YM_IS_CHK_RX) << (q->port * YM_IS_PORT_SHIFT);
+	}
+	if (m->hwe_isrc & m->hwe_imsk)
+		s |= YM_IS_HW_ERR;
+	if (m->sw_irq)
+		s |= YM_IS_IRQ_SW;
+	if (m->timer_irq)
+		s |= YM_IS_TIMINT;
+	if (m->stat_irq)
+		s |= YM_IS_STAT_BMU;
+	return s;
+}
+
+static void raise_edge(struct sky2_model *m)
+{
+	bool msi = m->msi_cap && hosted_pci_msi_enabled(m->pci);
+
+	if (m->fault_irq_lost) {
+		m->fault_irq_lost--;
+		m->ctr.irqs_lost++;
+		m->edge_lost = true;
+		return;
+	}
+	m->edge_lost = false;
+	if (m->napi_scheduled && m->napi_scheduled(m->napi_ctx))
+		ym_fail(m,
+			"interrupt raised (sources 0x%08x) while the driver's NAPI is still "
+			"scheduled: it unmasked (ICR=2) before completing",
+			ym_sources(m) & m->imsk);
+	if (msi) {
+		if (m->fault_msi_lost) {
+			m->ctr.msi_lost++;
+			return;
+		}
+		m->ctr.msi_sent++;
+		hosted_pci_msi_send(m->pci, 0);
+		return;
+	}
+	m->ctr.intx_assertions++;
+	hosted_pci_intx(m->pci, true);
+}
+
+void ym_update_irq(struct sky2_model *m)
+{
+	u32 pending = ym_sources(m) & m->imsk;
+	bool want = pending && !m->irq_masked && !m->sw_reset;
+	bool msi = m->msi_cap && hosted_pci_msi_enabled(m->pci);
+
+	/* Moderation holds back sources it covers until its period has passed. */
+	if (want && !m->irq_out && m->irqm.running && !(pending & ~m->irqm_msk) &&
+	    hosted_now() < m->irqm_next)
+		want = false;
+	if (want && !m->irq_out) {
+		m->irq_out = true;
+		if (m->irqm.running)
+			m->irqm_next = hosted_now() + ym_ticks_to_ns(m, m->irqm.ini);
+		raise_edge(m);
+	} else if (!want && m->irq_out) {
+		m->irq_out = false;
+	}
+	if (!msi)
+		hosted_pci_intx(m->pci, m->irq_out && !m->edge_lost);
+}
+
+/* ---- Resets ---- */
+
+static void chip_reset(struct sky2_model *m)
+{
+	m->imsk = 0;
+	m->hwe_imsk = 0;
+	m->hwe_isrc = 0;
+	m->sw_irq = false;
+	m->timer_irq = false;
+	m->irq_masked = false;
+	m->timer.running = false;
+	m->irqm.running = false;
+	m->irqm_msk = 0;
+	m->irqm_hwe_msk = 0;
+	m->ctst_state = 0;
+	memset(m->ri_timeouts, 0, sizeof(m->ri_timeouts));
+	m->ri_ctrl[0] = m->ri_ctrl[1] = YM_RI_RST_SET;
+	ym_queue_chip_reset(m);
+	ym_status_chip_reset(m);
+	for (unsigned int i = 0; i < m->nports; i++)
+		ym_port_chip_reset(&m->port[i]);
+}
+
+static void ctst_write(struct sky2_model *m, u32 val, u32 be)
+{
+	if (be & 0x8) {
+		u8 pc = (u8)(val >> 24);
+
+		if (!ym_pairs_conflict(m, "B0_POWER_CTRL", pc, 0x55))
+			m->power_ctrl = pc;
+	}
+	if (be & 0x4)
+		ym_fail(m, "write to the read-only power status byte of B0_CTST (0x0006)");
+	val &= (be & 1 ? 0xFFu : 0) | (be & 2 ? 0xFF00u : 0);
+	if (ym_pairs_conflict(m, "B0_CTST", val, YM_CTST_PAIRS_LOW))
+		return;
+	if (val & YM_CTST_RST_SET) {
+		m->sw_reset = true;
+		chip_reset(m);
+	}
+	if (val & YM_CTST_RST_CLR)
+		m->sw_reset = false;
+	if (val & YM_CTST_MRST_SET)
+		m->master_reset = true;
+	if (val & YM_CTST_MRST_CLR)
+		m->master_reset = false;
+	if (val & (YM_CTST_STOP_MAST | YM_CTST_STOP_DONE))
+		ym_fail(m, "B0_CTST 0x%04x: stopping the bus master is not modelled", val);
+	if (val & YM_CTST_SW_IRQ_SET) {
+		m->sw_irq = true;
+		m->ctr.sw_irqs++;
+	}
+	if (val & YM_CTST_SW_IRQ_CLR)
+		m->sw_irq = false;
+	/* LED, CLKRUN, ASF, WOL: remember the "on" halves; nothing else depends on them. */
+	for (unsigned int bit = 8; bit < 16; bit += 2) {
+		if (val & BIT(bit))
+			m->ctst_state &= ~BIT(bit + 1);
+		if (val & BIT(bit + 1))
+			m->ctst_state |= BIT(bit + 1);
+	}
+	ym_update_irq(m);
+}
+
+static u32 ctst_read(struct sky2_model *m)
+{
+	u32 v = m->ctst_state | YM_CTST_VMAIN_AVAIL | (u32)m->power_ctrl << 24;
+
+	v |= m->sw_reset ? YM_CTST_RST_SET : YM_CTST_RST_CLR;
+	v |= m->master_reset ? YM_CTST_MRST_SET : YM_CTST_MRST_CLR;
+	v |= m->sw_irq ? YM_CTST_SW_IRQ_SET : YM_CTST_SW_IRQ_CLR;
+	return v;
+}
+
+/* ---- Timers ---- */
+
+static void timer_ctrl(struct sky2_model *m, struct ym_timer *t, const char *name, u8 val,
+		       bool moderation)
+{
+	if (ym_pairs_conflict(m, name, val & (YM_TIM_START | YM_TIM_STOP), YM_TIM_STOP))
+		return;
+	if (val & YM_TIM_STOP)
+		t->running = false;
+	if (val & YM_TIM_START) {
+		if (!t->ini)
+			ym_fail(m, "%s started with an initial value of 0", name);
+		t->running = true;
+		if (moderation)
+			m->irqm_next = hosted_now();
+		else
+			m->timer_due = hosted_now() + ym_ticks_to_ns(m, t->ini);
+	}
+	if ((val & YM_TIM_CLR_IRQ) && !moderation)
+		m->timer_irq = false;
+	ym_update_irq(m);
+}
+
+/* ---- Configuration registers of the chip (config space and its mirror) ---- */
+
+static int our_cfg_index(u16 dw)
+{
+	static const u16 offs[] = { YM_PCI_OUR_REG_1,
+				    YM_PCI_OUR_REG_2,
+				    YM_PCI_OUR_REG_3,
+				    YM_PCI_OUR_REG_4,
+				    YM_PCI_OUR_REG_5,
+				    YM_PCI_CFG_REG_1,
+				    0x98,
+				    YM_PCI_OUR_STATUS };
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(offs); i++)
+		if (offs[i] == dw)
+			return (int)i;
+	return -1;
+}
+
+static bool chip_cfg_read(struct sky2_model *m, u16 dw, u32 *val)
+{
+	int i = our_cfg_index(dw);
+
+	if (i >= 0) {
+		*val = m->cfg_our[i];
+		return true;
+	}
+	if (dw >= YM_PCI_AER && dw < YM_PCI_AER + 0x40) {
+		*val = m->aer[(dw - YM_PCI_AER) / 4];
+		return true;
+	}
+	return false;
+}
+
+/* A write to the chip's own config registers; false if not one of them. */
+static bool chip_cfg_write(struct sky2_model *m, u16 dw, u32 val, u32 be)
+{
+	u32 mask = 0;
+	int i = our_cfg_index(dw);
+
+	for (unsigned int b = 0; b < 4; b++)
+		if (be & BIT(b))
+			mask |= 0xFFu << (8 * b);
+	if (dw == YM_PCI_OUR_STATUS) {
+		ym_fail(m, "write to read-only PCI_OUR_STATUS");
+		return true;
+	}
+	if (i >= 0) {
+		m->cfg_our[i] = (m->cfg_our[i] & ~mask) | (val & mask);
+		return true;
+	}
+	if (dw == YM_PCI_AER_UNC_STAT || dw == YM_PCI_AER_COR_STAT) {
+		m->aer[(dw - YM_PCI_AER) / 4] &= ~(val & mask);
+		if (dw == YM_PCI_AER_UNC_STAT)
+			m->hwe_isrc &= ~YM_HWE_PCI_EXP;
+		ym_update_irq(m);
+		return true;
+	}
+	if (dw >= YM_PCI_AER && dw < YM_PCI_AER + 0x40) {
+		m->aer[(dw - YM_PCI_AER) / 4] =
+		    (m->aer[(dw - YM_PCI_AER) / 4] & ~mask) | (val & mask);
+		return true;
+	}
+	return false;
+}
+
+static bool cfg_read(void *model, u16 off, unsigned int size, u32 *val)
+{
+	struct sky2_model *m = model;
+	u32 v;
+
+	if (!chip_cfg_read(m, off & ~3, &v))
+		return false;
+	v >>= 8 * (off & 3);
+	*val = size < 4 ? v & ((1u << (8 * size)) - 1) : v;
+	return true;
+}
+
+static u32 byte_enables(u32 off, unsigned int size)
+{
+	return ((1u << size) - 1) << (off & 3);
+}
+
+static bool cfg_write(void *model, u16 off, unsigned int size, u32 val)
+{
+	return chip_cfg_write(model, off & ~3, val << (8 * (off & 3)), byte_enables(off, size));
+}
+
+static void cfg_written(void *model, u16 off, unsigned int size, u32 val)
+{
+	ym_update_irq(model);
+}
+
+static u32 mirror_read(struct sky2_model *m, u32 cfg_off)
+{
+	u32 v;
+
+	if (chip_cfg_read(m, cfg_off, &v))
+		return v;
+	if (cfg_off < 0x100)
+		return hosted_pci_cfg_get(m->pci, (u16)cfg_off, 4);
+	ym_fail(m, "read of config 0x%03x through the mirror: not modelled", cfg_off);
+	return 0;
+}
+
+static void mirror_write(struct sky2_model *m, u32 cfg_off, u32 val, u32 be)
+{
+	if (!(m->tst_ctrl1 & YM_TST_CFG_WRITE_ON)) {
+		ym_fail(m,
+			"write to config 0x%03x through the mirror without TST_CTRL1 write-on: "
+			"the chip drops it",
+			cfg_off);
+		return;
+	}
+	if (chip_cfg_write(m, cfg_off, val, be))
+		return;
+	if (cfg_off == PCI_COMMAND && !(be & 3) && (be & 0xC)) {
+		/* PCI status: error bits are write-1-to-clear and feed HW_ERR. */
+		if ((val >> 16) & PCI_STATUS_ERRORS)
+			m->hwe_isrc &= ~(YM_HWE_PCI_NEXP | YM_HWE_MST_ERR | YM_HWE_IRQ_STAT);
+		ym_update_irq(m);
+		return;
+	}
+	ym_fail(m, "write 0x%08x to config 0x%03x through the mirror: not modelled", val, cfg_off);
+}
+
+/* ---- Blocks 0, 2 and 3 ---- */
+
+static bool b0_read(struct sky2_model *m, u32 dw, u32 *val)
+{
+	u32 src;
+
+	switch (dw) {
+	case YM_B0_CTST: *val = ctst_read(m); return true;
+	case YM_B0_ISRC: *val = ym_sources(m); return true;
+	case YM_B0_IMSK: *val = m->imsk; return true;
+	case YM_B0_HWE_ISRC: *val = m->hwe_isrc; return true;
+	case YM_B0_HWE_IMSK: *val = m->hwe_imsk; return true;
+	case YM_B0_SP_ISRC2:
+	case YM_B0_SP_EISR:
+	case YM_B0_SP_LISR:
+		src = ym_sources(m) & m->imsk;
+		if (dw == YM_B0_SP_LISR) {
+			/* Leaving the ISR: unmask (semantics UNVERIFIED beyond Linux's use). */
+			m->irq_masked = false;
+		} else {
+			m->irq_masked = true;
+			m->ctr.isr_masking_reads++;
+		}
+		ym_update_irq(m);
+		*val = src;
+		return true;
+	case YM_B0_SP_ICR: *val = 0; return true;
+	}
+	return false;
+}
+
+static bool b0_write(struct sky2_model *m, u32 dw, u32 val, u32 be)
+{
+	switch (dw) {
+	case YM_B0_CTST: ctst_write(m, val, be); return true;
+	case YM_B0_IMSK:
+		if (val & ~YM_IS_ALL)
+			ym_fail(m, "B0_IMSK 0x%08x sets reserved bits", val);
+		m->imsk = val & YM_IS_ALL;
+		ym_update_irq(m);
+		return true;
+	case YM_B0_HWE_IMSK:
+		m->hwe_imsk = val & YM_HWE_ALL;
+		ym_update_irq(m);
+		return true;
+	case YM_B0_SP_ICR:
+		if (val != YM_ICR_UNMASK) {
+			ym_fail(m, "B0_Y2_SP_ICR written 0x%x: only 2 (unmask) is modelled", val);
+			return true;
+		}
+		m->ctr.icr_unmasks++;
+		m->irq_masked = false;
+		ym_update_irq(m);
+		return true;
+	case YM_B0_ISRC:
+	case YM_B0_HWE_ISRC:
+	case YM_B0_SP_ISRC2:
+	case YM_B0_SP_EISR:
+	case YM_B0_SP_LISR:
+		ym_fail(m,
+			"write 0x%08x to read-only interrupt source register 0x%04x: sources "
+			"clear at their own block",
+			val, dw);
+		return true;
+	}
+	return false;
+}
+
+static u8 byte_of(u32 val, unsigned int b)
+{
+	return (u8)(val >> (8 * b));
+}
+
+static bool b2_read(struct sky2_model *m, u32 dw, u32 be, u32 *val)
+{
+	if (dw >= YM_B2_MAC_1 && dw < YM_B2_MAC_3 + 8) {
+		unsigned int idx = (dw - YM_B2_MAC_1) / 8, o = (dw - YM_B2_MAC_1) % 8;
+		u32 v = 0;
+
+		for (unsigned int b = 0; b < 4; b++)
+			if (idx < 2 && o + b < 6)
+				v |= (u32)m->mac[idx][o + b] << (8 * b);
+		*val = v;
+		return true;
+	}
+	switch (dw) {
+	case YM_B2_CONN_TYP: /* connector, PMD 'T' (copper), MAC_CFG, CHIP_ID */
+		*val = (u32)'T' << 8 |
+		       (u32)(m->chip_rev << 4 | (m->nports > 1 ? 0 : YM_MAC_CFG_SINGLE)) << 16 |
+		       (u32)m->chip_id << 24;
+		return true;
+	case YM_B2_E_0:
+		*val = (m->has_ram_buffer ? YM_RAM_KB_XL / 4 : 0) |
+		       (u32)(m->clk_gate | (m->nports > 1 ? 0 : YM_CLK_GATE_LNK2_INAC)) << 8 |
+		       (u32)(YM_HW_RES_LINK1 | (m->nports > 1 ? YM_HW_RES_LINK2 : 0)) << 16;
+		return true;
+	case YM_B2_CLK_CTRL: *val = m->clk_ctrl; return true;
+	case YM_B2_TI_INI: *val = m->timer.ini; return true;
+	case YM_B2_TI_VAL: *val = 0; return true;
+	case YM_B2_TI_CTRL: *val = m->timer.running ? YM_TIM_START : YM_TIM_STOP; return true;
+	case YM_B2_IRQM_INI: *val = m->irqm.ini; return true;
+	case YM_B2_IRQM_VAL: *val = 0; return true;
+	case YM_B2_IRQM_CTRL: *val = m->irqm.running ? YM_TIM_START : YM_TIM_STOP; return true;
+	case YM_B2_IRQM_MSK: *val = m->irqm_msk; return true;
+	case YM_B2_IRQM_HWE_MSK: *val = m->irqm_hwe_msk; return true;
+	case 0x0158: *val = m->tst_ctrl1 | (u32)m->tst_ctrl2 << 8; return true;
+	case YM_B2_GP_IO: *val = m->gp_io; return true;
+	}
+	return false;
+}
+
+static bool b2_write(struct sky2_model *m, u32 dw, u32 val, u32 be)
+{
+	switch (dw) {
+	case 0x0118:
+		ym_fail(m, "write to read-only identity registers 0x0118..0x011B");
+		return true;
+	case YM_B2_E_0:
+		if (be & 0x2)
+			m->clk_gate = byte_of(val, 1) & ~YM_CLK_GATE_LNK2_INAC;
+		if (be & 0xD)
+			ym_fail(m, "write to read-only EPROM/HW_RES bytes at 0x011C..0x011F");
+		return true;
+	case YM_B2_CLK_CTRL:
+		if (!ym_pairs_conflict(m, "B2_Y2_CLK_CTRL", val, 0x1))
+			m->clk_ctrl = val;
+		return true;
+	case YM_B2_TI_INI: m->timer.ini = val; return true;
+	case YM_B2_TI_CTRL:
+		if (be & 1)
+			timer_ctrl(m, &m->timer, "B2_TI_CTRL", byte_of(val, 0), false);
+		return true; /* TI_TEST (byte 1): accepted and ignored */
+	case YM_B2_IRQM_INI: m->irqm.ini = val; return true;
+	case YM_B2_IRQM_CTRL:
+		if (be & 1)
+			timer_ctrl(m, &m->irqm, "B2_IRQM_CTRL", byte_of(val, 0), true);
+		return true;
+	case YM_B2_IRQM_MSK: m->irqm_msk = val & YM_IS_ALL; return true;
+	case YM_B2_IRQM_HWE_MSK: m->irqm_hwe_msk = val; return true;
+	case 0x0158:
+		if (be & 1) {
+			u8 v = byte_of(val, 0);
+
+			if (ym_pairs_conflict(m, "B2_TST_CTRL1", v & 3, 1))
+				return true;
+			if (v & 0xFC)
+				ym_fail(m, "B2_TST_CTRL1 0x%02x forces parity errors: not modelled",
+					v);
+			if (v & YM_TST_CFG_WRITE_ON)
+				m->tst_ctrl1 = YM_TST_CFG_WRITE_ON;
+			if (v & YM_TST_CFG_WRITE_OFF)
+				m->tst_ctrl1 = 0;
+		}
+		if (be & 2)
+			m->tst_ctrl2 = byte_of(val, 1);
+		return true;
+	case YM_B2_GP_IO: m->gp_io = val; return true;
+	}
+	return false;
+}
+
+/* RAM interface: timeouts per queue and a control word, twice (second at +0x40). */
+static bool ri_access(struct sky2_model *m, u32 dw, u32 *val, u32 wval, u32 be, bool write)
+{
+	unsigned int sel = (dw >> YM_RI_SELECT_SHIFT) & 1;
+	u32 base = dw & ~(1u << YM_RI_SELECT_SHIFT);
+
+	if (sel && !m->has_ram_buffer)
+		return false;
+	if (base >= YM_B3_RI_FIRST && base <= (YM_B3_RI_LAST & ~3u)) {
+		for (unsigned int b = 0; b < 4; b++) {
+			unsigned int i = base - YM_B3_RI_FIRST + b;
+
+			if (!(be & BIT(b)))
+				continue;
+			if (write)
+				m->ri_timeouts[sel][i] = byte_of(wval, b);
+			else
+				*val |= (u32)m->ri_timeouts[sel][i] << (8 * b);
+		}
+		return true;
+	}
+	if (base == YM_B3_RI_CTRL) {
+		if (!write) {
+			*val = m->ri_ctrl[sel];
+			return true;
+		}
+		if (ym_pairs_conflict(m, "B3_RI_CTRL", wval & 0xFFFF, 0x1))
+			return true;
+		if (wval & YM_RI_RST_SET)
+			m->ri_ctrl[sel] = YM_RI_RST_SET;
+		if (wval & YM_RI_RST_CLR)
+			m->ri_ctrl[sel] = YM_RI_RST_CLR;
+		if (wval & 0x300) /* clear RAM parity errors */
+			m->hwe_isrc &= ~(0x30u << (8 * sel));
+		ym_update_irq(m);
+		return true;
+	}
+	return false;
+}
+
+/* ---- The register window ---- */
+
+enum region {
+	RG_B0,
+	RG_B2,
+	RG_RI,
+	RG_QUEUE,
+	RG_RB,
+	RG_PORT,
+	RG_STATUS,
+	RG_ASF,
+	RG_MIRROR,
+	RG_GMAC,
+	RG_NONE
+};
+
+static enum region region_of(u32 off, unsigned int *port)
+{
+	*port = 0;
+	if (off < 0x40)
+		return RG_B0;
+	if (off >= 0x100 && off < 0x160)
+		return RG_B2;
+	if (off >= 0x190 && off < 0x1F0)
+		return RG_RI;
+	if (off >= YM_Q_BASE && off < YM_Q_BASE + 0x400)
+		return RG_QUEUE;
+	if (off >= YM_RB_BASE && off < YM_RB_BASE + 0x400)
+		return RG_RB;
+	if ((off >= 0x0C40 && off < 0x0D00) || (off >= 0x0D40 && off < 0x0E00) ||
+	    (off >= 0x0F00 && off < 0x0F24) || (off >= 0x0F80 && off < 0x0FA4)) {
+		*port = (off & YM_PORT_STRIDE) ? 1 : 0;
+		return RG_PORT;
+	}
+	if (off >= YM_STAT_CTRL && off < 0x0EE0)
+		return RG_STATUS;
+	if (off == YM_B28_ASF_STAT_CMD || off == YM_B28_ASF_HOST_COM)
+		return RG_ASF;
+	if (off >= YM_CFG_MIRROR && off < YM_CFG_MIRROR_END)
+		return RG_MIRROR;
+	if (off >= YM_GMAC_BASE(0) && off < YM_GMAC_BASE(0) + YM_GMAC_SIZE)
+		return RG_GMAC;
+	if (off >= YM_GMAC_BASE(1) && off < YM_GMAC_BASE(1) + YM_GMAC_SIZE) {
+		*port = 1;
+		return RG_GMAC;
+	}
+	return RG_NONE;
+}
+
+/* Blocks that answer while the chip is held in software reset. */
+static bool reset_exempt(enum region rg, u32 off)
+{
+	return rg == RG_B0 || rg == RG_MIRROR || (rg == RG_B2 && off < 0x120) ||
+	       off == YM_B2_TST_CTRL1;
+}
+
+static bool access_ok(struct sky2_model *m, u32 off, bool write, enum region rg, unsigned int port)
+{
+	if (m->chip == SKY2_MODEL_UNKNOWN &&
+	    (write || (off != YM_B2_CHIP_ID && off != YM_B2_MAC_CFG))) {
+		ym_fail(m,
+			"%s of 0x%04x on a chip with unknown ID 0x%02x: a driver must leave it "
+			"alone after reading the chip ID",
+			write ? "write" : "read", off, m->chip_id);
+		return false;
+	}
+	if (m->sw_reset && !reset_exempt(rg, off)) {
+		ym_fail(m, "%s of 0x%04x while the chip is held in software reset (B0_CTST)",
+			write ? "write" : "read", off);
+		return false;
+	}
+	if ((rg == RG_PORT || rg == RG_GMAC) && port >= m->nports) {
+		ym_fail(m, "%s of 0x%04x: port %u does not exist on this board",
+			write ? "write" : "read", off, port + 1);
+		return false;
+	}
+	return true;
+}
+
+static u64 mmio_read(void *model, unsigned int bar, u64 off64, unsigned int size)
+{
+	struct sky2_model *m = model;
+	u32 off = (u32)off64, dw = off & ~3u, be = byte_enables(off, size), v = 0;
+	unsigned int port;
+	enum region rg = region_of(off, &port);
+	bool known = false;
+
+	if (bar != 0 || size > 4) {
+		ym_fail(m, "%u-byte read of BAR%u+0x%x: not modelled", size, bar, off);
+		return ~0ull;
+	}
+	if (!access_ok(m, off, false, rg, port))
+		return (1ull << (8 * size)) - 1;
+	switch (rg) {
+	case RG_B0: known = b0_read(m, dw, &v); break;
+	case RG_B2: known = b2_read(m, dw, be, &v); break;
+	case RG_RI: known = ri_access(m, dw, &v, 0, be, false); break;
+	case RG_QUEUE: known = ym_queue_read(m, dw, be, &v); break;
+	case RG_RB: known = ym_rb_read(m, dw, be, &v); break;
+	case RG_PORT:
+		known = ym_port_ctrl_read(&m->port[port], dw & ~YM_PORT_STRIDE, be, &v);
+		break;
+	case RG_STATUS: known = ym_status_read(m, dw, be, &v); break;
+	case RG_ASF:
+		v = dw == YM_B28_ASF_STAT_CMD ? m->asf_stat : m->asf_host;
+		known = true;
+		break;
+	case RG_MIRROR:
+		v = mirror_read(m, dw - YM_CFG_MIRROR);
+		known = true;
+		break;
+	case RG_GMAC: {
+		u16 v16 = 0;
+
+		if (size != 2 || (off & 1)) {
+			ym_fail(m,
+				"%u-byte read of GMAC register 0x%04x: the GMAC takes 16-bit "
+				"accesses",
+				size, off);
+			return (1ull << (8 * size)) - 1;
+		}
+		known = ym_gmac_read(&m->port[port], (off - YM_GMAC_BASE(port)), &v16);
+		v = (u32)v16 << (8 * (off & 3));
+		break;
+	}
+	case RG_NONE: break;
+	}
+	if (!known) {
+		ym_fail(m, "%u-byte read of register 0x%04x, which the model does not know", size,
+			off);
+		return 0;
+	}
+	v >>= 8 * (off & 3);
+	return size < 4 ? v & ((1u << (8 * size)) - 1) : v;
+}
+
+static void mmio_write(void *model, unsigned int bar, u64 off64, unsigned int size, u64 val64)
+{
+	struct sky2_model *m = model;
+	u32 off = (u32)off64, dw = off & ~3u, be = byte_enables(off, size);
+	u32 val = (u32)val64 << (8 * (off & 3));
+	unsigned int port;
+	enum region rg = region_of(off, &port);
+	bool known = false;
+
+	if (bar != 0 || size > 4) {
+		ym_fail(m, "%u-byte write to BAR%u+0x%x: not modelled", size, bar, off);
+		return;
+	}
+	if (!access_ok(m, off, true, rg, port))
+		return;
+	switch (rg) {
+	case RG_B0: known = b0_write(m, dw, val, be); break;
+	case RG_B2: known = b2_write(m, dw, val, be); break;
+	case RG_RI: known = ri_access(m, dw, NULL, val, be, true); break;
+	case RG_QUEUE: known = ym_queue_write(m, dw, val, be); break;
+	case RG_RB: known = ym_rb_write(m, dw, val, be); break;
+	case RG_PORT:
+		known = ym_port_ctrl_write(&m->port[port], dw & ~YM_PORT_STRIDE, val, be);
+		break;
+	case RG_STATUS: known = ym_status_write(m, dw, val, be); break;
+	case RG_ASF:
+		/* Accepted so a driver can hold the ASF processor in reset; no ASF modelled. */
+		if (dw == YM_B28_ASF_STAT_CMD)
+			m->asf_stat = val;
+		else
+			m->asf_host = val;
+		known = true;
+		break;
+	case RG_MIRROR:
+		mirror_write(m, dw - YM_CFG_MIRROR, val, be);
+		known = true;
+		break;
+	case RG_GMAC:
+		if (size != 2 || (off & 1)) {
+			ym_fail(m,
+				"%u-byte write of GMAC register 0x%04x: the GMAC takes 16-bit "
+				"accesses",
+				size, off);
+			return;
+		}
+		known = ym_gmac_write(&m->port[port], off - YM_GMAC_BASE(port), (u16)val64);
+		break;
+	case RG_NONE: break;
+	}
+	if (!known)
+		ym_fail(m, "%u-byte write 0x%x to register 0x%04x, which the model does not know",
+			size, (u32)val64, off);
+}
+
+static const struct hosted_pci_ops sky2_model_pci_ops = {
+	.mmio_read = mmio_read,
+	.mmio_write = mmio_write,
+	.cfg_read = cfg_read,
+	.cfg_write = cfg_write,
+	.cfg_written = cfg_written,
+};
+
+/* ---- Ports and device ---- */
+
+static void port_receive(struct hosted_port *hp, const u8 *frame, u32 len)
+{
+	struct ym_port *p = container_of(hp, struct ym_port, hp);
+
+	ym_rx_enqueue(p, frame, len);
+}
+
+static void port_link_changed(struct hosted_port *hp)
+{
+	ym_phy_link_changed(container_of(hp, struct ym_port, hp));
+}
+
+static u32 port_advertise(struct hosted_port *hp)
+{
+	return ym_phy_advertise(container_of(hp, struct ym_port, hp));
+}
+
+static const struct hosted_port_ops sky2_model_port_ops = {
+	.receive = port_receive,
+	.link_changed = port_link_changed,
+	.advertise = port_advertise,
+};
+
+static u64 model_tick(struct hosted_device *dev, u64 now)
+{
+	struct sky2_model *m = container_of(dev, struct sky2_model, dev);
+	u64 next = UINT64_MAX;
+
+	if (m->chip == SKY2_MODEL_UNKNOWN)
+		return next;
+	for (unsigned int i = 0; i < m->nports; i++)
+		next = MIN(next, ym_phy_tick(&m->port[i], now));
+	if (m->timer.running) {
+		if (now >= m->timer_due) {
+			m->timer_irq = true;
+			m->timer_due = now + ym_ticks_to_ns(m, m->timer.ini ? m->timer.ini : 1);
+		}
+		next = MIN(next, m->timer_due);
+	}
+	next = MIN(next, ym_queue_tick(m, now));
+	next = MIN(next, ym_status_tick(m, now));
+	if (m->irqm.running && !m->irq_out && now < m->irqm_next)
+		next = MIN(next, m->irqm_next);
+	ym_update_irq(m);
+	return next;
+}
+
+struct sky2_model *sky2_model_create(const struct sky2_model_config *cfg)
+{
+	struct sky2_model *m;
+	const struct chip_info *ci;
+	struct hosted_pci_fn *f;
+
+	if (cfg->chip > SKY2_MODEL_UNKNOWN)
+		return NULL;
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return NULL;
+	ci = &chips[cfg->chip];
+	snprintf(m->name, sizeof(m->name), "%02x:%02x.%u", cfg->bus, cfg->dev, cfg->fn);
+	m->chip = cfg->chip;
+	m->chip_id = ci->id;
+	m->chip_rev = cfg->chip_rev & 0xF;
+	m->core_mhz = ci->mhz;
+	m->has_ram_buffer = ci->ram_buffer;
+	m->new_le = ci->new_le;
+	m->nports = cfg->ports ? cfg->ports : 1;
+	if (m->nports > ci->max_ports) {
+		hosted_fail("sky2 model %s: %u ports asked of a %s, which has %u", m->name,
+			    m->nports, ci->name, ci->max_ports);
+		m->nports = ci->max_ports;
+	}
+	memcpy(m->mac, cfg->mac, sizeof(m->mac));
+	f = hosted_pci_add(cfg->bus, cfg->dev, cfg->fn, cfg->vendor ? cfg->vendor : VENDOR_MARVELL,
+			   cfg->device ? cfg->device : ci->device, CLASS_ETHERNET, m->chip_rev,
+			   "sky2", &sky2_model_pci_ops, m);
+	if (!f) {
+		free(m);
+		return NULL;
+	}
+	m->pci = f;
+	hosted_pci_bar_mem64(f, 0, YM_BAR_SIZE);
+	hosted_pci_intx_pin(f, 1, cfg->irq_line ? cfg->irq_line : 16);
+	/* PM 0x48, VPD 0x50, MSI 0x5C like the chip; PCIe at 0xC0 (the chip: 0xE0). */
+	hosted_pci_cap_at(f, 0x48);
+	hosted_pci_add_pm(f);
+	hosted_pci_add_cap(f, 0x03, 8);
+	if (!cfg->no_msi) {
+		hosted_pci_cap_at(f, 0x5C);
+		m->msi_cap = hosted_pci_add_msi(f, 0, false);
+	}
+	hosted_pci_cap_at(f, 0xC0);
+	hosted_pci_add_pcie(f);
+
+	ym_queue_init(m);
+	for (unsigned int i = 0; i < m->nports; i++) {
+		struct ym_port *p = &m->port[i];
+
+		p->m = m;
+		p->idx = i;
+		snprintf(p->name, sizeof(p->name), "%s/%u", m->name, i);
+		p->hp.name = p->name;
+		p->hp.ops = &sky2_model_port_ops;
+		p->hp.model = m;
+		p->rxq = &m->q[i ? YM_QR2 : YM_QR1];
+		p->txq = &m->q[i ? YM_QXA2 : YM_QXA1];
+	}
+	m->dev.name = m->name;
+	m->dev.tick = model_tick;
+	hosted_device_add(&m->dev);
+
+	/* Power-on: as after a software reset, released; PHYs start negotiating. */
+	chip_reset(m);
+	for (unsigned int i = 0; i < m->nports; i++)
+		ym_phy_power_on(&m->port[i]);
+	return m;
+}
+
+void sky2_model_destroy(struct sky2_model *m)
+{
+	if (!m)
+		return;
+	hosted_device_remove(&m->dev);
+	for (unsigned int i = 0; i < 2; i++)
+		for (unsigned int j = 0; j < YM_RX_FIFO; j++)
+			free(m->port[i].rx_fifo[j]);
+	free(m);
+}
+
+struct hosted_port *sky2_model_port(struct sky2_model *m, unsigned int port)
+{
+	return port < m->nports ? &m->port[port].hp : NULL;
+}
+
+struct hosted_pci_fn *sky2_model_pci(struct sky2_model *m)
+{
+	return m->pci;
+}
+
+/* ---- Faults ---- */
+
+void sky2_model_fault_rx_errors(struct sky2_model *m, unsigned int port, unsigned int frames,
+				u32 status_bits)
+{
+	if (port >= m->nports)
+		return;
+	m->port[port].fault_rx_err_frames = frames;
+	m->port[port].fault_rx_err_bits = status_bits;
+}
+
+void sky2_model_fault_rx_truncated(struct sky2_model *m, unsigned int port, unsigned int frames)
+{
+	if (port < m->nports)
+		m->port[port].fault_trunc_frames = frames;
+}
+
+void sky2_model_fault_desc_check(struct sky2_model *m, unsigned int port)
+{
+	if (port >= m->nports)
+		return;
+	m->port[port].rxq->chk_irq = true;
+	hosted_model_enter();
+	ym_update_irq(m);
+	hosted_model_exit();
+}
+
+void sky2_model_fault_irq_lost(struct sky2_model *m, unsigned int count)
+{
+	m->fault_irq_lost = count;
+}
+
+void sky2_model_fault_msi_lost(struct sky2_model *m, bool lost)
+{
+	m->fault_msi_lost = lost;
+}
+
+void sky2_model_fault_hw_error(struct sky2_model *m, u32 hwe_bits)
+{
+	m->hwe_isrc |= hwe_bits & YM_HWE_ALL;
+	if (hwe_bits & YM_HWE_PCI_EXP)
+		m->aer[(YM_PCI_AER_UNC_STAT - YM_PCI_AER) / 4] |= BIT(14); /* completion timeout */
+	hosted_model_enter();
+	ym_update_irq(m);
+	hosted_model_exit();
+}
+
+void sky2_model_set_napi_probe(struct sky2_model *m, bool (*napi_scheduled)(void *ctx), void *ctx)
+{
+	m->napi_scheduled = napi_scheduled;
+	m->napi_ctx = ctx;
+}
+
+void sky2_model_get_counters(const struct sky2_model *m, struct sky2_model_counters *out)
+{
+	*out = m->ctr;
+}
+
+unsigned int sky2_model_rx_buffers(const struct sky2_model *m, unsigned int port)
+{
+	const struct ym_queue *q;
+
+	if (port >= m->nports)
+		return 0;
+	q = m->port[port].rxq;
+	if (!q->pref_on)
+		return 0;
+	return ym_rx_buffers(m, q);
+}
