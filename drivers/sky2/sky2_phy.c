@@ -127,6 +127,11 @@ static void link_up(struct sky2_port *p, u16 ss)
 		ctrl |= GPCTRL_SPEED_100;
 	if (p->full_duplex)
 		ctrl |= GPCTRL_DUP_FULL;
+	/* Flow control only in the directions autonegotiation agreed on. */
+	if (!(ss & PHYSS_RX_PAUSE))
+		ctrl |= GPCTRL_FC_RX_DIS;
+	if (!(ss & PHYSS_TX_PAUSE))
+		ctrl |= GPCTRL_FC_TX_DIS;
 	sky2_gm_write(hw, p->index, GM_GP_CTRL, ctrl);
 	p->link_up = true;
 	p->ctr.link_ups++;
@@ -147,8 +152,12 @@ static void link_down(struct sky2_port *p)
 	netif_carrier_off(&p->netdev);
 }
 
-/* Read the PHY's resolved state and bring the MAC and the netdev in line with it. */
-void sky2_link_check(struct sky2_port *p)
+/*
+ * Read the PHY's resolved state and bring the MAC and the netdev in line with
+ * it. `changed`: the PHY reported a link change, so a link that is up now but
+ * was up before went down in between (a flap): report both edges.
+ */
+static void link_check(struct sky2_port *p, bool changed)
 {
 	u16 ss;
 	bool up;
@@ -156,10 +165,17 @@ void sky2_link_check(struct sky2_port *p)
 	if (sky2_phy_read(p, PHY_SPEC_STAT, &ss))
 		return;
 	up = (ss & PHYSS_LINK_UP) && (ss & PHYSS_RESOLVED);
+	if (up && p->link_up && changed)
+		link_down(p);
 	if (up && !p->link_up)
 		link_up(p, ss);
 	else if (!up && p->link_up)
 		link_down(p);
+}
+
+void sky2_link_check(struct sky2_port *p)
+{
+	link_check(p, false);
 }
 
 void sky2_phy_intr(struct sky2_port *p)
@@ -172,5 +188,5 @@ void sky2_phy_intr(struct sky2_port *p)
 		pr_warn("%s: autonegotiation failed (PHY interrupt status 0x%04x)\n",
 			sky2_port_name(p), is);
 	if (is & (PHYINT_AN_DONE | PHYINT_LINK_CHG | PHYINT_SPEED_CHG | PHYINT_DUP_CHG))
-		sky2_link_check(p);
+		link_check(p, is & (PHYINT_LINK_CHG | PHYINT_SPEED_CHG | PHYINT_DUP_CHG));
 }
