@@ -34,6 +34,11 @@
 #define SKY2_TX_RING	 256
 #define SKY2_RX_RING	 512
 #define SKY2_STATUS_RING 2048 /* ports x (Rx + Tx) LEs, rounded up */
+/*
+ * Rings are page aligned (dma_alloc's default). FreeBSD aligns them to 32 KiB;
+ * Linux's coherent allocations are page aligned and work, so the hardware's
+ * true minimum (UNVERIFIED) is at most a page.
+ */
 
 /* Receive buffers per port: kept posted, and owned in total. */
 #define SKY2_RX_POSTED	   192
