@@ -226,6 +226,8 @@ static void bring_up(enum sky2_model_chip chip, unsigned int ports, bool no_msi)
 	}
 	wr32(YM_B0_IMSK, 0);
 	wr32(YM_B0_HWE_IMSK, 0);
+	for (unsigned int p = 0; p < ports; p++)
+		wr8(YM_TXA_CTRL + p * YM_PORT_STRIDE, YM_TXA_ENA_ARB);
 
 	st_ring = dma_alloc(ST_RING * 8, 4096, 0, &st_dma);
 	memset(st_ring, 0, ST_RING * 8);
@@ -244,7 +246,7 @@ static void bring_up(enum sky2_model_chip chip, unsigned int ports, bool no_msi)
 		for (unsigned int i = 0; i < 3; i++)
 			wr16(gmac(p, YM_GM_SRC_ADDR_1 + 4 * i),
 			     (u16)(mac[2 * i] | mac[2 * i + 1] << 8));
-		wr16(gmac(p, YM_GM_RX_CTRL), YM_RXCR_UCF_ENA | YM_RXCR_MCF_ENA);
+		wr16(gmac(p, YM_GM_RX_CTRL), YM_RXCR_UCF_ENA | YM_RXCR_MCF_ENA | YM_RXCR_CRC_DIS);
 		wr16(gmac(p, YM_GM_GP_CTRL), YM_GPCR_TX_ENA | YM_GPCR_RX_ENA);
 		wr32(YM_RX_GMF_CTRL_T + pc, YM_UNIT_RST_CLR);
 		wr32(YM_RX_GMF_CTRL_T + pc, YM_UNIT_OP_ON);
@@ -367,7 +369,7 @@ START_TEST(test_rx_status_ring_both_ports)
 	hosted_wire_inject(wire[0], f, 64);
 	hosted_run_for(10 * NSEC_PER_USEC);
 	ck_assert(!st_next(&status, &len, &css, &op));
-	wr16(gmac(0, YM_GM_RX_CTRL), 0);
+	wr16(gmac(0, YM_GM_RX_CTRL), YM_RXCR_CRC_DIS);
 	hosted_wire_inject(wire[0], f, 64);
 	hosted_run_for(10 * NSEC_PER_USEC);
 	ck_assert(st_next(&status, &len, &css, &op));
@@ -627,7 +629,7 @@ START_TEST(test_strict_registers_and_resets)
 	hosted_failures_quiet(true);
 	(void)rd32(0x0300);
 	ck_assert_uint_eq(hosted_failures_take("does not know"), 1);
-	wr32(0x0E00, 1);
+	wr32(0x0E30, 1);
 	ck_assert_uint_eq(hosted_failures_take("does not know"), 1);
 	wr8(YM_B0_CTST, YM_CTST_SW_IRQ_SET | YM_CTST_SW_IRQ_CLR);
 	ck_assert_uint_eq(hosted_failures_take("both halves"), 1);
@@ -771,6 +773,109 @@ START_TEST(test_hw_error_and_desc_check_faults)
 }
 END_TEST
 
+START_TEST(test_tx_report_threshold_timer_and_arbiter)
+{
+	u8 f[64];
+	u32 status;
+	u16 len;
+	u8 css, op;
+	struct sky2_model_counters c;
+
+	bring_up(SKY2_MODEL_EC, 1, false);
+	frame_to(f, mac1, 64, 7);
+	memcpy(buf[0], f, 64);
+	/* Threshold 3 LEs and a 1 ms Tx timer: one 1-LE frame waits for the timer. */
+	wr16(YM_STAT_TX_IDX_TH, 3);
+	wr32(YM_STAT_TX_TIMER + YM_TIMER_INI, 1000 * 125);
+	wr8(YM_STAT_TX_TIMER + YM_TIMER_CTRL, YM_TIM_START);
+	put_le(ring[2], 0, (u32)(buf_dma[0] >> 32), 0, 0, YM_OP_ADDR64 | YM_LE_HW_OWNER);
+	put_le(ring[2], 1, (u32)buf_dma[0], 64, YM_LE_CTRL_EOP, YM_OP_PACKET | YM_LE_HW_OWNER);
+	wr16(pref(YM_Q_XA1, YM_PREF_PUT_IDX), 2);
+	hosted_run_for(500 * NSEC_PER_USEC);
+	ck_assert_uint_eq(hosted_wire_pending(wire[0]), 1);
+	ck_assert(!st_next(&status, &len, &css, &op));
+	hosted_run_for(600 * NSEC_PER_USEC);
+	ck_assert(st_next(&status, &len, &css, &op));
+	ck_assert_uint_eq(op, YM_OP_TXINDEXLE);
+	ck_assert_uint_eq(status & 0xFFF, 2);
+	/* Two more frames reach the threshold at once. */
+	for (unsigned int i = 2; i < 6; i += 2) {
+		put_le(ring[2], i, (u32)(buf_dma[0] >> 32), 0, 0, YM_OP_ADDR64 | YM_LE_HW_OWNER);
+		put_le(ring[2], i + 1, (u32)buf_dma[0], 64, YM_LE_CTRL_EOP,
+		       YM_OP_PACKET | YM_LE_HW_OWNER);
+	}
+	wr16(pref(YM_Q_XA1, YM_PREF_PUT_IDX), 6);
+	hosted_run_for(10 * NSEC_PER_USEC);
+	ck_assert(st_next(&status, &len, &css, &op));
+	ck_assert_uint_eq(status & 0xFFF, 6);
+	ck_assert_uint_eq(rd16(YM_STAT_TXA1_RIDX), 6);
+
+	/* Arbiter off: taken from the ring, not sent. */
+	wr8(YM_TXA_CTRL, YM_TXA_DIS_ARB);
+	put_le(ring[2], 6, (u32)(buf_dma[0] >> 32), 0, 0, YM_OP_ADDR64 | YM_LE_HW_OWNER);
+	put_le(ring[2], 7, (u32)buf_dma[0], 64, YM_LE_CTRL_EOP, YM_OP_PACKET | YM_LE_HW_OWNER);
+	wr16(pref(YM_Q_XA1, YM_PREF_PUT_IDX), 8);
+	hosted_run_for(2 * NSEC_PER_MSEC);
+	sky2_model_get_counters(model, &c);
+	ck_assert_uint_eq(c.port[0].tx_frames, 3);
+	ck_assert_uint_eq(c.port[0].tx_dropped, 1);
+	finish();
+}
+END_TEST
+
+START_TEST(test_fcs_kept_without_crc_dis)
+{
+	u8 f[64];
+	u32 status;
+	u16 len;
+	u8 css, op;
+
+	bring_up(SKY2_MODEL_OPTIMA, 1, false);
+	wr16(gmac(0, YM_GM_RX_CTRL), YM_RXCR_UCF_ENA | YM_RXCR_MCF_ENA);
+	rx_post(0, 0, 1, BUF_SIZE);
+	frame_to(f, mac0, 60, 0);
+	hosted_wire_inject(wire[0], f, 60);
+	hosted_run_for(10 * NSEC_PER_USEC);
+	ck_assert(st_next(&status, &len, &css, &op));
+	ck_assert_uint_eq(len, 64);
+	ck_assert_uint_eq(status >> 16, 64);
+	finish();
+}
+END_TEST
+
+START_TEST(test_eisr_lisr_and_moderation)
+{
+	bring_up(SKY2_MODEL_EC, 1, false);
+	irq_setup(PCI_IRQ_MSI);
+	wr32(YM_B0_IMSK, YM_IS_IRQ_SW);
+	(void)rd32(YM_B0_SP_EISR); /* masks like ISRC2 */
+	wr8(YM_B0_CTST, YM_CTST_SW_IRQ_SET);
+	hosted_run_idle();
+	ck_assert_uint_eq(irqs, 0);
+	ck_assert_uint_eq(rd32(YM_B0_SP_LISR), YM_IS_IRQ_SW); /* unmasks: sent now */
+	hosted_run_idle();
+	ck_assert_uint_eq(irqs, 1);
+	wr8(YM_B0_CTST, YM_CTST_SW_IRQ_CLR);
+	wr32(YM_B0_SP_ICR, YM_ICR_UNMASK);
+
+	/* Moderation: 200 us at 125 MHz between interrupts of moderated sources. */
+	wr32(YM_B2_IRQM_MSK, YM_IS_IRQ_SW);
+	wr32(YM_B2_IRQM_INI, 200 * 125);
+	wr8(YM_B2_IRQM_CTRL, YM_TIM_START);
+	wr8(YM_B0_CTST, YM_CTST_SW_IRQ_SET);
+	hosted_run_idle();
+	ck_assert_uint_eq(irqs, 2);
+	wr8(YM_B0_CTST, YM_CTST_SW_IRQ_CLR);
+	wr32(YM_B0_SP_ICR, YM_ICR_UNMASK);
+	wr8(YM_B0_CTST, YM_CTST_SW_IRQ_SET);
+	hosted_run_for(100 * NSEC_PER_USEC);
+	ck_assert_uint_eq(irqs, 2);
+	hosted_run_for(150 * NSEC_PER_USEC);
+	ck_assert_uint_eq(irqs, 3);
+	finish();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("sky2 model");
@@ -794,6 +899,9 @@ int main(void)
 	tcase_add_test(tc, test_strict_status_overwrite);
 	tcase_add_test(tc, test_strict_smi_and_ram_buffer);
 	tcase_add_test(tc, test_hw_error_and_desc_check_faults);
+	tcase_add_test(tc, test_tx_report_threshold_timer_and_arbiter);
+	tcase_add_test(tc, test_fcs_kept_without_crc_dis);
+	tcase_add_test(tc, test_eisr_lisr_and_moderation);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -56,7 +56,7 @@ struct ym_queue {
 struct ym_phy {
 	u16 bmcr, adv, gtcr, lpa, gtsr;
 	u16 spec_ctrl, int_mask, int_stat, ext_ctrl, led_ctrl, led_over, ext_ctrl2, fe_spec2;
-	u16 page;
+	u16 page, fe_led_par;
 	u16 paged[8][32]; /* other pages: accepted and stored */
 	bool link, an_done;
 	u64 an_done_at; /* 0: not negotiating */
@@ -125,8 +125,11 @@ struct sky2_model {
 	u8 ri_timeouts[2][12];
 	u16 ri_ctrl[2];
 	u32 asf_stat, asf_host;
+	u32 txa[2][4];	/* Tx arbiter timers/limits */
+	u8 txa_ctrl[2]; /* arbiter on (bit 1) */
+	u32 dpt_ini, pex_phy;
 	/* Chip registers in configuration space */
-	u32 cfg_our[8]; /* 0x40 0x44 0x80 0x84 0x88 0x94 0x98 0x7C */
+	u32 cfg_our[14]; /* 0x40 0x44 0x80 0x84 0x88 0x90..0xA8 0xBC, then 0x7C (read-only) */
 	u32 aer[16];
 
 	/* Status unit */
@@ -201,6 +204,7 @@ u64 ym_phy_tick(struct ym_port *p, u64 now);
 void ym_phy_link_changed(struct ym_port *p);
 u32 ym_phy_advertise(struct ym_port *p);
 bool ym_phy_irq(const struct ym_port *p);
+u32 ym_crc32_le(const u8 *p, unsigned int len);
 bool ym_mac_accepts(struct ym_port *p, const u8 *frame, u32 len);
 void ym_mib_count(struct ym_port *p, bool tx, const u8 *frame, u32 len);
 bool ym_mac_rx_on(const struct ym_port *p);

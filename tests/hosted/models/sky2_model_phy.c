@@ -135,7 +135,7 @@ static void phy_resolve(struct ym_port *p)
 		ph->speed = order[i].speed;
 		ph->full = order[i].full;
 		phy_irq_event(p, YM_PIS_LINK_CHG | YM_PIS_SPEED_CHG | YM_PIS_DUPLEX_CHG |
-				     (ph->an_done ? YM_PIS_AN_DONE : 0));
+				     (ph->an_done ? YM_PIS_AN_DONE | YM_PIS_PAGE_RX : 0));
 		return;
 	}
 	phy_irq_event(p, YM_PIS_AN_ERR); /* nothing in common: no link */
@@ -214,7 +214,7 @@ static bool phy_read(struct ym_port *p, unsigned int reg, u16 *val)
 		return true;
 	case YM_PHY_EXT_CTRL: *val = ph->ext_ctrl; return true;
 	case YM_PHY_RXE_CNT: *val = 0; return true;
-	case YM_PHY_PAGE: *val = ph->page; return true;
+	case YM_PHY_PAGE: *val = gigabit(p) ? ph->page : ph->fe_led_par; return true;
 	case YM_PHY_LED_CTRL: *val = ph->led_ctrl; return true;
 	case YM_PHY_LED_OVER: *val = ph->led_over; return true;
 	case YM_PHY_EXT_CTRL_2: *val = ph->ext_ctrl2; return true;
@@ -231,7 +231,8 @@ static bool phy_write(struct ym_port *p, unsigned int reg, u16 val)
 {
 	struct ym_phy *ph = &p->phy;
 
-	if (reg == YM_PHY_PAGE) {
+	/* 0x16 selects the register page on the gigabit PHYs, LEDs on the FE+ one. */
+	if (reg == YM_PHY_PAGE && gigabit(p)) {
 		ph->page = val & 0xFF;
 		return true;
 	}
@@ -273,6 +274,7 @@ static bool phy_write(struct ym_port *p, unsigned int reg, u16 val)
 		return true;
 	case YM_PHY_EXT_CTRL: ph->ext_ctrl = val; return true;
 	case YM_PHY_RXE_CNT: return true;
+	case YM_PHY_PAGE: ph->fe_led_par = val; return true;
 	case YM_PHY_LED_CTRL: ph->led_ctrl = val; return true;
 	case YM_PHY_LED_OVER: ph->led_over = val; return true;
 	case YM_PHY_EXT_CTRL_2: ph->ext_ctrl2 = val; return true;
@@ -338,6 +340,18 @@ static u16 smi_ctrl_read(struct ym_port *p)
 }
 
 /* ---- GMAC ---- */
+
+u32 ym_crc32_le(const u8 *p, unsigned int len)
+{
+	u32 crc = 0xFFFFFFFFu;
+
+	for (unsigned int i = 0; i < len; i++) {
+		crc ^= p[i];
+		for (unsigned int bit = 0; bit < 8; bit++)
+			crc = (crc >> 1) ^ (crc & 1 ? 0xEDB88320u : 0);
+	}
+	return ~crc;
+}
 
 static u32 crc32_be(const u8 *p, unsigned int len)
 {

@@ -370,19 +370,21 @@ bool ym_rb_write(struct sky2_model *m, u32 dw, u32 val, u32 be)
 	struct ym_queue *q = queue_at(m, (dw - YM_RB_BASE) & ~0x7Fu);
 	u32 reg = (dw - YM_RB_BASE) & 0x7F;
 
-	if (!q)
-		return false;
+	if (!q) {
+		/* The sync Tx queues' RAM buffers may be held in reset, nothing else. */
+		u32 qoff = (dw - YM_RB_BASE) & ~0x7Fu;
+
+		return (qoff == 0x200 || qoff == 0x300) && reg == YM_RB_CTRL && (be & 1) &&
+		       (val & 0xFF) == YM_UNIT_RST_SET;
+	}
 	if (reg == YM_RB_CTRL && (be & 1)) {
 		u8 v = val & 0xFF;
 
 		if (ym_pairs_conflict(m, "RB_CTRL", v, RB_PAIRS_LOW))
 			return true;
-		/* Chips without RAM: the reset pulse is accepted (drivers send it blindly). */
-		if (!m->has_ram_buffer) {
-			if (v & ~3u)
-				return false;
-			return true;
-		}
+		/* No RAM on the chip: reset and operation-off are accepted (drivers send them). */
+		if (!m->has_ram_buffer)
+			return !(v & ~7u);
 		if (v & YM_UNIT_RST_SET) {
 			q->rb_reset = true;
 			q->rb_on = false;
@@ -474,12 +476,14 @@ void ym_rx_enqueue(struct ym_port *p, const u8 *frame, u32 len)
 		c->rx_filtered++;
 		return;
 	}
-	if (len > (jumbo ? YM_MAX_FRAME - 4 : 1518) || len > YM_MAX_FRAME) {
+	if (len > (jumbo ? YM_MAX_FRAME - 4 : 1518)) {
 		c->rx_dropped++;
 		p->mib[YM_MIB_RX_LONG]++;
 		return;
 	}
 	if (p->rx_count == YM_RX_FIFO) {
+		p->gmac_irq_src |= YM_GM_IS_RX_FF_OR;
+		ym_update_irq(m);
 		if (p->rxq->get == p->rxq->put)
 			c->rx_no_buffer++;
 		else
@@ -497,6 +501,14 @@ void ym_rx_enqueue(struct ym_port *p, const u8 *frame, u32 len)
 	}
 	memcpy(f->data, frame, len);
 	f->len = len;
+	/* Without CRC_DIS the MAC keeps the FCS: 4 more bytes in buffer and status. */
+	if (!(p->gm[YM_GM_RX_CTRL / 4] & YM_RXCR_CRC_DIS)) {
+		u32 fcs = ym_crc32_le(frame, len);
+
+		for (unsigned int b = 0; b < 4; b++)
+			f->data[len + b] = (u8)(fcs >> (8 * b));
+		f->len += 4;
+	}
 	p->rx_count++;
 }
 
@@ -606,7 +618,7 @@ static void tx_send(struct sky2_model *m, struct ym_queue *q)
 	q->tx_len = 0;
 	if (q->tx_bad)
 		return;
-	if (!p->phy.link || !ym_mac_tx_on(p)) {
+	if (!p->phy.link || !ym_mac_tx_on(p) || !(m->txa_ctrl[p->idx] & YM_TXA_ENA_ARB)) {
 		m->ctr.port[p->idx].tx_dropped++;
 		return;
 	}
