@@ -635,18 +635,19 @@ static void tx_run(struct sky2_model *m, struct ym_queue *q)
 {
 	u8 *frame = q->tx_buf;
 	bool sent = false;
+	u32 done = q->get;
 	struct le le;
 
 	while (q->get != q->put && !q->halted) {
 		if (!read_le(m, q, q->get, &le))
-			return;
+			break;
 		if (!tx_opcode_ok(le.op)) {
 			if (le.op == YM_OP_MSS || le.op == YM_OP_LRGLEN || le.op == YM_OP_LARGESEND)
 				ym_fail(m, "queue %s LE %u: TSO opcode 0x%02x is not modelled",
 					q->name, q->get, le.op);
 			ym_bad_le(m, q, "LE %u opcode 0x%02x is not a transmit opcode", q->get,
 				  le.op);
-			return;
+			break;
 		}
 		if (le.op == YM_OP_ADDR64 || le.op == YM_OP_ADDR64VLAN)
 			q->addr_hi = le.addr;
@@ -656,11 +657,11 @@ static void tx_run(struct sky2_model *m, struct ym_queue *q)
 			if (le.op == YM_OP_PACKET && q->tx_len) {
 				ym_bad_le(m, q, "LE %u: PACKET inside a frame that had no EOP",
 					  q->get);
-				return;
+				break;
 			}
 			if (le.op == YM_OP_BUFFER && !q->tx_len) {
 				ym_bad_le(m, q, "LE %u: BUFFER without a PACKET before it", q->get);
-				return;
+				break;
 			}
 			if (le.ctrl & YM_LE_CTRL_INS_VLAN)
 				ym_fail(m, "queue %s LE %u: VLAN tag insertion is not modelled",
@@ -668,7 +669,7 @@ static void tx_run(struct sky2_model *m, struct ym_queue *q)
 			if (!le.len || q->tx_len + le.len > YM_MAX_FRAME) {
 				ym_bad_le(m, q, "LE %u: fragment of %u bytes (frame so far %u)",
 					  q->get, le.len, q->tx_len);
-				return;
+				break;
 			}
 			if (!hosted_dma_read(m->pci, bus, frame + q->tx_len, le.len,
 					     "sky2 tx buffer"))
@@ -678,13 +679,15 @@ static void tx_run(struct sky2_model *m, struct ym_queue *q)
 				q->get = next_idx(q, q->get);
 				tx_send(m, q);
 				sent = true;
+				done = q->get;
 				continue;
 			}
 		}
 		q->get = next_idx(q, q->get);
 	}
+	/* Report up to the end of the last whole frame, even if a bad LE follows. */
 	if (sent)
-		ym_status_tx_done(m, q->port, q->get);
+		ym_status_tx_done(m, q->port, done);
 }
 
 u64 ym_queue_tick(struct sky2_model *m, u64 now)
