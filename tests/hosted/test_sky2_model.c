@@ -16,6 +16,7 @@
 #include "kernel/msi.h"
 #include "kernel/pci.h"
 #include "kernel/time.h"
+#include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
 #include "tests/hosted/hosted_irq.h"
@@ -876,6 +877,78 @@ START_TEST(test_eisr_lisr_and_moderation)
 }
 END_TEST
 
+START_TEST(test_checksum_offload)
+{
+	u8 f[200], out[256];
+	u32 status, field;
+	u16 len;
+	u8 css, op;
+	struct fr_info info;
+
+	/* Old LE format: the driver programs start/write, the stack seeded the pseudo-header. */
+	bring_up(SKY2_MODEL_EC, 1, false);
+	fr_build(f, 200, mac1, mac0, FR_PROTO_UDP, 5, true);
+	ck_assert(fr_parse(f, 200, &info));
+	field = info.l4_off + fr_l4_csum_field(FR_PROTO_UDP);
+	{
+		u16 seed = fr_fold(fr_pseudo_sum(f, &info));
+
+		f[field] = (u8)(seed >> 8);
+		f[field + 1] = (u8)seed;
+	}
+	memcpy(buf[0], f, 200);
+	put_le(ring[2], 0, info.l4_off << 16 | field, 0, 1, 0x1F | YM_LE_HW_OWNER);
+	put_le(ring[2], 1, (u32)(buf_dma[0] >> 32), 0, 0, YM_OP_ADDR64 | YM_LE_HW_OWNER);
+	put_le(ring[2], 2, (u32)buf_dma[0], 200, YM_LE_CTRL_EOP | 0x1F,
+	       YM_OP_PACKET | YM_LE_HW_OWNER);
+	wr16(pref(YM_Q_XA1, YM_PREF_PUT_IDX), 3);
+	hosted_run_for(10 * NSEC_PER_USEC);
+	ck_assert_uint_eq(hosted_wire_take(wire[0], out, sizeof(out)), 200);
+	ck_assert(fr_l4_csum_ok(out, &info));
+	while (st_next(&status, &len, &css, &op)) /* the transmit report */
+		ck_assert_uint_eq(op, YM_OP_TXINDEXLE);
+
+	/* Receive sums: TCPSTART at the IP header, the BMU's checksum on. */
+	wr32(q_csr(YM_Q_R1), YM_BMU_RX_CSUM_ON);
+	put_le(ring[0], 0, 14 << 16 | 14, 0, 0, YM_OP_TCPSTART | YM_LE_HW_OWNER);
+	wr16(pref(YM_Q_R1, YM_PREF_PUT_IDX), 1);
+	rx_post(0, 1, 1, BUF_SIZE);
+	fr_build(f, 200, mac0, mac1, FR_PROTO_UDP, 9, true);
+	hosted_wire_inject(wire[0], f, 200);
+	hosted_run_for(10 * NSEC_PER_USEC);
+	ck_assert(st_next(&status, &len, &css, &op));
+	ck_assert_uint_eq(op, YM_OP_RXCHKS);
+	ck_assert_uint_eq(status >> 16, status & 0xFFFF);
+	ck_assert(st_next(&status, &len, &css, &op));
+	ck_assert_uint_eq(op, YM_OP_RXSTAT);
+	finish();
+
+	/* New LE format: the chip fills the checksum itself and reports a verdict in css. */
+	bring_up(SKY2_MODEL_OPTIMA, 1, false);
+	fr_build(f, 200, mac1, mac0, FR_PROTO_TCP, 3, false);
+	memcpy(buf[0], f, 200);
+	put_le(ring[2], 0, (u32)(buf_dma[0] >> 32), 0, 0, YM_OP_ADDR64 | YM_LE_HW_OWNER);
+	put_le(ring[2], 1, (u32)buf_dma[0], 200, YM_LE_CTRL_EOP | 0x02,
+	       YM_OP_PACKET | YM_LE_HW_OWNER);
+	wr16(pref(YM_Q_XA1, YM_PREF_PUT_IDX), 2);
+	hosted_run_for(10 * NSEC_PER_USEC);
+	ck_assert_uint_eq(hosted_wire_take(wire[0], out, sizeof(out)), 200);
+	ck_assert(fr_parse(out, 200, &info));
+	ck_assert(fr_l4_csum_ok(out, &info));
+	while (st_next(&status, &len, &css, &op))
+		ck_assert_uint_eq(op, YM_OP_TXINDEXLE);
+	wr32(q_csr(YM_Q_R1), YM_BMU_RX_CSUM_ON);
+	rx_post(0, 0, 1, BUF_SIZE);
+	fr_build(f, 200, mac0, mac1, FR_PROTO_TCP, 4, true);
+	hosted_wire_inject(wire[0], f, 200);
+	hosted_run_for(10 * NSEC_PER_USEC);
+	ck_assert(st_next(&status, &len, &css, &op));
+	ck_assert_uint_eq(op, YM_OP_RXSTAT);
+	ck_assert_uint_eq(css, 0x02 | 0x04 | 0x20 | 0x80);
+	finish();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("sky2 model");
@@ -902,6 +975,7 @@ int main(void)
 	tcase_add_test(tc, test_tx_report_threshold_timer_and_arbiter);
 	tcase_add_test(tc, test_fcs_kept_without_crc_dis);
 	tcase_add_test(tc, test_eisr_lisr_and_moderation);
+	tcase_add_test(tc, test_checksum_offload);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -47,6 +47,11 @@ struct ym_queue {
 	u32 tx_len;
 	bool tx_bad;
 	u8 tx_buf[YM_MAX_FRAME];
+	u8 tx_ctrl; /* ctrl of the frame's PACKET LE */
+	/* Checksum offload (sky2_model_csum.c) */
+	u32 csum_start, csum_write, csum_init;
+	u32 rx_start[2];
+	bool rx_start_set;
 	/* RAM buffer (XL) */
 	bool rb_reset, rb_on;
 	u32 rb[10]; /* START .. LEV, by offset / 4 */
@@ -183,6 +188,12 @@ unsigned int ym_rx_buffers(const struct sky2_model *m, const struct ym_queue *q)
 void ym_rx_enqueue(struct ym_port *p, const u8 *frame, u32 len);
 void ym_bad_le(struct sky2_model *m, struct ym_queue *q, const char *fmt, ...) __printf(3, 4);
 
+/* sky2_model_csum.c */
+void ym_csum_le(struct ym_queue *q, u8 op, u32 addr, u16 len);
+void ym_csum_tx(struct sky2_model *m, struct ym_queue *q, u8 *frame, u32 len);
+/* May put an RXCHKS LE or add to css; false if the status ring refused it. */
+bool ym_csum_rx(struct sky2_model *m, struct ym_queue *q, const u8 *frame, u32 len, u8 *css);
+
 /* sky2_model_status.c */
 void ym_status_chip_reset(struct sky2_model *m);
 bool ym_status_read(struct sky2_model *m, u32 dw, u32 be, u32 *val);
@@ -204,7 +215,6 @@ u64 ym_phy_tick(struct ym_port *p, u64 now);
 void ym_phy_link_changed(struct ym_port *p);
 u32 ym_phy_advertise(struct ym_port *p);
 bool ym_phy_irq(const struct ym_port *p);
-u32 ym_crc32_le(const u8 *p, unsigned int len);
 bool ym_mac_accepts(struct ym_port *p, const u8 *frame, u32 len);
 void ym_mib_count(struct ym_port *p, bool tx, const u8 *frame, u32 len);
 bool ym_mac_rx_on(const struct ym_port *p);

@@ -341,18 +341,6 @@ static u16 smi_ctrl_read(struct ym_port *p)
 
 /* ---- GMAC ---- */
 
-u32 ym_crc32_le(const u8 *p, unsigned int len)
-{
-	u32 crc = 0xFFFFFFFFu;
-
-	for (unsigned int i = 0; i < len; i++) {
-		crc ^= p[i];
-		for (unsigned int bit = 0; bit < 8; bit++)
-			crc = (crc >> 1) ^ (crc & 1 ? 0xEDB88320u : 0);
-	}
-	return ~crc;
-}
-
 static u32 crc32_be(const u8 *p, unsigned int len)
 {
 	u32 crc = 0xFFFFFFFFu;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/hosted/frames.h"
 #include "tests/hosted/hosted_dma.h"
 #include "tests/hosted/models/sky2_model_internal.h"
 
@@ -56,6 +57,8 @@ static void prefetch_reset(struct ym_queue *q)
 	q->halted = false;
 	q->tx_len = 0;
 	q->tx_bad = false;
+	q->csum_start = q->csum_write = q->csum_init = 0;
+	q->rx_start_set = false;
 }
 
 static void bmu_reset(struct ym_queue *q)
@@ -503,7 +506,7 @@ void ym_rx_enqueue(struct ym_port *p, const u8 *frame, u32 len)
 	f->len = len;
 	/* Without CRC_DIS the MAC keeps the FCS: 4 more bytes in buffer and status. */
 	if (!(p->gm[YM_GM_RX_CTRL / 4] & YM_RXCR_CRC_DIS)) {
-		u32 fcs = ym_crc32_le(frame, len);
+		u32 fcs = fr_crc32(frame, len);
 
 		for (unsigned int b = 0; b < 4; b++)
 			f->data[len + b] = (u8)(fcs >> (8 * b));
@@ -546,6 +549,7 @@ static bool rx_one(struct sky2_model *m, struct ym_port *p)
 	struct ym_queue *q = p->rxq;
 	struct ym_frame *f = p->rx_fifo[p->rx_head];
 	u32 idx = q->get, done = 0, want = f->len, status;
+	u8 css;
 	bool started = false;
 	struct le le;
 
@@ -562,6 +566,8 @@ static bool rx_one(struct sky2_model *m, struct ym_port *p)
 		}
 		if (le.op == YM_OP_ADDR64) {
 			q->addr_hi = le.addr;
+		} else if (le.op == YM_OP_TCPSTART) {
+			ym_csum_le(q, le.op, le.addr, le.len);
 		} else if (le.op == YM_OP_PACKET || le.op == YM_OP_BUFFER) {
 			u64 bus = (u64)q->addr_hi << 32 | le.addr;
 			u32 n;
@@ -590,7 +596,9 @@ static bool rx_one(struct sky2_model *m, struct ym_port *p)
 	/* Out of buffers before the end: the rest is cut off (DMA length < frame). */
 	q->get = idx;
 	status = gmac_status(p, f);
-	if (ym_status_put(m, status, (u16)done, p->idx ? YM_CSS_PORT : 0, YM_OP_RXSTAT)) {
+	css = p->idx ? YM_CSS_PORT : 0;
+	if (ym_csum_rx(m, q, f->data, done, &css) &&
+	    ym_status_put(m, status, (u16)done, css, YM_OP_RXSTAT)) {
 		ym_mib_count(p, false, f->data, f->len);
 		m->ctr.port[p->idx].rx_frames++;
 	} else {
@@ -622,6 +630,7 @@ static void tx_send(struct sky2_model *m, struct ym_queue *q)
 		m->ctr.port[p->idx].tx_dropped++;
 		return;
 	}
+	ym_csum_tx(m, q, frame, len);
 	if (len < MIN_FRAME) {
 		memset(frame + len, 0, MIN_FRAME - len);
 		len = MIN_FRAME;
@@ -651,9 +660,13 @@ static void tx_run(struct sky2_model *m, struct ym_queue *q)
 		}
 		if (le.op == YM_OP_ADDR64 || le.op == YM_OP_ADDR64VLAN)
 			q->addr_hi = le.addr;
+		if (le.op >= YM_OP_TCP_FIRST && le.op <= YM_OP_TCP_LAST)
+			ym_csum_le(q, le.op, le.addr, le.len);
 		if (le.op == YM_OP_PACKET || le.op == YM_OP_BUFFER) {
 			u64 bus = (u64)q->addr_hi << 32 | le.addr;
 
+			if (le.op == YM_OP_PACKET)
+				q->tx_ctrl = le.ctrl;
 			if (le.op == YM_OP_PACKET && q->tx_len) {
 				ym_bad_le(m, q, "LE %u: PACKET inside a frame that had no EOP",
 					  q->get);
