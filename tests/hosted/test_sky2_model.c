@@ -949,6 +949,24 @@ START_TEST(test_checksum_offload)
 }
 END_TEST
 
+START_TEST(test_strict_forced_mac_mode)
+{
+	u8 f[64];
+
+	bring_up(SKY2_MODEL_EC, 1, false);
+	hosted_failures_quiet(true);
+	/* Auto-update off, forced to 100 full, while the PHY resolved 1000 full. */
+	wr16(gmac(0, YM_GM_GP_CTRL), YM_GPCR_TX_ENA | YM_GPCR_RX_ENA | YM_GPCR_AU_SPD_DIS |
+					 YM_GPCR_AU_DUP_DIS | YM_GPCR_SPEED_100 | YM_GPCR_DUP_FULL);
+	rx_post(0, 0, 1, BUF_SIZE);
+	frame_to(f, mac0, 64, 0);
+	hosted_wire_inject(wire[0], f, 64);
+	hosted_run_for(10 * NSEC_PER_USEC);
+	ck_assert_uint_eq(hosted_failures_take("GMAC forced to 100"), 1);
+	finish();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("sky2 model");
@@ -976,6 +994,7 @@ int main(void)
 	tcase_add_test(tc, test_fcs_kept_without_crc_dis);
 	tcase_add_test(tc, test_eisr_lisr_and_moderation);
 	tcase_add_test(tc, test_checksum_offload);
+	tcase_add_test(tc, test_strict_forced_mac_mode);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

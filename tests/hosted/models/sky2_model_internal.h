@@ -64,7 +64,8 @@ struct ym_phy {
 	u16 page, fe_led_par;
 	u16 paged[8][32]; /* other pages: accepted and stored */
 	bool link, an_done;
-	u64 an_done_at; /* 0: not negotiating */
+	bool mode_mismatch_reported; /* GMAC forced to another speed/duplex */
+	u64 an_done_at;		     /* 0: not negotiating */
 	u32 speed;
 	bool full;
 };
@@ -217,7 +218,7 @@ u32 ym_phy_advertise(struct ym_port *p);
 bool ym_phy_irq(const struct ym_port *p);
 bool ym_mac_accepts(struct ym_port *p, const u8 *frame, u32 len);
 void ym_mib_count(struct ym_port *p, bool tx, const u8 *frame, u32 len);
-bool ym_mac_rx_on(const struct ym_port *p);
-bool ym_mac_tx_on(const struct ym_port *p);
+bool ym_mac_rx_on(struct ym_port *p);
+bool ym_mac_tx_on(struct ym_port *p);
 
 #endif

@@ -128,6 +128,7 @@ static void phy_resolve(struct ym_port *p)
 	ph->gtsr = (partner & HOSTED_LINK_1000HD ? YM_1000S_LP_HD : 0) |
 		   (partner & HOSTED_LINK_1000FD ? YM_1000S_LP_FD : 0);
 	ph->an_done = ph->bmcr & YM_BMCR_ANE;
+	ph->mode_mismatch_reported = false;
 	for (unsigned int i = 0; i < ARRAY_SIZE(order); i++) {
 		if (!(common & order[i].ability))
 			continue;
@@ -403,14 +404,35 @@ void ym_mib_count(struct ym_port *p, bool tx, const u8 *frame, u32 len)
 	p->mib[lo + 1] = (u32)(oct >> 32);
 }
 
-bool ym_mac_rx_on(const struct ym_port *p)
+/*
+ * With auto-update off the GMAC runs at the speed/duplex the driver forced;
+ * if that is not what the PHY resolved, every frame would be garbled.
+ */
+static void check_mac_mode(struct ym_port *p)
 {
+	u16 c = p->gm[YM_GM_GP_CTRL / 4];
+	u32 speed = (c & YM_GPCR_GIGS) ? 1000 : (c & YM_GPCR_SPEED_100) ? 100 : 10;
+	bool bad_speed = (c & YM_GPCR_AU_SPD_DIS) && speed != p->phy.speed;
+	bool bad_duplex = (c & YM_GPCR_AU_DUP_DIS) && !!(c & YM_GPCR_DUP_FULL) != p->phy.full;
+
+	if (!p->phy.link || p->phy.mode_mismatch_reported || (!bad_speed && !bad_duplex))
+		return;
+	p->phy.mode_mismatch_reported = true;
+	ym_fail(p->m, "port %u: GMAC forced to %u Mbit/s %s duplex while the PHY resolved %u %s",
+		p->idx, speed, (c & YM_GPCR_DUP_FULL) ? "full" : "half", p->phy.speed,
+		p->phy.full ? "full" : "half");
+}
+
+bool ym_mac_rx_on(struct ym_port *p)
+{
+	check_mac_mode(p);
 	return !p->gmac_reset && (p->gm[YM_GM_GP_CTRL / 4] & YM_GPCR_RX_ENA) && p->rxf_on &&
 	       !p->rxf_reset;
 }
 
-bool ym_mac_tx_on(const struct ym_port *p)
+bool ym_mac_tx_on(struct ym_port *p)
 {
+	check_mac_mode(p);
 	return !p->gmac_reset && (p->gm[YM_GM_GP_CTRL / 4] & YM_GPCR_TX_ENA) && p->txf_on &&
 	       !p->txf_reset;
 }

@@ -293,21 +293,26 @@
 #define YM_GM_MIB_BASE	   0x100u
 #define YM_GM_MIB_COUNT	   44 /* 32-bit counters, low word at +0, high at +4, 8 apart */
 
-#define YM_GPSR_SPEED_100 BIT(15)
-#define YM_GPSR_DUPLEX	  BIT(14)
-#define YM_GPSR_LINK_UP	  BIT(12)
-#define YM_GPSR_GIG	  BIT(4)
-#define YM_GPCR_TX_ENA	  BIT(12)
-#define YM_GPCR_RX_ENA	  BIT(11)
-#define YM_RXCR_UCF_ENA	  BIT(15)
-#define YM_RXCR_MCF_ENA	  BIT(14)
-#define YM_RXCR_CRC_DIS	  BIT(13) /* strip the FCS */
-#define YM_SMI_PHY_SHIFT  11
-#define YM_SMI_REG_SHIFT  6
-#define YM_SMI_OP_READ	  BIT(5)
-#define YM_SMI_READ_VALID BIT(4)
-#define YM_SMI_BUSY	  BIT(3)
-#define YM_PAR_MIB_CLR	  BIT(5)
+#define YM_GPSR_SPEED_100  BIT(15)
+#define YM_GPSR_DUPLEX	   BIT(14)
+#define YM_GPSR_LINK_UP	   BIT(12)
+#define YM_GPSR_GIG	   BIT(4)
+#define YM_GPCR_TX_ENA	   BIT(12)
+#define YM_GPCR_RX_ENA	   BIT(11)
+#define YM_GPCR_GIGS	   BIT(7)
+#define YM_GPCR_DUP_FULL   BIT(5)
+#define YM_GPCR_SPEED_100  BIT(3)
+#define YM_GPCR_AU_DUP_DIS BIT(2)
+#define YM_GPCR_AU_SPD_DIS BIT(0)
+#define YM_RXCR_UCF_ENA	   BIT(15)
+#define YM_RXCR_MCF_ENA	   BIT(14)
+#define YM_RXCR_CRC_DIS	   BIT(13) /* strip the FCS */
+#define YM_SMI_PHY_SHIFT   11
+#define YM_SMI_REG_SHIFT   6
+#define YM_SMI_OP_READ	   BIT(5)
+#define YM_SMI_READ_VALID  BIT(4)
+#define YM_SMI_BUSY	   BIT(3)
+#define YM_PAR_MIB_CLR	   BIT(5)
 
 /* MIB counter indices (offset = BASE + 8 * index) */
 #define YM_MIB_RX_UC	 0
