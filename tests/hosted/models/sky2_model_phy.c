@@ -537,11 +537,16 @@ bool ym_gmac_write(struct ym_port *p, u32 reg, u16 val)
 
 /* ---- Port control block ---- */
 
+/*
+ * A software reset holds the GMAC and the MAC FIFOs in reset; the PHY and
+ * its GPHY_CTRL are left alone (Linux releases the GPHY only on some chips,
+ * so it cannot be held by the chip reset; UNVERIFIED beyond that).
+ */
 void ym_port_chip_reset(struct ym_port *p)
 {
-	p->gmac_reset = p->gphy_reset = true;
+	p->gmac_reset = true;
 	p->link_reset = false;
-	p->gmac_ctrl = p->gphy_ctrl = 0;
+	p->gmac_ctrl = 0;
 	p->gmac_irq_src = p->gmac_irq_msk = 0;
 	p->rxf_reset = p->txf_reset = true;
 	p->rxf_on = p->txf_on = false;
@@ -549,7 +554,6 @@ void ym_port_chip_reset(struct ym_port *p)
 	memset(p->rxf_regs, 0, sizeof(p->rxf_regs));
 	memset(p->txf_regs, 0, sizeof(p->txf_regs));
 	gmac_defaults(p);
-	phy_defaults(p);
 	p->rx_count = 0;
 }
 
