@@ -246,7 +246,8 @@ static void timer_ctrl(struct sky2_model *m, struct ym_timer *t, const char *nam
 	if (val & YM_TIM_STOP)
 		t->running = false;
 	if (val & YM_TIM_START) {
-		if (!t->ini)
+		/* A periodic timer of 0 ticks would interrupt without end. */
+		if (!t->ini && !moderation)
 			ym_fail(m, "%s started with an initial value of 0", name);
 		t->running = true;
 		if (moderation)
@@ -351,7 +352,15 @@ static u32 byte_enables(u32 off, unsigned int size)
 
 static bool cfg_write(void *model, u16 off, unsigned int size, u32 val)
 {
-	return chip_cfg_write(model, off & ~3, val << (8 * (off & 3)), byte_enables(off, size));
+	struct sky2_model *m = model;
+
+	/* PCI status error bits (write 1 to clear) also clear their HW_ERR sources. */
+	if (off == PCI_STATUS && size == 2 && (val & PCI_STATUS_ERRORS)) {
+		m->hwe_isrc &= ~(YM_HWE_PCI_NEXP | YM_HWE_MST_ERR | YM_HWE_IRQ_STAT);
+		ym_update_irq(m);
+		return false;
+	}
+	return chip_cfg_write(m, off & ~3, val << (8 * (off & 3)), byte_enables(off, size));
 }
 
 static void cfg_written(void *model, u16 off, unsigned int size, u32 val)

@@ -270,6 +270,9 @@ bool ym_queue_read(struct sky2_model *m, u32 dw, u32 be, u32 *val)
 	case YM_Q_CSR: *val = csr_read(q); return true;
 	case YM_Q_F: *val = q->flags; return true;
 	case YM_Q_WM: *val = q->wm | q->al << 16; return true;
+	case 0x44: /* FIFO read/write pointers and levels: the model's FIFOs are empty */
+	case 0x48:
+	case 0x4C: *val = 0; return true;
 	}
 	if (reg < 0x50)
 		return false;
@@ -355,7 +358,18 @@ bool ym_rb_read(struct sky2_model *m, u32 dw, u32 be, u32 *val)
 	struct ym_queue *q = queue_at(m, (dw - YM_RB_BASE) & ~0x7Fu);
 	u32 reg = (dw - YM_RB_BASE) & 0x7F;
 
-	if (!q || !m->has_ram_buffer)
+	if (!q)
+		return false;
+	/*
+	 * Both BSD and Linux wait for a receive RAM buffer to drain by comparing
+	 * the bytes at +0x46 and +0x4A of its block (the BMU's read shadow level
+	 * and read level offsets): the model's buffers are always drained.
+	 */
+	if (reg == 0x44 || reg == 0x48) {
+		*val = 0;
+		return true;
+	}
+	if (!m->has_ram_buffer)
 		return false;
 	if (reg < YM_RB_CTRL) {
 		*val = q->rb[reg / 4];
