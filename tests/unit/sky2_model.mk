@@ -4,7 +4,8 @@
 # HOSTED_SRCS comes from tg3_hosted.mk, which is included after this file.
 
 SKY2_MODEL_SRCS = tests/hosted/models/sky2_model.c tests/hosted/models/sky2_model_queue.c \
-	tests/hosted/models/sky2_model_status.c tests/hosted/models/sky2_model_phy.c
+	tests/hosted/models/sky2_model_status.c tests/hosted/models/sky2_model_phy.c \
+	tests/hosted/models/sky2_model_csum.c
 
 UNIT_TESTS += test_sky2_model
 test_sky2_model_CFLAGS = $(HOSTED_CFLAGS)

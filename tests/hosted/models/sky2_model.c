@@ -175,6 +175,8 @@ static void chip_reset(struct sky2_model *m)
 	m->irqm_msk = 0;
 	m->irqm_hwe_msk = 0;
 	m->ctst_state = 0;
+	memset(m->txa, 0, sizeof(m->txa));
+	memset(m->txa_ctrl, 0, sizeof(m->txa_ctrl));
 	memset(m->ri_timeouts, 0, sizeof(m->ri_timeouts));
 	m->ri_ctrl[0] = m->ri_ctrl[1] = YM_RI_RST_SET;
 	ym_queue_chip_reset(m);
@@ -244,7 +246,8 @@ static void timer_ctrl(struct sky2_model *m, struct ym_timer *t, const char *nam
 	if (val & YM_TIM_STOP)
 		t->running = false;
 	if (val & YM_TIM_START) {
-		if (!t->ini)
+		/* A periodic timer of 0 ticks would interrupt without end. */
+		if (!t->ini && !moderation)
 			ym_fail(m, "%s started with an initial value of 0", name);
 		t->running = true;
 		if (moderation)
@@ -261,13 +264,20 @@ static void timer_ctrl(struct sky2_model *m, struct ym_timer *t, const char *nam
 
 static int our_cfg_index(u16 dw)
 {
+	/* Power, clock and PHY control words, PSM configuration, LDO control. */
 	static const u16 offs[] = { YM_PCI_OUR_REG_1,
 				    YM_PCI_OUR_REG_2,
 				    YM_PCI_OUR_REG_3,
 				    YM_PCI_OUR_REG_4,
 				    YM_PCI_OUR_REG_5,
+				    0x90,
 				    YM_PCI_CFG_REG_1,
 				    0x98,
+				    0x9C,
+				    0xA0,
+				    0xA4,
+				    0xA8,
+				    0xBC,
 				    YM_PCI_OUR_STATUS };
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(offs); i++)
@@ -342,7 +352,15 @@ static u32 byte_enables(u32 off, unsigned int size)
 
 static bool cfg_write(void *model, u16 off, unsigned int size, u32 val)
 {
-	return chip_cfg_write(model, off & ~3, val << (8 * (off & 3)), byte_enables(off, size));
+	struct sky2_model *m = model;
+
+	/* PCI status error bits (write 1 to clear) also clear their HW_ERR sources. */
+	if (off == PCI_STATUS && size == 2 && (val & PCI_STATUS_ERRORS)) {
+		m->hwe_isrc &= ~(YM_HWE_PCI_NEXP | YM_HWE_MST_ERR | YM_HWE_IRQ_STAT);
+		ym_update_irq(m);
+		return false;
+	}
+	return chip_cfg_write(m, off & ~3, val << (8 * (off & 3)), byte_enables(off, size));
 }
 
 static void cfg_written(void *model, u16 off, unsigned int size, u32 val)
@@ -399,12 +417,13 @@ static bool b0_read(struct sky2_model *m, u32 dw, u32 *val)
 	case YM_B0_SP_EISR:
 	case YM_B0_SP_LISR:
 		src = ym_sources(m) & m->imsk;
+		if (dw == YM_B0_SP_ISRC2)
+			m->ctr.isr_masking_reads++;
 		if (dw == YM_B0_SP_LISR) {
 			/* Leaving the ISR: unmask (semantics UNVERIFIED beyond Linux's use). */
 			m->irq_masked = false;
 		} else {
 			m->irq_masked = true;
-			m->ctr.isr_masking_reads++;
 		}
 		ym_update_irq(m);
 		*val = src;
@@ -490,6 +509,8 @@ static bool b2_read(struct sky2_model *m, u32 dw, u32 be, u32 *val)
 	case YM_B2_IRQM_HWE_MSK: *val = m->irqm_hwe_msk; return true;
 	case 0x0158: *val = m->tst_ctrl1 | (u32)m->tst_ctrl2 << 8; return true;
 	case YM_B2_GP_IO: *val = m->gp_io; return true;
+	case YM_B2_I2C_IRQ: *val = 0; return true;
+	case YM_B2_PEX_PHY: *val = m->pex_phy; return true;
 	}
 	return false;
 }
@@ -540,6 +561,64 @@ static bool b2_write(struct sky2_model *m, u32 dw, u32 val, u32 be)
 			m->tst_ctrl2 = byte_of(val, 1);
 		return true;
 	case YM_B2_GP_IO: m->gp_io = val; return true;
+	case YM_B2_I2C_IRQ: return true; /* clear TWSI interrupt: none is ever raised */
+	case YM_B2_PEX_PHY: m->pex_phy = val; return true; /* PCIe PHY tuning: stored */
+	}
+	return false;
+}
+
+/* Tx arbiters, one per MAC at 0x200 / 0x280; a MAC sends only while its arbiter is on. */
+static bool txa_access(struct sky2_model *m, u32 dw, u32 *val, u32 wval, u32 be, bool write)
+{
+	unsigned int port = (dw >> 7) & 1;
+	u32 reg = dw & 0x7F;
+
+	if (port >= m->nports)
+		return false;
+	if (reg < (YM_TXA_CTRL & 0x7F)) {
+		if (write)
+			m->txa[port][reg / 4] = wval;
+		else
+			*val = m->txa[port][reg / 4];
+		return true;
+	}
+	if (reg != (YM_TXA_CTRL & 0x7F))
+		return false;
+	if (!write) {
+		*val = m->txa_ctrl[port];
+		return true;
+	}
+	if (!(be & 1) || ym_pairs_conflict(m, "TXA_CTRL", wval & 0xFF, 0x55))
+		return true; /* test/status bytes: accepted, ignored */
+	if (wval & YM_TXA_ENA_ARB)
+		m->txa_ctrl[port] |= YM_TXA_ENA_ARB;
+	if (wval & YM_TXA_DIS_ARB)
+		m->txa_ctrl[port] &= ~YM_TXA_ENA_ARB;
+	if (wval & YM_TXA_START_RC)
+		ym_fail(m, "TXA_CTRL 0x%02x: sync queue rate control is not modelled", wval & 0xFF);
+	return true;
+}
+
+/* Descriptor poll timer and receive time stamps: may be stopped, not used. */
+static bool timers_access(struct sky2_model *m, u32 dw, u32 *val, u32 wval, u32 be, bool write)
+{
+	if (!write) {
+		*val = dw == YM_B28_DPT_INI ? m->dpt_ini : 0;
+		return dw == YM_B28_DPT_INI || dw == 0x0E04 || dw == YM_B28_DPT_CTRL ||
+		       dw == 0x0E14 || dw == YM_GMAC_TI_ST_CTRL;
+	}
+	if (dw == YM_B28_DPT_INI) {
+		m->dpt_ini = wval;
+		return true;
+	}
+	if (dw == YM_B28_DPT_CTRL || dw == YM_GMAC_TI_ST_CTRL) {
+		u32 start = dw == YM_B28_DPT_CTRL ? BIT(1) : BIT(2);
+
+		if ((be & 1) && (wval & start))
+			ym_fail(m, "0x%04x 0x%02x: the %s is not modelled", dw, wval & 0xFF,
+				dw == YM_B28_DPT_CTRL ? "descriptor poll timer"
+						      : "time stamp timer");
+		return true;
 	}
 	return false;
 }
@@ -550,8 +629,6 @@ static bool ri_access(struct sky2_model *m, u32 dw, u32 *val, u32 wval, u32 be, 
 	unsigned int sel = (dw >> YM_RI_SELECT_SHIFT) & 1;
 	u32 base = dw & ~(1u << YM_RI_SELECT_SHIFT);
 
-	if (sel && !m->has_ram_buffer)
-		return false;
 	if (base >= YM_B3_RI_FIRST && base <= (YM_B3_RI_LAST & ~3u)) {
 		for (unsigned int b = 0; b < 4; b++) {
 			unsigned int i = base - YM_B3_RI_FIRST + b;
@@ -589,6 +666,8 @@ static bool ri_access(struct sky2_model *m, u32 dw, u32 *val, u32 wval, u32 be, 
 enum region {
 	RG_B0,
 	RG_B2,
+	RG_TXA,
+	RG_TIMERS,
 	RG_RI,
 	RG_QUEUE,
 	RG_RB,
@@ -605,8 +684,12 @@ static enum region region_of(u32 off, unsigned int *port)
 	*port = 0;
 	if (off < 0x40)
 		return RG_B0;
-	if (off >= 0x100 && off < 0x160)
+	if (off >= 0x100 && off < 0x180)
 		return RG_B2;
+	if (off >= 0x200 && off < 0x300)
+		return RG_TXA;
+	if (off >= 0x0E00 && off < 0x0E1C)
+		return RG_TIMERS;
 	if (off >= 0x190 && off < 0x1F0)
 		return RG_RI;
 	if (off >= YM_Q_BASE && off < YM_Q_BASE + 0x400)
@@ -680,6 +763,8 @@ static u64 mmio_read(void *model, unsigned int bar, u64 off64, unsigned int size
 	switch (rg) {
 	case RG_B0: known = b0_read(m, dw, &v); break;
 	case RG_B2: known = b2_read(m, dw, be, &v); break;
+	case RG_TXA: known = txa_access(m, dw, &v, 0, be, false); break;
+	case RG_TIMERS: known = timers_access(m, dw, &v, 0, be, false); break;
 	case RG_RI: known = ri_access(m, dw, &v, 0, be, false); break;
 	case RG_QUEUE: known = ym_queue_read(m, dw, be, &v); break;
 	case RG_RB: known = ym_rb_read(m, dw, be, &v); break;
@@ -738,6 +823,8 @@ static void mmio_write(void *model, unsigned int bar, u64 off64, unsigned int si
 	switch (rg) {
 	case RG_B0: known = b0_write(m, dw, val, be); break;
 	case RG_B2: known = b2_write(m, dw, val, be); break;
+	case RG_TXA: known = txa_access(m, dw, NULL, val, be, true); break;
+	case RG_TIMERS: known = timers_access(m, dw, NULL, val, be, true); break;
 	case RG_RI: known = ri_access(m, dw, NULL, val, be, true); break;
 	case RG_QUEUE: known = ym_queue_write(m, dw, val, be); break;
 	case RG_RB: known = ym_rb_write(m, dw, val, be); break;

@@ -47,6 +47,11 @@ struct ym_queue {
 	u32 tx_len;
 	bool tx_bad;
 	u8 tx_buf[YM_MAX_FRAME];
+	u8 tx_ctrl; /* ctrl of the frame's PACKET LE */
+	/* Checksum offload (sky2_model_csum.c) */
+	u32 csum_start, csum_write, csum_init;
+	u32 rx_start[2];
+	bool rx_start_set;
 	/* RAM buffer (XL) */
 	bool rb_reset, rb_on;
 	u32 rb[10]; /* START .. LEV, by offset / 4 */
@@ -56,10 +61,11 @@ struct ym_queue {
 struct ym_phy {
 	u16 bmcr, adv, gtcr, lpa, gtsr;
 	u16 spec_ctrl, int_mask, int_stat, ext_ctrl, led_ctrl, led_over, ext_ctrl2, fe_spec2;
-	u16 page;
+	u16 page, fe_led_par;
 	u16 paged[8][32]; /* other pages: accepted and stored */
 	bool link, an_done;
-	u64 an_done_at; /* 0: not negotiating */
+	bool mode_mismatch_reported; /* GMAC forced to another speed/duplex */
+	u64 an_done_at;		     /* 0: not negotiating */
 	u32 speed;
 	bool full;
 };
@@ -125,8 +131,11 @@ struct sky2_model {
 	u8 ri_timeouts[2][12];
 	u16 ri_ctrl[2];
 	u32 asf_stat, asf_host;
+	u32 txa[2][4];	/* Tx arbiter timers/limits */
+	u8 txa_ctrl[2]; /* arbiter on (bit 1) */
+	u32 dpt_ini, pex_phy;
 	/* Chip registers in configuration space */
-	u32 cfg_our[8]; /* 0x40 0x44 0x80 0x84 0x88 0x94 0x98 0x7C */
+	u32 cfg_our[14]; /* 0x40 0x44 0x80 0x84 0x88 0x90..0xA8 0xBC, then 0x7C (read-only) */
 	u32 aer[16];
 
 	/* Status unit */
@@ -180,6 +189,12 @@ unsigned int ym_rx_buffers(const struct sky2_model *m, const struct ym_queue *q)
 void ym_rx_enqueue(struct ym_port *p, const u8 *frame, u32 len);
 void ym_bad_le(struct sky2_model *m, struct ym_queue *q, const char *fmt, ...) __printf(3, 4);
 
+/* sky2_model_csum.c */
+void ym_csum_le(struct ym_queue *q, u8 op, u32 addr, u16 len);
+void ym_csum_tx(struct sky2_model *m, struct ym_queue *q, u8 *frame, u32 len);
+/* May put an RXCHKS LE or add to css; false if the status ring refused it. */
+bool ym_csum_rx(struct sky2_model *m, struct ym_queue *q, const u8 *frame, u32 len, u8 *css);
+
 /* sky2_model_status.c */
 void ym_status_chip_reset(struct sky2_model *m);
 bool ym_status_read(struct sky2_model *m, u32 dw, u32 be, u32 *val);
@@ -203,7 +218,7 @@ u32 ym_phy_advertise(struct ym_port *p);
 bool ym_phy_irq(const struct ym_port *p);
 bool ym_mac_accepts(struct ym_port *p, const u8 *frame, u32 len);
 void ym_mib_count(struct ym_port *p, bool tx, const u8 *frame, u32 len);
-bool ym_mac_rx_on(const struct ym_port *p);
-bool ym_mac_tx_on(const struct ym_port *p);
+bool ym_mac_rx_on(struct ym_port *p);
+bool ym_mac_tx_on(struct ym_port *p);
 
 #endif

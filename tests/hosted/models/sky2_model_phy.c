@@ -128,6 +128,7 @@ static void phy_resolve(struct ym_port *p)
 	ph->gtsr = (partner & HOSTED_LINK_1000HD ? YM_1000S_LP_HD : 0) |
 		   (partner & HOSTED_LINK_1000FD ? YM_1000S_LP_FD : 0);
 	ph->an_done = ph->bmcr & YM_BMCR_ANE;
+	ph->mode_mismatch_reported = false;
 	for (unsigned int i = 0; i < ARRAY_SIZE(order); i++) {
 		if (!(common & order[i].ability))
 			continue;
@@ -135,7 +136,7 @@ static void phy_resolve(struct ym_port *p)
 		ph->speed = order[i].speed;
 		ph->full = order[i].full;
 		phy_irq_event(p, YM_PIS_LINK_CHG | YM_PIS_SPEED_CHG | YM_PIS_DUPLEX_CHG |
-				     (ph->an_done ? YM_PIS_AN_DONE : 0));
+				     (ph->an_done ? YM_PIS_AN_DONE | YM_PIS_PAGE_RX : 0));
 		return;
 	}
 	phy_irq_event(p, YM_PIS_AN_ERR); /* nothing in common: no link */
@@ -214,7 +215,7 @@ static bool phy_read(struct ym_port *p, unsigned int reg, u16 *val)
 		return true;
 	case YM_PHY_EXT_CTRL: *val = ph->ext_ctrl; return true;
 	case YM_PHY_RXE_CNT: *val = 0; return true;
-	case YM_PHY_PAGE: *val = ph->page; return true;
+	case YM_PHY_PAGE: *val = gigabit(p) ? ph->page : ph->fe_led_par; return true;
 	case YM_PHY_LED_CTRL: *val = ph->led_ctrl; return true;
 	case YM_PHY_LED_OVER: *val = ph->led_over; return true;
 	case YM_PHY_EXT_CTRL_2: *val = ph->ext_ctrl2; return true;
@@ -231,7 +232,8 @@ static bool phy_write(struct ym_port *p, unsigned int reg, u16 val)
 {
 	struct ym_phy *ph = &p->phy;
 
-	if (reg == YM_PHY_PAGE) {
+	/* 0x16 selects the register page on the gigabit PHYs, LEDs on the FE+ one. */
+	if (reg == YM_PHY_PAGE && gigabit(p)) {
 		ph->page = val & 0xFF;
 		return true;
 	}
@@ -273,6 +275,7 @@ static bool phy_write(struct ym_port *p, unsigned int reg, u16 val)
 		return true;
 	case YM_PHY_EXT_CTRL: ph->ext_ctrl = val; return true;
 	case YM_PHY_RXE_CNT: return true;
+	case YM_PHY_PAGE: ph->fe_led_par = val; return true;
 	case YM_PHY_LED_CTRL: ph->led_ctrl = val; return true;
 	case YM_PHY_LED_OVER: ph->led_over = val; return true;
 	case YM_PHY_EXT_CTRL_2: ph->ext_ctrl2 = val; return true;
@@ -401,14 +404,35 @@ void ym_mib_count(struct ym_port *p, bool tx, const u8 *frame, u32 len)
 	p->mib[lo + 1] = (u32)(oct >> 32);
 }
 
-bool ym_mac_rx_on(const struct ym_port *p)
+/*
+ * With auto-update off the GMAC runs at the speed/duplex the driver forced;
+ * if that is not what the PHY resolved, every frame would be garbled.
+ */
+static void check_mac_mode(struct ym_port *p)
 {
+	u16 c = p->gm[YM_GM_GP_CTRL / 4];
+	u32 speed = (c & YM_GPCR_GIGS) ? 1000 : (c & YM_GPCR_SPEED_100) ? 100 : 10;
+	bool bad_speed = (c & YM_GPCR_AU_SPD_DIS) && speed != p->phy.speed;
+	bool bad_duplex = (c & YM_GPCR_AU_DUP_DIS) && !!(c & YM_GPCR_DUP_FULL) != p->phy.full;
+
+	if (!p->phy.link || p->phy.mode_mismatch_reported || (!bad_speed && !bad_duplex))
+		return;
+	p->phy.mode_mismatch_reported = true;
+	ym_fail(p->m, "port %u: GMAC forced to %u Mbit/s %s duplex while the PHY resolved %u %s",
+		p->idx, speed, (c & YM_GPCR_DUP_FULL) ? "full" : "half", p->phy.speed,
+		p->phy.full ? "full" : "half");
+}
+
+bool ym_mac_rx_on(struct ym_port *p)
+{
+	check_mac_mode(p);
 	return !p->gmac_reset && (p->gm[YM_GM_GP_CTRL / 4] & YM_GPCR_RX_ENA) && p->rxf_on &&
 	       !p->rxf_reset;
 }
 
-bool ym_mac_tx_on(const struct ym_port *p)
+bool ym_mac_tx_on(struct ym_port *p)
 {
+	check_mac_mode(p);
 	return !p->gmac_reset && (p->gm[YM_GM_GP_CTRL / 4] & YM_GPCR_TX_ENA) && p->txf_on &&
 	       !p->txf_reset;
 }
@@ -513,11 +537,16 @@ bool ym_gmac_write(struct ym_port *p, u32 reg, u16 val)
 
 /* ---- Port control block ---- */
 
+/*
+ * A software reset holds the GMAC and the MAC FIFOs in reset; the PHY and
+ * its GPHY_CTRL are left alone (Linux releases the GPHY only on some chips,
+ * so it cannot be held by the chip reset; UNVERIFIED beyond that).
+ */
 void ym_port_chip_reset(struct ym_port *p)
 {
-	p->gmac_reset = p->gphy_reset = true;
+	p->gmac_reset = true;
 	p->link_reset = false;
-	p->gmac_ctrl = p->gphy_ctrl = 0;
+	p->gmac_ctrl = 0;
 	p->gmac_irq_src = p->gmac_irq_msk = 0;
 	p->rxf_reset = p->txf_reset = true;
 	p->rxf_on = p->txf_on = false;
@@ -525,7 +554,6 @@ void ym_port_chip_reset(struct ym_port *p)
 	memset(p->rxf_regs, 0, sizeof(p->rxf_regs));
 	memset(p->txf_regs, 0, sizeof(p->txf_regs));
 	gmac_defaults(p);
-	phy_defaults(p);
 	p->rx_count = 0;
 }
 

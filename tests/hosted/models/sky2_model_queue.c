@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/hosted/frames.h"
 #include "tests/hosted/hosted_dma.h"
 #include "tests/hosted/models/sky2_model_internal.h"
 
@@ -56,6 +57,8 @@ static void prefetch_reset(struct ym_queue *q)
 	q->halted = false;
 	q->tx_len = 0;
 	q->tx_bad = false;
+	q->csum_start = q->csum_write = q->csum_init = 0;
+	q->rx_start_set = false;
 }
 
 static void bmu_reset(struct ym_queue *q)
@@ -267,6 +270,9 @@ bool ym_queue_read(struct sky2_model *m, u32 dw, u32 be, u32 *val)
 	case YM_Q_CSR: *val = csr_read(q); return true;
 	case YM_Q_F: *val = q->flags; return true;
 	case YM_Q_WM: *val = q->wm | q->al << 16; return true;
+	case 0x44: /* FIFO read/write pointers and levels: the model's FIFOs are empty */
+	case 0x48:
+	case 0x4C: *val = 0; return true;
 	}
 	if (reg < 0x50)
 		return false;
@@ -352,7 +358,18 @@ bool ym_rb_read(struct sky2_model *m, u32 dw, u32 be, u32 *val)
 	struct ym_queue *q = queue_at(m, (dw - YM_RB_BASE) & ~0x7Fu);
 	u32 reg = (dw - YM_RB_BASE) & 0x7F;
 
-	if (!q || !m->has_ram_buffer)
+	if (!q)
+		return false;
+	/*
+	 * Both BSD and Linux wait for a receive RAM buffer to drain by comparing
+	 * the bytes at +0x46 and +0x4A of its block (the BMU's read shadow level
+	 * and read level offsets): the model's buffers are always drained.
+	 */
+	if (reg == 0x44 || reg == 0x48) {
+		*val = 0;
+		return true;
+	}
+	if (!m->has_ram_buffer)
 		return false;
 	if (reg < YM_RB_CTRL) {
 		*val = q->rb[reg / 4];
@@ -370,19 +387,21 @@ bool ym_rb_write(struct sky2_model *m, u32 dw, u32 val, u32 be)
 	struct ym_queue *q = queue_at(m, (dw - YM_RB_BASE) & ~0x7Fu);
 	u32 reg = (dw - YM_RB_BASE) & 0x7F;
 
-	if (!q)
-		return false;
+	if (!q) {
+		/* The sync Tx queues' RAM buffers may be held in reset, nothing else. */
+		u32 qoff = (dw - YM_RB_BASE) & ~0x7Fu;
+
+		return (qoff == 0x200 || qoff == 0x300) && reg == YM_RB_CTRL && (be & 1) &&
+		       (val & 0xFF) == YM_UNIT_RST_SET;
+	}
 	if (reg == YM_RB_CTRL && (be & 1)) {
 		u8 v = val & 0xFF;
 
 		if (ym_pairs_conflict(m, "RB_CTRL", v, RB_PAIRS_LOW))
 			return true;
-		/* Chips without RAM: the reset pulse is accepted (drivers send it blindly). */
-		if (!m->has_ram_buffer) {
-			if (v & ~3u)
-				return false;
-			return true;
-		}
+		/* No RAM on the chip: reset and operation-off are accepted (drivers send them). */
+		if (!m->has_ram_buffer)
+			return !(v & ~7u);
 		if (v & YM_UNIT_RST_SET) {
 			q->rb_reset = true;
 			q->rb_on = false;
@@ -474,12 +493,14 @@ void ym_rx_enqueue(struct ym_port *p, const u8 *frame, u32 len)
 		c->rx_filtered++;
 		return;
 	}
-	if (len > (jumbo ? YM_MAX_FRAME - 4 : 1518) || len > YM_MAX_FRAME) {
+	if (len > (jumbo ? YM_MAX_FRAME - 4 : 1518)) {
 		c->rx_dropped++;
 		p->mib[YM_MIB_RX_LONG]++;
 		return;
 	}
 	if (p->rx_count == YM_RX_FIFO) {
+		p->gmac_irq_src |= YM_GM_IS_RX_FF_OR;
+		ym_update_irq(m);
 		if (p->rxq->get == p->rxq->put)
 			c->rx_no_buffer++;
 		else
@@ -497,6 +518,14 @@ void ym_rx_enqueue(struct ym_port *p, const u8 *frame, u32 len)
 	}
 	memcpy(f->data, frame, len);
 	f->len = len;
+	/* Without CRC_DIS the MAC keeps the FCS: 4 more bytes in buffer and status. */
+	if (!(p->gm[YM_GM_RX_CTRL / 4] & YM_RXCR_CRC_DIS)) {
+		u32 fcs = fr_crc32(frame, len);
+
+		for (unsigned int b = 0; b < 4; b++)
+			f->data[len + b] = (u8)(fcs >> (8 * b));
+		f->len += 4;
+	}
 	p->rx_count++;
 }
 
@@ -534,6 +563,7 @@ static bool rx_one(struct sky2_model *m, struct ym_port *p)
 	struct ym_queue *q = p->rxq;
 	struct ym_frame *f = p->rx_fifo[p->rx_head];
 	u32 idx = q->get, done = 0, want = f->len, status;
+	u8 css;
 	bool started = false;
 	struct le le;
 
@@ -550,6 +580,8 @@ static bool rx_one(struct sky2_model *m, struct ym_port *p)
 		}
 		if (le.op == YM_OP_ADDR64) {
 			q->addr_hi = le.addr;
+		} else if (le.op == YM_OP_TCPSTART) {
+			ym_csum_le(q, le.op, le.addr, le.len);
 		} else if (le.op == YM_OP_PACKET || le.op == YM_OP_BUFFER) {
 			u64 bus = (u64)q->addr_hi << 32 | le.addr;
 			u32 n;
@@ -578,7 +610,9 @@ static bool rx_one(struct sky2_model *m, struct ym_port *p)
 	/* Out of buffers before the end: the rest is cut off (DMA length < frame). */
 	q->get = idx;
 	status = gmac_status(p, f);
-	if (ym_status_put(m, status, (u16)done, p->idx ? YM_CSS_PORT : 0, YM_OP_RXSTAT)) {
+	css = p->idx ? YM_CSS_PORT : 0;
+	if (ym_csum_rx(m, q, f->data, done, &css) &&
+	    ym_status_put(m, status, (u16)done, css, YM_OP_RXSTAT)) {
 		ym_mib_count(p, false, f->data, f->len);
 		m->ctr.port[p->idx].rx_frames++;
 	} else {
@@ -606,10 +640,11 @@ static void tx_send(struct sky2_model *m, struct ym_queue *q)
 	q->tx_len = 0;
 	if (q->tx_bad)
 		return;
-	if (!p->phy.link || !ym_mac_tx_on(p)) {
+	if (!p->phy.link || !ym_mac_tx_on(p) || !(m->txa_ctrl[p->idx] & YM_TXA_ENA_ARB)) {
 		m->ctr.port[p->idx].tx_dropped++;
 		return;
 	}
+	ym_csum_tx(m, q, frame, len);
 	if (len < MIN_FRAME) {
 		memset(frame + len, 0, MIN_FRAME - len);
 		len = MIN_FRAME;
@@ -623,32 +658,37 @@ static void tx_run(struct sky2_model *m, struct ym_queue *q)
 {
 	u8 *frame = q->tx_buf;
 	bool sent = false;
+	u32 done = q->get;
 	struct le le;
 
 	while (q->get != q->put && !q->halted) {
 		if (!read_le(m, q, q->get, &le))
-			return;
+			break;
 		if (!tx_opcode_ok(le.op)) {
 			if (le.op == YM_OP_MSS || le.op == YM_OP_LRGLEN || le.op == YM_OP_LARGESEND)
 				ym_fail(m, "queue %s LE %u: TSO opcode 0x%02x is not modelled",
 					q->name, q->get, le.op);
 			ym_bad_le(m, q, "LE %u opcode 0x%02x is not a transmit opcode", q->get,
 				  le.op);
-			return;
+			break;
 		}
 		if (le.op == YM_OP_ADDR64 || le.op == YM_OP_ADDR64VLAN)
 			q->addr_hi = le.addr;
+		if (le.op >= YM_OP_TCP_FIRST && le.op <= YM_OP_TCP_LAST)
+			ym_csum_le(q, le.op, le.addr, le.len);
 		if (le.op == YM_OP_PACKET || le.op == YM_OP_BUFFER) {
 			u64 bus = (u64)q->addr_hi << 32 | le.addr;
 
+			if (le.op == YM_OP_PACKET)
+				q->tx_ctrl = le.ctrl;
 			if (le.op == YM_OP_PACKET && q->tx_len) {
 				ym_bad_le(m, q, "LE %u: PACKET inside a frame that had no EOP",
 					  q->get);
-				return;
+				break;
 			}
 			if (le.op == YM_OP_BUFFER && !q->tx_len) {
 				ym_bad_le(m, q, "LE %u: BUFFER without a PACKET before it", q->get);
-				return;
+				break;
 			}
 			if (le.ctrl & YM_LE_CTRL_INS_VLAN)
 				ym_fail(m, "queue %s LE %u: VLAN tag insertion is not modelled",
@@ -656,7 +696,7 @@ static void tx_run(struct sky2_model *m, struct ym_queue *q)
 			if (!le.len || q->tx_len + le.len > YM_MAX_FRAME) {
 				ym_bad_le(m, q, "LE %u: fragment of %u bytes (frame so far %u)",
 					  q->get, le.len, q->tx_len);
-				return;
+				break;
 			}
 			if (!hosted_dma_read(m->pci, bus, frame + q->tx_len, le.len,
 					     "sky2 tx buffer"))
@@ -666,13 +706,15 @@ static void tx_run(struct sky2_model *m, struct ym_queue *q)
 				q->get = next_idx(q, q->get);
 				tx_send(m, q);
 				sent = true;
+				done = q->get;
 				continue;
 			}
 		}
 		q->get = next_idx(q, q->get);
 	}
+	/* Report up to the end of the last whole frame, even if a bad LE follows. */
 	if (sent)
-		ym_status_tx_done(m, q->port, q->get);
+		ym_status_tx_done(m, q->port, done);
 }
 
 u64 ym_queue_tick(struct sky2_model *m, u64 now)

@@ -95,6 +95,19 @@
 #define YM_B2_TST_CTRL1	   0x0158u /* 8-bit */
 #define YM_B2_TST_CTRL2	   0x0159u
 #define YM_B2_GP_IO	   0x015Cu
+#define YM_B2_I2C_IRQ	   0x0168u /* write 1: clear TWSI interrupt */
+#define YM_B2_PEX_PHY	   0x0170u /* PCIe PHY data (32) / address (16 at 0x172) */
+
+/* Tx arbiter per MAC, + port * 0x80 */
+#define YM_TXA_CTRL	0x0210u
+#define YM_TXA_ENA_ARB	BIT(1)
+#define YM_TXA_DIS_ARB	BIT(0)
+#define YM_TXA_START_RC BIT(3)
+
+/* Descriptor poll timer, receive time stamp timer */
+#define YM_B28_DPT_INI	   0x0E00u
+#define YM_B28_DPT_CTRL	   0x0E08u /* stop 0, start 1 */
+#define YM_GMAC_TI_ST_CTRL 0x0E18u /* clear IRQ 0, stop 1, start 2 */
 
 #define YM_MAC_CFG_SINGLE     BIT(0)
 #define YM_CLK_GATE_LNK2_INAC BIT(7)
@@ -280,20 +293,26 @@
 #define YM_GM_MIB_BASE	   0x100u
 #define YM_GM_MIB_COUNT	   44 /* 32-bit counters, low word at +0, high at +4, 8 apart */
 
-#define YM_GPSR_SPEED_100 BIT(15)
-#define YM_GPSR_DUPLEX	  BIT(14)
-#define YM_GPSR_LINK_UP	  BIT(12)
-#define YM_GPSR_GIG	  BIT(4)
-#define YM_GPCR_TX_ENA	  BIT(12)
-#define YM_GPCR_RX_ENA	  BIT(11)
-#define YM_RXCR_UCF_ENA	  BIT(15)
-#define YM_RXCR_MCF_ENA	  BIT(14)
-#define YM_SMI_PHY_SHIFT  11
-#define YM_SMI_REG_SHIFT  6
-#define YM_SMI_OP_READ	  BIT(5)
-#define YM_SMI_READ_VALID BIT(4)
-#define YM_SMI_BUSY	  BIT(3)
-#define YM_PAR_MIB_CLR	  BIT(5)
+#define YM_GPSR_SPEED_100  BIT(15)
+#define YM_GPSR_DUPLEX	   BIT(14)
+#define YM_GPSR_LINK_UP	   BIT(12)
+#define YM_GPSR_GIG	   BIT(4)
+#define YM_GPCR_TX_ENA	   BIT(12)
+#define YM_GPCR_RX_ENA	   BIT(11)
+#define YM_GPCR_GIGS	   BIT(7)
+#define YM_GPCR_DUP_FULL   BIT(5)
+#define YM_GPCR_SPEED_100  BIT(3)
+#define YM_GPCR_AU_DUP_DIS BIT(2)
+#define YM_GPCR_AU_SPD_DIS BIT(0)
+#define YM_RXCR_UCF_ENA	   BIT(15)
+#define YM_RXCR_MCF_ENA	   BIT(14)
+#define YM_RXCR_CRC_DIS	   BIT(13) /* strip the FCS */
+#define YM_SMI_PHY_SHIFT   11
+#define YM_SMI_REG_SHIFT   6
+#define YM_SMI_OP_READ	   BIT(5)
+#define YM_SMI_READ_VALID  BIT(4)
+#define YM_SMI_BUSY	   BIT(3)
+#define YM_PAR_MIB_CLR	   BIT(5)
 
 /* MIB counter indices (offset = BASE + 8 * index) */
 #define YM_MIB_RX_UC	 0

@@ -258,11 +258,8 @@ bool ym_status_write(struct sky2_model *m, u32 dw, u32 val, u32 be)
 				return true;
 			if (c & YM_TIM_STOP)
 				t->running = false;
-			if (c & YM_TIM_START) {
-				if (!t->ini)
-					ym_fail(m, "%s started with an initial value of 0", name);
-				t->running = true;
-			}
+			if (c & YM_TIM_START)
+				t->running = true; /* INI 0 (BSD keeps the default): no delay */
 		} else {
 			return false;
 		}
