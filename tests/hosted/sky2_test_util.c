@@ -37,9 +37,9 @@ struct tx_buf {
 static struct tx_buf *tx_bufs;
 static u8 *tx_chunk[TX_CHUNKS];
 static unsigned int tx_busy;
-static struct sky2_model *model;
+static struct sky2_model *model, *model_b;
 static struct hosted_wire *wires[2];
-static struct sky2_model_config config;
+static struct sky2_model_config config, config_b;
 
 static int stack_rx(struct net_device *dev, struct netbuf *nb)
 {
@@ -170,6 +170,7 @@ struct sky2_model *st_create(const struct sky2_model_config *cfg)
 	netdev_set_stack(&test_stack);
 	tx_pool_init();
 	config = *cfg;
+	model_b = NULL;
 	model = sky2_model_create(cfg);
 	ck_assert_ptr_nonnull(model);
 	wires[0] = wires[1] = NULL;
@@ -189,11 +190,21 @@ static bool napi_scheduled(void *ctx)
 	return hw && napi_is_scheduled(&hw->napi);
 }
 
-struct sky2_hw *st_hw(void)
+static struct sky2_hw *hw_at(const struct sky2_model_config *cfg)
 {
-	struct pci_dev *pdev = pci_find_bdf(0, config.bus, PCI_DEVFN(config.dev, config.fn));
+	struct pci_dev *pdev = pci_find_bdf(0, cfg->bus, PCI_DEVFN(cfg->dev, cfg->fn));
 
 	return pdev ? pci_get_drvdata(pdev) : NULL;
+}
+
+struct sky2_hw *st_hw(void)
+{
+	return hw_at(&config);
+}
+
+struct sky2_hw *st_hw_b(void)
+{
+	return model_b ? hw_at(&config_b) : NULL;
 }
 
 void st_probe(void)
@@ -202,7 +213,27 @@ void st_probe(void)
 	pci_init();
 	/* Installed in every test; a refused chip has no NAPI and reports never scheduled. */
 	sky2_model_set_napi_probe(model, napi_scheduled, st_hw());
+	if (model_b)
+		sky2_model_set_napi_probe(model_b, napi_scheduled, st_hw_b());
 	hosted_run_idle();
+}
+
+void st_setup_pair(const struct sky2_model_config *a, const struct sky2_model_config *b)
+{
+	st_create(a);
+	hosted_wire_unplug(sky2_model_port(model, 0));
+	config_b = *b;
+	model_b = sky2_model_create(b);
+	ck_assert_ptr_nonnull(model_b);
+	ck_assert_ptr_nonnull(
+	    hosted_wire_cable(sky2_model_port(model, 0), sky2_model_port(model_b, 0)));
+	wires[0] = NULL;
+	st_probe();
+}
+
+struct sky2_model *st_model_b(void)
+{
+	return model_b;
 }
 
 struct sky2_model *st_setup(const struct sky2_model_config *cfg)
@@ -287,6 +318,9 @@ void st_teardown(void)
 	hosted_fini();
 	sky2_model_destroy(model);
 	model = NULL;
+	if (model_b)
+		sky2_model_destroy(model_b);
+	model_b = NULL;
 	free(st_rxq);
 	st_rxq = NULL;
 }

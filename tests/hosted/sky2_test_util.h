@@ -45,6 +45,11 @@ struct net_device *st_dev(unsigned int port);
 /* The controller the driver bound (NULL when it refused). */
 struct sky2_hw *st_hw(void);
 
+/* Two single-port controllers cabled port to port (eth0 and eth1), probed. */
+void st_setup_pair(const struct sky2_model_config *a, const struct sky2_model_config *b);
+struct sky2_model *st_model_b(void);
+struct sky2_hw *st_hw_b(void);
+
 bool st_open_and_link(struct net_device *dev);
 /* Inject n frames for `port`'s MAC, numbered from seed. */
 void st_inject(unsigned int port, unsigned int n, u32 seed, u32 len);

@@ -460,6 +460,44 @@ START_TEST(test_close_reopen_no_leaks)
 }
 END_TEST
 
+START_TEST(test_shared_intx_line_not_ours)
+{
+	struct sky2_model_config a = st_config(SKY2_MODEL_EC_ULTRA, 1);
+	struct sky2_model_config b = st_config(SKY2_MODEL_OPTIMA, 1);
+	struct net_device *d0, *d1;
+	struct sky2_model_counters ca, cb;
+	u8 f[200];
+
+	a.no_msi = b.no_msi = true;
+	a.irq_line = b.irq_line = 20;
+	b.dev = 4;
+	b.mac[0][5] = 0x33;
+	st_setup_pair(&a, &b);
+	d0 = &st_hw()->port[0].netdev;
+	d1 = &st_hw_b()->port[0].netdev;
+	ck_assert(st_open_and_link(d0));
+	ck_assert(st_open_and_link(d1));
+	for (unsigned int i = 0; i < 20; i++) {
+		fr_build(f, sizeof(f), d1->dev_addr, d0->dev_addr, FR_PROTO_UDP, i, true);
+		ck_assert_int_eq(st_send(d0, f, sizeof(f), 1), NETDEV_TX_OK);
+		fr_build(f, sizeof(f), d0->dev_addr, d1->dev_addr, FR_PROTO_UDP, i, true);
+		ck_assert_int_eq(st_send(d1, f, sizeof(f), 1), NETDEV_TX_OK);
+		hosted_run_for(NSEC_PER_MSEC);
+	}
+	ck_assert_uint_eq(d0->stats.rx_packets, 20);
+	ck_assert_uint_eq(d1->stats.rx_packets, 20);
+	/* One line, two handlers: each declined the other's interrupts and unmasked. */
+	ck_assert_uint_gt(st_ethtool(d0, "ctl_interrupts_not_ours"), 0);
+	ck_assert_uint_gt(st_ethtool(d1, "ctl_interrupts_not_ours"), 0);
+	sky2_model_get_counters(st_model(), &ca);
+	sky2_model_get_counters(st_model_b(), &cb);
+	ck_assert_uint_eq(ca.msi_sent + cb.msi_sent, 0);
+	ck_assert_uint_ge(ca.icr_unmasks, ca.isr_masking_reads);
+	ck_assert_uint_ge(cb.icr_unmasks, cb.isr_masking_reads);
+	st_teardown();
+}
+END_TEST
+
 static Suite *sky2_suite(void)
 {
 	Suite *s = suite_create("sky2 hosted");
@@ -485,6 +523,7 @@ static Suite *sky2_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_msi_lost_falls_back_to_intx);
 	tcase_add_test(tc, test_intx_by_command_line);
+	tcase_add_test(tc, test_shared_intx_line_not_ours);
 	tcase_add_test(tc, test_lost_interrupt_caught_by_watchdog);
 	tcase_add_test(tc, test_rx_errors_and_truncated_dropped);
 	tcase_add_test(tc, test_desc_check_and_hw_error);
