@@ -159,6 +159,7 @@ struct sky2_port {
 	u16 rxq, txq, txsq; /* queue offsets */
 	u8 mac[ETH_ALEN];
 	bool opened;
+	bool stopping; /* queues stopped, status ring being drained: post nothing */
 	bool in_poll;
 
 	/* Transmit ring. */

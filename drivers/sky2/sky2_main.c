@@ -15,6 +15,7 @@
 #define pr_fmt(fmt) "sky2: " fmt
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -200,6 +201,15 @@ static int sky2_stop(struct net_device *dev)
 		return 0;
 	sky2_mib_update(p);
 	sky2_phy_stop(p);
+	sky2_port_hw_stop(p);
+	/*
+	 * Take what the chip reported before the port's queues stopped: a stale
+	 * receive entry left in the status ring would otherwise be matched with
+	 * a buffer of the next open.
+	 */
+	p->stopping = true;
+	(void)sky2_status_drain(hw, INT_MAX);
+	p->stopping = false;
 	p->opened = false;
 	sky2_irq_update_masks(hw);
 	if (!--hw->open_ports) {
@@ -208,7 +218,6 @@ static int sky2_stop(struct net_device *dev)
 		/* The interrupt may have been masked for a poll that will not run now. */
 		sky2_write32(hw, B0_Y2_SP_ICR, ICR_UNMASK);
 	}
-	sky2_port_hw_stop(p);
 	sky2_tx_drop_all(p);
 	sky2_rx_unpost_all(p);
 	sky2_tx_free(p);

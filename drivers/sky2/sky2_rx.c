@@ -164,6 +164,8 @@ static void post_le(struct sky2_port *p, u32 addr, u16 len, u8 opcode)
 
 void sky2_rx_refill(struct sky2_port *p)
 {
+	if (p->stopping)
+		return;
 	while (p->rx_posted < SKY2_RX_POSTED) {
 		struct sky2_rx_buf *buf = p->rx_free;
 		u32 hi;
@@ -196,7 +198,7 @@ void sky2_rx_refill(struct sky2_port *p)
 
 void sky2_rx_put_flush(struct sky2_port *p)
 {
-	if (!p->rx_put_pending)
+	if (!p->rx_put_pending || p->stopping)
 		return;
 	barrier(); /* LEs in memory before the chip hears of them */
 	sky2_prefetch_put(p->hw, p->rxq, p->rx_put);

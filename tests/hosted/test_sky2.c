@@ -498,6 +498,32 @@ START_TEST(test_shared_intx_line_not_ours)
 }
 END_TEST
 
+START_TEST(test_close_with_frames_in_flight)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
+	struct sky2_hw *hw;
+
+	st_setup(&cfg);
+	hw = st_hw();
+	open_both();
+	/* Frames reported in the status ring, the poll not yet run: then close. */
+	st_inject(0, 40, 500, 150);
+	st_inject(1, 40, 900, 150);
+	hosted_advance(NSEC_PER_MSEC);
+	ck_assert(napi_is_scheduled(&hw->napi));
+	ck_assert_int_eq(dev_close(st_dev(0)), 0);
+	ck_assert_uint_eq(st_rx_port[0], 40); /* drained at close, not left for the next open */
+	ck_assert(st_open_and_link(st_dev(0)));
+	st_inject(0, 10, 540, 150);
+	hosted_run_for(5 * NSEC_PER_MSEC);
+	check_rx_from(0, 50, 500, 150);
+	check_rx_from(1, 40, 900, 150);
+	ck_assert_uint_eq(st_ethtool(st_dev(0), "rx_error_frames"), 0);
+	ck_assert_uint_eq(hw->ctr.status_bad_port, 0);
+	st_teardown();
+}
+END_TEST
+
 static Suite *sky2_suite(void)
 {
 	Suite *s = suite_create("sky2 hosted");
@@ -529,6 +555,7 @@ static Suite *sky2_suite(void)
 	tcase_add_test(tc, test_desc_check_and_hw_error);
 	tcase_add_test(tc, test_link_flap);
 	tcase_add_test(tc, test_close_reopen_no_leaks);
+	tcase_add_test(tc, test_close_with_frames_in_flight);
 	suite_add_tcase(s, tc);
 	return s;
 }
