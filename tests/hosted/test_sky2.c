@@ -197,6 +197,10 @@ START_TEST(test_traffic_both_ports_one_napi)
 		ck_assert_uint_eq(sent, n);
 		ck_assert_uint_eq(st_ethtool(st_dev(port), "tx_frames"), n);
 		ck_assert_uint_eq(st_ethtool(st_dev(port), "rx_frames"), n);
+		/* The GMAC's own MIB counters, read in clear mode and summed. */
+		ck_assert_uint_eq(st_ethtool(st_dev(port), "mib_rx_ucast"), n);
+		ck_assert_uint_eq(st_ethtool(st_dev(port), "mib_tx_ucast"), n);
+		ck_assert_uint_gt(st_ethtool(st_dev(port), "mib_rx_octets"), 128 * n - 1);
 		/* Above 4 GiB: the high half went out in ADDR64 LEs, at least once per ring reset. */
 		ck_assert_uint_gt(st_ethtool(st_dev(port), "rx_addr64_les"), 0);
 		ck_assert_uint_gt(st_ethtool(st_dev(port), "tx_addr64_les"), 0);
@@ -524,6 +528,38 @@ START_TEST(test_close_with_frames_in_flight)
 }
 END_TEST
 
+START_TEST(test_multicast_filter)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_OPTIMA, 1);
+	static const u8 joined[6] = { 0x01, 0x00, 0x5E, 0x00, 0x00, 0xFB };
+	static const u8 other[6] = { 0x01, 0x00, 0x5E, 0x7F, 0x12, 0x34 };
+	struct sky2_model_counters c;
+	struct net_device *dev;
+	u8 f[100];
+
+	st_setup(&cfg);
+	dev = st_dev(0);
+	ck_assert(st_open_and_link(dev));
+	ck_assert_int_eq(netdev_mc_add(dev, joined), 0);
+	fr_build(f, sizeof(f), joined, st_peer, FR_PROTO_UDP, 1, true);
+	hosted_wire_inject(st_wire(0), f, sizeof(f));
+	fr_build(f, sizeof(f), other, st_peer, FR_PROTO_UDP, 2, true);
+	hosted_wire_inject(st_wire(0), f, sizeof(f));
+	hosted_run_for(2 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(st_rx_count, 1);
+	ck_assert_mem_eq(st_rxq[0].data, joined, 6);
+	sky2_model_get_counters(st_model(), &c);
+	ck_assert_uint_eq(c.port[0].rx_filtered, 1);
+	/* Promiscuous: everything. */
+	netdev_set_promisc(dev, true);
+	hosted_wire_inject(st_wire(0), f, sizeof(f));
+	hosted_run_for(2 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(st_rx_count, 2);
+	netdev_set_promisc(dev, false);
+	st_teardown();
+}
+END_TEST
+
 static Suite *sky2_suite(void)
 {
 	Suite *s = suite_create("sky2 hosted");
@@ -544,6 +580,7 @@ static Suite *sky2_suite(void)
 	tcase_add_test(tc, test_traffic_ec_ultra);
 	tcase_add_test(tc, test_traffic_fe_plus);
 	tcase_add_test(tc, test_traffic_optima);
+	tcase_add_test(tc, test_multicast_filter);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("interrupts and faults");
 	tcase_set_timeout(tc, 60);
