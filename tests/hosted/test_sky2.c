@@ -560,6 +560,43 @@ START_TEST(test_multicast_filter)
 }
 END_TEST
 
+START_TEST(test_tx_ring_full_and_wake)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_EC_ULTRA, 1);
+	struct net_device *dev;
+	unsigned int accepted = 0, busy = 0, sent = 0;
+	u8 f[300], got[2048];
+
+	st_setup(&cfg);
+	dev = st_dev(0);
+	ck_assert(st_open_and_link(dev));
+	/* More than the ring holds, with no time for the chip to send any. */
+	for (unsigned int i = 0; i < 400; i++) {
+		fr_build(f, sizeof(f), st_peer, st_mac[0], FR_PROTO_UDP, i, true);
+		if (st_send(dev, f, sizeof(f), 1) == NETDEV_TX_OK)
+			accepted++;
+		else
+			busy++;
+	}
+	ck_assert_uint_gt(busy, 0);
+	ck_assert(netif_queue_stopped(dev));
+	ck_assert_uint_lt(accepted, SKY2_TX_RING);
+	hosted_run_for(20 * NSEC_PER_MSEC);
+	ck_assert(!netif_queue_stopped(dev)); /* completions woke it */
+	for (unsigned int i = 0; i < 50; i++) {
+		fr_build(f, sizeof(f), st_peer, st_mac[0], FR_PROTO_UDP, 1000 + i, true);
+		ck_assert_int_eq(st_send(dev, f, sizeof(f), 1), NETDEV_TX_OK);
+		accepted++;
+	}
+	hosted_run_for(20 * NSEC_PER_MSEC);
+	while (hosted_wire_take(st_wire(0), got, sizeof(got)) == sizeof(f))
+		sent++;
+	ck_assert_uint_eq(sent, accepted);
+	ck_assert_uint_eq(st_tx_outstanding(), 0);
+	st_teardown();
+}
+END_TEST
+
 static Suite *sky2_suite(void)
 {
 	Suite *s = suite_create("sky2 hosted");
@@ -581,6 +618,7 @@ static Suite *sky2_suite(void)
 	tcase_add_test(tc, test_traffic_fe_plus);
 	tcase_add_test(tc, test_traffic_optima);
 	tcase_add_test(tc, test_multicast_filter);
+	tcase_add_test(tc, test_tx_ring_full_and_wake);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("interrupts and faults");
 	tcase_set_timeout(tc, 60);
