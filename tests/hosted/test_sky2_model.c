@@ -967,6 +967,35 @@ START_TEST(test_strict_forced_mac_mode)
 }
 END_TEST
 
+START_TEST(test_port2_sources_and_registers)
+{
+	bring_up(SKY2_MODEL_XL, 2, false);
+	hosted_failures_quiet(true);
+	rx_post(1, 0, 2, BUF_SIZE);
+	wr16(pref(YM_Q_R2, YM_PREF_PUT_IDX), 1);
+	ck_assert_uint_eq(hosted_failures_take("backwards"), 1);
+	ck_assert_uint_eq(rd32(YM_B0_ISRC) & 0x1F1F, YM_IS_CHK_RX << YM_IS_PORT_SHIFT);
+	/* Port 2's PHY: link change unmasked, cable pulled. */
+	wr16(gmac(1, YM_GM_SMI_DATA), YM_PIS_LINK_CHG);
+	wr16(gmac(1, YM_GM_SMI_CTRL), YM_PHY_INT_MASK << YM_SMI_REG_SHIFT);
+	while (rd16(gmac(1, YM_GM_SMI_CTRL)) & YM_SMI_BUSY)
+		;
+	hosted_wire_set_carrier(wire[1], false);
+	hosted_run_idle();
+	ck_assert_uint_ne(rd32(YM_B0_ISRC) & (YM_IS_PHY << YM_IS_PORT_SHIFT), 0);
+	ck_assert_uint_eq(rd32(YM_B0_ISRC) & YM_IS_PHY, 0);
+	finish();
+
+	/* A one-port board has no second GMAC or port block. */
+	bring_up(SKY2_MODEL_EC, 1, false);
+	hosted_failures_quiet(true);
+	(void)rd16(gmac(1, YM_GM_GP_STAT));
+	wr32(YM_GMAC_CTRL + YM_PORT_STRIDE, YM_GMC_RST_CLR);
+	ck_assert_uint_eq(hosted_failures_take("port 2 does not exist"), 2);
+	finish();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("sky2 model");
@@ -995,6 +1024,7 @@ int main(void)
 	tcase_add_test(tc, test_eisr_lisr_and_moderation);
 	tcase_add_test(tc, test_checksum_offload);
 	tcase_add_test(tc, test_strict_forced_mac_mode);
+	tcase_add_test(tc, test_port2_sources_and_registers);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
