@@ -92,6 +92,7 @@ struct ym_port {
 	bool smi_read_pending;
 	u32 mib[YM_GM_MIB_COUNT];
 	u32 mib_hi_latch;
+	unsigned int mib_latched; /* counter index + 1 of the latch, 0: none */
 	struct ym_phy phy;
 	/* Frames from the wire waiting for the receive engine */
 	struct ym_frame *rx_fifo[YM_RX_FIFO];
