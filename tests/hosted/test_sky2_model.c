@@ -967,6 +967,222 @@ START_TEST(test_strict_forced_mac_mode)
 }
 END_TEST
 
+START_TEST(test_port2_sources_and_registers)
+{
+	bring_up(SKY2_MODEL_XL, 2, false);
+	hosted_failures_quiet(true);
+	rx_post(1, 0, 2, BUF_SIZE);
+	wr16(pref(YM_Q_R2, YM_PREF_PUT_IDX), 1);
+	ck_assert_uint_eq(hosted_failures_take("backwards"), 1);
+	ck_assert_uint_eq(rd32(YM_B0_ISRC) & 0x1F1F, YM_IS_CHK_RX << YM_IS_PORT_SHIFT);
+	/* Port 2's PHY: link change unmasked, cable pulled. */
+	wr16(gmac(1, YM_GM_SMI_DATA), YM_PIS_LINK_CHG);
+	wr16(gmac(1, YM_GM_SMI_CTRL), YM_PHY_INT_MASK << YM_SMI_REG_SHIFT);
+	while (rd16(gmac(1, YM_GM_SMI_CTRL)) & YM_SMI_BUSY)
+		;
+	hosted_wire_set_carrier(wire[1], false);
+	hosted_run_idle();
+	ck_assert_uint_ne(rd32(YM_B0_ISRC) & (YM_IS_PHY << YM_IS_PORT_SHIFT), 0);
+	ck_assert_uint_eq(rd32(YM_B0_ISRC) & YM_IS_PHY, 0);
+	finish();
+
+	/* A one-port board has no second GMAC or port block. */
+	bring_up(SKY2_MODEL_EC, 1, false);
+	hosted_failures_quiet(true);
+	(void)rd16(gmac(1, YM_GM_GP_STAT));
+	wr32(YM_GMAC_CTRL + YM_PORT_STRIDE, YM_GMC_RST_CLR);
+	ck_assert_uint_eq(hosted_failures_take("port 2 does not exist"), 2);
+	finish();
+}
+END_TEST
+
+/* Config write through the mirror, as drivers do it: write-on, write, write-off. */
+static void mirror_wr32(u32 cfg, u32 v)
+{
+	wr8(YM_B2_TST_CTRL1, YM_TST_CFG_WRITE_ON);
+	wr32(YM_CFG_MIRROR + cfg, v);
+	wr8(YM_B2_TST_CTRL1, YM_TST_CFG_WRITE_OFF);
+}
+
+/*
+ * The bring-up order of the facts (section 1, after FreeBSD msk), with the
+ * values BSD uses, then a stop: the model must accept all of it silently.
+ */
+START_TEST(test_reference_bringup_and_stop_are_accepted)
+{
+	u8 f[100], out[200];
+	u32 status;
+	u16 len;
+	u8 css, op;
+
+	create(SKY2_MODEL_XL, 2, false);
+	mirror_wr32(YM_PCI_OUR_REG_3, 0); /* clocks on */
+	wr16(YM_B0_CTST, YM_CTST_RST_CLR);
+	ck_assert_uint_eq(rd8(YM_B2_CHIP_ID), 0xB3);
+	ck_assert_uint_eq(rd8(YM_B2_HW_RES) & 3, 3);
+	ck_assert_uint_eq(rd8(YM_B2_CLK_GATE) & YM_CLK_GATE_LNK2_INAC, 0);
+	wr16(YM_B0_CTST, YM_CTST_ASF_DIS);
+	wr16(YM_B0_CTST, YM_CTST_RST_SET);
+	wr16(YM_B0_CTST, YM_CTST_RST_CLR);
+	wr8(YM_B2_TST_CTRL1, YM_TST_CFG_WRITE_ON);
+	wr16(YM_CFG_MIRROR + 0x06, 0xF900); /* PCI status errors */
+	wr32(YM_CFG_MIRROR + YM_PCI_AER_UNC_STAT, 0xFFFFFFFF);
+	wr8(YM_B2_TST_CTRL1, YM_TST_CFG_WRITE_OFF);
+	wr16(YM_B0_CTST, YM_CTST_MRST_CLR);
+	wr8(YM_B0_POWER_CTRL, 0x80 | 0x20 | 0x04 | 0x02);
+	pci_write_config_dword(pdev, YM_PCI_OUR_REG_1, 0);
+	for (unsigned int p = 0; p < 2; p++) {
+		u32 pc = p * YM_PORT_STRIDE;
+
+		wr32(YM_GPHY_CTRL + pc, YM_GPC_RST_SET);
+		wr32(YM_GPHY_CTRL + pc, YM_GPC_RST_CLR);
+		wr32(YM_GMAC_CTRL + pc, YM_GMC_RST_SET);
+		wr32(YM_GMAC_CTRL + pc, YM_GMC_RST_CLR);
+		wr32(YM_GMAC_CTRL + pc, BIT(4)); /* FIFO loopback off */
+		wr16(YM_GMAC_LINK_CTRL + pc, 1);
+		wr16(YM_GMAC_LINK_CTRL + pc, 2);
+	}
+	wr16(YM_B0_CTST, YM_CTST_LED_ON);
+	wr32(YM_B2_I2C_IRQ, 1);
+	wr8(YM_B2_TI_CTRL, YM_TIM_STOP);
+	wr8(YM_B2_TI_CTRL, YM_TIM_CLR_IRQ);
+	wr8(YM_B28_DPT_CTRL, 1);
+	wr8(YM_GMAC_TI_ST_CTRL, 2);
+	wr8(YM_GMAC_TI_ST_CTRL, 1);
+	for (unsigned int sel = 0; sel < 2; sel++) {
+		wr8(YM_B3_RI_CTRL + (sel << 6), YM_RI_RST_CLR);
+		for (u32 r = YM_B3_RI_FIRST; r <= YM_B3_RI_LAST; r++)
+			wr8(r + (sel << 6), 36);
+	}
+	wr32(YM_B0_HWE_IMSK, 0);
+	(void)rd32(YM_B0_HWE_IMSK);
+	wr32(YM_B0_IMSK, 0);
+	(void)rd32(YM_B0_IMSK);
+
+	st_ring = dma_alloc(ST_RING * 8, 4096, 0, &st_dma);
+	memset(st_ring, 0, ST_RING * 8);
+	wr32(YM_STAT_CTRL, YM_UNIT_RST_SET);
+	wr32(YM_STAT_CTRL, YM_UNIT_RST_CLR);
+	wr32(YM_STAT_ADDR_LO, (u32)st_dma);
+	wr32(YM_STAT_ADDR_HI, (u32)(st_dma >> 32));
+	wr16(YM_STAT_LAST_IDX, ST_RING - 1);
+	wr16(YM_STAT_TX_IDX_TH, 10);
+	wr8(YM_STAT_FIFO_WM, 0x10);
+	wr8(YM_STAT_FIFO_WM + 1, 0x10);
+	wr32(YM_STAT_ISR_TIMER + YM_TIMER_INI, 0x190);
+	wr32(YM_STAT_TX_TIMER + YM_TIMER_INI, 1000 * 156);
+	wr32(YM_STAT_CTRL, YM_UNIT_OP_ON);
+	wr8(YM_STAT_TX_TIMER + YM_TIMER_CTRL, YM_TIM_START);
+	wr8(YM_STAT_LEV_TIMER + YM_TIMER_CTRL, YM_TIM_START);
+	wr8(YM_STAT_ISR_TIMER + YM_TIMER_CTRL, YM_TIM_START);
+	wr32(YM_B2_IRQM_INI, 100 * 156);
+	wr32(YM_B2_IRQM_MSK, YM_IS_STAT_BMU | YM_IS_HW_ERR);
+	wr8(YM_B2_IRQM_CTRL, YM_TIM_START);
+
+	for (unsigned int p = 0; p < 2; p++) {
+		u32 pc = p * YM_PORT_STRIDE;
+		const u8 *mac = p ? mac1 : mac0;
+
+		wr16(gmac(p, YM_GM_GP_CTRL), 0);
+		(void)rd8(YM_GMAC_IRQ_SRC + pc);
+		wr16(gmac(p, YM_GM_PHY_ADDR), rd16(gmac(p, YM_GM_PHY_ADDR)) | YM_PAR_MIB_CLR);
+		for (u32 r = YM_GM_MIB_BASE; r < YM_GM_MIB_BASE + YM_GM_MIB_COUNT * 8; r += 4)
+			(void)rd16(gmac(p, r));
+		wr16(gmac(p, YM_GM_PHY_ADDR), rd16(gmac(p, YM_GM_PHY_ADDR)) & ~YM_PAR_MIB_CLR);
+		wr16(gmac(p, YM_GM_RX_CTRL), YM_RXCR_CRC_DIS);
+		wr16(gmac(p, YM_GM_TX_CTRL), 4 << 10);
+		wr16(gmac(p, YM_GM_TX_FLOW_CTRL), 0xFFFF);
+		wr16(gmac(p, YM_GM_TX_PARAM), 0x3 << 14 | 0xB << 9 | 0x1C << 4 | 4);
+		wr16(gmac(p, YM_GM_SERIAL_MODE), 4 << 11 | BIT(9) | 0x1E);
+		for (unsigned int i = 0; i < 3; i++) {
+			u16 w = (u16)(mac[2 * i] | mac[2 * i + 1] << 8);
+
+			wr16(gmac(p, YM_GM_SRC_ADDR_1 + 4 * i), w);
+			wr16(gmac(p, YM_GM_SRC_ADDR_2 + 4 * i), w);
+		}
+		wr16(gmac(p, YM_GM_TX_IRQ_MSK), 0);
+		wr16(gmac(p, YM_GM_RX_IRQ_MSK), 0);
+		wr16(gmac(p, YM_GM_TR_IRQ_MSK), 0);
+		wr32(YM_RX_GMF_CTRL_T + pc, YM_UNIT_RST_SET);
+		wr32(YM_RX_GMF_CTRL_T + pc, YM_UNIT_RST_CLR);
+		wr32(YM_RX_GMF_CTRL_T + pc, YM_UNIT_OP_ON | YM_GMF_RX_FLUSH_ON);
+		wr16(gmac(p, YM_GM_RX_CTRL), YM_RXCR_CRC_DIS | YM_RXCR_UCF_ENA | YM_RXCR_MCF_ENA);
+		for (unsigned int i = 0; i < 4; i++)
+			wr16(gmac(p, YM_GM_MC_HASH + 4 * i), 0);
+		wr32(YM_RX_GMF_FL_MSK + pc, 0); /* XL: flush mask cleared */
+		wr32(YM_RX_GMF_FL_THR + pc, 0x0B);
+		wr32(YM_TX_GMF_CTRL_T + pc, YM_UNIT_RST_SET);
+		wr32(YM_TX_GMF_CTRL_T + pc, YM_UNIT_RST_CLR);
+		wr32(YM_TX_GMF_CTRL_T + pc, YM_UNIT_OP_ON);
+		wr8(YM_TXA_CTRL + pc, BIT(6) | BIT(4) | BIT(2)); /* no fsync, alloc, rate ctl */
+		wr8(YM_TXA_CTRL + pc, YM_TXA_ENA_ARB);
+		ram_buffer_up(p, p * 0x600, p * 0x600 + 0x4FF);
+		ram_buffer_up(p + 2, p * 0x600 + 0x500, p * 0x600 + 0x5FF);
+		wr8(YM_RB_BASE + 0x200 + p * 0x100 + YM_RB_CTRL, YM_UNIT_RST_SET);
+		for (unsigned int k = 0; k < 2; k++) {
+			unsigned int qi = k ? p : p + 2; /* Tx first, as BSD does */
+
+			ring[qi] = dma_alloc(RING * 8, 4096, 0, &ring_dma[qi]);
+			memset(ring[qi], 0, RING * 8);
+			queue_up(qi);
+			wr16(YM_Q_BASE + qbase[qi] + YM_Q_WM, 0x600);
+		}
+		wr32(q_csr(qbase[p]), YM_BMU_RX_CSUM_OFF);
+		buf[p] = dma_alloc(NBUFS * BUF_SIZE, 4096, 0, &buf_dma[p]);
+		rx_post(p, 0, 8, BUF_SIZE);
+	}
+	wr32(YM_B0_IMSK, YM_IS_HW_ERR | YM_IS_STAT_BMU | 0x1D1D);
+	(void)rd32(YM_B0_IMSK);
+	hosted_run_for(3000 * NSEC_PER_MSEC);
+	ck_assert_uint_ne(rd16(gmac(1, YM_GM_GP_STAT)) & YM_GPSR_LINK_UP, 0);
+	wr16(gmac(1, YM_GM_GP_CTRL), YM_GPCR_TX_ENA | YM_GPCR_RX_ENA);
+
+	frame_to(f, mac1, 100, 0x77);
+	hosted_wire_inject(wire[1], f, 100);
+	memcpy(buf[1] + BUF_SIZE * 8, f, 100);
+	put_le(ring[3], 0, (u32)((buf_dma[1] + BUF_SIZE * 8) >> 32), 0, 0,
+	       YM_OP_ADDR64 | YM_LE_HW_OWNER);
+	put_le(ring[3], 1, (u32)(buf_dma[1] + BUF_SIZE * 8), 100, YM_LE_CTRL_EOP,
+	       YM_OP_PACKET | YM_LE_HW_OWNER);
+	wr16(pref(YM_Q_XA2, YM_PREF_PUT_IDX), 2);
+	hosted_run_for(2 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(hosted_wire_take(wire[1], out, sizeof(out)), 100);
+	ck_assert(st_next(&status, &len, &css, &op));
+	ck_assert_uint_eq(op, YM_OP_RXSTAT);
+	ck_assert_uint_eq(css & YM_CSS_PORT, 1);
+	ck_assert(st_next(&status, &len, &css, &op)); /* the Tx timer's report */
+	ck_assert_uint_eq(op, YM_OP_TXINDEXLE);
+	ck_assert_uint_eq((status >> 24) | (len & 0xF) << 8, 2);
+
+	/* Stop port 2 in BSD's order. */
+	{
+		u32 pc = YM_PORT_STRIDE;
+
+		wr8(YM_GMAC_IRQ_MSK + pc, 0);
+		wr32(q_csr(YM_Q_XA2), YM_BMU_STOP);
+		ck_assert_uint_ne(rd32(q_csr(YM_Q_XA2)) & YM_BMU_STOP, 0);
+		wr8(YM_RB_BASE + YM_Q_XA2 + YM_RB_CTRL, YM_UNIT_RST_SET | YM_UNIT_OP_OFF);
+		wr16(gmac(1, YM_GM_GP_CTRL), 0);
+		wr8(YM_TXA_CTRL + pc, YM_TXA_DIS_ARB);
+		wr32(q_csr(YM_Q_XA2), YM_BMU_RST_SET | YM_BMU_FIFO_RST);
+		wr32(pref(YM_Q_XA2, YM_PREF_CTRL), YM_UNIT_RST_SET);
+		wr8(YM_RB_BASE + YM_Q_XA2 + YM_RB_CTRL, YM_UNIT_RST_SET);
+		wr32(YM_TX_GMF_CTRL_T + pc, YM_UNIT_RST_SET);
+		wr32(YM_GMAC_CTRL + pc, BIT(2)); /* pause off */
+		wr8(YM_RB_BASE + YM_Q_R2 + YM_RB_CTRL, YM_UNIT_OP_OFF);
+		ck_assert_uint_eq(rd8(YM_RB_BASE + YM_Q_R2 + 0x46),
+				  rd8(YM_RB_BASE + YM_Q_R2 + 0x4A));
+		wr32(q_csr(YM_Q_R2), YM_BMU_RST_SET | YM_BMU_FIFO_RST);
+		wr32(pref(YM_Q_R2, YM_PREF_CTRL), YM_UNIT_RST_SET);
+		wr8(YM_RB_BASE + YM_Q_R2 + YM_RB_CTRL, YM_UNIT_RST_SET);
+		wr32(YM_RX_GMF_CTRL_T + pc, YM_UNIT_RST_SET);
+		wr8(YM_GPHY_CTRL + pc, YM_GPC_RST_SET);
+		wr8(YM_GMAC_CTRL + pc, YM_GMC_RST_SET);
+	}
+	finish();
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("sky2 model");
@@ -995,6 +1211,8 @@ int main(void)
 	tcase_add_test(tc, test_eisr_lisr_and_moderation);
 	tcase_add_test(tc, test_checksum_offload);
 	tcase_add_test(tc, test_strict_forced_mac_mode);
+	tcase_add_test(tc, test_port2_sources_and_registers);
+	tcase_add_test(tc, test_reference_bringup_and_stop_are_accepted);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

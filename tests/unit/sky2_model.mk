@@ -3,7 +3,8 @@
 # scripted "driver" of raw register accesses. Recursive assignments, because
 # HOSTED_SRCS comes from tg3_hosted.mk, which is included after this file.
 
-SKY2_MODEL_SRCS = tests/hosted/models/sky2_model.c tests/hosted/models/sky2_model_queue.c \
+SKY2_MODEL_SRCS = tests/hosted/models/sky2_model.c tests/hosted/models/sky2_model_ctrl.c \
+	tests/hosted/models/sky2_model_queue.c \
 	tests/hosted/models/sky2_model_status.c tests/hosted/models/sky2_model_phy.c \
 	tests/hosted/models/sky2_model_csum.c
 

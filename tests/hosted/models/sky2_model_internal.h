@@ -92,6 +92,7 @@ struct ym_port {
 	bool smi_read_pending;
 	u32 mib[YM_GM_MIB_COUNT];
 	u32 mib_hi_latch;
+	unsigned int mib_latched; /* counter index + 1 of the latch, 0: none */
 	struct ym_phy phy;
 	/* Frames from the wire waiting for the receive engine */
 	struct ym_frame *rx_fifo[YM_RX_FIFO];
@@ -167,10 +168,28 @@ struct sky2_model {
 
 /* sky2_model.c */
 void ym_fail(struct sky2_model *m, const char *fmt, ...) __printf(2, 3);
-u32 ym_sources(struct sky2_model *m);
-void ym_update_irq(struct sky2_model *m);
 u64 ym_ticks_to_ns(const struct sky2_model *m, u32 ticks);
 bool ym_pairs_conflict(struct sky2_model *m, const char *reg, u32 val, u32 pairs_low);
+
+/* sky2_model_ctrl.c */
+u32 ym_sources(struct sky2_model *m);
+void ym_update_irq(struct sky2_model *m);
+void ym_chip_reset(struct sky2_model *m);
+/* Bit n set: byte n of the dword is accessed. */
+u32 ym_byte_enables(u32 off, unsigned int size);
+bool ym_cfg_read(void *model, u16 off, unsigned int size, u32 *val);
+bool ym_cfg_write(void *model, u16 off, unsigned int size, u32 val);
+void ym_cfg_written(void *model, u16 off, unsigned int size, u32 val);
+u32 ym_mirror_read(struct sky2_model *m, u32 cfg_off);
+void ym_mirror_write(struct sky2_model *m, u32 cfg_off, u32 val, u32 be);
+bool ym_b0_read(struct sky2_model *m, u32 dw, u32 *val);
+bool ym_b0_write(struct sky2_model *m, u32 dw, u32 val, u32 be);
+bool ym_b2_read(struct sky2_model *m, u32 dw, u32 be, u32 *val);
+bool ym_b2_write(struct sky2_model *m, u32 dw, u32 val, u32 be);
+/* val for reads, wval for writes */
+bool ym_txa_access(struct sky2_model *m, u32 dw, u32 *val, u32 wval, u32 be, bool write);
+bool ym_timers_access(struct sky2_model *m, u32 dw, u32 *val, u32 wval, u32 be, bool write);
+bool ym_ri_access(struct sky2_model *m, u32 dw, u32 *val, u32 wval, u32 be, bool write);
 
 /* sky2_model_queue.c */
 void ym_queue_init(struct sky2_model *m);

@@ -5,8 +5,8 @@
  * MIB counters, SMI) and the Marvell PHY behind the SMI, which negotiates
  * against the far end of the wire.
  *
- * MIB counters are 32 bits, read as a low word (+0) then a high word (+4);
- * reading the low word latches the high one. They clear only when read
+ * MIB counters are 32 bits, a low word (+0) and a high word (+4); reading
+ * the low word latches the high one for the next high read of that counter. They clear only when read
  * while GM_PHY_ADDR has the MIB-clear bit set (how drivers zero them).
  */
 #include <string.h>
@@ -441,6 +441,7 @@ static void gmac_defaults(struct ym_port *p)
 {
 	memset(p->gm, 0, sizeof(p->gm));
 	memset(p->mib, 0, sizeof(p->mib));
+	p->mib_latched = 0;
 	p->gm[YM_GM_RX_CTRL / 4] = YM_RXCR_UCF_ENA | YM_RXCR_MCF_ENA;
 	p->smi_ctrl = p->smi_data = p->phy_addr_reg = 0;
 	p->smi_busy_polls = 0;
@@ -463,10 +464,12 @@ bool ym_gmac_read(struct ym_port *p, u32 reg, u16 *val)
 		if ((reg & 7) == 0) {
 			*val = (u16)p->mib[i];
 			p->mib_hi_latch = p->mib[i] >> 16;
+			p->mib_latched = i + 1;
 			if (p->phy_addr_reg & YM_PAR_MIB_CLR)
 				p->mib[i] = 0;
 		} else if ((reg & 7) == 4) {
-			*val = (u16)p->mib_hi_latch;
+			/* The half latched by this counter's low read, else the live one. */
+			*val = (u16)(p->mib_latched == i + 1 ? p->mib_hi_latch : p->mib[i] >> 16);
 		} else {
 			return false;
 		}

@@ -235,14 +235,18 @@ static bool pref_write(struct sky2_model *m, struct ym_queue *q, u32 reg, u32 va
 	if (reg != YM_PREF_LAST_IDX && reg != YM_PREF_ADDR_LO && reg != YM_PREF_ADDR_HI &&
 	    reg != YM_PREF_PUT_IDX && reg != YM_PREF_FIFO_WM)
 		return false;
+	if (reg == YM_PREF_PUT_IDX) { /* "before the unit is on" covers reset too */
+		put_write(m, q, val & YM_PREF_IDX_MASK);
+		return true;
+	}
 	if (q->pref_reset) {
 		ym_fail(m, "prefetch unit %s register 0x%02x written while held in reset", q->name,
 			reg);
 		return true;
 	}
-	switch (reg) {
-	case YM_PREF_PUT_IDX: put_write(m, q, val & YM_PREF_IDX_MASK); return true;
-	case YM_PREF_FIFO_WM: q->fifo_wm = val & 0xFF; return true;
+	if (reg == YM_PREF_FIFO_WM) {
+		q->fifo_wm = val & 0xFF;
+		return true;
 	}
 	if (q->pref_on) {
 		ym_fail(m, "prefetch unit %s register 0x%02x changed while the unit runs", q->name,
@@ -482,7 +486,7 @@ void ym_rx_enqueue(struct ym_port *p, const u8 *frame, u32 len)
 {
 	struct sky2_model *m = p->m;
 	struct sky2_model_port_counters *c = &m->ctr.port[p->idx];
-	bool jumbo = p->gm[YM_GM_SERIAL_MODE / 4] & BIT(8);
+	u16 smode = p->gm[YM_GM_SERIAL_MODE / 4];
 	struct ym_frame *f;
 
 	if (!p->phy.link || !ym_mac_rx_on(p)) {
@@ -493,7 +497,8 @@ void ym_rx_enqueue(struct ym_port *p, const u8 *frame, u32 len)
 		c->rx_filtered++;
 		return;
 	}
-	if (len > (jumbo ? YM_MAX_FRAME - 4 : 1518)) {
+	/* Longest frame without FCS: jumbo mode, VLAN mode, or plain 802.3. */
+	if (len > (smode & BIT(8) ? YM_MAX_FRAME - 4 : smode & BIT(9) ? 1518u : 1514u)) {
 		c->rx_dropped++;
 		p->mib[YM_MIB_RX_LONG]++;
 		return;
