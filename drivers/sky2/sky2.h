@@ -213,6 +213,7 @@ struct sky2_hw {
 	struct pci_dev *pdev;
 	u8 *regs;
 	bool in_use;
+	bool removed; /* unbound; the slot is free once no buffer is lent */
 	u8 chip_id, chip_rev;
 	const char *chip_name;
 	u32 clk_mhz;
@@ -247,6 +248,9 @@ struct sky2_hw {
 };
 
 extern struct pci_driver sky2_pci_driver;
+
+/* sky2_main.c */
+void sky2_release_if_done(struct sky2_hw *hw);
 
 /* sky2_hw.c */
 u8 sky2_read8(struct sky2_hw *hw, u32 reg);

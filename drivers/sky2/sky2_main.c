@@ -422,6 +422,13 @@ static bool pools_held(const struct sky2_hw *hw)
 	return false;
 }
 
+/* A removed controller's slot is reused only once the stack returned every buffer. */
+void sky2_release_if_done(struct sky2_hw *hw)
+{
+	if (hw->removed && !pools_held(hw))
+		hw->in_use = false;
+}
+
 static void sky2_remove(struct pci_dev *pdev)
 {
 	struct sky2_hw *hw = pci_get_drvdata(pdev);
@@ -435,7 +442,8 @@ static void sky2_remove(struct pci_dev *pdev)
 	pci_clear_master(pdev);
 	pci_set_drvdata(pdev, NULL);
 	/* Buffers the stack still holds keep the slot until they come back. */
-	hw->in_use = pools_held(hw);
+	hw->removed = true;
+	sky2_release_if_done(hw);
 }
 
 struct pci_driver sky2_pci_driver = {

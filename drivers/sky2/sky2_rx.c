@@ -63,8 +63,10 @@ static void sky2_rx_release(struct netbuf *nb)
 	push_free(p, buf);
 	p->rx_lent--;
 	if (p->rx_pool_orphaned) {
-		if (!p->rx_lent)
+		if (!p->rx_lent) {
 			free_chunks(p);
+			sky2_release_if_done(p->hw);
+		}
 		return;
 	}
 	if (p->opened && !p->in_poll && p->rx_posted < SKY2_RX_REFILL_LOW)
