@@ -26,6 +26,22 @@ const u8 st_peer[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x77 };
 struct st_rx_frame *st_rxq;
 unsigned int st_rx_count;
 unsigned int st_rx_port[2];
+bool st_hold;
+
+#define HELD_MAX 1024
+static struct netbuf *held[HELD_MAX];
+static unsigned int nr_held;
+
+unsigned int st_held(void)
+{
+	return nr_held;
+}
+
+void st_release_held(void)
+{
+	while (nr_held)
+		netbuf_free(held[--nr_held]);
+}
 
 struct tx_buf {
 	struct netbuf nb;
@@ -51,6 +67,10 @@ static int stack_rx(struct net_device *dev, struct netbuf *nb)
 
 		f->port = port;
 		f->len = netbuf_copy_out(nb, 0, f->data, ST_MAX_FRAME);
+	}
+	if (st_hold && nr_held < HELD_MAX) {
+		held[nr_held++] = nb;
+		return NET_RX_SUCCESS;
 	}
 	netbuf_free(nb);
 	return NET_RX_SUCCESS;
@@ -167,6 +187,8 @@ struct sky2_model *st_create(const struct sky2_model_config *cfg)
 	ck_assert_ptr_nonnull(st_rxq);
 	st_rx_count = 0;
 	st_rx_port[0] = st_rx_port[1] = 0;
+	st_hold = false;
+	nr_held = 0;
 	netdev_set_stack(&test_stack);
 	tx_pool_init();
 	config = *cfg;
@@ -299,6 +321,7 @@ void st_teardown(void)
 {
 	unsigned int failures;
 
+	st_release_held();
 	pci_unregister_driver(&sky2_pci_driver);
 	hosted_run_idle();
 	ck_assert_uint_eq(st_tx_outstanding(), 0);

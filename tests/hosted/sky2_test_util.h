@@ -26,6 +26,10 @@ struct st_rx_frame {
 extern struct st_rx_frame *st_rxq;
 extern unsigned int st_rx_count;
 extern unsigned int st_rx_port[2];
+/* When set, received netbufs are kept (not freed) until st_release_held(). */
+extern bool st_hold;
+unsigned int st_held(void);
+void st_release_held(void);
 
 extern const u8 st_mac[2][6];
 extern const u8 st_peer[6];

@@ -597,6 +597,32 @@ START_TEST(test_tx_ring_full_and_wake)
 }
 END_TEST
 
+START_TEST(test_stack_holds_buffers_across_close_and_remove)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
+	unsigned int live;
+
+	st_setup(&cfg);
+	open_both();
+	st_hold = true;
+	st_inject(0, 30, 1, 100);
+	st_inject(1, 30, 1, 100);
+	hosted_run_for(5 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(st_held(), 60);
+	/* Closed and unbound while the stack still holds 60 of its buffers. */
+	ck_assert_int_eq(dev_close(st_dev(0)), 0);
+	ck_assert(stub_printk_contains("30 receive buffers still held by the stack"));
+	pci_unregister_driver(&sky2_pci_driver);
+	hosted_run_idle();
+	live = hosted_dma_live_count();
+	st_release_held();
+	hosted_run_idle();
+	/* Both ports' receive pools were kept for the lent buffers, and went with the last. */
+	ck_assert_uint_eq(live - hosted_dma_live_count(), 2 * SKY2_RX_CHUNKS);
+	st_teardown(); /* checks that nothing is left */
+}
+END_TEST
+
 static Suite *sky2_suite(void)
 {
 	Suite *s = suite_create("sky2 hosted");
@@ -631,6 +657,7 @@ static Suite *sky2_suite(void)
 	tcase_add_test(tc, test_link_flap);
 	tcase_add_test(tc, test_close_reopen_no_leaks);
 	tcase_add_test(tc, test_close_with_frames_in_flight);
+	tcase_add_test(tc, test_stack_holds_buffers_across_close_and_remove);
 	suite_add_tcase(s, tc);
 	return s;
 }
