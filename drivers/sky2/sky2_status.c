@@ -42,34 +42,45 @@ bool sky2_status_pending(const struct sky2_hw *hw)
 
 int sky2_status_drain(struct sky2_hw *hw, int budget)
 {
+	struct sky2_le *ring = hw->st_le;
+	const unsigned int mask = hw->st_size - 1;
+	unsigned int idx = hw->st_idx, seen = 0;
 	bool rx_seen[SKY2_MAX_PORTS] = { false };
 	bool tx_seen = false;
-	struct sky2_le tx_last = { 0 };
-	unsigned int seen = 0;
+	u32 tx_status = 0;
+	u16 tx_len = 0;
 	int work = 0;
 
-	while (work < budget && seen < hw->st_size) {
-		struct sky2_le *le = &hw->st_le[hw->st_idx];
+	while (work < budget && seen <= mask) {
+		struct sky2_le *le = &ring[idx];
 		u8 op = READ_ONCE(le->opcode);
-		struct sky2_le copy;
 		unsigned int port;
+		u32 status;
+		u16 len;
 
 		if (!(op & LE_HW_OWNER))
 			break;
 		barrier(); /* the owner bit before the fields it covers */
-		copy = *le;
-		WRITE_ONCE(le->opcode, (u8)(op & ~LE_HW_OWNER));
-		hw->st_idx = sky2_ring_next(hw->st_idx, hw->st_size);
-		hw->ctr.status_les++;
+		status = le->addr;
+		len = le->len;
+		port = le->ctrl & LE_CSS_PORT;
+		op &= (u8)~LE_HW_OWNER;
+		WRITE_ONCE(le->opcode, op);
+		idx = (idx + 1) & mask;
 		seen++;
 
-		op &= (u8)~LE_HW_OWNER;
+		if (likely(op == LE_OP_RXSTAT && port < hw->nports && hw->port[port].opened)) {
+			sky2_rx_status(&hw->port[port], status, len);
+			rx_seen[port] = true;
+			work++;
+			continue;
+		}
 		if (op == LE_OP_TXINDEX) {
-			tx_last = copy;
+			tx_status = status;
+			tx_len = len;
 			tx_seen = true;
 			continue;
 		}
-		port = copy.ctrl & LE_CSS_PORT;
 		if (port >= hw->nports || !hw->port[port].opened) {
 			hw->ctr.status_bad_port++;
 			pr_warn("%s: status entry (opcode 0x%02x) for port %u, which is %s\n",
@@ -78,11 +89,6 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 			continue;
 		}
 		switch (op) {
-		case LE_OP_RXSTAT:
-			sky2_rx_status(&hw->port[port], copy.addr, copy.len);
-			rx_seen[port] = true;
-			work++;
-			break;
 		case LE_OP_RXVLAN:
 		case LE_OP_RXCHKS:
 		case LE_OP_RXCHKSVLAN:
@@ -97,13 +103,17 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 			break;
 		}
 	}
+	hw->st_idx = (u16)idx;
+	hw->ctr.status_les += seen;
 	if (work >= budget)
 		hw->ctr.polls_budget_exhausted++;
 
 	if (tx_seen) {
+		struct sky2_le last = { .addr = tx_status, .len = tx_len };
+
 		for (unsigned int i = 0; i < hw->nports; i++)
 			if (hw->port[i].opened)
-				sky2_tx_complete(&hw->port[i], sky2_txindex_port(&tx_last, i));
+				sky2_tx_complete(&hw->port[i], sky2_txindex_port(&last, i));
 	}
 	for (unsigned int i = 0; i < hw->nports; i++) {
 		if (!rx_seen[i])
