@@ -242,6 +242,7 @@ struct sky2_hw {
 
 	struct napi_struct napi;
 	char napi_name[32];
+	char irq_name[24]; /* "sky2 eth0,eth1": kernel/irq.c keeps 23 characters */
 	struct ktimer watchdog;
 
 	struct sky2_hw_counters ctr;
@@ -307,6 +308,7 @@ u16 sky2_txindex_port(const struct sky2_le *le, unsigned int port);
 /* sky2_irq.c */
 int sky2_irq_setup(struct sky2_hw *hw);
 void sky2_irq_teardown(struct sky2_hw *hw);
+void sky2_irq_rename(struct sky2_hw *hw);
 const char *sky2_irq_mode_name(const struct sky2_hw *hw);
 void sky2_irq_update_masks(struct sky2_hw *hw);
 int sky2_poll(struct napi_struct *napi, int budget);

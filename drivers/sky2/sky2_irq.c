@@ -64,7 +64,7 @@ static int request_vector(struct sky2_hw *hw)
 
 	if (vec < 0)
 		return vec;
-	err = request_irq((u8)vec, sky2_interrupt, hw, hw->napi_name);
+	err = request_irq((u8)vec, sky2_interrupt, hw, hw->irq_name);
 	if (err)
 		return err;
 	hw->irq_vector = vec;
@@ -151,6 +151,23 @@ int sky2_irq_setup(struct sky2_hw *hw)
 			"only the 1 s watchdog will notice events\n",
 			hw->pdev->name, SKY2_IRQ_TEST_MS);
 	return 0;
+}
+
+/*
+ * The vector was requested (and proven) before the ports had names; take it
+ * again under the name that lists them, so `irq` shows what it serves. Every
+ * source is masked here, so nothing can arrive in between.
+ */
+void sky2_irq_rename(struct sky2_hw *hw)
+{
+	if (!hw->irq_requested)
+		return;
+	free_irq((u8)hw->irq_vector, hw);
+	if (request_irq((u8)hw->irq_vector, sky2_interrupt, hw, hw->irq_name)) {
+		pr_err("%s: interrupt vector %d could not be taken back\n", hw->pdev->name,
+		       hw->irq_vector);
+		hw->irq_requested = false;
+	}
 }
 
 void sky2_irq_teardown(struct sky2_hw *hw)

@@ -304,6 +304,13 @@ static void name_napi(struct sky2_hw *hw)
 		snprintf(name + n, cap - n, ")");
 	memcpy(hw->napi_name, name, sizeof(name));
 	hw->napi.name = hw->napi_name;
+	/* The interrupt's name, short enough for the irq table. */
+	cap = sizeof(hw->irq_name);
+	n = (size_t)snprintf(name, cap, "sky2 ");
+	for (unsigned int i = 0; i < hw->nports && n < cap; i++)
+		n += (size_t)snprintf(name + n, cap - n, "%s%s", i ? "," : "",
+				      hw->port[i].netdev.name);
+	memcpy(hw->irq_name, name, cap);
 }
 
 static void unregister_ports(struct sky2_hw *hw, unsigned int n)
@@ -329,6 +336,7 @@ static int sky2_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	}
 	hw->pdev = pdev;
 	snprintf(hw->napi_name, sizeof(hw->napi_name), "sky2-%s", pdev->name);
+	snprintf(hw->irq_name, sizeof(hw->irq_name), "sky2-%s", pdev->name);
 	err = pci_enable_device(pdev);
 	if (err)
 		goto fail;
@@ -386,6 +394,7 @@ static int sky2_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	}
 	netif_napi_add(&hw->port[0].netdev, &hw->napi, sky2_poll, NAPI_DEFAULT_WEIGHT);
 	name_napi(hw);
+	sky2_irq_rename(hw);
 	pci_set_drvdata(pdev, hw);
 	pr_info("%s: %s rev %u (chip 0x%02x, %u MHz), %u port%s%s, %s, RAM buffer %u KiB, "
 		"quirks 0x%x\n",

@@ -15,6 +15,7 @@
 
 #include "drivers/sky2/sky2.h"
 #include "kernel/cmdline.h"
+#include "kernel/irq.h"
 #include "kernel/pci.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
@@ -139,6 +140,15 @@ START_TEST(test_open_link_both_ports_msi)
 	ck_assert_uint_gt(c.msi_sent, 0);
 	ck_assert_uint_eq(c.intx_assertions, 0);
 	ck_assert_uint_eq(st_hw()->irq_mode, SKY2_IRQ_MSI);
+	{
+		/* lspci and irq show the binding, the mode and the one handler for both ports. */
+		char buf[256];
+
+		pci_format_dev(st_hw()->pdev, buf, sizeof(buf));
+		ck_assert_msg(strstr(buf, "sky2") && strstr(buf, "MSI"), "lspci: %s", buf);
+		irq_handler_names((u8)st_hw()->irq_vector, buf, sizeof(buf));
+		ck_assert_str_eq(buf, "sky2 eth0,eth1");
+	}
 	st_teardown();
 }
 END_TEST
