@@ -411,7 +411,7 @@ START_TEST(test_link_flap)
 }
 END_TEST
 
-static void traffic_single(enum sky2_model_chip chip)
+static void traffic_single(enum sky2_model_chip chip, const char *known_model_disagreement)
 {
 	struct sky2_model_config cfg = st_config(chip, 1);
 	u8 f[400], got[2048];
@@ -431,24 +431,35 @@ static void traffic_single(enum sky2_model_chip chip)
 	while (hosted_wire_take(st_wire(0), got, sizeof(got)) == sizeof(f))
 		sent++;
 	ck_assert_uint_eq(sent, 100);
+	if (known_model_disagreement)
+		ck_assert_uint_eq(hosted_failures_take(known_model_disagreement), 1);
 	st_teardown();
 }
 
 START_TEST(test_traffic_ec_ultra)
 {
-	traffic_single(SKY2_MODEL_EC_ULTRA);
+	traffic_single(SKY2_MODEL_EC_ULTRA, NULL);
 }
 END_TEST
 
 START_TEST(test_traffic_fe_plus)
 {
-	traffic_single(SKY2_MODEL_FE_PLUS);
+	/*
+	 * Known disagreement, reported to the model's author: the model calls
+	 * bit 10 of the FE+ PHY's advertisement register reserved. It is the
+	 * PAUSE ability (IEEE 802.3 Annex 28B base page), which Linux sky2
+	 * advertises on every copper PHY including the 10/100 ones
+	 * (copper_fc_adv[] in sky2_phy_init). The driver keeps advertising pause;
+	 * this expects exactly that one complaint, and fails once the model
+	 * stops making it, so the exception goes with the disagreement.
+	 */
+	traffic_single(SKY2_MODEL_FE_PLUS, "PHY advertisement 0x05e1 has reserved bits");
 }
 END_TEST
 
 START_TEST(test_traffic_optima)
 {
-	traffic_single(SKY2_MODEL_OPTIMA);
+	traffic_single(SKY2_MODEL_OPTIMA, NULL);
 }
 END_TEST
 
