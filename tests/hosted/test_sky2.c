@@ -17,6 +17,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/irq.h"
 #include "kernel/pci.h"
+#include "net/napi.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
@@ -644,6 +645,29 @@ START_TEST(test_stack_holds_buffers_across_close_and_remove)
 }
 END_TEST
 
+START_TEST(test_napi_irq_mode)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
+
+	st_setup(&cfg);
+	open_both();
+	/* The poll runs inside the interrupt handler (the pre-NAPI baseline). */
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_IRQ), 0);
+	for (unsigned int r = 0; r < 3; r++) {
+		st_inject(0, 50, 50 * r, 120);
+		st_inject(1, 50, 1000 + 50 * r, 120);
+		hosted_run_for(2 * NSEC_PER_MSEC);
+	}
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_NAPI), 0);
+	st_inject(0, 50, 150, 120);
+	st_inject(1, 50, 1150, 120);
+	hosted_run_for(2 * NSEC_PER_MSEC);
+	check_rx_from(0, 200, 0, 120);
+	check_rx_from(1, 200, 1000, 120);
+	st_teardown();
+}
+END_TEST
+
 static Suite *sky2_suite(void)
 {
 	Suite *s = suite_create("sky2 hosted");
@@ -666,6 +690,7 @@ static Suite *sky2_suite(void)
 	tcase_add_test(tc, test_traffic_optima);
 	tcase_add_test(tc, test_multicast_filter);
 	tcase_add_test(tc, test_tx_ring_full_and_wake);
+	tcase_add_test(tc, test_napi_irq_mode);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("interrupts and faults");
 	tcase_set_timeout(tc, 60);
