@@ -49,6 +49,9 @@
 #define SKY2_RX_CHUNKS	   (SKY2_RX_POOL / SKY2_RX_CHUNK_BUFS)
 #define SKY2_RX_REFILL_LOW 32
 
+/* No 32-bit high half is this: the next buffer LE must be preceded by ADDR64. */
+#define SKY2_HI_UNKNOWN (~0ull)
+
 #define SKY2_TX_MAX_SEGS 16
 /* Worst case per frame: an ADDR64 before every segment. */
 #define SKY2_TX_MAX_LES (2 * SKY2_TX_MAX_SEGS)
@@ -167,16 +170,14 @@ struct sky2_port {
 	dma_addr_t tx_le_dma;
 	struct netbuf *tx_frame[SKY2_TX_RING]; /* on each frame's last LE */
 	u16 tx_prod, tx_cons;
-	u32 tx_hi;	  /* high address half the chip holds for this queue */
-	bool tx_hi_valid; /* false after a ring reset: the next LE sends ADDR64 */
+	u64 tx_hi; /* high address half the chip holds; SKY2_HI_UNKNOWN after a ring reset */
 
 	/* Receive ring and buffers. */
 	struct sky2_le *rx_le;
 	dma_addr_t rx_le_dma;
 	struct sky2_rx_buf *rx_slot[SKY2_RX_RING]; /* NULL on ADDR64 slots */
 	u16 rx_put, rx_cons;
-	u32 rx_hi;
-	bool rx_hi_valid;
+	u64 rx_hi;	     /* high half the chip holds; SKY2_HI_UNKNOWN after a ring reset */
 	bool rx_put_pending; /* LEs written, PUT not yet told (batched per poll) */
 	u8 *rx_chunk[SKY2_RX_CHUNKS];
 	dma_addr_t rx_chunk_dma[SKY2_RX_CHUNKS];

@@ -131,7 +131,7 @@ void sky2_rx_ring_reset(struct sky2_port *p)
 	memset(p->rx_slot, 0, sizeof(p->rx_slot));
 	p->rx_put = 0;
 	p->rx_cons = 0;
-	p->rx_hi_valid = false;
+	p->rx_hi = SKY2_HI_UNKNOWN;
 	p->rx_put_pending = false;
 }
 
@@ -148,7 +148,7 @@ void sky2_rx_unpost_all(struct sky2_port *p)
 	}
 	p->rx_posted = 0;
 	p->rx_put = p->rx_cons = 0;
-	p->rx_hi_valid = false;
+	p->rx_hi = SKY2_HI_UNKNOWN;
 }
 
 static void post_le(struct sky2_port *p, u32 addr, u16 len, u8 opcode)
@@ -166,28 +166,30 @@ static void post_le(struct sky2_port *p, u32 addr, u16 len, u8 opcode)
 
 void sky2_rx_refill(struct sky2_port *p)
 {
+	/* At most LAST_IDX LEs may be outstanding: one slot always stays empty. */
+	unsigned int room = SKY2_RX_RING - 1u - rx_outstanding(p);
+
 	if (p->stopping)
 		return;
 	while (p->rx_posted < SKY2_RX_POSTED) {
 		struct sky2_rx_buf *buf = p->rx_free;
-		u32 hi;
-		bool need_hi;
+		u64 hi;
 
 		if (!buf) {
 			p->ctr.rx_refill_starved++;
 			break;
 		}
-		hi = (u32)(buf->dma >> 32);
-		need_hi = !p->rx_hi_valid || hi != p->rx_hi;
-		/* At most LAST_IDX LEs may be outstanding: one slot always stays empty. */
-		if (rx_outstanding(p) + 1u + need_hi > SKY2_RX_RING - 1u)
-			break;
-		if (need_hi) {
+		hi = buf->dma >> 32;
+		if (hi != p->rx_hi) {
+			if (room < 2)
+				break;
 			p->rx_slot[p->rx_put] = NULL;
-			post_le(p, hi, 0, LE_OP_ADDR64);
+			post_le(p, (u32)hi, 0, LE_OP_ADDR64);
 			p->rx_hi = hi;
-			p->rx_hi_valid = true;
 			p->ctr.rx_addr64_les++;
+			room--;
+		} else if (!room) {
+			break;
 		}
 		p->rx_free = buf->next_free;
 		buf->next_free = NULL;
@@ -195,6 +197,7 @@ void sky2_rx_refill(struct sky2_port *p)
 		p->rx_slot[p->rx_put] = buf;
 		post_le(p, (u32)buf->dma, SKY2_RX_BUF_SIZE, LE_OP_PACKET);
 		p->rx_posted++;
+		room--;
 	}
 }
 

@@ -44,7 +44,7 @@ void sky2_tx_ring_reset(struct sky2_port *p)
 	memset(p->tx_le, 0, SKY2_TX_RING * sizeof(struct sky2_le));
 	memset(p->tx_frame, 0, sizeof(p->tx_frame));
 	p->tx_prod = p->tx_cons = 0;
-	p->tx_hi_valid = false;
+	p->tx_hi = SKY2_HI_UNKNOWN;
 }
 
 static void put_le(struct sky2_port *p, u32 addr, u16 len, u8 ctrl, u8 opcode)
@@ -85,14 +85,13 @@ netdev_tx_t sky2_start_xmit(struct netbuf *nb, struct net_device *dev)
 		return NETDEV_TX_BUSY;
 	}
 	for (struct netbuf *seg = nb; seg; seg = seg->next) {
-		u32 hi = (u32)(seg->dma >> 32);
+		u64 hi = seg->dma >> 32;
 
 		if (!seg->len)
 			continue;
-		if (!p->tx_hi_valid || hi != p->tx_hi) {
-			put_le(p, hi, 0, 0, LE_OP_ADDR64);
+		if (hi != p->tx_hi) {
+			put_le(p, (u32)hi, 0, 0, LE_OP_ADDR64);
 			p->tx_hi = hi;
-			p->tx_hi_valid = true;
 			p->ctr.tx_addr64_les++;
 		}
 		last = p->tx_prod;
