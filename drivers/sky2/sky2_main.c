@@ -21,6 +21,7 @@
 
 #include "drivers/sky2/sky2.h"
 #include "kernel/io.h"
+#include "kernel/irqflags.h"
 #include "kernel/printk.h"
 
 struct sky2_family {
@@ -196,6 +197,7 @@ static int sky2_stop(struct net_device *dev)
 {
 	struct sky2_port *p = netdev_priv(dev);
 	struct sky2_hw *hw = p->hw;
+	unsigned long flags;
 
 	if (!p->opened)
 		return 0;
@@ -207,9 +209,11 @@ static int sky2_stop(struct net_device *dev)
 	 * receive entry left in the status ring would otherwise be matched with
 	 * a buffer of the next open.
 	 */
+	flags = local_irq_save(); /* in napi.mode=irq a poll could start inside this drain */
 	p->stopping = true;
 	(void)sky2_status_drain(hw, INT_MAX);
 	p->stopping = false;
+	local_irq_restore(flags);
 	p->opened = false;
 	sky2_irq_update_masks(hw);
 	if (!--hw->open_ports) {

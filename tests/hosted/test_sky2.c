@@ -538,6 +538,7 @@ START_TEST(test_close_with_frames_in_flight)
 	hosted_advance(NSEC_PER_MSEC);
 	ck_assert(napi_is_scheduled(&hw->napi));
 	ck_assert_int_eq(dev_close(st_dev(0)), 0);
+	hosted_run_idle();
 	ck_assert_uint_eq(st_rx_port[0], 40); /* drained at close, not left for the next open */
 	ck_assert(st_open_and_link(st_dev(0)));
 	st_inject(0, 10, 540, 150);
