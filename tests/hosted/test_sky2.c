@@ -669,6 +669,27 @@ START_TEST(test_napi_irq_mode)
 }
 END_TEST
 
+START_TEST(test_function_without_msi)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_EC_ULTRA, 1);
+	struct sky2_model_counters c;
+
+	cfg.no_msi = true;
+	st_setup(&cfg);
+	ck_assert(stub_printk_contains("no MSI capability: using shared INTx"));
+	ck_assert_uint_eq(st_hw()->irq_mode, SKY2_IRQ_INTX);
+	ck_assert(st_open_and_link(st_dev(0)));
+	st_inject(0, 30, 7, 90);
+	hosted_run_for(NSEC_PER_MSEC);
+	check_rx_from(0, 30, 7, 90);
+	ck_assert_uint_eq(st_ethtool(st_dev(0), "ctl_msi_fallbacks"), 0);
+	sky2_model_get_counters(st_model(), &c);
+	ck_assert_uint_eq(c.msi_sent, 0);
+	ck_assert_uint_gt(c.intx_assertions, 0);
+	st_teardown();
+}
+END_TEST
+
 static Suite *sky2_suite(void)
 {
 	Suite *s = suite_create("sky2 hosted");
@@ -697,6 +718,7 @@ static Suite *sky2_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_msi_lost_falls_back_to_intx);
 	tcase_add_test(tc, test_intx_by_command_line);
+	tcase_add_test(tc, test_function_without_msi);
 	tcase_add_test(tc, test_shared_intx_line_not_ours);
 	tcase_add_test(tc, test_lost_interrupt_caught_by_watchdog);
 	tcase_add_test(tc, test_rx_errors_and_truncated_dropped);
