@@ -279,7 +279,6 @@ int sky2_phy_write(struct sky2_port *p, u8 reg, u16 val);
 int sky2_phy_start(struct sky2_port *p);
 void sky2_phy_stop(struct sky2_port *p);
 void sky2_phy_intr(struct sky2_port *p);
-void sky2_link_check(struct sky2_port *p);
 
 /* sky2_rx.c */
 int sky2_rx_alloc(struct sky2_port *p);

@@ -342,7 +342,10 @@ int sky2_poll(struct napi_struct *napi, int budget)
 	return work;
 }
 
-/* The 1 s watchdog: a lost interrupt, counters, the link as the MAC sees it. */
+/*
+ * The 1 s watchdog: a lost interrupt (a lost PHY interrupt included: its
+ * source stays pending in B0_ISRC), and the MIB counters folded before they wrap.
+ */
 static void watchdog(struct ktimer *t)
 {
 	struct sky2_hw *hw = container_of(t, struct sky2_hw, watchdog);

@@ -173,11 +173,6 @@ static void link_check(struct sky2_port *p, bool changed)
 		link_down(p);
 }
 
-void sky2_link_check(struct sky2_port *p)
-{
-	link_check(p, false);
-}
-
 void sky2_phy_intr(struct sky2_port *p)
 {
 	u16 is;

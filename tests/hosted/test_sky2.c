@@ -690,6 +690,27 @@ START_TEST(test_function_without_msi)
 }
 END_TEST
 
+START_TEST(test_lost_link_interrupt_caught_by_watchdog)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_OPTIMA, 1);
+	struct net_device *dev;
+
+	st_setup(&cfg);
+	dev = st_dev(0);
+	ck_assert(st_open_and_link(dev));
+	hosted_run_for(10 * NSEC_PER_MSEC);
+	sky2_model_fault_irq_lost(st_model(), 1);
+	hosted_wire_set_carrier(st_wire(0), false);
+	hosted_run_for(50 * NSEC_PER_MSEC);
+	ck_assert(netif_carrier_ok(dev)); /* the PHY's interrupt never came */
+	hosted_run_for(1100 * NSEC_PER_MSEC);
+	ck_assert(!netif_carrier_ok(dev));
+	ck_assert_uint_ge(st_ethtool(dev, "ctl_lost_irqs_caught"), 1);
+	ck_assert_uint_eq(st_ethtool(dev, "link_downs"), 1);
+	st_teardown();
+}
+END_TEST
+
 static Suite *sky2_suite(void)
 {
 	Suite *s = suite_create("sky2 hosted");
@@ -721,6 +742,7 @@ static Suite *sky2_suite(void)
 	tcase_add_test(tc, test_function_without_msi);
 	tcase_add_test(tc, test_shared_intx_line_not_ours);
 	tcase_add_test(tc, test_lost_interrupt_caught_by_watchdog);
+	tcase_add_test(tc, test_lost_link_interrupt_caught_by_watchdog);
 	tcase_add_test(tc, test_rx_errors_and_truncated_dropped);
 	tcase_add_test(tc, test_desc_check_and_hw_error);
 	tcase_add_test(tc, test_link_flap);
