@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Receive. Each port has its own receive LE ring (prefetch unit) and buffer
+ * pool; completions come through the controller's status ring as RXSTAT
+ * entries, one per frame, in the order buffers were posted.
+ *
+ * Buffers live above 4 GiB as often as not, so a buffer LE carries only the
+ * low address half; an ADDR64 LE before it sets the high half the chip keeps
+ * for the queue. We send one only when the high half changes, and forget the
+ * cached value whenever the ring (and so the chip's copy) is reset.
+ *
+ * Frames go up zero-copy inside their buffer's netbuf and come back through
+ * sky2_rx_release(); bad frames never leave the driver: they are counted and
+ * their buffer is posted again by the next refill.
+ */
+#define pr_fmt(fmt) "sky2: " fmt
+
+#include <errno.h>
+#include <string.h>
+
+#include "drivers/sky2/sky2.h"
+#include "kernel/printk.h"
+
+/* Log the first few of a kind, then only at powers of two: a flood stays readable. */
+static bool worth_logging(u64 n)
+{
+	return n <= 4 || !(n & (n - 1));
+}
+
+static unsigned int rx_outstanding(const struct sky2_port *p)
+{
+	return (unsigned int)(p->rx_put - p->rx_cons) & (SKY2_RX_RING - 1);
+}
+
+static void push_free(struct sky2_port *p, struct sky2_rx_buf *buf)
+{
+	buf->state = SKY2_RXB_FREE;
+	buf->next_free = p->rx_free;
+	p->rx_free = buf;
+}
+
+static void free_chunks(struct sky2_port *p)
+{
+	for (unsigned int c = 0; c < SKY2_RX_CHUNKS; c++) {
+		if (p->rx_chunk[c])
+			dma_free(p->rx_chunk[c], SKY2_RX_CHUNK_BUFS * SKY2_RX_BUF_STRIDE);
+		p->rx_chunk[c] = NULL;
+	}
+	p->rx_free = NULL;
+	p->rx_pool_orphaned = false;
+}
+
+static void sky2_rx_release(struct netbuf *nb)
+{
+	struct sky2_rx_buf *buf = nb->owner;
+	struct sky2_port *p = buf->port;
+
+	if (buf->state != SKY2_RXB_LENT) {
+		pr_err("%s: receive buffer %u returned twice\n", sky2_port_name(p),
+		       (unsigned int)(buf - p->rx_buf));
+		return;
+	}
+	push_free(p, buf);
+	p->rx_lent--;
+	if (p->rx_pool_orphaned) {
+		if (!p->rx_lent) {
+			free_chunks(p);
+			sky2_release_if_done(p->hw);
+		}
+		return;
+	}
+	if (p->opened && !p->in_poll && p->rx_posted < SKY2_RX_REFILL_LOW)
+		napi_schedule(&p->hw->napi);
+}
+
+int sky2_rx_alloc(struct sky2_port *p)
+{
+	p->rx_le = dma_alloc(SKY2_RX_RING * sizeof(struct sky2_le), 0, 0, &p->rx_le_dma);
+	if (!p->rx_le)
+		return -ENOMEM;
+	if (p->rx_chunk[0]) {
+		/* Reopened while the stack still held buffers: keep using that pool. */
+		p->rx_pool_orphaned = false;
+		return 0;
+	}
+	p->rx_free = NULL;
+	for (unsigned int c = 0; c < SKY2_RX_CHUNKS; c++) {
+		p->rx_chunk[c] =
+		    dma_alloc(SKY2_RX_CHUNK_BUFS * SKY2_RX_BUF_STRIDE, 0, 0, &p->rx_chunk_dma[c]);
+		if (!p->rx_chunk[c]) {
+			free_chunks(p);
+			return -ENOMEM;
+		}
+	}
+	for (unsigned int i = SKY2_RX_POOL; i-- > 0;) {
+		struct sky2_rx_buf *buf = &p->rx_buf[i];
+		unsigned int c = i / SKY2_RX_CHUNK_BUFS,
+			     off = (i % SKY2_RX_CHUNK_BUFS) * SKY2_RX_BUF_STRIDE;
+
+		memset(buf, 0, sizeof(*buf));
+		buf->port = p;
+		buf->data = p->rx_chunk[c] + off;
+		buf->dma = p->rx_chunk_dma[c] + off;
+		push_free(p, buf);
+	}
+	p->rx_posted = 0;
+	p->rx_lent = 0;
+	return 0;
+}
+
+void sky2_rx_free(struct sky2_port *p)
+{
+	dma_free(p->rx_le, SKY2_RX_RING * sizeof(struct sky2_le));
+	p->rx_le = NULL;
+	if (!p->rx_chunk[0])
+		return;
+	if (p->rx_lent) {
+		pr_info("%s: %u receive buffers still held by the stack; their memory is freed "
+			"when the last comes back\n",
+			sky2_port_name(p), p->rx_lent);
+		p->rx_pool_orphaned = true;
+		return;
+	}
+	free_chunks(p);
+}
+
+/* The chip's copy of the queue is reset with its prefetch unit: so is ours. */
+void sky2_rx_ring_reset(struct sky2_port *p)
+{
+	memset(p->rx_le, 0, SKY2_RX_RING * sizeof(struct sky2_le));
+	memset(p->rx_slot, 0, sizeof(p->rx_slot));
+	p->rx_put = 0;
+	p->rx_cons = 0;
+	p->rx_hi = SKY2_HI_UNKNOWN;
+	p->rx_put_pending = false;
+}
+
+/* Take back every posted buffer (the queue is stopped). */
+void sky2_rx_unpost_all(struct sky2_port *p)
+{
+	for (unsigned int s = 0; s < SKY2_RX_RING; s++) {
+		struct sky2_rx_buf *buf = p->rx_slot[s];
+
+		if (!buf)
+			continue;
+		p->rx_slot[s] = NULL;
+		push_free(p, buf);
+	}
+	p->rx_posted = 0;
+	p->rx_put = p->rx_cons = 0;
+	p->rx_hi = SKY2_HI_UNKNOWN;
+}
+
+static void post_le(struct sky2_port *p, u32 addr, u16 len, u8 opcode)
+{
+	struct sky2_le *le = &p->rx_le[p->rx_put];
+
+	le->addr = addr;
+	le->len = len;
+	le->ctrl = 0;
+	barrier(); /* the fields before the owner bit */
+	WRITE_ONCE(le->opcode, (u8)(opcode | LE_HW_OWNER));
+	p->rx_put = sky2_ring_next(p->rx_put, SKY2_RX_RING);
+	p->rx_put_pending = true;
+}
+
+void sky2_rx_refill(struct sky2_port *p)
+{
+	/* At most LAST_IDX LEs may be outstanding: one slot always stays empty. */
+	unsigned int room = SKY2_RX_RING - 1u - rx_outstanding(p);
+
+	if (p->stopping)
+		return;
+	while (p->rx_posted < SKY2_RX_POSTED) {
+		struct sky2_rx_buf *buf = p->rx_free;
+		u64 hi;
+
+		if (!buf) {
+			p->ctr.rx_refill_starved++;
+			break;
+		}
+		hi = buf->dma >> 32;
+		if (hi != p->rx_hi) {
+			if (room < 2)
+				break;
+			p->rx_slot[p->rx_put] = NULL;
+			post_le(p, (u32)hi, 0, LE_OP_ADDR64);
+			p->rx_hi = hi;
+			p->ctr.rx_addr64_les++;
+			room--;
+		} else if (!room) {
+			break;
+		}
+		p->rx_free = buf->next_free;
+		buf->next_free = NULL;
+		buf->state = SKY2_RXB_POSTED;
+		p->rx_slot[p->rx_put] = buf;
+		post_le(p, (u32)buf->dma, SKY2_RX_BUF_SIZE, LE_OP_PACKET);
+		p->rx_posted++;
+		room--;
+	}
+}
+
+void sky2_rx_put_flush(struct sky2_port *p)
+{
+	if (!p->rx_put_pending || p->stopping)
+		return;
+	barrier(); /* LEs in memory before the chip hears of them */
+	sky2_prefetch_put(p->hw, p->rxq, p->rx_put);
+	p->rx_put_pending = false;
+}
+
+/* The oldest posted buffer: RXSTATs come in posting order; ADDR64 slots are skipped. */
+static struct sky2_rx_buf *take_oldest(struct sky2_port *p)
+{
+	while (p->rx_cons != p->rx_put) {
+		struct sky2_rx_buf *buf = p->rx_slot[p->rx_cons];
+
+		p->rx_slot[p->rx_cons] = NULL;
+		p->rx_cons = sky2_ring_next(p->rx_cons, SKY2_RX_RING);
+		if (buf) {
+			p->rx_posted--;
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+static void drop(struct sky2_port *p, struct sky2_rx_buf *buf, u64 *counter, const char *why,
+		 u32 status, u16 len)
+{
+	(*counter)++;
+	p->netdev.stats.rx_errors++;
+	if (worth_logging(*counter))
+		pr_warn("%s: rx error, status 0x%08x length %u: %s (%llu so far)\n",
+			sky2_port_name(p), status, len, why, (unsigned long long)*counter);
+	push_free(p, buf);
+}
+
+void sky2_rx_status(struct sky2_port *p, u32 status, u16 len)
+{
+	struct sky2_rx_buf *buf = take_oldest(p);
+	u16 gm_len = (u16)(status >> RXS_LEN_SHIFT);
+	struct net_device_stats *s = &p->netdev.stats;
+
+	if (!buf) {
+		p->ctr.rx_no_buffer++;
+		s->rx_errors++;
+		if (worth_logging(p->ctr.rx_no_buffer))
+			pr_err("%s: receive status (0x%08x, length %u) with no buffer posted\n",
+			       sky2_port_name(p), status, len);
+		return;
+	}
+	if ((p->hw->quirks & SKY2_Q_FE_PLUS_BOGUS_STATUS) && len != gm_len) {
+		/* FE+ A0 status is unreliable: trust the DMA length, check the range below. */
+		p->ctr.rx_fe_plus_accepted++;
+	} else if (status & RXS_ANY_ERR) {
+		if (status & RXS_CRC_ERR)
+			s->rx_crc_errors++;
+		if (status & (RXS_TOO_LONG | RXS_UNDERSIZE | RXS_JABBER | RXS_FRAGMENT))
+			s->rx_length_errors++;
+		drop(p, buf, &p->ctr.rx_error_frames, "MAC error bits", status, len);
+		return;
+	} else if (!(status & RXS_RX_OK)) {
+		drop(p, buf, &p->ctr.rx_not_ok, "not received OK", status, len);
+		return;
+	} else if (len != gm_len) {
+		s->rx_length_errors++;
+		drop(p, buf, &p->ctr.rx_truncated, "DMA length differs from the MAC's (truncated)",
+		     status, len);
+		return;
+	}
+	if (len < ETH_HLEN || len > SKY2_RX_BUF_SIZE) {
+		s->rx_length_errors++;
+		drop(p, buf, &p->ctr.rx_bad_length, "length outside the buffer", status, len);
+		return;
+	}
+	netbuf_init(&buf->nb, buf->data, len, buf->dma, sky2_rx_release, buf);
+	buf->state = SKY2_RXB_LENT;
+	p->rx_lent++;
+	p->ctr.rx_frames++;
+	netif_receive(&p->netdev, &buf->nb);
+}

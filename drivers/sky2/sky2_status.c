@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The status ring: the chip's one report channel for both ports. It writes
+ * list elements with HW_OWNER set and there is no consumer index to tell it
+ * where we are; we own an entry once its owner bit is set, and give it back
+ * by clearing the bit.
+ *
+ * One drain serves both ports under one budget: each received frame counts,
+ * whichever port it came from, so a flood on one port ends the poll as it
+ * would with the other port quiet, and the next poll serves both again in
+ * ring order. Transmit indexes come in one TXINDEXLE for both ports; only the
+ * latest matters, applied once per drain. Receive PUT writes are batched: one
+ * per port per drain, after the refill.
+ */
+#define pr_fmt(fmt) "sky2: " fmt
+
+#include <string.h>
+
+#include "drivers/sky2/sky2.h"
+#include "kernel/printk.h"
+
+/* A TXINDEXLE's done index for one port (exclusive: the next LE the chip will fetch). */
+u16 sky2_txindex_port(const struct sky2_le *le, unsigned int port)
+{
+	if (port == 0)
+		return (u16)(le->addr & TXIDX_P1_MASK);
+	return (u16)(((le->addr >> TXIDX_P2_LO_SHIFT) & 0xFFu) |
+		     ((le->len & TXIDX_P2_HI_MASK) << TXIDX_P2_HI_SHIFT));
+}
+
+void sky2_status_reset(struct sky2_hw *hw)
+{
+	if (hw->st_le)
+		memset(hw->st_le, 0, hw->st_size * sizeof(*hw->st_le));
+	hw->st_idx = 0;
+}
+
+bool sky2_status_pending(const struct sky2_hw *hw)
+{
+	return hw->st_le && (READ_ONCE(hw->st_le[hw->st_idx].opcode) & LE_HW_OWNER);
+}
+
+int sky2_status_drain(struct sky2_hw *hw, int budget)
+{
+	struct sky2_le *ring = hw->st_le;
+	const unsigned int mask = hw->st_size - 1;
+	unsigned int idx = hw->st_idx, seen = 0;
+	bool rx_seen[SKY2_MAX_PORTS] = { false };
+	bool tx_seen = false;
+	u32 tx_status = 0;
+	u16 tx_len = 0;
+	int work = 0;
+
+	while (work < budget && seen <= mask) {
+		struct sky2_le *le = &ring[idx];
+		u8 op = READ_ONCE(le->opcode);
+		unsigned int port;
+		u32 status;
+		u16 len;
+
+		if (!(op & LE_HW_OWNER))
+			break;
+		barrier(); /* the owner bit before the fields it covers */
+		status = le->addr;
+		len = le->len;
+		port = le->ctrl & LE_CSS_PORT;
+		op &= (u8)~LE_HW_OWNER;
+		WRITE_ONCE(le->opcode, op);
+		idx = (idx + 1) & mask;
+		seen++;
+
+		if (likely(op == LE_OP_RXSTAT && port < hw->nports && hw->port[port].opened)) {
+			sky2_rx_status(&hw->port[port], status, len);
+			rx_seen[port] = true;
+			work++;
+			continue;
+		}
+		if (op == LE_OP_TXINDEX) {
+			tx_status = status;
+			tx_len = len;
+			tx_seen = true;
+			continue;
+		}
+		if (port >= hw->nports || !hw->port[port].opened) {
+			hw->ctr.status_bad_port++;
+			pr_warn("%s: status entry (opcode 0x%02x) for port %u, which is %s\n",
+				hw->pdev->name, op, port + 1,
+				port >= hw->nports ? "not present" : "closed");
+			continue;
+		}
+		switch (op) {
+		case LE_OP_RXVLAN:
+		case LE_OP_RXCHKS:
+		case LE_OP_RXCHKSVLAN:
+		case LE_OP_RXTSTAMP:
+		case LE_OP_RSS_HASH:
+			/* Qualifiers of the next RXSTAT; nothing here asks for them. */
+			break;
+		default:
+			hw->ctr.status_unknown_op++;
+			pr_warn("%s: status entry with unknown opcode 0x%02x dropped\n",
+				hw->pdev->name, op);
+			break;
+		}
+	}
+	hw->st_idx = (u16)idx;
+	hw->ctr.status_les += seen;
+	if (work >= budget)
+		hw->ctr.polls_budget_exhausted++;
+
+	if (tx_seen) {
+		struct sky2_le last = { .addr = tx_status, .len = tx_len };
+
+		for (unsigned int i = 0; i < hw->nports; i++)
+			if (hw->port[i].opened)
+				sky2_tx_complete(&hw->port[i], sky2_txindex_port(&last, i));
+	}
+	for (unsigned int i = 0; i < hw->nports; i++) {
+		if (!rx_seen[i])
+			continue;
+		sky2_rx_refill(&hw->port[i]);
+		sky2_rx_put_flush(&hw->port[i]);
+	}
+	return work;
+}

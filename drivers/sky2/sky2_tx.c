@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Transmit, on the port's asynchronous queue. A frame is a PACKET LE for its
+ * first segment and BUFFER LEs for the rest, the last one flagged EOP; an
+ * ADDR64 LE goes first whenever a segment's high address half differs from
+ * the one the chip holds for the queue (forgotten on every ring reset).
+ *
+ * The chip reports progress in the status ring's TXINDEXLE entries: the
+ * index of the next LE it will fetch. Everything before it is done.
+ * Checksums are left to the stack (no offload is advertised).
+ */
+#define pr_fmt(fmt) "sky2: " fmt
+
+#include <errno.h>
+#include <string.h>
+
+#include "drivers/sky2/sky2.h"
+#include "kernel/printk.h"
+
+static unsigned int tx_pending(const struct sky2_port *p)
+{
+	return (unsigned int)(p->tx_prod - p->tx_cons) & (SKY2_TX_RING - 1);
+}
+
+static unsigned int tx_free(const struct sky2_port *p)
+{
+	return SKY2_TX_RING - 1 - tx_pending(p);
+}
+
+int sky2_tx_alloc(struct sky2_port *p)
+{
+	p->tx_le = dma_alloc(SKY2_TX_RING * sizeof(struct sky2_le), 0, 0, &p->tx_le_dma);
+	return p->tx_le ? 0 : -ENOMEM;
+}
+
+void sky2_tx_free(struct sky2_port *p)
+{
+	dma_free(p->tx_le, SKY2_TX_RING * sizeof(struct sky2_le));
+	p->tx_le = NULL;
+}
+
+void sky2_tx_ring_reset(struct sky2_port *p)
+{
+	memset(p->tx_le, 0, SKY2_TX_RING * sizeof(struct sky2_le));
+	memset(p->tx_frame, 0, sizeof(p->tx_frame));
+	p->tx_prod = p->tx_cons = 0;
+	p->tx_hi = SKY2_HI_UNKNOWN;
+}
+
+static void put_le(struct sky2_port *p, u32 addr, u16 len, u8 ctrl, u8 opcode)
+{
+	struct sky2_le *le = &p->tx_le[p->tx_prod];
+
+	le->addr = addr;
+	le->len = len;
+	le->ctrl = ctrl;
+	barrier();
+	WRITE_ONCE(le->opcode, (u8)(opcode | LE_HW_OWNER));
+	p->tx_frame[p->tx_prod] = NULL;
+	p->tx_prod = sky2_ring_next(p->tx_prod, SKY2_TX_RING);
+}
+
+netdev_tx_t sky2_start_xmit(struct netbuf *nb, struct net_device *dev)
+{
+	struct sky2_port *p = netdev_priv(dev);
+	unsigned int nsegs = 0, i = 0;
+	u16 last = p->tx_prod;
+
+	for (struct netbuf *seg = nb; seg; seg = seg->next)
+		nsegs += seg->len != 0;
+	if (!nsegs || nsegs > SKY2_TX_MAX_SEGS) {
+		p->ctr.tx_too_many_segs++;
+		dev->stats.tx_errors++;
+		netbuf_free(nb);
+		return NETDEV_TX_OK;
+	}
+	if (!p->opened) {
+		dev->stats.tx_dropped++;
+		netbuf_free(nb);
+		return NETDEV_TX_OK;
+	}
+	if (tx_free(p) < 2 * nsegs) {
+		netif_stop_queue(dev);
+		p->ctr.tx_ring_full++;
+		return NETDEV_TX_BUSY;
+	}
+	for (struct netbuf *seg = nb; seg; seg = seg->next) {
+		u64 hi = seg->dma >> 32;
+
+		if (!seg->len)
+			continue;
+		if (hi != p->tx_hi) {
+			put_le(p, (u32)hi, 0, 0, LE_OP_ADDR64);
+			p->tx_hi = hi;
+			p->ctr.tx_addr64_les++;
+		}
+		last = p->tx_prod;
+		i++;
+		put_le(p, (u32)seg->dma, (u16)seg->len, i == nsegs ? LE_CTRL_EOP : 0,
+		       i == 1 ? LE_OP_PACKET : LE_OP_BUFFER);
+	}
+	p->tx_frame[last] = nb;
+	p->ctr.tx_frames++;
+	barrier(); /* LEs in memory before the doorbell */
+	sky2_prefetch_put(p->hw, p->txq, p->tx_prod);
+	if (tx_free(p) < SKY2_TX_MAX_LES)
+		netif_stop_queue(dev);
+	return NETDEV_TX_OK;
+}
+
+void sky2_tx_complete(struct sky2_port *p, u16 done_idx)
+{
+	unsigned int done = (unsigned int)(done_idx - p->tx_cons) & (SKY2_TX_RING - 1);
+
+	if (done_idx >= SKY2_TX_RING || done > tx_pending(p)) {
+		p->ctr.tx_bad_index++;
+		pr_err("%s: chip reports transmit index %u, outside the %u LEs posted from %u\n",
+		       sky2_port_name(p), done_idx, tx_pending(p), p->tx_cons);
+		return;
+	}
+	while (p->tx_cons != done_idx) {
+		struct netbuf *nb = p->tx_frame[p->tx_cons];
+
+		if (nb) {
+			p->tx_frame[p->tx_cons] = NULL;
+			netbuf_free(nb);
+		}
+		p->tx_cons = sky2_ring_next(p->tx_cons, SKY2_TX_RING);
+	}
+	if (netif_queue_stopped(&p->netdev) && p->opened && tx_free(p) >= 2 * SKY2_TX_MAX_LES)
+		netif_wake_queue(&p->netdev);
+}
+
+/* The queue is stopped: free what it never sent. */
+void sky2_tx_drop_all(struct sky2_port *p)
+{
+	while (p->tx_cons != p->tx_prod) {
+		struct netbuf *nb = p->tx_frame[p->tx_cons];
+
+		if (nb) {
+			p->tx_frame[p->tx_cons] = NULL;
+			p->ctr.tx_dropped_on_stop++;
+			p->netdev.stats.tx_dropped++;
+			netbuf_free(nb);
+		}
+		p->tx_cons = sky2_ring_next(p->tx_cons, SKY2_TX_RING);
+	}
+	p->tx_prod = p->tx_cons = 0;
+}

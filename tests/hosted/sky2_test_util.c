@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* See sky2_test_util.h. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "drivers/sky2/sky2.h"
+#include "kernel/dma.h"
+#include "kernel/pci.h"
+#include "tests/hosted/frames.h"
+#include "tests/hosted/hosted.h"
+#include "tests/hosted/hosted_dma.h"
+#include "tests/hosted/hosted_wire.h"
+#include "tests/hosted/sky2_test_util.h"
+#include "tests/unit/stub_printk.h"
+
+#define TX_BUF_SIZE   2048
+#define TX_CHUNK_BUFS 32
+#define TX_CHUNKS     16
+#define TX_BUFS	      (TX_CHUNK_BUFS * TX_CHUNKS)
+
+const u8 st_mac[2][6] = { { 0x00, 0x00, 0x5A, 0x11, 0x22, 0x01 },
+			  { 0x00, 0x00, 0x5A, 0x11, 0x22, 0x02 } };
+const u8 st_peer[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x77 };
+
+struct st_rx_frame *st_rxq;
+unsigned int st_rx_count;
+unsigned int st_rx_port[2];
+bool st_hold;
+
+#define HELD_MAX 1024
+static struct netbuf *held[HELD_MAX];
+static unsigned int nr_held;
+
+unsigned int st_held(void)
+{
+	return nr_held;
+}
+
+void st_release_held(void)
+{
+	while (nr_held)
+		netbuf_free(held[--nr_held]);
+}
+
+struct tx_buf {
+	struct netbuf nb;
+	u8 *data;
+	dma_addr_t dma;
+	bool busy;
+};
+
+static struct tx_buf *tx_bufs;
+static u8 *tx_chunk[TX_CHUNKS];
+static unsigned int tx_busy;
+static struct sky2_model *model, *model_b;
+static struct hosted_wire *wires[2];
+static struct sky2_model_config config, config_b;
+
+static int stack_rx(struct net_device *dev, struct netbuf *nb)
+{
+	unsigned int port = dev == st_dev(1) ? 1 : 0;
+
+	st_rx_port[port]++;
+	if (st_rx_count < ST_RXQ) {
+		struct st_rx_frame *f = &st_rxq[st_rx_count++];
+
+		f->port = port;
+		f->len = netbuf_copy_out(nb, 0, f->data, ST_MAX_FRAME);
+	}
+	if (st_hold && nr_held < HELD_MAX) {
+		held[nr_held++] = nb;
+		return NET_RX_SUCCESS;
+	}
+	netbuf_free(nb);
+	return NET_RX_SUCCESS;
+}
+
+static const struct netdev_stack_ops test_stack = {
+	.rx = stack_rx,
+};
+
+static void tx_release(struct netbuf *nb)
+{
+	for (struct netbuf *seg = nb; seg; seg = seg->next) {
+		struct tx_buf *b = seg->owner;
+
+		ck_assert_msg(b->busy, "transmit buffer released twice");
+		b->busy = false;
+		tx_busy--;
+	}
+}
+
+static void tx_pool_init(void)
+{
+	tx_bufs = calloc(TX_BUFS, sizeof(*tx_bufs));
+	ck_assert_ptr_nonnull(tx_bufs);
+	for (unsigned int c = 0; c < TX_CHUNKS; c++) {
+		dma_addr_t dma;
+
+		tx_chunk[c] = dma_alloc(TX_CHUNK_BUFS * TX_BUF_SIZE, 0, 0, &dma);
+		ck_assert_ptr_nonnull(tx_chunk[c]);
+		for (unsigned int i = 0; i < TX_CHUNK_BUFS; i++) {
+			struct tx_buf *b = &tx_bufs[c * TX_CHUNK_BUFS + i];
+
+			b->data = tx_chunk[c] + i * TX_BUF_SIZE;
+			b->dma = dma + i * TX_BUF_SIZE;
+		}
+	}
+	tx_busy = 0;
+}
+
+static void tx_pool_free(void)
+{
+	for (unsigned int c = 0; c < TX_CHUNKS; c++)
+		dma_free(tx_chunk[c], TX_CHUNK_BUFS * TX_BUF_SIZE);
+	free(tx_bufs);
+	tx_bufs = NULL;
+}
+
+static struct tx_buf *tx_get(void)
+{
+	static unsigned int next;
+
+	for (unsigned int n = 0; n < TX_BUFS; n++) {
+		struct tx_buf *b = &tx_bufs[(next + n) % TX_BUFS];
+
+		if (!b->busy) {
+			next = (next + n + 1) % TX_BUFS;
+			b->busy = true;
+			tx_busy++;
+			return b;
+		}
+	}
+	return NULL;
+}
+
+unsigned int st_tx_outstanding(void)
+{
+	return tx_busy;
+}
+
+netdev_tx_t st_send(struct net_device *dev, const u8 *frame, u32 len, unsigned int nsegs)
+{
+	struct netbuf *first = NULL, *prev = NULL;
+	netdev_tx_t ret;
+	u32 off = 0;
+
+	if (!nsegs)
+		nsegs = 1;
+	for (unsigned int s = 0; s < nsegs; s++) {
+		u32 chunk = s + 1 == nsegs ? len - off : len / nsegs;
+		struct tx_buf *b = tx_get();
+
+		ck_assert_msg(b, "transmit buffer pool exhausted");
+		memcpy(b->data, frame + off, chunk);
+		netbuf_init(&b->nb, b->data, chunk, b->dma, tx_release, b);
+		if (prev)
+			prev->next = &b->nb;
+		else
+			first = &b->nb;
+		prev = &b->nb;
+		off += chunk;
+	}
+	first->tot_len = len;
+	ret = netdev_start_xmit(dev, first);
+	if (ret == NETDEV_TX_BUSY)
+		tx_release(first);
+	return ret;
+}
+
+struct sky2_model_config st_config(enum sky2_model_chip chip, unsigned int ports)
+{
+	struct sky2_model_config cfg = { .bus = 0, .dev = 3, .fn = 0, .chip = chip };
+
+	cfg.ports = ports;
+	memcpy(cfg.mac[0], st_mac[0], 6);
+	memcpy(cfg.mac[1], st_mac[1], 6);
+	return cfg;
+}
+
+struct sky2_model *st_create(const struct sky2_model_config *cfg)
+{
+	hosted_init();
+	stub_printk_reset();
+	st_rxq = calloc(ST_RXQ, sizeof(*st_rxq));
+	ck_assert_ptr_nonnull(st_rxq);
+	st_rx_count = 0;
+	st_rx_port[0] = st_rx_port[1] = 0;
+	st_hold = false;
+	nr_held = 0;
+	netdev_set_stack(&test_stack);
+	tx_pool_init();
+	config = *cfg;
+	model_b = NULL;
+	model = sky2_model_create(cfg);
+	ck_assert_ptr_nonnull(model);
+	wires[0] = wires[1] = NULL;
+	for (unsigned int i = 0; i < 2; i++) {
+		struct hosted_port *port = sky2_model_port(model, i);
+
+		if (port)
+			wires[i] = hosted_wire_script(port);
+	}
+	return model;
+}
+
+static bool napi_scheduled(void *ctx)
+{
+	struct sky2_hw *hw = ctx;
+
+	return hw && napi_is_scheduled(&hw->napi);
+}
+
+static struct sky2_hw *hw_at(const struct sky2_model_config *cfg)
+{
+	struct pci_dev *pdev = pci_find_bdf(0, cfg->bus, PCI_DEVFN(cfg->dev, cfg->fn));
+
+	return pdev ? pci_get_drvdata(pdev) : NULL;
+}
+
+struct sky2_hw *st_hw(void)
+{
+	return hw_at(&config);
+}
+
+struct sky2_hw *st_hw_b(void)
+{
+	return model_b ? hw_at(&config_b) : NULL;
+}
+
+void st_probe(void)
+{
+	pci_register_driver(&sky2_pci_driver);
+	pci_init();
+	/* Installed in every test; a refused chip has no NAPI and reports never scheduled. */
+	sky2_model_set_napi_probe(model, napi_scheduled, st_hw());
+	if (model_b)
+		sky2_model_set_napi_probe(model_b, napi_scheduled, st_hw_b());
+	hosted_run_idle();
+}
+
+void st_setup_pair(const struct sky2_model_config *a, const struct sky2_model_config *b)
+{
+	st_create(a);
+	hosted_wire_unplug(sky2_model_port(model, 0));
+	config_b = *b;
+	model_b = sky2_model_create(b);
+	ck_assert_ptr_nonnull(model_b);
+	ck_assert_ptr_nonnull(
+	    hosted_wire_cable(sky2_model_port(model, 0), sky2_model_port(model_b, 0)));
+	wires[0] = NULL;
+	st_probe();
+}
+
+struct sky2_model *st_model_b(void)
+{
+	return model_b;
+}
+
+struct sky2_model *st_setup(const struct sky2_model_config *cfg)
+{
+	st_create(cfg);
+	st_probe();
+	return model;
+}
+
+struct sky2_model *st_model(void)
+{
+	return model;
+}
+
+struct hosted_wire *st_wire(unsigned int port)
+{
+	return port < 2 ? wires[port] : NULL;
+}
+
+struct net_device *st_dev(unsigned int port)
+{
+	struct sky2_hw *hw = st_hw();
+
+	if (!hw || port >= hw->nports)
+		return NULL;
+	return &hw->port[port].netdev;
+}
+
+static bool link_up(void *ctx)
+{
+	return netif_carrier_ok(ctx);
+}
+
+bool st_open_and_link(struct net_device *dev)
+{
+	if (!dev || dev_open(dev))
+		return false;
+	return hosted_run_until(link_up, dev, 5 * NSEC_PER_SEC);
+}
+
+void st_inject(unsigned int port, unsigned int n, u32 seed, u32 len)
+{
+	u8 f[ST_MAX_FRAME];
+
+	for (unsigned int i = 0; i < n; i++) {
+		fr_build(f, len, st_mac[port], st_peer, FR_PROTO_UDP, seed + i, true);
+		hosted_wire_inject(wires[port], f, len);
+	}
+}
+
+u64 st_ethtool(struct net_device *dev, const char *name)
+{
+	struct ethtool_stat st[96];
+	int n = netdev_get_ethtool_stats(dev, st, 96);
+
+	for (int i = 0; i < n; i++)
+		if (!strcmp(st[i].name, name))
+			return st[i].value;
+	return ~0ull;
+}
+
+void st_teardown(void)
+{
+	unsigned int failures;
+
+	st_release_held();
+	pci_unregister_driver(&sky2_pci_driver);
+	hosted_run_idle();
+	ck_assert_uint_eq(st_tx_outstanding(), 0);
+	tx_pool_free();
+	if (hosted_dma_live_count()) {
+		hosted_dma_dump_live();
+		ck_abort_msg("%u DMA allocations (%zu bytes) still live after teardown",
+			     hosted_dma_live_count(), hosted_dma_live_bytes());
+	}
+	failures = hosted_failures();
+	if (failures) {
+		hosted_failures_dump();
+		stub_printk_dump();
+	}
+	ck_assert_msg(!failures, "%u harness/model failures (first: %s)", failures,
+		      hosted_failure(0) ? hosted_failure(0) : "?");
+	hosted_fini();
+	sky2_model_destroy(model);
+	model = NULL;
+	if (model_b)
+		sky2_model_destroy(model_b);
+	model_b = NULL;
+	free(st_rxq);
+	st_rxq = NULL;
+}
