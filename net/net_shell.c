@@ -78,6 +78,13 @@ static int cmd_softnet(int argc, char **argv)
 		     (unsigned long long)softnet.rounds, (unsigned long long)softnet.polls,
 		     (unsigned long long)softnet.budget_exhausted,
 		     (unsigned long long)softnet.time_exhausted);
+	shell_printf("tso: %llu super-segments sent, %llu segments merged into them, "
+		     "%llu bytes each on average\n",
+		     (unsigned long long)softnet.tx_gso_frames,
+		     (unsigned long long)softnet.tx_gso_segs,
+		     (unsigned long long)(softnet.tx_gso_frames
+					      ? softnet.tx_gso_bytes / softnet.tx_gso_frames
+					      : 0));
 	backlog_get_copy_stats(&bc);
 	shell_printf("backlog: %u queued, %llu copied out of driver buffers, %llu kept (no copy "
 		     "free), %llu kept (too big)\n",

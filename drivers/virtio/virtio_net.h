@@ -32,8 +32,11 @@
 #define VNET_RX_RESERVE_DIV 8
 /* Wake a stopped transmit queue once this many descriptors are free again. */
 #define VNET_TX_WAKE_DESCS (2 + 2 * 4)
-/* Most segments of one transmitted frame (plus one descriptor for the header). */
-#define VNET_TX_MAX_SEGS 16
+/*
+ * Most segments of one transmitted frame (plus one descriptor for the header):
+ * a TSO super-segment of lwIP's segments is about two per 1460 bytes.
+ */
+#define VNET_TX_MAX_SEGS 32
 /* Polling period when the device has no usable interrupt. */
 #define VNET_POLL_PERIOD_NS (1 * NSEC_PER_MSEC)
 /*

@@ -12,7 +12,8 @@ static const u64 vnet_wanted =
     VNET_FEATURE(VIRTIO_NET_F_MTU) | VNET_FEATURE(VIRTIO_NET_F_STATUS) |
     VNET_FEATURE(VIRTIO_NET_F_CSUM) | VNET_FEATURE(VIRTIO_NET_F_GUEST_CSUM) |
     VNET_FEATURE(VIRTIO_NET_F_MRG_RXBUF) | VNET_FEATURE(VIRTIO_NET_F_CTRL_VQ) |
-    VNET_FEATURE(VIRTIO_NET_F_CTRL_RX) | VNET_FEATURE(VIRTIO_NET_F_MQ);
+    VNET_FEATURE(VIRTIO_NET_F_CTRL_RX) | VNET_FEATURE(VIRTIO_NET_F_MQ) |
+    VNET_FEATURE(VIRTIO_NET_F_HOST_TSO4) | VNET_FEATURE(VIRTIO_NET_F_HOST_TSO6);
 
 /* Features that are meaningless (the spec says: must not be accepted) without another. */
 static const struct {
@@ -37,6 +38,7 @@ void vnet_feature_opts_default(struct vnet_feature_opts *opts)
 	opts->mrg_rxbuf = true;
 	opts->mq = true;
 	opts->event_idx = true;
+	opts->tso = true;
 }
 
 int vnet_select_features(u64 offered, const struct vnet_feature_opts *opts, u64 *accepted,
@@ -63,6 +65,9 @@ int vnet_select_features(u64 offered, const struct vnet_feature_opts *opts, u64 
 		want &= ~VNET_FEATURE(VIRTIO_NET_F_MQ);
 	if (!opts->event_idx)
 		want &= ~VNET_FEATURE(VIRTIO_F_EVENT_IDX);
+	if (!opts->tso)
+		want &=
+		    ~(VNET_FEATURE(VIRTIO_NET_F_HOST_TSO4) | VNET_FEATURE(VIRTIO_NET_F_HOST_TSO6));
 
 	got = offered & want;
 	/* Dropping one feature can orphan another: repeat until nothing changes. */
