@@ -78,10 +78,11 @@ static int cmd_softnet(int argc, char **argv)
 		     (unsigned long long)softnet.rounds, (unsigned long long)softnet.polls,
 		     (unsigned long long)softnet.budget_exhausted,
 		     (unsigned long long)softnet.time_exhausted);
-	shell_printf("tso: %llu super-segments sent, %llu segments merged into them, "
-		     "%llu bytes each on average\n",
+	shell_printf("tso: %llu super-segments sent, %llu segments merged into them, %llu bytes "
+		     "(%llu each on average)\n",
 		     (unsigned long long)softnet.tx_gso_frames,
 		     (unsigned long long)softnet.tx_gso_segs,
+		     (unsigned long long)softnet.tx_gso_bytes,
 		     (unsigned long long)(softnet.tx_gso_frames
 					      ? softnet.tx_gso_bytes / softnet.tx_gso_frames
 					      : 0));
