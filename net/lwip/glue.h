@@ -29,6 +29,9 @@ struct tx_frame {
 	struct glue_if *gif;
 	/* gso.c: the next frame merged into the same super-segment, and what to undo. */
 	struct tx_frame *merged_next;
+	/* seg[trim_seg] was advanced past trim header bytes: unmap what was mapped. */
+	u8 trim_seg;
+	u16 trim;
 	bool restore_tcp_flags;
 	u8 tcp_flags;
 	u16 tcp_flags_offset;

@@ -184,6 +184,8 @@ static struct netbuf *gso_payload_of(struct tx_frame *f, u16 hdr_len, unsigned i
 		f->seg[i].data += skip;
 		f->seg[i].dma += skip;
 		f->seg[i].len -= skip;
+		f->trim_seg = (u8)i;
+		f->trim = (u16)skip;
 	}
 	*nsegs = f->nsegs - i;
 	return &f->seg[i];

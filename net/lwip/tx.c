@@ -76,8 +76,11 @@ static void tx_release(struct netbuf *nb)
 
 	for (; f; f = next) {
 		next = f->merged_next;
-		for (unsigned int i = 0; i < f->nsegs; i++)
-			dma_unmap_single(f->seg[i].dma, f->seg[i].len);
+		for (unsigned int i = 0; i < f->nsegs; i++) {
+			u32 back = i == f->trim_seg ? f->trim : 0;
+
+			dma_unmap_single(f->seg[i].dma - back, f->seg[i].len + back);
+		}
 		/* lwIP rewrites everything else of a header it sends again, but not the flags. */
 		if (f->restore_tcp_flags)
 			pbuf_put_at(f->p, f->tcp_flags_offset, f->tcp_flags);
@@ -236,6 +239,8 @@ static struct tx_frame *tx_build(struct glue_if *gif, struct pbuf *p)
 	f->p = q;
 	f->gif = gif;
 	f->merged_next = NULL;
+	f->trim = 0;
+	f->trim_seg = 0;
 	f->restore_tcp_flags = false;
 	for (; q; q = q->next) {
 		struct netbuf *nb;
