@@ -45,6 +45,7 @@ static void vnet_init_once(void)
 	cmdline_get_bool("virtio_net.mq", &vnet_opts.mq);
 	cmdline_get_bool("virtio_net.event_idx", &vnet_opts.event_idx);
 	cmdline_get_bool("virtio_net.tso", &vnet_opts.tso);
+	cmdline_get_bool("virtio_net.guest_tso", &vnet_opts.guest_tso);
 	if (!cmdline_get_u64("virtio_net.queues", &queues, 1, VNET_MAX_PAIRS))
 		vnet_max_pairs_opt = (unsigned int)queues;
 	if (!cmdline_get_choice("virtio_net.irq", irq_modes, ARRAY_SIZE(irq_modes), &mode))

@@ -57,7 +57,7 @@ START_TEST(test_accepts_only_what_it_implements)
 	/* Offered, but napkin does not implement them. */
 	ck_assert(!vnet_has(acc, VIRTIO_F_RING_PACKED));
 	ck_assert(!vnet_has(acc, VIRTIO_F_INDIRECT_DESC));
-	ck_assert(!vnet_has(acc, VIRTIO_NET_F_GUEST_TSO4));
+	ck_assert(vnet_has(acc, VIRTIO_NET_F_GUEST_TSO4));
 	ck_assert(!vnet_has(acc, VIRTIO_NET_F_GUEST_UFO));
 	ck_assert(!vnet_has(acc, VIRTIO_NET_F_CTRL_VLAN));
 	ck_assert_uint_eq(acc & BIT64(40), 0);
@@ -129,6 +129,31 @@ START_TEST(test_tso_needs_csum_and_has_a_switch)
 }
 END_TEST
 
+/* Large received frames need mergeable buffers (and receive checksums); they have a switch. */
+START_TEST(test_guest_tso_needs_mrg_rxbuf_and_has_a_switch)
+{
+	u64 acc, offered = qemu_like | F(VIRTIO_NET_F_GUEST_TSO6);
+
+	ck_assert_int_eq(vnet_select_features(offered, &opts, &acc, why, sizeof(why)), 0);
+	ck_assert(vnet_has(acc, VIRTIO_NET_F_GUEST_TSO4) && vnet_has(acc, VIRTIO_NET_F_GUEST_TSO6));
+	opts.mrg_rxbuf = false;
+	ck_assert_int_eq(vnet_select_features(offered, &opts, &acc, why, sizeof(why)), 0);
+	ck_assert(!vnet_has(acc, VIRTIO_NET_F_GUEST_TSO4) &&
+		  !vnet_has(acc, VIRTIO_NET_F_GUEST_TSO6));
+	opts.mrg_rxbuf = true;
+	opts.guest_csum = false;
+	ck_assert_int_eq(vnet_select_features(offered, &opts, &acc, why, sizeof(why)), 0);
+	ck_assert(!vnet_has(acc, VIRTIO_NET_F_GUEST_TSO4) &&
+		  !vnet_has(acc, VIRTIO_NET_F_GUEST_TSO6));
+	opts.guest_csum = true;
+	opts.guest_tso = false;
+	ck_assert_int_eq(vnet_select_features(offered, &opts, &acc, why, sizeof(why)), 0);
+	ck_assert(vnet_has(acc, VIRTIO_NET_F_MRG_RXBUF));
+	ck_assert(!vnet_has(acc, VIRTIO_NET_F_GUEST_TSO4) &&
+		  !vnet_has(acc, VIRTIO_NET_F_GUEST_TSO6));
+}
+END_TEST
+
 START_TEST(test_format_names_and_unknown_bits)
 {
 	char buf[256];
@@ -160,6 +185,7 @@ static Suite *features_suite(void)
 	tcase_add_test(tc, test_mq_needs_ctrl_vq);
 	tcase_add_test(tc, test_options_switch_features_off);
 	tcase_add_test(tc, test_tso_needs_csum_and_has_a_switch);
+	tcase_add_test(tc, test_guest_tso_needs_mrg_rxbuf_and_has_a_switch);
 	tcase_add_test(tc, test_format_names_and_unknown_bits);
 	suite_add_tcase(s, tc);
 	return s;
