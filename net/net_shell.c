@@ -20,7 +20,7 @@
 #include "net/netdev.h"
 #include "net/params.h"
 
-#define ETHTOOL_MAX 128
+#define ETHTOOL_MAX 160
 
 static const struct net_shell_stack_ops *stack;
 

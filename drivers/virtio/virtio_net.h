@@ -69,6 +69,7 @@ struct vnet_pair_stats {
 	u64 rx_packets, rx_bytes, rx_drops;
 	u64 rx_ring_exhausted; /* frames recycled because the stack held too many buffers */
 	u64 rx_errors;	       /* bad length, bad used id, bad num_buffers */
+	u64 rx_gso_frames;     /* frames the host merged (GUEST_TSO): one TCP segment of many */
 	u64 tx_packets, tx_bytes, tx_drops;
 	u64 tx_ring_full; /* times the transmit ring filled and stopped the queue */
 	u64 polls, interrupts, kicks;
