@@ -71,6 +71,9 @@ class Nic:
     machine: str
 
 
+# napkin as benchmarked, and with its command line changed (e.g. TSO off), by guest name.
+NAPKIN_VARIANTS = {"napkin": "", "napkin-notso": "net.tso=off"}
+
 NICS = {
     "virtio": Nic("virtio-net-pci", "pc"),
     "e1000": Nic("e1000", "pc"),
@@ -116,9 +119,10 @@ class BenchGuest:
         nic = NICS[nic_name]
         netdevs = tap.qemu_args(nic.device, device_opts=f"mac={MAC}")
         name = f"bench-{tag}-{nic_name}-{kind}-{mode}"
-        if kind == "napkin":
+        if kind in NAPKIN_VARIANTS:
             append = (f"console=ttyS0 napi.mode={mode} ipv6.disable=1 "
-                      f"ip={GUEST_IP}::{PEER_IP}:255.255.255.0:napkin:eth0:off")
+                      f"ip={GUEST_IP}::{PEER_IP}:255.255.255.0:napkin:eth0:off "
+                      f"{NAPKIN_VARIANTS[kind]}").strip()
             self.g = Guest(name, netns=ns.name, machine=nic.machine, memory=MEMORY,
                            netdevs=netdevs, extra=SMP, append=append)
             self.prompt = r"napkin> "
@@ -144,7 +148,8 @@ class BenchGuest:
         return self.g.command(line, 60, prompt=self.prompt)
 
     def counters(self) -> dict:
-        return self._napkin_counters() if self.kind == "napkin" else self._linux_counters()
+        return (self._napkin_counters() if self.kind in NAPKIN_VARIANTS
+                else self._linux_counters())
 
     def _napkin_counters(self) -> dict:
         c = {"irqs": 0}
@@ -159,8 +164,12 @@ class BenchGuest:
             raise RuntimeError(f"ifconfig eth0 not understood: {out!r}")
         c["rx"], c["rx_drop"] = int(m.group(1)), int(m.group(2)) + int(m.group(3))
         c["tx"] = int(t.group(1))
-        fields = self.sh("softnet").strip().splitlines()[1].split()
+        softnet = self.sh("softnet")
+        fields = softnet.strip().splitlines()[1].split()
         c["processed"], c["sn_drop"], c["squeeze"] = (int(x, 16) for x in fields[:3])
+        # TCP super-segments the NIC cut (TSO): frames handed to it, and what they became.
+        m = re.search(r"tso: (\d+) super-segments sent, (\d+) segments", softnet)
+        c["tso_frames"], c["tso_segs"] = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
         return c
 
     def _linux_counters(self) -> dict:
@@ -336,7 +345,49 @@ def per_frame(res: dict | None, c: dict | None, key: str) -> float | None:
     """Payload bytes per frame the guest counted: shows segmentation offloads (TSO/GSO)."""
     if not res or not c or not c.get(key) or not res.get("bytes"):
         return None
-    return res["bytes"] / c[key]
+    frames = c[key]
+    if key == "tx" and "tso_segs" in c:
+        # napkin counts wire frames, like Linux; the NIC was handed fewer, larger ones.
+        frames = frames - c["tso_segs"] + c["tso_frames"]
+    return res["bytes"] / frames if frames > 0 else None
+
+
+def median_of(results: list[dict], get) -> float | None:
+    vals = [v for v in (get(r) for r in results) if v is not None]
+    return statistics.median(vals) if vals else None
+
+
+def median_table(results: list[dict]) -> str:
+    """Medians over the rounds, and each guest's TCP against the Linux guest's."""
+    cols = [
+        ("ping avg ms", lambda r: r.get("ping", {}).get("avg"), ".3f"),
+        ("UDP rr 1 req/s", lambda r: r.get("udp1", {}).get("rps"), ".0f"),
+        ("UDP rr 32 req/s", lambda r: r.get("udp32", {}).get("rps"), ".0f"),
+        ("iperf h->g Mbit/s", lambda r: r.get("iperf", {}).get("mbit_per_s"), ".0f"),
+        ("chargen g->h Mbit/s", lambda r: r.get("chargen", {}).get("mbit_per_s"), ".0f"),
+        ("discard h->g Mbit/s", lambda r: r.get("discard", {}).get("mbit_per_s"), ".0f"),
+        ("bytes/NIC tx frame chargen",
+         lambda r: per_frame(r.get("chargen"), r.get("chargen_counters"), "tx"), ".0f"),
+    ]
+    rounds = len({r.get("round", 0) for r in results})
+    head = "| NIC | guest | " + " | ".join(c[0] for c in cols) + \
+        " | chargen / linux | iperf / linux |"
+    rows = [f"Medians of {rounds} rounds", "", head, "|" + "---|" * (len(cols) + 4)]
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for r in results:
+        groups.setdefault((r["nic"], r["guest"]), []).append(r)
+    for (nic, guest), rs in groups.items():
+        meds = [median_of(rs, c[1]) for c in cols]
+        linux = groups.get((nic, "linux"), [])
+        ratios = []
+        for key in ("chargen", "iperf"):
+            ours = median_of(rs, lambda r, k=key: r.get(k, {}).get("mbit_per_s"))
+            theirs = median_of(linux, lambda r, k=key: r.get(k, {}).get("mbit_per_s"))
+            ratios.append(f"{ours / theirs:.2f}" if ours and theirs else "-")
+        rows.append(f"| {nic} | {guest} | " +
+                    " | ".join(fmt(m, c[2]) for m, c in zip(meds, cols)) +
+                    f" | {ratios[0]} | {ratios[1]} |")
+    return "\n".join(rows)
 
 
 def compare_table(results: list[dict]) -> str:
@@ -410,6 +461,9 @@ def main() -> int:
     ap.add_argument("--seconds", type=int, default=5, help="length of each load run")
     ap.add_argument("--flood-seconds", type=int, default=3)
     ap.add_argument("--tag", default="net", help="results file name prefix")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="rounds of the comparison (every NIC and guest once a round); "
+                         "with more than one, a table of medians follows")
     args = ap.parse_args()
     if os.geteuid() != 0:
         print("netbench: needs root (network namespaces, taps)", file=sys.stderr)
@@ -431,9 +485,11 @@ def main() -> int:
             print(f"netbench: unknown NIC '{n}' (known: {', '.join(NICS)})", file=sys.stderr)
             return 2
     compared: list[dict] = []
-    for nic in nics:
-        for kind in args.guests.split(","):
-            compared.append(compare(kind, nic, args.seconds, log))
+    for rnd in range(args.repeat):
+        for nic in nics:
+            for kind in args.guests.split(","):
+                compared.append(compare(kind, nic, args.seconds, log))
+                compared[-1]["round"] = rnd
 
     flooded: list[dict] = []
     multiples = [float(x) for x in args.multiples.split(",")]
@@ -453,6 +509,8 @@ def main() -> int:
     log("\n# Summary")
     if compared:
         log("\n" + compare_table(compared))
+    if args.repeat > 1:
+        log("\n" + median_table(compared))
     if flooded:
         log("\n" + flood_table(flooded))
     log(f"\n# took {time.monotonic() - start:.0f} s")

@@ -166,6 +166,9 @@ struct softnet_stats {
 	u64 time_exhausted;   /* ... of those, rounds that ran out of net.budget_usecs */
 	u64 polls;	      /* poll() calls, from the softirq and from irq mode */
 	u64 rounds;	      /* net_rx_action() runs */
+	u64 tx_gso_frames;    /* TCP super-segments handed to devices to cut (TSO) */
+	u64 tx_gso_segs;      /* ... the segments they stood for */
+	u64 tx_gso_bytes;     /* ... their bytes */
 };
 
 extern struct softnet_stats softnet;

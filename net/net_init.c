@@ -62,13 +62,16 @@ static enum lwip_tx_mode net_read_tx_mode(void)
 
 int net_init(void)
 {
-	bool ipv6_disable = false;
+	bool ipv6_disable = false, tso = true;
 
 	net_read_ipconfig();
 	/* Linux's name; a malformed value is logged by cmdline and IPv6 stays on. */
 	cmdline_get_bool("ipv6.disable", &ipv6_disable);
 	net_ipconfig.ipv6_disabled = ipv6_disable;
 	netdev_for_each(net_read_device_ipconfig, NULL);
+	/* Merging TCP segments for devices that cut them (TSO); drivers have their own switch. */
+	cmdline_get_bool("net.tso", &tso);
+	lwip_stack_set_tso(tso);
 	lwip_stack_init(&net_ipconfig, net_read_tx_mode());
 	return net_services_start();
 }

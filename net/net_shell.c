@@ -21,7 +21,7 @@
 #include "net/netdev.h"
 #include "net/params.h"
 
-#define ETHTOOL_MAX 128
+#define ETHTOOL_MAX 160
 
 static const struct net_shell_stack_ops *stack;
 
@@ -67,6 +67,14 @@ static int cmd_softnet(int argc, char **argv)
 		     (unsigned long long)s.sn.rounds, (unsigned long long)s.sn.polls,
 		     (unsigned long long)s.sn.budget_exhausted,
 		     (unsigned long long)s.sn.time_exhausted);
+	shell_printf("tso: %llu super-segments sent, %llu segments merged into them, %llu bytes "
+		     "(%llu each on average)\n",
+		     (unsigned long long)softnet.tx_gso_frames,
+		     (unsigned long long)softnet.tx_gso_segs,
+		     (unsigned long long)softnet.tx_gso_bytes,
+		     (unsigned long long)(softnet.tx_gso_frames
+					      ? softnet.tx_gso_bytes / softnet.tx_gso_frames
+					      : 0));
 	shell_printf("backlog: %u queued, %llu copied out of driver buffers, %llu kept (no copy "
 		     "free), %llu kept (too big)\n",
 		     s.backlog_len, (unsigned long long)s.copy.copied,

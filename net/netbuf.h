@@ -35,6 +35,22 @@ enum netbuf_csum {
 	NETBUF_CSUM_PARTIAL,
 };
 
+/*
+ * Transmit segmentation offload: the frame is one TCP super-segment whose
+ * payload the device cuts into gso_size-byte segments, each with a copy of
+ * the headers (gso_hdr_len bytes: Ethernet, IP and TCP), as the stack would
+ * have sent them: IPv4 id counting up from the super-segment's, sequence
+ * numbers advancing, PSH and FIN only on the last, and every checksum
+ * recomputed. Only set on devices with NETIF_F_TSO (NETIF_F_TSO6 for IPv6);
+ * csum is NETBUF_CSUM_PARTIAL with the pseudo-header sum over the whole
+ * super-segment's TCP length in the checksum field.
+ */
+enum netbuf_gso {
+	NETBUF_GSO_NONE,
+	NETBUF_GSO_TCPV4,
+	NETBUF_GSO_TCPV6,
+};
+
 /* Transmit: hardware must also fill the IPv4 header checksum (header at ETH_HLEN). */
 #define NETBUF_F_TX_IPHDR_CSUM BIT(0)
 /* release() is safe in any context (netpoll's buffers): never deferred. */
@@ -58,8 +74,12 @@ struct netbuf {
 	struct net_device *dev; /* receiving device, set by netif_receive() */
 	u16 csum_start;
 	u16 csum_offset;
-	u8 csum;  /* enum netbuf_csum */
-	u8 flags; /* NETBUF_F_* */
+	u8 csum;	 /* enum netbuf_csum */
+	u8 flags;	 /* NETBUF_F_* */
+	u8 gso_type;	 /* enum netbuf_gso; first segment only */
+	u16 gso_size;	 /* TCP payload bytes per cut segment (the MSS) */
+	u16 gso_hdr_len; /* header bytes repeated in every cut segment */
+	u16 gso_segs;	 /* segments the device will send */
 	/* The stack glue's while it holds the frame; drivers never touch it. */
 	u64 stack_area[NETBUF_STACK_AREA / sizeof(u64)];
 };
@@ -81,6 +101,10 @@ static inline void netbuf_init(struct netbuf *nb, void *data, u32 len, u64 dma,
 	nb->csum_offset = 0;
 	nb->csum = NETBUF_CSUM_NONE;
 	nb->flags = 0;
+	nb->gso_type = NETBUF_GSO_NONE;
+	nb->gso_size = 0;
+	nb->gso_hdr_len = 0;
+	nb->gso_segs = 0;
 }
 
 static inline unsigned int netbuf_nr_segs(const struct netbuf *nb)

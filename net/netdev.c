@@ -349,12 +349,22 @@ int netif_receive(struct net_device *dev, struct netbuf *nb)
 	return netdev_deliver(nb);
 }
 
+static void netdev_count_gso(struct net_device *dev, u32 segs, u32 len)
+{
+	dev->tx_gso_frames++;
+	dev->tx_gso_segs += segs;
+	dev->tx_gso_bytes += len;
+	softnet.tx_gso_frames++;
+	softnet.tx_gso_segs += segs;
+	softnet.tx_gso_bytes += len;
+}
+
 netdev_tx_t netdev_start_xmit(struct net_device *dev, struct netbuf *nb)
 {
 	unsigned long flags = 0;
 	bool mask = napi_get_mode() == NAPI_MODE_IRQ;
 	netdev_tx_t ret;
-	u32 len;
+	u32 len, gso_segs;
 
 	if (unlikely(!dev || !nb)) {
 		WARN_ONCE(true, "netdev_start_xmit: called without a %s\n",
@@ -363,6 +373,8 @@ netdev_tx_t netdev_start_xmit(struct net_device *dev, struct netbuf *nb)
 		return NETDEV_TX_OK;
 	}
 	len = nb->tot_len ? nb->tot_len : nb->len;
+	/* Read now: once the driver has the frame it may already be freed. */
+	gso_segs = nb->gso_type != NETBUF_GSO_NONE ? nb->gso_segs : 0;
 	if (unlikely(!(dev->flags & IFF_UP) || !netif_carrier_ok(dev))) {
 		dev->stats.tx_dropped++;
 		netbuf_free(nb);
@@ -379,8 +391,11 @@ netdev_tx_t netdev_start_xmit(struct net_device *dev, struct netbuf *nb)
 	ret = dev->ops->start_xmit(nb, dev);
 	WRITE_ONCE(dev->in_xmit, false);
 	if (likely(ret == NETDEV_TX_OK)) {
-		dev->stats.tx_packets++;
+		/* Like Linux, a super-segment counts as the frames it becomes on the wire. */
+		dev->stats.tx_packets += gso_segs ? gso_segs : 1;
 		dev->stats.tx_bytes += len;
+		if (gso_segs)
+			netdev_count_gso(dev, gso_segs, len);
 	} else if (ret == NETDEV_TX_BUSY) {
 		dev->tx_busy++;
 	} else {
@@ -407,10 +422,26 @@ int netdev_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, i
 {
 	int n;
 
-	if (!dev->ops || !dev->ops->get_ethtool_stats || max <= 0)
+	static const char *const gso_names[] = { "tso_super_segments", "tso_segments",
+						 "tso_bytes" };
+	int i = 0;
+
+	if (max <= 0)
 		return 0;
-	n = dev->ops->get_ethtool_stats(dev, out, max);
-	return n < 0 ? 0 : MIN(n, max);
+	n = 0;
+	if (dev->ops && dev->ops->get_ethtool_stats)
+		n = dev->ops->get_ethtool_stats(dev, out, max);
+	n = n < 0 ? 0 : MIN(n, max);
+	/* The core's own counters for a device that can cut super-segments. */
+	if (!(dev->features & (NETIF_F_TSO | NETIF_F_TSO6)))
+		return n;
+	for (; i < (int)ARRAY_SIZE(gso_names) && n < max; i++, n++) {
+		out[n].name = gso_names[i];
+		out[n].value = i == 0	? dev->tx_gso_frames
+			       : i == 1 ? dev->tx_gso_segs
+					: dev->tx_gso_bytes;
+	}
+	return n;
 }
 
 static void netdev_update_rx_mode(struct net_device *dev)

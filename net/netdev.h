@@ -29,6 +29,11 @@
 #define NETIF_F_IPV6_CSUM  BIT(2) /* transmit TCP/UDP checksum over IPv6 */
 #define NETIF_F_IPHDR_CSUM BIT(3) /* transmit IPv4 header checksum */
 #define NETIF_F_RXCSUM	   BIT(4) /* receive checksum verification */
+#define NETIF_F_TSO	   BIT(5) /* cut TCP/IPv4 super-segments (netbuf.h, gso_*) */
+#define NETIF_F_TSO6	   BIT(6) /* cut TCP/IPv6 super-segments */
+
+/* Largest super-segment (Ethernet frame bytes) a TSO device is ever handed. */
+#define NETDEV_GSO_MAX_SIZE 65535
 
 /* dev->flags */
 #define IFF_UP	     BIT(0) /* opened */
@@ -88,6 +93,8 @@ struct net_device {
 	u32 mtu;      /* 0 at register means ETH_DATA_LEN */
 	u32 flags;    /* IFF_* */
 	u32 features; /* NETIF_F_* */
+	/* With NETIF_F_TSO: netbufs one super-segment may span (0: as many as any frame). */
+	u16 gso_max_segs;
 	bool link_up; /* change with netif_carrier_on/off() */
 	bool full_duplex;
 	u32 speed_mbps; /* 0 when unknown */
@@ -98,6 +105,10 @@ struct net_device {
 	u64 carrier_changes;
 	u64 tx_queue_stops;
 	u64 tx_busy; /* transmits refused because the queue was stopped or full */
+	/* Super-segments the device took, the segments it cuts them into, their bytes. */
+	u64 tx_gso_frames;
+	u64 tx_gso_segs;
+	u64 tx_gso_bytes;
 	/* Inside the driver's start_xmit from netdev_start_xmit: netpoll must not enter. */
 	bool in_xmit;
 	u8 mc_list[NETDEV_MC_MAX][ETH_ALEN];

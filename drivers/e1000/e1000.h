@@ -27,8 +27,11 @@
  */
 #define E1000_RX_POOL_SIZE (2 * E1000_RX_RING_SIZE)
 #define E1000_RX_BUF_SIZE  2048 /* RCTL.BSIZE 2048; a 1518-byte frame fits one */
-/* A frame with more segments than this is dropped (see README). */
-#define E1000_TX_MAX_SEGS 16
+/*
+ * A frame with more segments than this is dropped (see README); TSO
+ * super-segments are built within it (dev->gso_max_segs).
+ */
+#define E1000_TX_MAX_SEGS 32
 /* Descriptors one frame may take: a context descriptor and its segments. */
 #define E1000_TX_DESCS_MAX (E1000_TX_MAX_SEGS + 1)
 #define E1000_MAX_ADAPTERS 4

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "drivers/e1000/e1000.h"
+#include "kernel/cmdline.h"
 #include "kernel/irqflags.h"
 #include "kernel/msi.h"
 
@@ -274,6 +275,15 @@ static void log_bring_up(struct e1000_adapter *a, const char *mac_source)
 		E1000_RX_BUF_SIZE);
 }
 
+/* e1000.tso=off: send MSS-sized frames even where the chip could cut larger ones. */
+static bool e1000_tso_wanted(void)
+{
+	bool on = true;
+
+	cmdline_get_bool("e1000.tso", &on);
+	return on;
+}
+
 static int e1000_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	const struct e1000_chip *chip = (const struct e1000_chip *)id->driver_data;
@@ -330,6 +340,10 @@ static int e1000_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	dev->mtu = ETH_DATA_LEN;
 	dev->features =
 	    NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM | NETIF_F_IPHDR_CSUM | NETIF_F_RXCSUM;
+	if (e1000_tso_wanted()) {
+		dev->features |= NETIF_F_TSO;
+		dev->gso_max_segs = E1000_TX_MAX_SEGS;
+	}
 	err = netif_napi_add(dev, &a->napi, e1000_poll, E1000_NAPI_WEIGHT);
 	if (err)
 		goto fail_irq;

@@ -256,8 +256,11 @@ struct e1000_tx_data_desc {
 #define E1000_TXD_LEN_MASK  0xFFFFFu
 /* DCMD/TUCMD bits, in cmd_len's top byte. */
 #define E1000_TXD_DCMD_EOP   BIT(24)
+#define E1000_TXD_TUCMD_TCP  BIT(24) /* context: TCP, not UDP (segmentation only) */
 #define E1000_TXD_DCMD_IFCS  BIT(25)
 #define E1000_TXD_TUCMD_IP   BIT(25) /* context: IPv4 (segmentation only) */
+#define E1000_TXD_DCMD_TSE   BIT(26) /* data: part of a frame to segment */
+#define E1000_TXD_TUCMD_TSE  BIT(26) /* context: a segmentation context */
 #define E1000_TXD_DCMD_RS    BIT(27)
 #define E1000_TXD_DCMD_DEXT  BIT(29)
 #define E1000_TXD_POPTS_IXSM BIT(0) /* insert the IPv4 header checksum */

@@ -86,6 +86,8 @@ enum e1000_hw_stat { E1000_HW_STATS(E1000_HWSTAT_ENUM) E1000_NR_HW_STATS };
 	X(tx_csum_offloaded)	/* frames with hardware checksums */                   \
 	X(tx_csum_software)	/* frames checksummed by the driver instead */         \
 	X(tx_context_descs)	/* context descriptors written */                      \
+	X(tx_tso_frames)	/* super-segments handed to the hardware to cut */     \
+	X(tx_tso_segments)	/* ... the frames they became on the wire */           \
 	X(tx_bad_frames)	/* frames dropped: bad offsets, too many segments */   \
 	X(tx_ring_full)		/* transmits refused: ring full */                     \
 	X(tx_timeouts)		/* watchdog: no transmit progress */                   \

@@ -8,8 +8,10 @@
  * descriptors.
  */
 #include <errno.h>
+#include <string.h>
 #include "drivers/e1000/e1000.h"
 #include "drivers/e1000/e1000_ring.h"
+#include "drivers/e1000/e1000_tso.h"
 #include "kernel/irqflags.h"
 
 /* The 8254x manuals limit one data descriptor to 16288 bytes. */
@@ -139,6 +141,15 @@ static const char *tx_frame_problem(const struct e1000_adapter *a, const struct 
 	}
 	if (bytes != nb->tot_len)
 		return "segment lengths do not add up to the frame length";
+	if (nb->gso_type != NETBUF_GSO_NONE) {
+		if (!(a->netdev.features & NETIF_F_TSO))
+			return "segmentation asked of a device with TSO off";
+		if (nb->tot_len > NETDEV_GSO_MAX_SIZE)
+			return "super-segment too long";
+		if (nb->gso_size > a->netdev.mtu)
+			return "segment size above the MTU";
+		return NULL;
+	}
 	if (nb->tot_len < ETH_HLEN || nb->tot_len > ETH_HLEN + a->netdev.mtu + 4)
 		return "impossible frame length";
 	return NULL;
@@ -154,7 +165,22 @@ static void tx_put_ctx(struct e1000_adapter *a, const struct e1000_tx_csum_plan 
 	a->tx_ntu = e1000_ring_next(a->tx_ntu, a->tx_count);
 }
 
-static void tx_put_segs(struct e1000_adapter *a, struct netbuf *nb, bool extended, u8 popts)
+/*
+ * A segmentation context every time: the datasheets tie the hardware's piece
+ * count to the context load, and it replaces the checksum context, which the
+ * next checksummed frame must load again.
+ */
+static void tx_put_tso_ctx(struct e1000_adapter *a, const struct e1000_tso_plan *plan)
+{
+	e1000_tso_ctx_fill(&a->tx_ctx[a->tx_ntu], plan);
+	a->tx_slot[a->tx_ntu].frame = NULL;
+	a->tx_ctx_valid = false;
+	a->sw.tx_context_descs++;
+	a->tx_ntu = e1000_ring_next(a->tx_ntu, a->tx_count);
+}
+
+static void tx_put_segs(struct e1000_adapter *a, struct netbuf *nb, bool extended, u8 popts,
+			u32 dcmd)
 {
 	for (struct netbuf *s = nb; s; s = s->next) {
 		bool last = !s->next;
@@ -164,7 +190,7 @@ static void tx_put_segs(struct e1000_adapter *a, struct netbuf *nb, bool extende
 
 			d->addr = s->dma;
 			d->cmd_len = s->len | E1000_TXD_DTYP_DATA | E1000_TXD_DCMD_DEXT |
-				     E1000_TXD_DCMD_IFCS |
+				     E1000_TXD_DCMD_IFCS | dcmd |
 				     (last ? E1000_TXD_DCMD_EOP | E1000_TXD_DCMD_RS : 0);
 			d->status = 0;
 			/*
@@ -196,8 +222,9 @@ netdev_tx_t e1000_start_xmit(struct netbuf *nb, struct net_device *dev)
 {
 	struct e1000_adapter *a = netdev_priv(dev);
 	struct e1000_tx_csum_plan plan;
+	struct e1000_tso_plan tso;
 	const char *problem = tx_frame_problem(a, nb);
-	bool hw_csum, new_ctx;
+	bool hw_csum, new_ctx, seg = nb->gso_type != NETBUF_GSO_NONE;
 	unsigned long flags;
 	u16 first, needed;
 
@@ -205,14 +232,21 @@ netdev_tx_t e1000_start_xmit(struct netbuf *nb, struct net_device *dev)
 		tx_drop_bad(a, nb, problem);
 		return NETDEV_TX_OK;
 	}
-	if (e1000_tx_csum_plan(nb, &plan)) {
+	if (seg && e1000_tso_plan(nb, &tso, &problem)) {
+		tx_drop_bad(a, nb, problem);
+		return NETDEV_TX_OK;
+	}
+	if (seg)
+		memset(&plan, 0, sizeof(plan));
+	else if (e1000_tx_csum_plan(nb, &plan)) {
 		tx_drop_bad(a, nb, "checksum offsets outside the frame or not IPv4");
 		return NETDEV_TX_OK;
 	}
 	hw_csum = e1000_tx_csum_needs_ctx(&plan);
 
 	flags = local_irq_save();
-	new_ctx = hw_csum && !(a->tx_ctx_valid && e1000_tx_ctx_same(&plan, &a->tx_ctx_loaded));
+	new_ctx =
+	    seg || (hw_csum && !(a->tx_ctx_valid && e1000_tx_ctx_same(&plan, &a->tx_ctx_loaded)));
 	needed = (u16)(netbuf_nr_segs(nb) + (new_ctx ? 1 : 0));
 	if (!a->up || e1000_ring_unused(a->tx_ntu, a->tx_ntc, a->tx_count) < needed) {
 		netif_stop_queue(dev);
@@ -231,9 +265,18 @@ netdev_tx_t e1000_start_xmit(struct netbuf *nb, struct net_device *dev)
 	if (hw_csum)
 		a->sw.tx_csum_offloaded++;
 	first = a->tx_ntu;
-	if (new_ctx)
-		tx_put_ctx(a, &plan);
-	tx_put_segs(a, nb, hw_csum, e1000_tx_csum_popts(&plan));
+	if (seg) {
+		e1000_tso_prepare(nb, &tso);
+		tx_put_tso_ctx(a, &tso);
+		tx_put_segs(a, nb, true, E1000_TXD_POPTS_IXSM | E1000_TXD_POPTS_TXSM,
+			    E1000_TXD_DCMD_TSE);
+		a->sw.tx_tso_frames++;
+		a->sw.tx_tso_segments += nb->gso_segs;
+	} else {
+		if (new_ctx)
+			tx_put_ctx(a, &plan);
+		tx_put_segs(a, nb, hw_csum, e1000_tx_csum_popts(&plan), 0);
+	}
 	a->tx_slot[first].frame = nb;
 	a->tx_slot[first].last = a->tx_ntu;
 	a->tx_ntu = e1000_ring_next(a->tx_ntu, a->tx_count);

@@ -44,6 +44,8 @@ static void vnet_init_once(void)
 	cmdline_get_bool("virtio_net.mrg_rxbuf", &vnet_opts.mrg_rxbuf);
 	cmdline_get_bool("virtio_net.mq", &vnet_opts.mq);
 	cmdline_get_bool("virtio_net.event_idx", &vnet_opts.event_idx);
+	cmdline_get_bool("virtio_net.tso", &vnet_opts.tso);
+	cmdline_get_bool("virtio_net.guest_tso", &vnet_opts.guest_tso);
 	if (!cmdline_get_u64("virtio_net.queues", &queues, 1, VNET_MAX_PAIRS))
 		vnet_max_pairs_opt = (unsigned int)queues;
 	if (!cmdline_get_choice("virtio_net.irq", irq_modes, ARRAY_SIZE(irq_modes), &mode))
@@ -388,6 +390,12 @@ static int vnet_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		vd->ndev.features |= NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM;
 	if (vnet_has(vd->features, VIRTIO_NET_F_GUEST_CSUM))
 		vd->ndev.features |= NETIF_F_RXCSUM;
+	/* Negotiated only with CSUM (vnet_select_features drops them otherwise). */
+	if (vnet_has(vd->features, VIRTIO_NET_F_HOST_TSO4))
+		vd->ndev.features |= NETIF_F_TSO;
+	if (vnet_has(vd->features, VIRTIO_NET_F_HOST_TSO6))
+		vd->ndev.features |= NETIF_F_TSO6;
+	vd->ndev.gso_max_segs = VNET_TX_MAX_SEGS;
 	for (i = 0; i < vd->nr_pairs; i++) {
 		struct vnet_pair *qp = &vd->qp[i];
 

@@ -32,8 +32,11 @@
 #define VNET_RX_RESERVE_DIV 8
 /* Wake a stopped transmit queue once this many descriptors are free again. */
 #define VNET_TX_WAKE_DESCS (2 + 2 * 4)
-/* Most segments of one transmitted frame (plus one descriptor for the header). */
-#define VNET_TX_MAX_SEGS 16
+/*
+ * Most segments of one transmitted frame (plus one descriptor for the header):
+ * a TSO super-segment of lwIP's segments is about two per 1460 bytes.
+ */
+#define VNET_TX_MAX_SEGS 32
 /* Polling period when the device has no usable interrupt. */
 #define VNET_POLL_PERIOD_NS (1 * NSEC_PER_MSEC)
 /*
@@ -66,6 +69,7 @@ struct vnet_pair_stats {
 	u64 rx_packets, rx_bytes, rx_drops;
 	u64 rx_ring_exhausted; /* frames recycled because the stack held too many buffers */
 	u64 rx_errors;	       /* bad length, bad used id, bad num_buffers */
+	u64 rx_gso_frames;     /* frames the host merged (GUEST_TSO): one TCP segment of many */
 	u64 tx_packets, tx_bytes, tx_drops;
 	u64 tx_ring_full; /* times the transmit ring filled and stopped the queue */
 	u64 polls, interrupts, kicks;

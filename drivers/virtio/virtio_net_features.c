@@ -12,7 +12,9 @@ static const u64 vnet_wanted =
     VNET_FEATURE(VIRTIO_NET_F_MTU) | VNET_FEATURE(VIRTIO_NET_F_STATUS) |
     VNET_FEATURE(VIRTIO_NET_F_CSUM) | VNET_FEATURE(VIRTIO_NET_F_GUEST_CSUM) |
     VNET_FEATURE(VIRTIO_NET_F_MRG_RXBUF) | VNET_FEATURE(VIRTIO_NET_F_CTRL_VQ) |
-    VNET_FEATURE(VIRTIO_NET_F_CTRL_RX) | VNET_FEATURE(VIRTIO_NET_F_MQ);
+    VNET_FEATURE(VIRTIO_NET_F_CTRL_RX) | VNET_FEATURE(VIRTIO_NET_F_MQ) |
+    VNET_FEATURE(VIRTIO_NET_F_HOST_TSO4) | VNET_FEATURE(VIRTIO_NET_F_HOST_TSO6) |
+    VNET_FEATURE(VIRTIO_NET_F_GUEST_TSO4) | VNET_FEATURE(VIRTIO_NET_F_GUEST_TSO6);
 
 /* Features that are meaningless (the spec says: must not be accepted) without another. */
 static const struct {
@@ -28,6 +30,12 @@ static const struct {
 	{ VIRTIO_NET_F_HOST_TSO6, VIRTIO_NET_F_CSUM },
 	{ VIRTIO_NET_F_GUEST_TSO4, VIRTIO_NET_F_GUEST_CSUM },
 	{ VIRTIO_NET_F_GUEST_TSO6, VIRTIO_NET_F_GUEST_CSUM },
+	/*
+	 * napkin's own rule: without mergeable buffers every receive buffer
+	 * would have to hold 64 KiB; with them a large frame spans 2 KiB ones.
+	 */
+	{ VIRTIO_NET_F_GUEST_TSO4, VIRTIO_NET_F_MRG_RXBUF },
+	{ VIRTIO_NET_F_GUEST_TSO6, VIRTIO_NET_F_MRG_RXBUF },
 };
 
 void vnet_feature_opts_default(struct vnet_feature_opts *opts)
@@ -37,6 +45,8 @@ void vnet_feature_opts_default(struct vnet_feature_opts *opts)
 	opts->mrg_rxbuf = true;
 	opts->mq = true;
 	opts->event_idx = true;
+	opts->tso = true;
+	opts->guest_tso = true;
 }
 
 int vnet_select_features(u64 offered, const struct vnet_feature_opts *opts, u64 *accepted,
@@ -63,6 +73,12 @@ int vnet_select_features(u64 offered, const struct vnet_feature_opts *opts, u64 
 		want &= ~VNET_FEATURE(VIRTIO_NET_F_MQ);
 	if (!opts->event_idx)
 		want &= ~VNET_FEATURE(VIRTIO_F_EVENT_IDX);
+	if (!opts->guest_tso)
+		want &= ~(VNET_FEATURE(VIRTIO_NET_F_GUEST_TSO4) |
+			  VNET_FEATURE(VIRTIO_NET_F_GUEST_TSO6));
+	if (!opts->tso)
+		want &=
+		    ~(VNET_FEATURE(VIRTIO_NET_F_HOST_TSO4) | VNET_FEATURE(VIRTIO_NET_F_HOST_TSO6));
 
 	got = offered & want;
 	/* Dropping one feature can orphan another: repeat until nothing changes. */

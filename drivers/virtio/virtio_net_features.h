@@ -18,6 +18,8 @@ struct vnet_feature_opts {
 	bool mrg_rxbuf;
 	bool mq;
 	bool event_idx;
+	bool tso;	/* transmit segmentation offload (HOST_TSO4, HOST_TSO6) */
+	bool guest_tso; /* receive TCP frames of up to 64 KiB (GUEST_TSO4, GUEST_TSO6) */
 };
 
 void vnet_feature_opts_default(struct vnet_feature_opts *opts);

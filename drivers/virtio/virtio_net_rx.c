@@ -198,6 +198,8 @@ static int vnet_rx_first(struct vnet_pair *qp, struct vnet_rx_buf *buf, u32 len)
 	}
 	netbuf_init(&buf->nb, buf->mem + VNET_HDR_LEN, len - VNET_HDR_LEN, buf->dma + VNET_HDR_LEN,
 		    vnet_rx_release, buf);
+	if (hdr->gso_type != VIRTIO_NET_HDR_GSO_NONE)
+		qp->stats.rx_gso_frames++;
 	/* NEEDS_CSUM from the host means the data is intact, its checksum just not filled. */
 	if (vnet_has(features, VIRTIO_NET_F_GUEST_CSUM) &&
 	    (hdr->flags & (VIRTIO_NET_HDR_F_DATA_VALID | VIRTIO_NET_HDR_F_NEEDS_CSUM)))

@@ -17,7 +17,7 @@
 static struct vnet_dev *vnet_devs[VNET_MAX_DEVS];
 
 /* Counter names per pair, built once: "rx_queue_0_packets" ... */
-#define VNET_PAIR_STATS 15
+#define VNET_PAIR_STATS 16
 static const char *const vnet_pair_stat_fmt[VNET_PAIR_STATS] = {
 	"rx_queue_%u_packets",	  "rx_queue_%u_bytes",
 	"rx_queue_%u_drops",	  "rx_queue_%u_ring_exhausted",
@@ -26,7 +26,7 @@ static const char *const vnet_pair_stat_fmt[VNET_PAIR_STATS] = {
 	"tx_queue_%u_ring_full",  "queue_%u_polls",
 	"queue_%u_interrupts",	  "queue_%u_kicks",
 	"rx_queue_%u_late_kicks", "tx_queue_%u_late_kicks",
-	"queue_%u_missed_irqs",
+	"queue_%u_missed_irqs",	  "rx_queue_%u_gso_frames",
 };
 static char vnet_pair_stat_names[VNET_MAX_PAIRS][VNET_PAIR_STATS][32];
 
@@ -49,6 +49,7 @@ static void vnet_pair_values(const struct vnet_pair *qp, u64 *v)
 	v[12] = qp->rx.stats.late_kicks;
 	v[13] = qp->tx.stats.late_kicks;
 	v[14] = s->missed_irqs;
+	v[15] = s->rx_gso_frames;
 }
 
 int vnet_get_ethtool_stats(struct net_device *ndev, struct ethtool_stat *out, int max)

@@ -184,6 +184,17 @@ static unsigned int vnet_tx_pick(const struct vnet_dev *vd, const struct netbuf 
 	return (h ^ (h >> 16)) % vd->nr_pairs;
 }
 
+/* A super-segment the stack should only hand a device that negotiated its kind. */
+static bool vnet_tx_gso_ok(const struct vnet_dev *vd, const struct netbuf *nb)
+{
+	unsigned int bit =
+	    nb->gso_type == NETBUF_GSO_TCPV6 ? VIRTIO_NET_F_HOST_TSO6 : VIRTIO_NET_F_HOST_TSO4;
+
+	return vnet_has(vd->features, bit) && vnet_has(vd->features, VIRTIO_NET_F_CSUM) &&
+	       nb->csum == NETBUF_CSUM_PARTIAL && nb->gso_size && nb->gso_hdr_len &&
+	       (nb->gso_type == NETBUF_GSO_TCPV4 || nb->gso_type == NETBUF_GSO_TCPV6);
+}
+
 netdev_tx_t vnet_start_xmit(struct netbuf *nb, struct net_device *ndev)
 {
 	struct vnet_dev *vd = to_vnet(ndev);
@@ -196,6 +207,13 @@ netdev_tx_t vnet_start_xmit(struct netbuf *nb, struct net_device *ndev)
 	struct netbuf *seg;
 	bool full;
 
+	if (unlikely(nb->gso_type != NETBUF_GSO_NONE && !vnet_tx_gso_ok(vd, nb))) {
+		WARN_ONCE(true, "%s: dropping a super-segment the device cannot cut\n", ndev->name);
+		qp->stats.tx_drops++;
+		ndev->stats.tx_dropped++;
+		netbuf_free(nb);
+		return NETDEV_TX_OK;
+	}
 	if (unlikely(nsegs > VNET_TX_MAX_SEGS)) {
 		WARN_ONCE(true, "%s: dropping a frame of %u segments (at most %u)\n", ndev->name,
 			  nsegs, VNET_TX_MAX_SEGS);
@@ -221,6 +239,12 @@ netdev_tx_t vnet_start_xmit(struct netbuf *nb, struct net_device *ndev)
 		hdr->flags = VIRTIO_NET_HDR_F_NEEDS_CSUM;
 		hdr->csum_start = nb->csum_start;
 		hdr->csum_offset = nb->csum_offset;
+	}
+	if (nb->gso_type != NETBUF_GSO_NONE) {
+		hdr->gso_type = nb->gso_type == NETBUF_GSO_TCPV6 ? VIRTIO_NET_HDR_GSO_TCPV6
+								 : VIRTIO_NET_HDR_GSO_TCPV4;
+		hdr->hdr_len = nb->gso_hdr_len;
+		hdr->gso_size = nb->gso_size;
 	}
 	if (unlikely((nb->flags & NETBUF_F_TX_IPHDR_CSUM) ||
 		     (nb->csum == NETBUF_CSUM_PARTIAL && !device_csum))) {

@@ -137,6 +137,8 @@ struct virtio_net_hdr {
 #define VIRTIO_NET_HDR_F_NEEDS_CSUM 1 /* checksum from csum_start still to do */
 #define VIRTIO_NET_HDR_F_DATA_VALID 2 /* receive: device checked the checksums */
 #define VIRTIO_NET_HDR_GSO_NONE	    0
+#define VIRTIO_NET_HDR_GSO_TCPV4    1 /* cut a TCP/IPv4 super-segment into gso_size pieces */
+#define VIRTIO_NET_HDR_GSO_TCPV6    4
 
 /* Control queue: class and command, then data, then the device's ack byte. */
 struct virtio_net_ctrl_hdr {

@@ -18,6 +18,40 @@
 /* Frames a device refused (its ring was full) that wait for the next try. */
 #define LWIP_GLUE_TX_PENDING_MAX 128
 
+/* Segments one frame may have before it is copied into a single buffer. */
+#define TX_MAX_SEGS 8
+
+/* One frame lwIP handed to linkoutput, as netbufs pointing into its pbufs. */
+struct tx_frame {
+	struct netbuf seg[TX_MAX_SEGS];
+	unsigned int nsegs;
+	struct pbuf *p; /* the chain seg[] points into; one reference is ours */
+	struct glue_if *gif;
+	/* gso.c: the next frame merged into the same super-segment, and what to undo. */
+	struct tx_frame *merged_next;
+	/* seg[trim_seg] was advanced past trim header bytes: unmap what was mapped. */
+	u8 trim_seg;
+	u16 trim;
+	bool restore_tcp_flags;
+	u8 tcp_flags;
+	u16 tcp_flags_offset;
+};
+
+/* gso.c: the TCP super-segment being gathered on one device. */
+struct glue_gso {
+	struct tx_frame *head, *tail;
+	unsigned int frames;
+	unsigned int nsegs; /* netbufs over all its frames */
+	u32 bytes;	    /* frame bytes: one set of headers and all payloads */
+	u16 hdr_len;	    /* Ethernet + IP + TCP */
+	u16 mss;	    /* payload of the first frame */
+	u16 last_payload;   /* payload of the last frame */
+	u16 last_ip_id;
+	u32 next_seq;
+	bool ipv6;
+	u8 hdr[128]; /* the first frame's headers, to compare the next ones with */
+};
+
 struct glue_if {
 	struct netif netif;
 	struct net_device *dev;
@@ -29,6 +63,9 @@ struct glue_if {
 	unsigned int pending_len;
 	/* A TCP segment was refused outright: let TCP retry once the queue drains. */
 	bool tcp_refused;
+	/* Merging TCP segments into super-segments for the device to cut (gso.c). */
+	bool gso_on;
+	struct glue_gso gso;
 	char hostname[64];
 	struct lwip_glue_stats stats;
 };
@@ -41,7 +78,19 @@ static inline struct glue_if *glue_if_from_netif(struct netif *netif)
 /* rx.c */
 int glue_rx(struct net_device *dev, struct netbuf *nb);
 
+/* gso.c */
+void glue_gso_setup(struct glue_if *gif);
+/* Takes the frame into the super-segment being gathered (true) or leaves it to the caller. */
+bool glue_gso_add(struct glue_if *gif, struct tx_frame *f);
+/* Hand what is gathered to the device: the end of lwIP's output burst. */
+void glue_gso_flush(struct glue_if *gif);
+void glue_gso_flush_all(void);
+/* Drop what is gathered (device going away). */
+void glue_gso_purge(struct glue_if *gif);
+
 /* tx.c */
+/* Hand a built frame to the driver, or queue it behind frames already waiting. */
+void glue_tx_send(struct glue_if *gif, struct netbuf *nb);
 err_t glue_linkoutput(struct netif *netif, struct pbuf *p);
 void glue_tx_flush(struct glue_if *gif);
 void glue_tx_purge(struct glue_if *gif);

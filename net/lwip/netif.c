@@ -96,6 +96,7 @@ static err_t glue_netif_init(struct netif *netif)
 	netif->output = etharp_output;
 	netif->output_ip6 = ethip6_output;
 	netif->linkoutput = glue_linkoutput;
+	glue_gso_setup(gif);
 	gif->chksum_flags = glue_tx_chksum_flags(dev);
 	NETIF_SET_CHECKSUM_CTRL(netif, gif->chksum_flags);
 	netif_set_mld_mac_filter(netif, glue_mld_filter);
@@ -119,11 +120,12 @@ static void log_offloads(const struct glue_if *gif)
 {
 	u16 f = gif->chksum_flags;
 
-	pr_info("%s: checksums: tx ip %s, tx tcp %s, rx %s; tx %s\n", gif->dev->name,
+	pr_info("%s: checksums: tx ip %s, tx tcp %s, rx %s; tx %s%s\n", gif->dev->name,
 		f & NETIF_CHECKSUM_GEN_IP ? "soft" : "device",
 		f & NETIF_CHECKSUM_GEN_TCP ? "soft" : "device",
 		gif->dev->features & NETIF_F_RXCSUM ? "device-verified frames trusted" : "soft",
-		lwip_stack_tx_mode() == LWIP_TX_COPY ? "copy" : "zero-copy");
+		lwip_stack_tx_mode() == LWIP_TX_COPY ? "copy" : "zero-copy",
+		gif->gso_on ? ", TSO (segments merged for the device to cut)" : "");
 }
 
 void glue_dev_added(struct net_device *dev)
@@ -189,6 +191,7 @@ void glue_dev_removed(struct net_device *dev)
 	dhcp_release_and_stop(&gif->netif);
 	netif_set_down(&gif->netif);
 	netif_remove(&gif->netif);
+	glue_gso_purge(gif);
 	glue_tx_purge(gif);
 	dev->stack_priv = NULL;
 	gif->in_use = false;
@@ -209,6 +212,7 @@ void glue_link_changed(struct net_device *dev)
 	} else {
 		netif_set_link_down(&gif->netif);
 		/* Nothing waiting will get out on a dead link. */
+		glue_gso_purge(gif);
 		glue_tx_purge(gif);
 	}
 }

@@ -46,6 +46,8 @@ u64 lwip_stack_poll(u64 now_ns)
 	/* Segments TCP could not hand down earlier: its queues kept them, send now. */
 	if (kick_tcp)
 		tcp_txnow();
+	/* lwIP is done for this round: its output bursts are complete. */
+	glue_gso_flush_all();
 	ms = sys_timeouts_sleeptime();
 	if (ms == SYS_TIMEOUTS_SLEEPTIME_INFINITE)
 		return UINT64_MAX;

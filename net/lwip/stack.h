@@ -34,6 +34,8 @@ struct lwip_glue_stats {
 	u64 tx_dropped;	     /* frames given up: no memory, pending queue full */
 	u64 tx_csum_offload; /* frames whose TCP checksum the device computes */
 	u64 tx_csum_soft;    /* frames whose offloaded checksum was done in software instead */
+	u64 tx_gso_frames;   /* TCP super-segments handed to the device to cut (TSO) */
+	u64 tx_gso_segs;     /* ... the lwIP segments merged into them */
 	u64 rx_frames_held;  /* received frames lwIP still holds (driver buffers) */
 	u64 tx_frames_held;  /* sent frames the driver or the pending queue still hold */
 };
@@ -43,6 +45,9 @@ struct lwip_glue_stats {
  * (every device registered so far gets a netif, later ones on registration).
  * cfg says how to configure IPv4 (NULL: DHCP everywhere). Once per boot.
  */
+/* net.tso: merge TCP segments into super-segments for TSO devices (default on). */
+void lwip_stack_set_tso(bool on);
+
 void lwip_stack_init(const struct ipconfig *cfg, enum lwip_tx_mode tx_mode);
 
 /*

@@ -26,16 +26,11 @@
 #include "lwip/prot/tcp.h"
 #include "net/lwip/glue.h"
 
-/* Segments one frame may have before it is copied into a single buffer. */
-#define TX_MAX_SEGS 8
-/* Frames in flight over all devices: the drivers' rings plus the pending queues. */
-#define TX_FRAMES 512
-
-struct tx_frame {
-	struct netbuf seg[TX_MAX_SEGS];
-	struct pbuf *p; /* the chain seg[] points into; one reference is ours */
-	struct glue_if *gif;
-};
+/*
+ * Frames in flight over all devices: the drivers' rings, the pending queues
+ * and the super-segments being gathered.
+ */
+#define TX_FRAMES 1024
 
 LWIP_MEMPOOL_DECLARE(NAPKIN_TX_FRAME, TX_FRAMES, sizeof(struct tx_frame), "napkin tx frame")
 
@@ -71,16 +66,28 @@ u16 glue_tx_chksum_flags(const struct net_device *dev)
 	return flags;
 }
 
-/* The driver (or netdev, for a device that went down) is done with the frame. */
+/*
+ * The driver (or netdev, for a device that went down) is done with the frame,
+ * and with every frame merged behind it into one super-segment.
+ */
 static void tx_release(struct netbuf *nb)
 {
-	struct tx_frame *f = nb->owner;
+	struct tx_frame *f = nb->owner, *next;
 
-	for (struct netbuf *seg = &f->seg[0]; seg; seg = seg->next)
-		dma_unmap_single(seg->dma, seg->len);
-	f->gif->stats.tx_frames_held--;
-	pbuf_free(f->p);
-	LWIP_MEMPOOL_FREE(NAPKIN_TX_FRAME, f);
+	for (; f; f = next) {
+		next = f->merged_next;
+		for (unsigned int i = 0; i < f->nsegs; i++) {
+			u32 back = i == f->trim_seg ? f->trim : 0;
+
+			dma_unmap_single(f->seg[i].dma - back, f->seg[i].len + back);
+		}
+		/* lwIP rewrites everything else of a header it sends again, but not the flags. */
+		if (f->restore_tcp_flags)
+			pbuf_put_at(f->p, f->tcp_flags_offset, f->tcp_flags);
+		f->gif->stats.tx_frames_held--;
+		pbuf_free(f->p);
+		LWIP_MEMPOOL_FREE(NAPKIN_TX_FRAME, f);
+	}
 }
 
 /* ---- checksums ---- */
@@ -231,6 +238,10 @@ static struct tx_frame *tx_build(struct glue_if *gif, struct pbuf *p)
 	}
 	f->p = q;
 	f->gif = gif;
+	f->merged_next = NULL;
+	f->trim = 0;
+	f->trim_seg = 0;
+	f->restore_tcp_flags = false;
 	for (; q; q = q->next) {
 		struct netbuf *nb;
 
@@ -242,6 +253,7 @@ static struct tx_frame *tx_build(struct glue_if *gif, struct pbuf *p)
 			prev->next = nb;
 		prev = nb;
 	}
+	f->nsegs = i;
 	f->seg[0].release = tx_release;
 	f->seg[0].tot_len = f->p->tot_len;
 	tx_offloads(gif, f->p, &f->seg[0]);
@@ -307,6 +319,18 @@ void glue_tx_purge(struct glue_if *gif)
 	}
 }
 
+void glue_tx_send(struct glue_if *gif, struct netbuf *nb)
+{
+	if (!gif->pending_head && netdev_start_xmit(gif->dev, nb) != NETDEV_TX_BUSY) {
+		gif->stats.tx_frames++;
+		return;
+	}
+	/* Behind others already waiting, or refused just now: keep the order. */
+	gif->stats.tx_queued++;
+	pending_push_tail(gif, nb);
+	glue_tx_flush(gif);
+}
+
 err_t glue_linkoutput(struct netif *netif, struct pbuf *p)
 {
 	struct glue_if *gif = glue_if_from_netif(netif);
@@ -320,14 +344,9 @@ err_t glue_linkoutput(struct netif *netif, struct pbuf *p)
 	f = tx_build(gif, p);
 	if (!f)
 		goto refuse;
-	if (!gif->pending_head && netdev_start_xmit(gif->dev, &f->seg[0]) != NETDEV_TX_BUSY) {
-		gif->stats.tx_frames++;
+	if (gif->gso_on && glue_gso_add(gif, f))
 		return ERR_OK;
-	}
-	/* Behind others already waiting, or refused just now: keep the order. */
-	gif->stats.tx_queued++;
-	pending_push_tail(gif, &f->seg[0]);
-	glue_tx_flush(gif);
+	glue_tx_send(gif, &f->seg[0]);
 	return ERR_OK;
 
 refuse:

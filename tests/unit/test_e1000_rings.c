@@ -448,6 +448,103 @@ START_TEST(tx_checksum_offload_uses_one_context)
 }
 END_TEST
 
+/* A TCP/IPv4 super-segment of three 200-byte netbufs: 54 bytes of headers, 546 of payload. */
+static void make_tso(struct txframe *f)
+{
+	u8 *h = f->data[0];
+
+	make_tx(f, 3, 200);
+	h[14 + 2] = 600 >> 8; /* IP total length as the stack leaves it */
+	h[14 + 3] = (u8)(600 - 14);
+	h[14 + 9] = 6;
+	h[14 + 10] = 0x12; /* a stale IP checksum the hardware must not sum in */
+	h[34 + 12] = 5 << 4;
+	/* Pseudo-header seed including the TCP length 566: 0x1234 + 566 = 0x146a. */
+	h[34 + 16] = 0x14;
+	h[34 + 17] = 0x6a;
+	f->seg[0].csum = NETBUF_CSUM_PARTIAL;
+	f->seg[0].csum_start = 34;
+	f->seg[0].csum_offset = 16;
+	f->seg[0].flags = NETBUF_F_TX_IPHDR_CSUM;
+	f->seg[0].gso_type = NETBUF_GSO_TCPV4;
+	f->seg[0].gso_size = 100;
+	f->seg[0].gso_hdr_len = 54;
+	f->seg[0].gso_segs = 6;
+}
+
+START_TEST(tx_tso_context_and_descriptors)
+{
+	static struct txframe f, g;
+	const struct e1000_tx_ctx_desc *ctx;
+
+	setup();
+	a->netdev.features = NETIF_F_TSO;
+	make_tso(&f);
+	ck_assert_int_eq(e1000_start_xmit(&f.seg[0], &a->netdev), NETDEV_TX_OK);
+	ck_assert_uint_eq(REG(E1000_TDT), 4);
+	ck_assert_uint_eq(a->sw.tx_tso_frames, 1);
+	ck_assert_uint_eq(a->sw.tx_tso_segments, 6);
+	ctx = &a->tx_ctx[0];
+	ck_assert_uint_eq(ctx->ipcss, 14);
+	ck_assert_uint_eq(ctx->ipcso, 24);
+	ck_assert_uint_eq(ctx->ipcse, 33);
+	ck_assert_uint_eq(ctx->tucss, 34);
+	ck_assert_uint_eq(ctx->tucso, 50);
+	ck_assert_uint_eq(ctx->tucse, 0);
+	ck_assert_uint_eq(ctx->hdrlen, 54);
+	ck_assert_uint_eq(ctx->mss, 100);
+	ck_assert_uint_eq(ctx->cmd_len & E1000_TXD_LEN_MASK, 546);
+	ck_assert_uint_eq(ctx->cmd_len & (0xFu << 20), E1000_TXD_DTYP_CTX);
+	ck_assert_uint_eq(ctx->cmd_len & 0xFF000000u, E1000_TXD_DCMD_DEXT | E1000_TXD_TUCMD_TSE |
+							  E1000_TXD_TUCMD_IP | E1000_TXD_TUCMD_TCP);
+	for (int i = 1; i < 4; i++) {
+		const struct e1000_tx_data_desc *d = &a->tx_data[i];
+
+		ck_assert_uint_eq(d->cmd_len & E1000_TXD_LEN_MASK, 200);
+		ck_assert(d->cmd_len & E1000_TXD_DCMD_TSE);
+		ck_assert(d->cmd_len & E1000_TXD_DCMD_DEXT);
+		ck_assert_int_eq(!!(d->cmd_len & E1000_TXD_DCMD_EOP), i == 3);
+		ck_assert_uint_eq(d->popts, E1000_TXD_POPTS_IXSM | E1000_TXD_POPTS_TXSM);
+	}
+	/* The seed loses the length (0x146a - 566 = 0x1234); the IP checksum field is zero. */
+	ck_assert_uint_eq(f.data[0][50] << 8 | f.data[0][51], 0x1234);
+	ck_assert_uint_eq(f.data[0][24] << 8 | f.data[0][25], 0);
+	/* The segmentation context replaced the checksum one: the next frame loads its own. */
+	make_tx(&g, 1, 120);
+	g.seg[0].csum = NETBUF_CSUM_PARTIAL;
+	g.seg[0].csum_start = 34;
+	g.seg[0].csum_offset = 16;
+	ck_assert_int_eq(e1000_start_xmit(&g.seg[0], &a->netdev), NETDEV_TX_OK);
+	ck_assert_uint_eq(a->sw.tx_context_descs, 2);
+	ck_assert(!(a->tx_data[5].cmd_len & E1000_TXD_DCMD_TSE));
+}
+END_TEST
+
+START_TEST(tx_tso_refused_when_impossible)
+{
+	static struct txframe f;
+
+	setup();
+	/* TSO off: a super-segment is a bug upstream, dropped and counted. */
+	make_tso(&f);
+	ck_assert_int_eq(e1000_start_xmit(&f.seg[0], &a->netdev), NETDEV_TX_OK);
+	ck_assert_int_eq(f.released, 1);
+	ck_assert(stub_printk_contains("segmentation asked of a device with TSO off"));
+	a->netdev.features = NETIF_F_TSO;
+	make_tso(&f);
+	f.seg[0].gso_type = NETBUF_GSO_TCPV6;
+	ck_assert_int_eq(e1000_start_xmit(&f.seg[0], &a->netdev), NETDEV_TX_OK);
+	ck_assert_int_eq(f.released, 1);
+	make_tso(&f);
+	f.seg[0].gso_hdr_len = 40; /* shorter than the headers */
+	ck_assert_int_eq(e1000_start_xmit(&f.seg[0], &a->netdev), NETDEV_TX_OK);
+	ck_assert_int_eq(f.released, 1);
+	ck_assert_uint_eq(a->sw.tx_bad_frames, 3);
+	ck_assert_uint_eq(a->sw.tx_tso_frames, 0);
+	ck_assert_uint_eq(REG(E1000_TDT), 0);
+}
+END_TEST
+
 START_TEST(tx_ring_full_stops_and_wakes)
 {
 	static struct txframe f[300];
@@ -473,9 +570,10 @@ START_TEST(tx_ring_full_stops_and_wakes)
 	ck_assert_int_eq(f[queued].released, 0);
 	ck_assert_uint_gt(a->sw.tx_ring_full, 0);
 
-	for (u16 i = 0; i < 40; i++)
+	/* The queue wakes once a few maximal frames fit again. */
+	for (u16 i = 0; i < 2 * E1000_TX_DESCS_MAX; i++)
 		hw_tx_done(i);
-	ck_assert_uint_eq(e1000_tx_clean(a), 40);
+	ck_assert_uint_eq(e1000_tx_clean(a), 2 * E1000_TX_DESCS_MAX);
 	ck_assert(!netif_queue_stopped(&a->netdev));
 	ck_assert_int_eq(e1000_start_xmit(&f[queued].seg[0], &a->netdev), NETDEV_TX_OK);
 }
@@ -617,6 +715,8 @@ static Suite *e1000_rings_suite(void)
 	tcase_add_test(rx, rx_mode_programs_mta_and_promisc);
 	tcase_add_test(tx, tx_legacy_descriptors);
 	tcase_add_test(tx, tx_checksum_offload_uses_one_context);
+	tcase_add_test(tx, tx_tso_context_and_descriptors);
+	tcase_add_test(tx, tx_tso_refused_when_impossible);
 	tcase_add_test(tx, tx_ring_full_stops_and_wakes);
 	tcase_add_test(tx, tx_bad_frames_dropped_and_counted);
 	tcase_add_test(tx, tx_disable_frees_in_flight_frames);

@@ -16,6 +16,8 @@
 #include "kernel/cmdline.h"
 #include "kernel/loop.h"
 #include "lwip/opt.h"
+#include "lwip/netif.h"
+#include "lwip/pbuf.h"
 #include "net/lwip/stack.h"
 #include "net/netconsole.h"
 #include "net/net_init.h"
@@ -91,7 +93,7 @@ struct tx_cap {
 	u8 flags;
 };
 
-#define MAX_CAPS 4096
+#define MAX_CAPS 16384
 #define MAX_HELD 1024
 
 static struct {
@@ -105,7 +107,11 @@ static struct {
 	struct tx_cap caps[MAX_CAPS];
 	int ncaps, next_cap;
 	long xmits;
+	long gso_frames, gso_segs; /* super-segments received and the frames cut from them */
+	long gso_psh;		   /* super-segments whose last piece carries PSH */
 } nic;
+
+static void nic_cut(struct netbuf *nb);
 
 static void rx_release(struct netbuf *nb)
 {
@@ -126,6 +132,13 @@ static netdev_tx_t nic_xmit(struct netbuf *nb, struct net_device *dev)
 
 	if (nic.busy)
 		return NETDEV_TX_BUSY;
+	if (nb->gso_type != NETBUF_GSO_NONE) {
+		ck_assert(dev->features & NETIF_F_TSO);
+		nic_cut(nb);
+		nic.xmits++;
+		netbuf_free(nb);
+		return NETDEV_TX_OK;
+	}
 	ck_assert_int_lt(nic.ncaps, MAX_CAPS);
 	c = &nic.caps[nic.ncaps++];
 	c->len = nb->tot_len;
@@ -303,6 +316,9 @@ static u32 build_udp(u8 *f, u16 sport, u16 dport, const u8 *payload, u32 len)
 	return 14 + 20 + 8 + len;
 }
 
+/* The service the scripted TCP peer talks to. */
+static u16 peer_service = SERVICE_PORT_ECHO;
+
 static u32 build_tcp(u8 *f, u16 sport, u32 seq, u32 ack, u8 flags, u16 win, const u8 *payload,
 		     u32 len)
 {
@@ -313,7 +329,7 @@ static u32 build_tcp(u8 *f, u16 sport, u32 seq, u32 ack, u8 flags, u16 win, cons
 	ip4_hdr(ip, 6, hl + len, 9, 0x4000);
 	memset(t, 0, hl);
 	put16(t, sport);
-	put16(t + 2, SERVICE_PORT_ECHO);
+	put16(t + 2, peer_service);
 	put32(t + 4, seq);
 	put32(t + 8, ack);
 	t[12] = (u8)((hl / 4) << 4);
@@ -344,6 +360,9 @@ static void device_csum(struct tx_cap *c)
 		put16(c->data + 24, 0);
 		put16(c->data + 24, (u16)~fold16(sum16(c->data + 14, 20, 0)));
 	}
+	/* Done once, as the device would: a second pass would sum the result in. */
+	c->csum = NETBUF_CSUM_NONE;
+	c->flags &= (u8)~NETBUF_F_TX_IPHDR_CSUM;
 }
 
 /* An IPv4 frame from napkin to the peer; checks the IP header and returns the L4 header. */
@@ -675,7 +694,7 @@ static int peer_receive(struct peer *p, bool ack_data)
 		if (c->csum == NETBUF_CSUM_PARTIAL)
 			p->partial_csums++;
 		t = expect_ip4(c, 6, &l4len);
-		ck_assert_uint_eq(get16(t), SERVICE_PORT_ECHO);
+		ck_assert_uint_eq(get16(t), peer_service);
 		ck_assert_uint_eq(get16(t + 2), p->port);
 		ck_assert(!(t[13] & TCP_F_RST));
 		hl = (t[12] >> 4) * 4u;
@@ -1016,6 +1035,260 @@ START_TEST(test_device_ipconfig_naming_another_device_is_ignored)
 }
 END_TEST
 
+/* ---- TCP segmentation offload ---- */
+
+/*
+ * The device's side of TSO, written from its contract (net/netbuf.h): every
+ * piece gets the super-segment's headers with its own IP length and id, its
+ * sequence number, PSH and FIN only on the last, and fresh checksums.
+ */
+static void nic_cut(struct netbuf *nb)
+{
+	u32 tot = nb->tot_len, hl = nb->gso_hdr_len, mss = nb->gso_size, payload, n;
+	u8 *sup = malloc(tot);
+	u32 l4, seq0;
+	u16 id0;
+
+	ck_assert_uint_eq(netbuf_copy_out(nb, 0, sup, tot), tot);
+	l4 = 14 + (sup[14] & 15u) * 4;
+	ck_assert_uint_eq(nb->gso_type, NETBUF_GSO_TCPV4);
+	ck_assert_uint_eq(nb->csum, NETBUF_CSUM_PARTIAL);
+	ck_assert_uint_eq(nb->csum_start, l4);
+	ck_assert_uint_gt(mss, 0);
+	ck_assert_uint_eq(hl, l4 + (sup[l4 + 12] >> 4) * 4u);
+	ck_assert_uint_gt(tot, hl + mss);
+	ck_assert_uint_le(tot, NETDEV_GSO_MAX_SIZE);
+	ck_assert_uint_eq(get16(sup + 16), tot - 14);
+	/* The checksum field holds the pseudo-header sum over the whole TCP length. */
+	ck_assert_uint_eq(get16(sup + l4 + 16), fold16(pseudo4(sup + 14, 6, tot - l4)));
+	if (!(nb->flags & NETBUF_F_TX_IPHDR_CSUM))
+		ck_assert_uint_eq(fold16(sum16(sup + 14, 20, 0)), 0xffff);
+	payload = tot - hl;
+	n = (payload + mss - 1) / mss;
+	ck_assert_uint_eq(n, nb->gso_segs);
+	if (nic.dev.gso_max_segs)
+		ck_assert_uint_le(netbuf_nr_segs(nb), nic.dev.gso_max_segs);
+	id0 = get16(sup + 18);
+	seq0 = get32(sup + l4 + 4);
+	for (u32 k = 0; k < n; k++) {
+		u32 len = MIN(mss, payload - k * mss);
+		struct tx_cap *c;
+		u8 *d, *t;
+
+		ck_assert_int_lt(nic.ncaps, MAX_CAPS);
+		c = &nic.caps[nic.ncaps++];
+		memset(c, 0, sizeof(*c));
+		c->len = hl + len;
+		c->data = d = malloc(c->len);
+		c->segs = 1;
+		memcpy(d, sup, hl);
+		memcpy(d + hl, sup + hl + k * mss, len);
+		put16(d + 16, (u16)(hl - 14 + len));
+		put16(d + 18, (u16)(id0 + k));
+		put16(d + 24, 0);
+		put16(d + 24, (u16)~fold16(sum16(d + 14, 20, 0)));
+		t = d + l4;
+		put32(t + 4, seq0 + k * mss);
+		if (k != n - 1)
+			t[13] &= (u8) ~(TCP_F_PSH | TCP_F_FIN);
+		put16(t + 16, 0);
+		put16(t + 16, (u16)~fold16(sum16(t, c->len - l4, pseudo4(d + 14, 6, c->len - l4))));
+	}
+	nic.gso_frames++;
+	nic.gso_segs += n;
+	if (sup[l4 + 13] & TCP_F_PSH)
+		nic.gso_psh++;
+	free(sup);
+}
+
+/* Every frame lwIP handed to the glue, as it was then: what a device without TSO would send. */
+static struct {
+	err_t (*glue)(struct netif *netif, struct pbuf *p);
+	u8 *data[MAX_CAPS];
+	u32 len[MAX_CAPS];
+	int n, first_cap;
+} lwip_out;
+
+static err_t recording_linkoutput(struct netif *netif, struct pbuf *p)
+{
+	u8 *d = malloc(p->tot_len);
+
+	ck_assert_int_lt(lwip_out.n, MAX_CAPS);
+	ck_assert_uint_eq(pbuf_copy_partial(p, d, p->tot_len, 0), p->tot_len);
+	/* Finish the checksums lwIP left to the device. */
+	if (p->tot_len >= 54 && get16(d + 12) == ETH_P_IP && d[14 + 9] == 6) {
+		u32 l4len = get16(d + 16) - 20;
+
+		put16(d + 24, 0);
+		put16(d + 24, (u16)~fold16(sum16(d + 14, 20, 0)));
+		put16(d + 34 + 16, 0);
+		put16(d + 34 + 16, (u16)~fold16(sum16(d + 34, l4len, pseudo4(d + 14, 6, l4len))));
+	}
+	lwip_out.data[lwip_out.n] = d;
+	lwip_out.len[lwip_out.n++] = p->tot_len;
+	return lwip_out.glue(netif, p);
+}
+
+static void record_lwip_output(void)
+{
+	struct netif *netif = lwip_netif_of(&nic.dev);
+
+	ck_assert_ptr_nonnull(netif);
+	lwip_out.glue = netif->linkoutput;
+	netif->linkoutput = recording_linkoutput;
+	lwip_out.n = 0;
+	lwip_out.first_cap = nic.ncaps;
+}
+
+/* What reached the wire is what lwIP sent, frame for frame, byte for byte. */
+static void assert_wire_equals_lwip_output(void)
+{
+	/* A round of the main loop ends lwIP's last burst. */
+	run_loop(1);
+	ck_assert_int_eq(nic.ncaps - lwip_out.first_cap, lwip_out.n);
+	for (int i = 0; i < lwip_out.n; i++) {
+		struct tx_cap *c = &nic.caps[lwip_out.first_cap + i];
+
+		device_csum(c);
+		ck_assert_msg(c->len == lwip_out.len[i],
+			      "frame %d: %u bytes on the wire, lwIP sent %u", i, c->len,
+			      lwip_out.len[i]);
+		ck_assert_msg(!memcmp(c->data, lwip_out.data[i], c->len),
+			      "frame %d differs from what lwIP sent", i);
+	}
+}
+
+/* chargen to the peer, which acknowledges everything: lwIP's bursts grow with its window. */
+static void chargen_to_peer(u32 bytes)
+{
+	struct peer p;
+	int rounds = 0;
+
+	peer_service = SERVICE_PORT_CHARGEN;
+	arp_handshake();
+	record_lwip_output();
+	peer_connect(&p, 50010, bytes + 8 * 1024 * 1024);
+	while (p.ngot < bytes) {
+		u8 f[128];
+
+		run_loop(1);
+		peer_receive(&p, false);
+		/* One acknowledgement a round: each round is one burst of lwIP's. */
+		if (p.ack_out != p.rcv_nxt) {
+			p.ack_out = p.rcv_nxt;
+			inject(f, build_tcp(f, p.port, p.snd_nxt, p.ack_out, TCP_F_ACK, 65535, NULL,
+					    0));
+		}
+		ck_assert_msg(++rounds < 20000, "stalled at %u bytes", p.ngot);
+	}
+	/* The stream is chargen's pattern: lines of 72 rotating printable characters. */
+	for (u32 i = 0; i + 74 <= p.ngot; i += 74) {
+		ck_assert_uint_eq(p.got[i + 72], '\r');
+		ck_assert_uint_eq(p.got[i + 73], '\n');
+	}
+	free(p.got);
+}
+
+START_TEST(test_tso_merges_and_cuts_exactly)
+{
+	struct lwip_glue_stats st;
+	struct ethtool_stat es[8];
+	int n;
+
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off",
+		    NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_TSO);
+	ck_assert(fake_log_contains("TSO"));
+	chargen_to_peer(1024 * 1024);
+	assert_wire_equals_lwip_output();
+	/* Super-segments were used, and they were large. */
+	ck_assert_int_gt(nic.gso_frames, 10);
+	ck_assert_msg(nic.gso_segs >= 8 * nic.gso_frames, "%ld segments in %ld super-segments",
+		      nic.gso_segs, nic.gso_frames);
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st), 0);
+	ck_assert_uint_eq(st.tx_gso_frames, nic.gso_frames);
+	ck_assert_uint_eq(st.tx_gso_segs, nic.gso_segs);
+	ck_assert_uint_eq(nic.dev.tx_gso_frames, nic.gso_frames);
+	ck_assert_uint_eq(nic.dev.tx_gso_segs, nic.gso_segs);
+	n = netdev_get_ethtool_stats(&nic.dev, es, 8);
+	ck_assert_int_eq(n, 3);
+	ck_assert_str_eq(es[0].name, "tso_super_segments");
+	ck_assert_uint_eq(es[0].value, nic.gso_frames);
+	ck_assert_uint_eq(es[1].value, nic.gso_segs);
+}
+END_TEST
+
+/* With the device's IPv4 header checksum, and a ring too small for lwIP's longest bursts. */
+START_TEST(test_tso_respects_segment_limit_and_ip_offload)
+{
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off",
+		    NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPHDR_CSUM | NETIF_F_TSO);
+	nic.dev.gso_max_segs = 5;
+	chargen_to_peer(512 * 1024);
+	assert_wire_equals_lwip_output();
+	ck_assert_int_gt(nic.gso_frames, 10);
+	ck_assert_int_gt(nic.gso_segs, 2 * nic.gso_frames);
+}
+END_TEST
+
+/* The echo of a backlog: lwIP's PSH lands on the last segment of a burst, and only there. */
+START_TEST(test_tso_psh_ends_a_super_segment)
+{
+	u32 total = 400000, sent = 0;
+	u8 *data = malloc(total);
+	struct peer p;
+	int rounds = 0;
+
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off",
+		    NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_TSO);
+	for (u32 i = 0; i < total; i++)
+		data[i] = (u8)(i * 7 + (i >> 11));
+	arp_handshake();
+	record_lwip_output();
+	peer_connect(&p, 50011, total);
+	while (p.ngot < total) {
+		sent += peer_send(&p, data + sent, total - sent);
+		run_loop(1);
+		peer_receive(&p, false);
+		/* Acknowledge only every fourth round, so the echo backs up and bursts. */
+		if (rounds % 4 == 3 && p.ack_out != p.rcv_nxt) {
+			u8 f[128];
+
+			p.ack_out = p.rcv_nxt;
+			inject(f, build_tcp(f, p.port, p.snd_nxt, p.ack_out, TCP_F_ACK, 65535, NULL,
+					    0));
+		}
+		ck_assert_msg(++rounds < 100000, "stalled: sent %u, echoed %u", sent, p.ngot);
+	}
+	ck_assert(!memcmp(p.got, data, total));
+	assert_wire_equals_lwip_output();
+	ck_assert_int_gt(nic.gso_frames, 3);
+	ck_assert_int_gt(nic.gso_psh, 0);
+	free(p.got);
+	free(data);
+}
+END_TEST
+
+START_TEST(test_tso_off_switch)
+{
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off net.tso=off",
+		    NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_TSO);
+	chargen_to_peer(256 * 1024);
+	assert_wire_equals_lwip_output();
+	ck_assert_int_eq(nic.gso_frames, 0);
+	ck_assert(!fake_log_contains("TSO"));
+}
+END_TEST
+
+/* A device without NETIF_F_TSO never gets a super-segment (nic_xmit asserts it too). */
+START_TEST(test_tso_needs_the_device_feature)
+{
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off", NETIF_F_SG | NETIF_F_IP_CSUM);
+	chargen_to_peer(256 * 1024);
+	assert_wire_equals_lwip_output();
+	ck_assert_int_eq(nic.gso_frames, 0);
+}
+END_TEST
+
 static Suite *lwip_glue_suite(void)
 {
 	Suite *s = suite_create("lwip_glue");
@@ -1049,6 +1322,11 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(own, test_device_ipconfig_overrides_ip);
 	tcase_add_test(own, test_device_ipconfig_off_and_mismatch);
 	tcase_add_test(own, test_device_ipconfig_naming_another_device_is_ignored);
+	tcase_add_test(own, test_tso_merges_and_cuts_exactly);
+	tcase_add_test(own, test_tso_respects_segment_limit_and_ip_offload);
+	tcase_add_test(own, test_tso_psh_ends_a_super_segment);
+	tcase_add_test(own, test_tso_off_switch);
+	tcase_add_test(own, test_tso_needs_the_device_feature);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, own);
 	return s;

@@ -53,11 +53,11 @@ START_TEST(test_accepts_only_what_it_implements)
 	ck_assert(vnet_has(acc, VIRTIO_NET_F_CSUM));
 	ck_assert(vnet_has(acc, VIRTIO_NET_F_GUEST_CSUM));
 	ck_assert(vnet_has(acc, VIRTIO_F_EVENT_IDX));
+	ck_assert(vnet_has(acc, VIRTIO_NET_F_HOST_TSO4));
 	/* Offered, but napkin does not implement them. */
 	ck_assert(!vnet_has(acc, VIRTIO_F_RING_PACKED));
 	ck_assert(!vnet_has(acc, VIRTIO_F_INDIRECT_DESC));
-	ck_assert(!vnet_has(acc, VIRTIO_NET_F_HOST_TSO4));
-	ck_assert(!vnet_has(acc, VIRTIO_NET_F_GUEST_TSO4));
+	ck_assert(vnet_has(acc, VIRTIO_NET_F_GUEST_TSO4));
 	ck_assert(!vnet_has(acc, VIRTIO_NET_F_GUEST_UFO));
 	ck_assert(!vnet_has(acc, VIRTIO_NET_F_CTRL_VLAN));
 	ck_assert_uint_eq(acc & BIT64(40), 0);
@@ -108,6 +108,52 @@ START_TEST(test_options_switch_features_off)
 }
 END_TEST
 
+/* TSO needs the device to checksum, and virtio_net.tso=off keeps it off on its own. */
+START_TEST(test_tso_needs_csum_and_has_a_switch)
+{
+	u64 acc, offered = qemu_like | F(VIRTIO_NET_F_HOST_TSO6);
+
+	ck_assert_int_eq(vnet_select_features(offered, &opts, &acc, why, sizeof(why)), 0);
+	ck_assert(vnet_has(acc, VIRTIO_NET_F_HOST_TSO4));
+	ck_assert(vnet_has(acc, VIRTIO_NET_F_HOST_TSO6));
+	opts.csum = false;
+	ck_assert_int_eq(vnet_select_features(offered, &opts, &acc, why, sizeof(why)), 0);
+	ck_assert(!vnet_has(acc, VIRTIO_NET_F_HOST_TSO4));
+	ck_assert(!vnet_has(acc, VIRTIO_NET_F_HOST_TSO6));
+	opts.csum = true;
+	opts.tso = false;
+	ck_assert_int_eq(vnet_select_features(offered, &opts, &acc, why, sizeof(why)), 0);
+	ck_assert(vnet_has(acc, VIRTIO_NET_F_CSUM));
+	ck_assert(!vnet_has(acc, VIRTIO_NET_F_HOST_TSO4));
+	ck_assert(!vnet_has(acc, VIRTIO_NET_F_HOST_TSO6));
+}
+END_TEST
+
+/* Large received frames need mergeable buffers (and receive checksums); they have a switch. */
+START_TEST(test_guest_tso_needs_mrg_rxbuf_and_has_a_switch)
+{
+	u64 acc, offered = qemu_like | F(VIRTIO_NET_F_GUEST_TSO6);
+
+	ck_assert_int_eq(vnet_select_features(offered, &opts, &acc, why, sizeof(why)), 0);
+	ck_assert(vnet_has(acc, VIRTIO_NET_F_GUEST_TSO4) && vnet_has(acc, VIRTIO_NET_F_GUEST_TSO6));
+	opts.mrg_rxbuf = false;
+	ck_assert_int_eq(vnet_select_features(offered, &opts, &acc, why, sizeof(why)), 0);
+	ck_assert(!vnet_has(acc, VIRTIO_NET_F_GUEST_TSO4) &&
+		  !vnet_has(acc, VIRTIO_NET_F_GUEST_TSO6));
+	opts.mrg_rxbuf = true;
+	opts.guest_csum = false;
+	ck_assert_int_eq(vnet_select_features(offered, &opts, &acc, why, sizeof(why)), 0);
+	ck_assert(!vnet_has(acc, VIRTIO_NET_F_GUEST_TSO4) &&
+		  !vnet_has(acc, VIRTIO_NET_F_GUEST_TSO6));
+	opts.guest_csum = true;
+	opts.guest_tso = false;
+	ck_assert_int_eq(vnet_select_features(offered, &opts, &acc, why, sizeof(why)), 0);
+	ck_assert(vnet_has(acc, VIRTIO_NET_F_MRG_RXBUF));
+	ck_assert(!vnet_has(acc, VIRTIO_NET_F_GUEST_TSO4) &&
+		  !vnet_has(acc, VIRTIO_NET_F_GUEST_TSO6));
+}
+END_TEST
+
 START_TEST(test_format_names_and_unknown_bits)
 {
 	char buf[256];
@@ -138,6 +184,8 @@ static Suite *features_suite(void)
 	tcase_add_test(tc, test_never_accepts_unoffered);
 	tcase_add_test(tc, test_mq_needs_ctrl_vq);
 	tcase_add_test(tc, test_options_switch_features_off);
+	tcase_add_test(tc, test_tso_needs_csum_and_has_a_switch);
+	tcase_add_test(tc, test_guest_tso_needs_mrg_rxbuf_and_has_a_switch);
 	tcase_add_test(tc, test_format_names_and_unknown_bits);
 	suite_add_tcase(s, tc);
 	return s;
