@@ -268,8 +268,9 @@ def test_iperf_client(net):
     if virtio:
         # The host merged segments into large frames and napkin took them whole.
         gso = virtio_rx_gso_frames(net) - gso0
-        assert gso > 100, f"{gso} large frames received; log: {net.guest.log_path}"
-        print(f"virtio: {gso} large (GUEST_TSO) frames received")
+        # GUEST_TSO is off by default (virtio_net.guest_tso=on): no frame
+        # larger than the MTU may have reached napkin.
+        assert gso == 0, f"{gso} large frames received; log: {net.guest.log_path}"
         print(f"virtio watchdog rescues: {virtio_rescues(net)}")
 
 
