@@ -17,6 +17,9 @@
 #include "lwip/prot/icmp.h"
 #include "lwip/raw.h"
 #include "lwip/stats.h"
+#include "lwip/tcp.h"
+#include "net/lwip/admission.h"
+#include "net/lwip/capacity.h"
 #include "net/lwip/glue.h"
 #include "net/lwip/stack.h"
 #include "net/net_shell.h"
@@ -113,23 +116,88 @@ static int cmd_arp(int argc, char **argv)
 	return 0;
 }
 
+static void show_capacity(void)
+{
+	const struct lwip_capacity *cap = lwip_capacity();
+	const struct stats_mem *pcbs = lwip_stats.memp[MEMP_TCP_PCB];
+	struct lwip_heap_stats h;
+	struct tcp_admission_stats ad;
+
+	lwip_heap_get_stats(&h);
+	tcp_admission_get_stats(&ad);
+	shell_printf(
+	    "lwIP heap: %llu bytes used (high-water %llu) of %llu budget, %llu over budget, "
+	    "%llu no memory\n",
+	    (unsigned long long)h.in_use, (unsigned long long)h.in_use_hwm,
+	    (unsigned long long)h.budget, (unsigned long long)h.over_budget,
+	    (unsigned long long)h.no_memory);
+	shell_printf("TCP connections: %llu (high-water %llu) of %u, %u in TIME_WAIT; half-open "
+		     "%u per port\n",
+		     (unsigned long long)pcbs->used, (unsigned long long)pcbs->max, cap->tcp_conns,
+		     tcp_admission_timewait_count(), cap->half_open);
+	shell_printf("TCP SYNs: %llu seen, %llu dropped machine full, %llu dropped service full, "
+		     "%llu TIME_WAIT recycled, %llu half-open recycled\n",
+		     (unsigned long long)ad.syns_seen, (unsigned long long)ad.refused_machine,
+		     (unsigned long long)ad.refused_service,
+		     (unsigned long long)ad.timewait_recycled,
+		     (unsigned long long)ad.half_open_recycled);
+	for (const struct tcp_admission *a = tcp_admission_first(); a; a = a->next)
+		shell_printf("service %-8s tcp/%-5u %5u connections (high-water %5u) of %5u, %llu "
+			     "refused\n",
+			     a->name, a->port, a->count_active ? a->count_active(a) : a->active,
+			     a->active_hwm, a->limit, (unsigned long long)a->refused);
+}
+
 static void show_pools(void)
 {
-	shell_printf(
-	    "lwIP heap: %llu bytes used (high-water %llu) of %llu, %llu failures\n",
-	    (unsigned long long)lwip_stats.mem.used, (unsigned long long)lwip_stats.mem.max,
-	    (unsigned long long)lwip_stats.mem.avail, (unsigned long long)lwip_stats.mem.err);
+	show_capacity();
+	/* With MEMP_MEM_MALLOC the pools have no size of their own; the budget above bounds them. */
 	for (int i = 0; i < MEMP_MAX; i++) {
 		const struct stats_mem *s = lwip_stats.memp[i];
 
 		if (!s)
 			continue;
-		shell_printf(
-		    "lwIP pool %-16s %5llu used (high-water %5llu) of %5llu, %llu failures\n",
-		    s->name, (unsigned long long)s->used, (unsigned long long)s->max,
-		    (unsigned long long)s->avail, (unsigned long long)s->err);
+		shell_printf("lwIP pool %-16s %6llu used (high-water %6llu), %llu failures\n",
+			     s->name, (unsigned long long)s->used, (unsigned long long)s->max,
+			     (unsigned long long)s->err);
 	}
 }
+
+/* `set <service>.max_conns N`: a new limit applies to the next SYN. */
+static int capacity_setter(const char *key, const char *value)
+{
+	const char *dot = strchr(key, '.');
+	struct tcp_admission *a;
+	char *end;
+	unsigned long v;
+
+	if (!dot || strcmp(dot, ".max_conns"))
+		return -ENOENT;
+	for (a = tcp_admission_first(); a; a = a->next) {
+		if (strlen(a->name) == (size_t)(dot - key) && !strncmp(a->name, key, dot - key))
+			break;
+	}
+	if (!a)
+		return -ENOENT;
+	v = strtoul(value, &end, 10);
+	if (end == value || *end || v < 1 || v > LWIP_TCP_CONNS_MAX) {
+		shell_printf("%s: '%s' is not a count from 1 to %u\n", key, value,
+			     LWIP_TCP_CONNS_MAX);
+		return -ERANGE;
+	}
+	a->limit = (u32)v;
+	shell_printf("%s = %u\n", key, a->limit);
+	return 0;
+}
+
+static void capacity_setter_list(void)
+{
+	for (const struct tcp_admission *a = tcp_admission_first(); a; a = a->next)
+		shell_printf("%s.max_conns = %u\n", a->name, a->limit);
+}
+
+static struct shell_setter capacity_shell_setter = { .set = capacity_setter,
+						     .list = capacity_setter_list };
 
 /* ---- ping ---- */
 
@@ -297,5 +365,6 @@ void glue_shell_init(void)
 	for (size_t i = 0; i < ARRAY_SIZE(lwip_cmds); i++)
 		shell_register(&lwip_cmds[i]);
 	shell_register_mem_reporter(&pool_reporter);
+	shell_register_setter(&capacity_shell_setter);
 	net_shell_set_stack(&shell_ops);
 }
