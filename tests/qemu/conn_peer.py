@@ -6,6 +6,11 @@
   churn: `--total` connections, `--concurrency` at a time; each connects,
          sends `--size` random bytes, reads them back and compares, then
          closes (every `--rst-every`th with an RST, SO_LINGER 0).
+  cost:  opens `--total` idle connections, then measures echo round trips
+         (1 byte) on one more connection for `--seconds` (`rr_per_s`), then
+         one 16-byte echo on each idle connection in turn, one at a time
+         (`round_us`: mean microseconds per echo): the first finds its PCB
+         at the head of lwIP's list, the second anywhere in it.
   hold:  opens `--total` connections (`--concurrency` connects at a time),
          keeps all open, then has every one echo a few bytes (unless
          `--no-check`), then closes.
@@ -130,9 +135,43 @@ async def hold(args, counts: Counts) -> None:
     counts.held = counts_open
 
 
+async def cost(args, counts: Counts) -> None:
+    sem = asyncio.Semaphore(args.concurrency)
+    conns: list = []
+
+    async def open_one() -> None:
+        async with sem:
+            async def body() -> None:
+                conns.append(await connect(args.host, args.port, counts, args.timeout))
+            await guarded(counts, body())
+
+    await asyncio.gather(*(open_one() for _ in range(args.total)))
+    counts.held = len(conns)
+    reader, writer = await connect(args.host, args.port, counts, args.timeout)
+    n, end = 0, time.monotonic() + args.seconds
+    while time.monotonic() < end:
+        if not await echo_once(reader, writer, 1, args.timeout):
+            counts.wrong_bytes += 1
+        n += 1
+    counts.rr_per_s = round(n / args.seconds, 1)
+    close(writer, False)
+    start = time.monotonic()
+    for r, w in conns:
+        async def body(r=r, w=w) -> None:
+            if await echo_once(r, w, 16, args.timeout):
+                counts.ok += 1
+            else:
+                counts.wrong_bytes += 1
+        await guarded(counts, body())
+    counts.round_us = round((time.monotonic() - start) * 1e6 / max(1, len(conns)), 1)
+    for _, w in conns:
+        close(w, False)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("mode", choices=["churn", "hold"])
+    ap.add_argument("mode", choices=["churn", "hold", "cost"])
+    ap.add_argument("--seconds", type=float, default=3.0, help="cost: round-trip time")
     ap.add_argument("--host", required=True)
     ap.add_argument("--port", type=int, default=7)
     ap.add_argument("--total", type=int, default=2000)
@@ -147,7 +186,8 @@ def main() -> int:
     counts = Counts()
     counts.held = 0
     start = time.monotonic()
-    run = churn(args, counts) if args.mode == "churn" else hold(args, counts)
+    counts.rr_per_s = counts.round_us = 0.0
+    run = {"churn": churn, "hold": hold, "cost": cost}[args.mode](args, counts)
     finished = True
     try:
         asyncio.run(asyncio.wait_for(run, args.deadline))
