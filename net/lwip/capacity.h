@@ -14,13 +14,14 @@
 #include "kernel/compiler.h"
 
 /*
- * What one connection is planned to cost: its PCB (about 250 bytes), the
- * service's state (at most 256), and a segment of data each way as copied
- * pbufs (a page each from the kernel heap). A connection moving bulk data
- * takes more, up to TCP_SND_BUF plus queued receive data, from the part of
- * the budget that idle connections leave free.
+ * What one connection is planned to cost: its PCB and the service's state
+ * (measured idle: about 700 bytes together, docs/NETWORK.md) and a segment
+ * of data in flight. A connection moving bulk data takes more, up to
+ * TCP_SND_BUF plus queued receive data, from the part of the budget that
+ * idle connections leave free; when the budget is spent, tcp_write waits
+ * (ERR_MEM) and new SYNs are dropped, established connections stay.
  */
-#define LWIP_CONN_COST_BYTES 4096u
+#define LWIP_CONN_COST_BYTES 2048u
 /* A quarter of RAM goes to the network unless net.mem= says otherwise. */
 #define LWIP_MEM_RAM_SHARE 4u
 #define LWIP_MEM_MIN_BYTES (4ull << 20)
