@@ -21,6 +21,7 @@ import argparse
 import datetime
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -41,6 +42,44 @@ def peer(ns: NetNS, log, *args: str, timeout: float = 200) -> dict:
     res = ns.run(cmd, timeout=timeout, check=False)
     lines = res.stdout.strip().splitlines()
     out = json.loads(lines[-1]) if lines else {"error": res.stderr[-500:]}
+    log(json.dumps(out))
+    return out
+
+
+def lwip_input(g) -> tuple[int, int]:
+    m = re.search(r"lwIP input: (\d+) frames, (\d+) ns", g.sh("mem"))
+    return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+
+
+def cost_synced(ns: NetNS, log, g, kind: str, n: int) -> dict:
+    """conn_peer cost with --sync: napkin's lwIP input time per frame in each phase."""
+    cmd = ["python3", PEER, "cost", "--total", str(n), "--concurrency", "64", "--seconds", "3",
+           "--timeout", "10", "--deadline", "150", "--sync", "--host", netbench.GUEST_IP]
+    log(f"$ ip netns exec <ns> {' '.join(cmd)}")
+    proc = ns.popen(cmd, stdin=subprocess.PIPE, text=True)
+    per_phase, last, name = {}, None, None
+    for line in proc.stdout:
+        m = re.match(r"PHASE (\w+)", line)
+        if not m:
+            try:
+                out = json.loads(line)
+            except ValueError:
+                out = {"error": line[-500:]}
+            break
+        if kind == "napkin":
+            now = lwip_input(g)
+            if last and name:
+                frames = now[0] - last[0]
+                per_phase[name] = {"frames": frames,
+                                   "ns_per_frame": round((now[1] - last[1]) / frames)
+                                   if frames else None}
+            last, name = now, m.group(1)
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+    else:
+        out = {"error": proc.stderr.read()[-500:]}
+    proc.wait(timeout=30)
+    out["lwip_input"] = per_phase
     log(json.dumps(out))
     return out
 
@@ -75,13 +114,17 @@ def run_kind(kind: str, nic: str, log) -> dict:
                          "--deadline", "150")
                 res["churn"].append(r)
             for n in HELD:
-                r = peer(ns, log, "cost", "--total", str(n), "--concurrency", "64",
-                         "--seconds", "3", "--timeout", "10", "--deadline", "150")
+                r = cost_synced(ns, log, g, kind, n)
                 r["mem_after"] = mem(g)
                 res["cost"].append(r)
         finally:
             g.stop()
     return res
+
+
+def phase_ns(c: dict, name: str) -> str:
+    v = c.get("lwip_input", {}).get(name, {}).get("ns_per_frame")
+    return "-" if v is None else str(v)
 
 
 def tables(results: list[dict]) -> str:
@@ -96,14 +139,16 @@ def tables(results: list[dict]) -> str:
                          f"{c.get('max_connect_s', 0):>13}")
     lines += ["", "cost: idle connections held, then 1-byte round trips on one more "
               "connection and one 16-byte echo on each held one in turn",
+              "(ns/frame: time napkin's lwIP spent per received frame in each phase)",
               f"{'guest':<8} {'nic':<7} {'asked':>6} {'held':>6} {'rr/s':>8} "
-              f"{'us/echo':>8} {'errors':>6}  memory"]
+              f"{'ns/frame':>8} {'us/echo':>8} {'ns/frame':>8} {'errors':>6}  memory"]
     for r in results:
         for c in r["cost"]:
             errs = c.get("resets", 0) + c.get("timeouts", 0) + c.get("wrong_bytes", 0)
             lines.append(f"{r['kind']:<8} {r['nic']:<7} {c.get('total', 0):>6} "
                          f"{c.get('held', 0):>6} {c.get('rr_per_s', 0):>8} "
-                         f"{c.get('round_us', 0):>8} {errs:>6}  {c.get('mem_after')}")
+                         f"{phase_ns(c, 'rr'):>8} {c.get('round_us', 0):>8} "
+                         f"{phase_ns(c, 'round'):>8} {errs:>6}  {c.get('mem_after')}")
     return "\n".join(lines)
 
 

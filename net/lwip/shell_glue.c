@@ -141,6 +141,8 @@ static void show_capacity(void)
 		     (unsigned long long)ad.refused_service,
 		     (unsigned long long)ad.timewait_recycled,
 		     (unsigned long long)ad.half_open_recycled);
+	shell_printf("lwIP input: %llu frames, %llu ns\n", (unsigned long long)glue_rx_input.frames,
+		     (unsigned long long)glue_rx_input.ns);
 	for (const struct tcp_admission *a = tcp_admission_first(); a; a = a->next)
 		shell_printf("service %-8s tcp/%-5u %5u connections (high-water %5u) of %5u, %llu "
 			     "refused\n",

@@ -28,6 +28,7 @@ import json
 import os
 import socket
 import struct
+import sys
 import time
 
 
@@ -135,6 +136,14 @@ async def hold(args, counts: Counts) -> None:
     counts.held = counts_open
 
 
+async def phase(args, name: str) -> None:
+    """With --sync: say which phase starts and wait for a line on stdin (the
+    benchmark reads the guest's counters in between)."""
+    if args.sync:
+        print(f"PHASE {name}", flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+
+
 async def cost(args, counts: Counts) -> None:
     sem = asyncio.Semaphore(args.concurrency)
     conns: list = []
@@ -147,14 +156,20 @@ async def cost(args, counts: Counts) -> None:
 
     await asyncio.gather(*(open_one() for _ in range(args.total)))
     counts.held = len(conns)
-    reader, writer = await connect(args.host, args.port, counts, args.timeout)
-    n, end = 0, time.monotonic() + args.seconds
-    while time.monotonic() < end:
-        if not await echo_once(reader, writer, 1, args.timeout):
-            counts.wrong_bytes += 1
-        n += 1
-    counts.rr_per_s = round(n / args.seconds, 1)
-    close(writer, False)
+
+    async def round_trips() -> None:
+        reader, writer = await connect(args.host, args.port, counts, args.timeout)
+        n, end = 0, time.monotonic() + args.seconds
+        while time.monotonic() < end:
+            if not await echo_once(reader, writer, 1, args.timeout):
+                counts.wrong_bytes += 1
+            n += 1
+        counts.rr_per_s = round(n / args.seconds, 1)
+        close(writer, False)
+
+    await phase(args, "rr")
+    await guarded(counts, round_trips())
+    await phase(args, "round")
     start = time.monotonic()
     for r, w in conns:
         async def body(r=r, w=w) -> None:
@@ -164,6 +179,7 @@ async def cost(args, counts: Counts) -> None:
                 counts.wrong_bytes += 1
         await guarded(counts, body())
     counts.round_us = round((time.monotonic() - start) * 1e6 / max(1, len(conns)), 1)
+    await phase(args, "close")
     for _, w in conns:
         close(w, False)
 
@@ -179,6 +195,8 @@ def main() -> int:
     ap.add_argument("--size", type=int, default=200)
     ap.add_argument("--rst-every", type=int, default=3)
     ap.add_argument("--timeout", type=float, default=20.0, help="per step, seconds")
+    ap.add_argument("--sync", action="store_true",
+                    help="cost: print PHASE lines and wait for a line on stdin before each")
     ap.add_argument("--no-check", action="store_true",
                     help="hold: do not echo over the held connections (discard)")
     ap.add_argument("--deadline", type=float, default=120.0, help="whole run, seconds")
