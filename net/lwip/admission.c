@@ -26,6 +26,11 @@ void tcp_admission_register(struct tcp_admission *a)
 {
 	if (!a->limit)
 		a->limit = lwip_capacity()->tcp_conns;
+	/* A service started again (hosted tests restart the stack) stays listed once. */
+	for (struct tcp_admission *x = admissions; x; x = x->next) {
+		if (x == a)
+			return;
+	}
 	a->next = admissions;
 	admissions = a;
 }
