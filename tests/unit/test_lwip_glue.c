@@ -16,6 +16,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/loop.h"
 #include "lwip/opt.h"
+#include "lwip/priv/tcp_priv.h"
 #include "lwip/stats.h"
 #include "net/lwip/admission.h"
 #include "net/lwip/capacity.h"
@@ -955,6 +956,60 @@ START_TEST(test_machine_limit_drops_syn_and_keeps_connections)
 }
 END_TEST
 
+/* napkin closes first (its services never do): the connection ends in TIME_WAIT here. */
+static void close_from_napkin(struct peer *p)
+{
+	struct tcp_pcb *pcb;
+	u8 f[128];
+
+	for (pcb = tcp_active_pcbs; pcb && pcb->remote_port != p->port; pcb = pcb->next)
+		;
+	ck_assert_ptr_nonnull(pcb);
+	/* Take it from echo: its error callback frees its state and uncounts it. */
+	pcb->errf(pcb->callback_arg, ERR_ABRT);
+	tcp_arg(pcb, NULL);
+	tcp_recv(pcb, NULL);
+	tcp_sent(pcb, NULL);
+	tcp_err(pcb, NULL);
+	tcp_poll(pcb, NULL, 0);
+	drain_tx();
+	ck_assert_int_eq(tcp_close(pcb), ERR_OK);
+	peer_receive(p, true); /* its FIN, acknowledged */
+	ck_assert(p->fin_seen);
+	inject(f, build_tcp(f, p->port, p->snd_nxt, p->rcv_nxt, TCP_F_FIN | TCP_F_ACK, 65535, NULL,
+			    0));
+	p->snd_nxt++;
+	ck_assert_uint_eq(tcp_admission_timewait_count(), 1);
+}
+
+START_TEST(test_timewait_recycled_when_machine_full)
+{
+	struct tcp_admission_stats st;
+	struct peer a, b, c;
+
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off net.tcp_conns=2", NETIF_F_SG);
+	arp_handshake();
+	peer_connect(&a, 40001, 4096);
+	close_from_napkin(&a);
+	peer_connect(&b, 40002, 4096);
+	/* Two PCBs (one TIME_WAIT): the oldest TIME_WAIT makes room, nothing else does. */
+	peer_connect(&c, 40003, 4096);
+	tcp_admission_get_stats(&st);
+	ck_assert_uint_eq(st.timewait_recycled, 1);
+	ck_assert_uint_eq(st.refused_machine, 0);
+	ck_assert_uint_eq(tcp_admission_timewait_count(), 0);
+	peer_echo_check(&b);
+	peer_echo_check(&c);
+	/* Full again with no TIME_WAIT left: the next SYN is dropped, b and c stay. */
+	ck_assert(!syn_answered(40004));
+	tcp_admission_get_stats(&st);
+	ck_assert_uint_eq(st.refused_machine, 1);
+	free(a.got);
+	free(b.got);
+	free(c.got);
+}
+END_TEST
+
 START_TEST(test_half_open_flood_is_recycled)
 {
 	struct tcp_admission_stats st;
@@ -1183,6 +1238,7 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(own, test_service_limit_drops_syn_and_keeps_connections);
 	tcase_add_test(own, test_machine_limit_drops_syn_and_keeps_connections);
 	tcase_add_test(own, test_half_open_flood_is_recycled);
+	tcase_add_test(own, test_timewait_recycled_when_machine_full);
 	tcase_add_test(own, test_device_ipconfig_off_and_mismatch);
 	tcase_add_test(own, test_device_ipconfig_naming_another_device_is_ignored);
 	suite_add_tcase(s, tc);
