@@ -140,7 +140,11 @@ s8 napkin_tcp_inpacket(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen, u16
 		stats.refused_service++;
 		return ERR_MEM;
 	}
-	if (listener->accepts_pending >= MIN(lwip_capacity()->half_open, listener->backlog)) {
+	/*
+	 * Only up to net.tcp_half_open: a listener whose own backlog is smaller
+	 * has lwIP drop the SYN instead (its owner asked for that).
+	 */
+	if (listener->accepts_pending >= lwip_capacity()->half_open) {
 		struct tcp_pcb *stale = oldest_pcb(tcp_active_pcbs, listener);
 
 		if (!stale)

@@ -61,6 +61,21 @@ static void iperf_report(void *arg, enum lwiperf_report_type type, const ip_addr
 		iperf_report_name(type), bytes, ms, kbits);
 }
 
+/*
+ * lwiperf listens with a backlog of 1, which lwIP enforces since napkin
+ * counts half-open connections (TCP_LISTEN_BACKLOG): an `iperf -P 4`
+ * client's SYNs after the first would wait for retransmission. The
+ * listener gets the same backlog as napkin's own services instead; the
+ * connection limit is iperf.max_conns.
+ */
+static void iperf_widen_backlog(void)
+{
+	for (struct tcp_pcb_listen *l = tcp_listen_pcbs.listen_pcbs; l; l = l->next) {
+		if (l->local_port == SERVICE_PORT_IPERF)
+			l->backlog = TCP_DEFAULT_LISTEN_BACKLOG;
+	}
+}
+
 int iperf_start(void)
 {
 	iperf_admission.count_active = iperf_count_active;
@@ -69,5 +84,6 @@ int iperf_start(void)
 		pr_err("cannot start the server on TCP port %d\n", SERVICE_PORT_IPERF);
 		return -1;
 	}
+	iperf_widen_backlog();
 	return 0;
 }
