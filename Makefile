@@ -99,8 +99,10 @@ $(BUILD)/napkin.iso: $(BUILD)/napkin.elf boot/grub.cfg
 		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
 
 # Networking for `make run`: user-mode networking that reaches nothing outside
-# (restrict=on), with the guest's echo and iperf ports forwarded to loopback.
-RUN_NET := -netdev user,id=n0,restrict=on,hostfwd=tcp:127.0.0.1:5007-:7,hostfwd=udp:127.0.0.1:5007-:7,hostfwd=tcp:127.0.0.1:5001-:5001 \
+# (restrict=on), with the guest's echo, iperf and status page ports forwarded
+# to loopback (README.md lists them). RUN_HTTP_PORT picks the page's host port.
+RUN_HTTP_PORT ?= 8080
+RUN_NET := -netdev user,id=n0,restrict=on,hostfwd=tcp:127.0.0.1:5007-:7,hostfwd=udp:127.0.0.1:5007-:7,hostfwd=tcp:127.0.0.1:5001-:5001,hostfwd=tcp:127.0.0.1:$(RUN_HTTP_PORT)-:80 \
 	-device virtio-net-pci,netdev=n0
 QEMU_COMMON := -accel tcg -m 256 -no-reboot -serial mon:stdio -display none \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04

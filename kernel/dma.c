@@ -24,7 +24,7 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 	u64 phys;
 	void *virt;
 
-	if (!size || (align & (align - 1)) || (flags & ~DMA_32BIT)) {
+	if (!size || (align & (align - 1)) || (flags & ~(DMA_32BIT | DMA_STREAMING))) {
 		pr_err("bad request: size %zu, align %#zx, flags %#x\n", size, align, flags);
 		stats.failed++;
 		return NULL;

@@ -2,17 +2,18 @@
 /*
  * Device memory. ioremap() (kernel/mm) maps a physical range uncached and
  * returns its virtual address, or NULL. The accessors below are single
- * volatile loads and stores of exactly the named width, so the compiler
- * neither merges, splits nor reorders them against each other; x86 keeps
- * uncached accesses in program order. In host builds the same accessors work
- * on ordinary memory that tests use as fake device registers, except where
- * the hosted harness (tests/hosted) has mapped a modelled device: it provides
- * hosted_mmio_read/write, which claim those addresses and hand the access to
- * the model. Bare-metal code generation is unchanged.
+ * loads and stores of exactly the named width that the compiler neither
+ * merges, splits nor reorders, not even against plain memory accesses (see
+ * below); x86 keeps uncached accesses in program order. In host builds the
+ * same accessors work on ordinary memory that tests use as fake device
+ * registers, except where the hosted harness (tests/hosted) has mapped a
+ * modelled device: it provides hosted_mmio_read/write, which claim those
+ * addresses and hand the access to the model.
  */
 #ifndef NAPKIN_KERNEL_IO_H
 #define NAPKIN_KERNEL_IO_H
 
+#include "kernel/barrier.h"
 #include "kernel/compiler.h"
 
 void *ioremap(u64 phys, u64 size);
@@ -24,11 +25,13 @@ bool hosted_mmio_write(volatile void *addr, unsigned int size, u64 val) __attrib
 #define HOSTED_MMIO_READ(addr, type)                                               \
 	do {                                                                       \
 		u64 v_;                                                            \
+		barrier();                                                         \
 		if (hosted_mmio_read && hosted_mmio_read(addr, sizeof(type), &v_)) \
 			return (type)v_;                                           \
 	} while (0)
 #define HOSTED_MMIO_WRITE(addr, v, type)                                           \
 	do {                                                                       \
+		barrier();                                                         \
 		if (hosted_mmio_write && hosted_mmio_write(addr, sizeof(type), v)) \
 			return;                                                    \
 	} while (0)
@@ -41,52 +44,93 @@ bool hosted_mmio_write(volatile void *addr, unsigned int size, u64 val) __attrib
 	} while (0)
 #endif
 
+/*
+ * One access of exactly the named width. On x86-64 it is a single mov in an
+ * asm with a "memory" clobber, so it is also a compiler barrier: plain
+ * stores to DMA memory the driver made before writel() are emitted before
+ * it, and loads after readl() are not hoisted above it. The CPU keeps that
+ * order for UC mappings (kernel/barrier.h), so "write the descriptors, then
+ * writel the doorbell" needs no fence.
+ */
+#if defined(__x86_64__)
+#define MMIO_READ(type, sfx, addr)                                         \
+	({                                                                 \
+		type v_;                                                   \
+		__asm__ __volatile__("mov" sfx " %1, %0"                   \
+				     : "=r"(v_)                            \
+				     : "m"(*(const volatile type *)(addr)) \
+				     : "memory");                          \
+		v_;                                                        \
+	})
+#define MMIO_WRITE(type, sfx, v, addr)                                       \
+	__asm__ __volatile__("mov" sfx " %0, %1"                             \
+			     :                                               \
+			     : "r"((type)(v)), "m"(*(volatile type *)(addr)) \
+			     : "memory")
+#else
+/* Hosted builds on another host: a volatile access between compiler barriers. */
+#define MMIO_READ(type, sfx, addr)                   \
+	({                                           \
+		type v_;                             \
+		barrier();                           \
+		v_ = *(const volatile type *)(addr); \
+		barrier();                           \
+		v_;                                  \
+	})
+#define MMIO_WRITE(type, sfx, v, addr)          \
+	do {                                    \
+		barrier();                      \
+		*(volatile type *)(addr) = (v); \
+		barrier();                      \
+	} while (0)
+#endif
+
 static inline u8 readb(const volatile void *addr)
 {
 	HOSTED_MMIO_READ(addr, u8);
-	return *(const volatile u8 *)addr;
+	return MMIO_READ(u8, "b", addr);
 }
 
 static inline u16 readw(const volatile void *addr)
 {
 	HOSTED_MMIO_READ(addr, u16);
-	return *(const volatile u16 *)addr;
+	return MMIO_READ(u16, "w", addr);
 }
 
 static inline u32 readl(const volatile void *addr)
 {
 	HOSTED_MMIO_READ(addr, u32);
-	return *(const volatile u32 *)addr;
+	return MMIO_READ(u32, "l", addr);
 }
 
 static inline u64 readq(const volatile void *addr)
 {
 	HOSTED_MMIO_READ(addr, u64);
-	return *(const volatile u64 *)addr;
+	return MMIO_READ(u64, "q", addr);
 }
 
 static inline void writeb(u8 v, volatile void *addr)
 {
 	HOSTED_MMIO_WRITE(addr, v, u8);
-	*(volatile u8 *)addr = v;
+	MMIO_WRITE(u8, "b", v, addr);
 }
 
 static inline void writew(u16 v, volatile void *addr)
 {
 	HOSTED_MMIO_WRITE(addr, v, u16);
-	*(volatile u16 *)addr = v;
+	MMIO_WRITE(u16, "w", v, addr);
 }
 
 static inline void writel(u32 v, volatile void *addr)
 {
 	HOSTED_MMIO_WRITE(addr, v, u32);
-	*(volatile u32 *)addr = v;
+	MMIO_WRITE(u32, "l", v, addr);
 }
 
 static inline void writeq(u64 v, volatile void *addr)
 {
 	HOSTED_MMIO_WRITE(addr, v, u64);
-	*(volatile u64 *)addr = v;
+	MMIO_WRITE(u64, "q", v, addr);
 }
 
 #endif

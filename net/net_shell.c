@@ -17,6 +17,7 @@
 #include "kernel/trap.h"
 #include "net/napi.h"
 #include "net/net_shell.h"
+#include "net/net_stats.h"
 #include "net/netdev.h"
 #include "net/params.h"
 
@@ -27,19 +28,6 @@ static const struct net_shell_stack_ops *stack;
 void net_shell_set_stack(const struct net_shell_stack_ops *ops)
 {
 	stack = ops;
-}
-
-static const char *napi_state_name(unsigned long st)
-{
-	if (st & NAPIF_STATE_NPSVC)
-		return "netpoll";
-	if (st & NAPIF_STATE_POLLING)
-		return "polling";
-	if (st & NAPIF_STATE_DISABLE)
-		return "disabled";
-	if (st & NAPIF_STATE_SCHED)
-		return "scheduled";
-	return "idle";
 }
 
 static int show_napi(struct napi_struct *n, void *ctx)
@@ -66,24 +54,35 @@ static int cmd_napi(int argc, char **argv)
 
 static int cmd_softnet(int argc, char **argv)
 {
-	struct backlog_copy_stats bc;
+	struct softnet_snapshot s;
 
+	softnet_snapshot(&s);
 	/* Linux's /proc/net/softnet_stat columns, in hex, one line for our one CPU. */
 	shell_printf("processed dropped  squeeze  00000000 00000000 00000000 00000000 00000000 "
 		     "collision rps      flow_lim backlog  cpu\n");
 	shell_printf("%08llx %08llx %08llx %08x %08x %08x %08x %08x %08x %08x %08x %08x %08x\n",
-		     (unsigned long long)softnet.processed, (unsigned long long)softnet.dropped,
-		     (unsigned long long)softnet.time_squeeze, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+		     (unsigned long long)s.sn.processed, (unsigned long long)s.sn.dropped,
+		     (unsigned long long)s.sn.time_squeeze, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 	shell_printf("rounds %llu, polls %llu, out of budget %llu, out of time %llu\n",
-		     (unsigned long long)softnet.rounds, (unsigned long long)softnet.polls,
-		     (unsigned long long)softnet.budget_exhausted,
-		     (unsigned long long)softnet.time_exhausted);
-	backlog_get_copy_stats(&bc);
+		     (unsigned long long)s.sn.rounds, (unsigned long long)s.sn.polls,
+		     (unsigned long long)s.sn.budget_exhausted,
+		     (unsigned long long)s.sn.time_exhausted);
 	shell_printf("backlog: %u queued, %llu copied out of driver buffers, %llu kept (no copy "
 		     "free), %llu kept (too big)\n",
-		     netdev_backlog_len(), (unsigned long long)bc.copied,
-		     (unsigned long long)bc.pool_empty, (unsigned long long)bc.too_big);
+		     s.backlog_len, (unsigned long long)s.copy.copied,
+		     (unsigned long long)s.copy.pool_empty, (unsigned long long)s.copy.too_big);
 	return 0;
+}
+
+static void show_addrs(struct net_device *dev)
+{
+	struct netdev_addrs a;
+
+	netdev_get_addrs(dev, &a);
+	if (a.has_inet)
+		shell_printf("    inet %s netmask %s gateway %s\n", a.inet, a.netmask, a.gateway);
+	for (int i = 0; i < a.nr_inet6; i++)
+		shell_printf("    inet6 %s %s\n", a.inet6[i].addr, a.inet6[i].state);
 }
 
 static int show_dev(struct net_device *dev, void *ctx)
@@ -99,8 +98,7 @@ static int show_dev(struct net_device *dev, void *ctx)
 		shell_printf("  link %u Mbps %s duplex", dev->speed_mbps,
 			     dev->full_duplex ? "full" : "half");
 	shell_printf("\n");
-	if (stack && stack->show_addresses)
-		stack->show_addresses(dev);
+	show_addrs(dev);
 	shell_printf("    RX packets %llu bytes %llu errors %llu dropped %llu missed %llu\n",
 		     (unsigned long long)st.rx_packets, (unsigned long long)st.rx_bytes,
 		     (unsigned long long)st.rx_errors, (unsigned long long)st.rx_dropped,

@@ -6,7 +6,6 @@ struct net_device;
 
 /* What the shell shows from the TCP/IP stack, registered by its glue. */
 struct net_shell_stack_ops {
-	void (*show_addresses)(struct net_device *dev); /* indented lines under ifconfig */
 	void (*show_routes)(void);
 };
 

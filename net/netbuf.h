@@ -16,6 +16,7 @@
 #define NAPKIN_NET_NETBUF_H
 
 #include "kernel/compiler.h"
+#include "kernel/dma.h"
 
 struct net_device;
 
@@ -89,6 +90,25 @@ static inline unsigned int netbuf_nr_segs(const struct netbuf *nb)
 	for (; nb; nb = nb->next)
 		n++;
 	return n;
+}
+
+/*
+ * A frame to transmit arrives mapped for the device (kernel/dma.h). A driver
+ * that must still write into it (a checksum in software) borrows every
+ * segment back first and hands them over again after.
+ */
+static inline void netbuf_tx_sync_for_cpu(struct netbuf *nb)
+{
+	for (; nb; nb = nb->next)
+		if (nb->len)
+			dma_sync_single_for_cpu(nb->dma, nb->len, DMA_TO_DEVICE);
+}
+
+static inline void netbuf_tx_sync_for_device(struct netbuf *nb)
+{
+	for (; nb; nb = nb->next)
+		if (nb->len)
+			dma_sync_single_for_device(nb->dma, nb->len, DMA_TO_DEVICE);
 }
 
 /*

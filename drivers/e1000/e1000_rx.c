@@ -12,6 +12,7 @@
 #include "drivers/e1000/e1000_filter.h"
 #include "drivers/e1000/e1000_ring.h"
 #include "drivers/e1000/e1000_rxdesc.h"
+#include "kernel/barrier.h"
 #include "kernel/irqflags.h"
 
 /* Buffers returned by the stack are put back on the ring this many at a time. */
@@ -57,8 +58,8 @@ int e1000_rx_alloc(struct e1000_adapter *a)
 	if (!e1000_ring_size_ok(a->rx_count))
 		return -EINVAL;
 	a->rx_ring = dma_alloc(ring_bytes, 0, flags, &a->rx_ring_bus);
-	a->rx_pool =
-	    dma_alloc((size_t)E1000_RX_POOL_SIZE * E1000_RX_BUF_SIZE, 0, flags, &a->rx_pool_bus);
+	a->rx_pool = dma_alloc((size_t)E1000_RX_POOL_SIZE * E1000_RX_BUF_SIZE, 0,
+			       flags | DMA_STREAMING, &a->rx_pool_bus);
 	if (!a->rx_ring || !a->rx_pool) {
 		pr_err("%s: no DMA memory for the receive ring and %u buffers\n", e1000_name(a),
 		       E1000_RX_POOL_SIZE);
@@ -98,6 +99,8 @@ unsigned int e1000_rx_refill(struct e1000_adapter *a)
 			break;
 		}
 		buf->place = E1000_BUF_RING;
+		/* The buffer is the NIC's before the descriptor naming it can be seen. */
+		dma_sync_single_for_device(buf->bus, E1000_RX_BUF_SIZE, DMA_FROM_DEVICE);
 		a->rx_slot[a->rx_ntu] = buf;
 		d->addr = buf->bus;
 		d->length = 0;
@@ -107,8 +110,7 @@ unsigned int e1000_rx_refill(struct e1000_adapter *a)
 		filled++;
 	}
 	if (filled && a->up) {
-		/* Descriptors are in memory before the tail moves (x86 keeps stores in order). */
-		barrier();
+		/* No fence: writel's UC store cannot pass the descriptor stores (kernel/barrier.h). */
 		e1000_wr(a, E1000_RDT, a->rx_ntu);
 	}
 	local_irq_restore(flags);
@@ -190,8 +192,7 @@ int e1000_rx_clean(struct e1000_adapter *a, int budget)
 
 		if (!(status & E1000_RXD_STAT_DD))
 			break;
-		/* Read the rest of the descriptor only after seeing DD. */
-		barrier();
+		dma_rmb(); /* DD before the rest of the descriptor it vouches for */
 		buf = a->rx_slot[idx];
 		if (!buf) {
 			/* Done bit on a slot we never gave: the ring is out of step. */
@@ -204,6 +205,8 @@ int e1000_rx_clean(struct e1000_adapter *a, int budget)
 		info = e1000_rx_classify(status, d->errors, d->length, E1000_RX_BUF_SIZE,
 					 &a->rx_spanning);
 		a->rx_slot[idx] = NULL;
+		/* Ours again, whatever becomes of the frame; only now is its data valid. */
+		dma_sync_single_for_cpu(buf->bus, E1000_RX_BUF_SIZE, DMA_FROM_DEVICE);
 		a->rx_ntc = e1000_ring_next(idx, a->rx_count);
 		work++;
 		if (info.verdict != E1000_RX_PASS) {
@@ -277,6 +280,7 @@ void e1000_rx_disable(struct e1000_adapter *a)
 
 		if (buf) {
 			a->rx_slot[i] = NULL;
+			dma_sync_single_for_cpu(buf->bus, E1000_RX_BUF_SIZE, DMA_FROM_DEVICE);
 			rx_buf_push_free(a, buf);
 		}
 	}

@@ -222,7 +222,10 @@ netdev_tx_t e1000_start_xmit(struct netbuf *nb, struct net_device *dev)
 	}
 	/* Past the last refusal: the frame is ours now, so changing it is safe. */
 	if (plan.sw_l4) {
+		/* The stack mapped the frame for the NIC: borrow it back to write. */
+		netbuf_tx_sync_for_cpu(nb);
 		e1000_tx_csum_sw(nb, &plan);
+		netbuf_tx_sync_for_device(nb);
 		a->sw.tx_csum_software++;
 	}
 	if (hw_csum)
@@ -236,7 +239,7 @@ netdev_tx_t e1000_start_xmit(struct netbuf *nb, struct net_device *dev)
 	a->tx_ntu = e1000_ring_next(a->tx_ntu, a->tx_count);
 	if (e1000_ring_in_flight(a->tx_ntu, a->tx_ntc, a->tx_count) == needed)
 		a->tx_progress_ns = ktime_get_ns(); /* the ring was idle: the clock starts now */
-	barrier();
+	/* No fence: writel's UC store cannot pass the descriptor stores (kernel/barrier.h). */
 	e1000_wr(a, E1000_TDT, a->tx_ntu);
 	/* Stop before the next frame could find too little room. */
 	if (e1000_ring_unused(a->tx_ntu, a->tx_ntc, a->tx_count) < E1000_TX_DESCS_MAX)

@@ -18,6 +18,7 @@
 #include <errno.h>
 
 #include "drivers/tg3/tg3.h"
+#include "kernel/barrier.h"
 #include "kernel/irq.h"
 #include "kernel/msi.h"
 #include "kernel/printk.h"
@@ -211,7 +212,7 @@ int tg3_poll(struct napi_struct *napi, int budget)
 	status = READ_ONCE(sb->status);
 	/* Consume the flags first: the chip's next update sets them again. */
 	WRITE_ONCE(sb->status, status & ~(T3_SB_UPDATED | T3_SB_LINK_CHANGED));
-	barrier();
+	mb(); /* the clear is a store, the index reads below loads: TSO may swap those */
 	if (status & T3_SB_ERROR) {
 		WRITE_ONCE(sb->status, READ_ONCE(sb->status) & ~T3_SB_ERROR);
 		error_attention(tp);
@@ -231,6 +232,7 @@ int tg3_poll(struct napi_struct *napi, int budget)
 	if (tp->state != TG3_ST_RUNNING || tp->irq_mode == TG3_IRQ_POLL)
 		return done; /* the reset (or the poll timer) carries on from here */
 	tg3_write(tp, T3_MBOX_IRQ0, 0);
+	mb(); /* the unmask (a store) before the status block loads that follow */
 	/* An update that landed after we looked: poll again rather than wait for it. */
 	if (has_work(tp)) {
 		tg3_write(tp, T3_MBOX_IRQ0, 1);

@@ -11,6 +11,10 @@
  * holds so many that the ring runs low, the buffer that comes back asks for a
  * poll, which refills: the chip never waits on an empty ring for an interrupt
  * that cannot come.
+ *
+ * The pool is streaming DMA memory (kernel/dma.h): a buffer is the chip's
+ * from the refill that posts it (synced for the device) until its return
+ * ring entry is consumed or the chip is stopped (synced for the CPU).
  */
 #define pr_fmt(fmt) "tg3: " fmt
 
@@ -18,6 +22,7 @@
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
+#include "kernel/barrier.h"
 #include "kernel/printk.h"
 
 static void free_chunks(struct tg3 *tp)
@@ -70,8 +75,8 @@ int tg3_rx_pool_alloc(struct tg3 *tp)
 	}
 	tp->rx_free = NULL;
 	for (unsigned int c = 0; c < TG3_RX_CHUNKS; c++) {
-		tp->rx_chunk[c] =
-		    dma_alloc(TG3_RX_CHUNK_BUFS * TG3_RX_BUF_STRIDE, 0, 0, &tp->rx_chunk_dma[c]);
+		tp->rx_chunk[c] = dma_alloc(TG3_RX_CHUNK_BUFS * TG3_RX_BUF_STRIDE, 0, DMA_STREAMING,
+					    &tp->rx_chunk_dma[c]);
 		if (!tp->rx_chunk[c]) {
 			pr_err("%s: no DMA memory for receive buffers\n", tg3_name(tp));
 			free_chunks(tp);
@@ -117,6 +122,7 @@ void tg3_rx_unpost_all(struct tg3 *tp)
 		if (!buf)
 			continue;
 		tp->std_slot[s] = NULL;
+		dma_sync_single_for_cpu(buf->dma, T3_RX_BUF_SIZE, DMA_FROM_DEVICE);
 		push_free(tp, buf);
 	}
 	tp->rx_posted = 0;
@@ -147,6 +153,8 @@ void tg3_rx_refill(struct tg3 *tp)
 		buf->next_free = NULL;
 		buf->state = TG3_RXB_POSTED;
 		buf->slot = slot;
+		/* The buffer is the chip's before the descriptor naming it can be seen. */
+		dma_sync_single_for_device(buf->dma, T3_RX_BUF_SIZE, DMA_FROM_DEVICE);
 		memset(bd, 0, sizeof(*bd));
 		bd->addr_hi = (u32)(buf->dma >> 32);
 		bd->addr_lo = (u32)buf->dma;
@@ -160,7 +168,7 @@ void tg3_rx_refill(struct tg3 *tp)
 	}
 	if (tp->std_prod == start)
 		return;
-	barrier(); /* descriptors in memory before the chip hears of them */
+	/* No fence: writel's UC store cannot pass the BD stores (kernel/barrier.h). */
 	tg3_write(tp, T3_MBOX_STD_PROD, tp->std_prod);
 }
 
@@ -204,7 +212,7 @@ int tg3_rx(struct tg3 *tp, int budget)
 		tg3_schedule_reset(tp, "bad return ring index");
 		return 0;
 	}
-	barrier(); /* the index before the descriptors it covers */
+	dma_rmb(); /* the producer index before the return BDs it covers */
 	while (done < budget && tp->ret_cons != prod) {
 		const struct t3_rx_bd *bd = &tp->ret_ring[tp->ret_cons];
 		u16 slot = bd->index;
@@ -220,6 +228,8 @@ int tg3_rx(struct tg3 *tp, int budget)
 		}
 		tp->ret_cons = (u16)((tp->ret_cons + 1) % tp->info->ret_ring);
 		tp->std_slot[slot] = NULL;
+		/* Ours again, whatever becomes of the frame; only now is its data valid. */
+		dma_sync_single_for_cpu(buf->dma, T3_RX_BUF_SIZE, DMA_FROM_DEVICE);
 		tp->rx_posted--;
 		done++;
 		if (bd->flags & T3_RXBD_ERROR) {

@@ -113,7 +113,10 @@ static u16 csum_flags(struct tg3 *tp, struct netbuf *nb)
 			flags |= T3_TXBD_TCP_UDP_CSUM;
 			tp->ctr.tx_csum_hw++;
 		} else {
+			/* The stack mapped the frame for the chip: borrow it back to write. */
+			netbuf_tx_sync_for_cpu(nb);
 			sw_csum(nb);
+			netbuf_tx_sync_for_device(nb);
 			tp->ctr.tx_csum_sw++;
 		}
 	}
@@ -168,7 +171,7 @@ netdev_tx_t tg3_start_xmit(struct netbuf *nb, struct net_device *dev)
 	}
 	tp->tx_frame[last] = nb;
 	tp->tx_prod = prod;
-	barrier(); /* descriptors in memory before the doorbell */
+	/* No fence: writel's UC store cannot pass the BD stores (kernel/barrier.h). */
 	tg3_write(tp, T3_MBOX_SEND0_PROD, prod);
 	if (tx_free(tp) < TG3_TX_MAX_SEGS)
 		netif_stop_queue(dev);

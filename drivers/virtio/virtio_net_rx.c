@@ -9,6 +9,10 @@
  * holds so many that the ring would run dry, the driver stops handing frames
  * up and recycles them at once, counting a missed frame, so the device always
  * has somewhere to write.
+ *
+ * The pool is streaming DMA memory (kernel/dma.h): a buffer is the device's
+ * from its post (synced for the device) until the used ring returns it
+ * (synced for the CPU).
  */
 #include <errno.h>
 #include "drivers/virtio/virtio_net.h"
@@ -24,7 +28,7 @@ int vnet_rx_alloc(struct vnet_pair *qp)
 	size_t pool_bytes = (size_t)n * VNET_RX_BUF_SIZE;
 
 	qp->rx_bufs = kcalloc(n, sizeof(*qp->rx_bufs));
-	qp->rx_pool = dma_alloc(pool_bytes, 0, 0, &qp->rx_pool_dma);
+	qp->rx_pool = dma_alloc(pool_bytes, 0, DMA_STREAMING, &qp->rx_pool_dma);
 	if (!qp->rx_bufs || !qp->rx_pool) {
 		pr_err("%s: no memory for %u receive buffers\n", qp->rx_name, n);
 		return -ENOMEM;
@@ -44,6 +48,13 @@ void vnet_rx_free(struct vnet_pair *qp)
 	if (qp->rx_with_stack)
 		pr_warn("%s: freeing receive buffers while the stack still holds %u\n", qp->rx_name,
 			qp->rx_with_stack);
+	/* The device was reset: what it still had posted is ours again. */
+	for (unsigned int i = 0; qp->rx_pool && i < qp->rx.size; i++) {
+		if (!qp->rx_bufs[i].posted)
+			continue;
+		qp->rx_bufs[i].posted = false;
+		dma_sync_single_for_cpu(qp->rx_bufs[i].dma, VNET_RX_BUF_SIZE, DMA_FROM_DEVICE);
+	}
 	if (qp->rx_pool)
 		dma_free(qp->rx_pool, (size_t)qp->rx.size * VNET_RX_BUF_SIZE);
 	kfree(qp->rx_bufs);
@@ -65,9 +76,12 @@ static void vnet_rx_post(struct vnet_pair *qp, struct vnet_rx_buf *buf)
 {
 	struct vq_buf vb = { buf->dma, VNET_RX_BUF_SIZE };
 
+	/* The buffer is the device's before the ring entry naming it can be seen. */
+	dma_sync_single_for_device(buf->dma, VNET_RX_BUF_SIZE, DMA_FROM_DEVICE);
 	/* Cannot fail: there are exactly as many descriptors as buffers. */
 	if (vq_add(&qp->rx, &vb, 0, 1, buf) < 0) {
 		pr_err("%s: no descriptor for a receive buffer (driver bug)\n", qp->rx_name);
+		dma_sync_single_for_cpu(buf->dma, VNET_RX_BUF_SIZE, DMA_FROM_DEVICE);
 		return;
 	}
 	buf->posted = true;
@@ -238,6 +252,7 @@ int vnet_rx_poll(struct vnet_pair *qp, int budget)
 	int done = 0;
 
 	while (done < budget) {
+		struct vnet_rx_buf *buf;
 		void *cookie;
 		u32 len;
 		int ret = vq_pop_used(&qp->rx, &cookie, &len);
@@ -252,8 +267,11 @@ int vnet_rx_poll(struct vnet_pair *qp, int budget)
 			done++;
 			continue;
 		}
-		((struct vnet_rx_buf *)cookie)->posted = false;
-		done += vnet_rx_one(qp, cookie, len);
+		buf = cookie;
+		buf->posted = false;
+		/* Ours again, whatever becomes of the frame; only now is its data valid. */
+		dma_sync_single_for_cpu(buf->dma, VNET_RX_BUF_SIZE, DMA_FROM_DEVICE);
+		done += vnet_rx_one(qp, buf, len);
 	}
 	if (qp->rx_kick_pending)
 		vnet_rx_kick(qp);

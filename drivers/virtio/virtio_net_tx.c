@@ -223,8 +223,12 @@ netdev_tx_t vnet_start_xmit(struct netbuf *nb, struct net_device *ndev)
 		hdr->csum_offset = nb->csum_offset;
 	}
 	if (unlikely((nb->flags & NETBUF_F_TX_IPHDR_CSUM) ||
-		     (nb->csum == NETBUF_CSUM_PARTIAL && !device_csum)))
+		     (nb->csum == NETBUF_CSUM_PARTIAL && !device_csum))) {
+		/* The stack mapped the frame for the device: borrow it back to write. */
+		netbuf_tx_sync_for_cpu(nb);
 		vnet_tx_sw_csum(nb, device_csum);
+		netbuf_tx_sync_for_device(nb);
+	}
 
 	bufs[0].addr = slot->hdr_dma;
 	bufs[0].len = VNET_HDR_LEN;

@@ -9,6 +9,7 @@
 #define NAPKIN_DRIVERS_VIRTIO_PCI_H
 
 #include "kernel/compiler.h"
+#include "kernel/io.h"
 #include "kernel/pci.h"
 #include "drivers/virtio/virtqueue.h"
 
@@ -65,9 +66,10 @@ u8 virtio_pci_read_isr(struct virtio_pci *vp);
 void virtio_pci_read_config(struct virtio_pci *vp, u32 off, void *buf, u32 len);
 u16 virtio_pci_config_u16(struct virtio_pci *vp, u32 off);
 
+/* writew is a compiler barrier: the ring stores are emitted before it (kernel/io.h). */
 static inline void virtio_pci_notify(volatile le16 *notify_addr, u16 queue)
 {
-	*notify_addr = queue;
+	writew(queue, notify_addr);
 }
 
 #endif

@@ -99,8 +99,7 @@ int vq_add(struct virtqueue *vq, const struct vq_buf *bufs, unsigned int n_out, 
 	vq->chain_len[head] = (u16)n;
 
 	vq->avail->ring[vq->avail_idx & (vq->size - 1)] = head;
-	/* The entry must be visible before the index that hands it over. */
-	vq_wmb();
+	dma_wmb(); /* descriptors and ring entry before the index that hands them over */
 	vq->avail_idx++;
 	WRITE_ONCE(vq->avail->idx, vq->avail_idx);
 	vq->stats.added++;
@@ -120,8 +119,7 @@ bool vq_kick_prepare(struct virtqueue *vq)
 
 	if (old == new_idx)
 		return false;
-	/* Our idx store must be visible before we read what the device wants. */
-	vq_mb();
+	mb(); /* our idx store before the load of what the device wants: TSO may swap those */
 	if (vq->event_idx)
 		kick = vq_need_event(READ_ONCE(*avail_event_word(vq)), new_idx, old);
 	else
@@ -191,8 +189,7 @@ int vq_pop_used(struct virtqueue *vq, void **cookie, u32 *len)
 
 	if (!vq_has_used(vq))
 		return 0;
-	/* Read the entry only after seeing the index that covers it. */
-	vq_rmb();
+	dma_rmb(); /* the used index before the entry it covers */
 	elem = &vq->used->ring[vq->last_used & (vq->size - 1)];
 	id = READ_ONCE(elem->id);
 	*len = READ_ONCE(elem->len);
@@ -231,8 +228,7 @@ bool vq_enable_cb(struct virtqueue *vq)
 		WRITE_ONCE(*used_event_word(vq), vq->last_used);
 	else
 		WRITE_ONCE(vq->avail->flags, 0);
-	/* The device must see the request before we look at its index again. */
-	vq_mb();
+	mb(); /* the request (a store) before we load the used index again */
 	return !vq_has_used(vq);
 }
 

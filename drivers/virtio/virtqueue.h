@@ -14,6 +14,7 @@
 #define NAPKIN_DRIVERS_VIRTIO_VIRTQUEUE_H
 
 #include <stddef.h>
+#include "kernel/barrier.h"
 #include "kernel/compiler.h"
 #include "drivers/virtio/virtio_regs.h"
 
@@ -71,11 +72,6 @@ struct virtqueue {
 
 	struct vq_stats stats;
 };
-
-/* Memory barriers for memory shared with the device (coherent on x86). */
-#define vq_wmb() barrier()
-#define vq_rmb() barrier()
-#define vq_mb()	 __sync_synchronize()
 
 /* Layout of a ring of `size` entries; false if size is not a usable ring size. */
 bool vq_layout(u16 size, struct vq_layout *out);

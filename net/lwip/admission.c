@@ -137,6 +137,8 @@ s8 napkin_tcp_inpacket(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen, u16
 	if (a && service_active(a) + listener->accepts_pending >= a->limit) {
 		/* Recycling a half-open one would not help: the limit counts them too. */
 		a->refused++;
+		if (a->owner_refused)
+			(*a->owner_refused)++;
 		stats.refused_service++;
 		return ERR_MEM;
 	}

@@ -33,7 +33,8 @@ struct tcp_admission {
 	u32 limit;  /* established plus half-open connections at most */
 	u32 active; /* established: the service counts them, unless count_active is set */
 	u32 active_hwm;
-	u64 refused; /* SYNs dropped because the service was full */
+	u64 refused;	    /* SYNs dropped because the service was full */
+	u64 *owner_refused; /* the service's own refusal counter, counted too (may be NULL) */
 	/* For a service whose connections are not its own (lwiperf): counts them. */
 	u32 (*count_active)(const struct tcp_admission *a);
 	struct tcp_admission *next;

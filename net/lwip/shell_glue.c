@@ -23,6 +23,7 @@
 #include "net/lwip/glue.h"
 #include "net/lwip/stack.h"
 #include "net/net_shell.h"
+#include "net/net_stats.h"
 #include "net/netdev.h"
 
 #define PING_ID		 0x4e50 /* "NP" */
@@ -31,27 +32,69 @@
 #define PING_TIMEOUT_NS	 (2 * NSEC_PER_SEC)
 #define PING_MAX_COUNT	 1000
 
-static void show_addresses(struct net_device *dev)
+static void get_addrs(struct net_device *dev, struct netdev_addrs *out)
 {
 	struct netif *netif = lwip_netif_of(dev);
-	char a[IP4ADDR_STRLEN_MAX], m[IP4ADDR_STRLEN_MAX], g[IP4ADDR_STRLEN_MAX];
 
 	if (!netif)
 		return;
-	ip4addr_ntoa_r(netif_ip4_addr(netif), a, sizeof(a));
-	ip4addr_ntoa_r(netif_ip4_netmask(netif), m, sizeof(m));
-	ip4addr_ntoa_r(netif_ip4_gw(netif), g, sizeof(g));
-	shell_printf("    inet %s netmask %s gateway %s\n", a, m, g);
-	for (int i = 0; i < LWIP_IPV6_NUM_ADDRESSES; i++) {
+	out->has_inet = true;
+	ip4addr_ntoa_r(netif_ip4_addr(netif), out->inet, sizeof(out->inet));
+	ip4addr_ntoa_r(netif_ip4_netmask(netif), out->netmask, sizeof(out->netmask));
+	ip4addr_ntoa_r(netif_ip4_gw(netif), out->gateway, sizeof(out->gateway));
+	for (int i = 0; i < LWIP_IPV6_NUM_ADDRESSES && out->nr_inet6 < NET_ADDRS_V6; i++) {
 		u8 st = netif_ip6_addr_state(netif, i);
+		int n = out->nr_inet6;
 
 		if (ip6_addr_isinvalid(st))
 			continue;
-		shell_printf("    inet6 %s %s\n", ip6addr_ntoa(netif_ip6_addr(netif, i)),
-			     ip6_addr_istentative(st)	? "tentative"
-			     : ip6_addr_ispreferred(st) ? "preferred"
-							: "deprecated");
+		ip6addr_ntoa_r(netif_ip6_addr(netif, i), out->inet6[n].addr,
+			       sizeof(out->inet6[n].addr));
+		out->inet6[n].state = ip6_addr_istentative(st)	 ? "tentative"
+				      : ip6_addr_ispreferred(st) ? "preferred"
+								 : "deprecated";
+		out->nr_inet6++;
 	}
+}
+
+/*
+ * Index 0 is lwIP's heap (the budgeted kernel heap, net/lwip/heap.c), then
+ * its pools in lwIP's order (all have stats with MEMP_STATS). Under
+ * MEMP_MEM_MALLOC a pool has no size of its own: avail is the machine's
+ * TCP connection limit for TCP_PCB, 0 for the others.
+ */
+static int pool_stat(int idx, struct net_pool_stat *out)
+{
+	const struct stats_mem *s;
+
+	if (idx > MEMP_MAX)
+		return -1;
+	if (!idx) {
+		struct lwip_heap_stats h;
+
+		lwip_heap_get_stats(&h);
+		*out = (struct net_pool_stat){ .name = "heap",
+					       .used = h.in_use,
+					       .used_hwm = h.in_use_hwm,
+					       .avail = h.budget,
+					       .failed = h.over_budget + h.no_memory };
+		return 0;
+	}
+	s = lwip_stats.memp[idx - 1];
+	if (idx - 1 == MEMP_TCP_PCB) {
+		out->name = s->name;
+		out->used = s->used;
+		out->used_hwm = s->max;
+		out->avail = lwip_capacity()->tcp_conns;
+		out->failed = s->err;
+		return 0;
+	}
+	out->name = idx ? (s ? s->name : "?") : "heap";
+	out->used = s ? s->used : 0;
+	out->used_hwm = s ? s->max : 0;
+	out->avail = s ? s->avail : 0;
+	out->failed = s ? s->err : 0;
+	return 0;
 }
 
 static void show_routes(void)
@@ -81,8 +124,12 @@ static void show_routes(void)
 }
 
 static const struct net_shell_stack_ops shell_ops = {
-	.show_addresses = show_addresses,
 	.show_routes = show_routes,
+};
+
+static const struct net_stats_stack_ops stats_ops = {
+	.get_addrs = get_addrs,
+	.pool_stat = pool_stat,
 };
 
 static int cmd_route(int argc, char **argv)
@@ -152,17 +199,14 @@ static void show_capacity(void)
 
 static void show_pools(void)
 {
-	show_capacity();
-	/* With MEMP_MEM_MALLOC the pools have no size of their own; the budget above bounds them. */
-	for (int i = 0; i < MEMP_MAX; i++) {
-		const struct stats_mem *s = lwip_stats.memp[i];
+	struct net_pool_stat p;
 
-		if (!s)
-			continue;
+	show_capacity();
+	/* Index 0 is the heap, shown above with its budget. */
+	for (int i = 1; net_pool_stat(i, &p) == 0; i++)
 		shell_printf("lwIP pool %-16s %6llu used (high-water %6llu), %llu failures\n",
-			     s->name, (unsigned long long)s->used, (unsigned long long)s->max,
-			     (unsigned long long)s->err);
-	}
+			     p.name, (unsigned long long)p.used, (unsigned long long)p.used_hwm,
+			     (unsigned long long)p.failed);
 }
 
 /* `set <service>.max_conns N`: a new limit applies to the next SYN. */
@@ -369,4 +413,5 @@ void glue_shell_init(void)
 	shell_register_mem_reporter(&pool_reporter);
 	shell_register_setter(&capacity_shell_setter);
 	net_shell_set_stack(&shell_ops);
+	net_stats_set_stack(&stats_ops);
 }

@@ -31,6 +31,8 @@ int echo_udp_start(void);
 int discard_start(void);
 int chargen_start(void);
 int iperf_start(void);
+/* The web status page (docs/WEBSTATUS.md); 0 also when webstatus=off. */
+int webstatus_start(void);
 
 extern struct service_stats echo_tcp_stats, echo_udp_stats, discard_stats, chargen_stats,
     iperf_stats;

@@ -29,6 +29,13 @@
  * is reported as stale rather than stray).
  */
 #define MAPS_MAX 16384
+/* What the CPU's view of a buffer the device owns for writing is filled with. */
+#define POISON 0x5a
+
+/* Who owns a byte of a streaming allocation: the CPU, or the device for a direction. */
+#define OWN_CPU	     0
+#define OWN_DEV(dir) (1 + (u8)(dir))
+#define OWN_DIR(own) ((enum dma_data_direction)((own)-1))
 
 struct region {
 	u64 bus;
@@ -37,6 +44,9 @@ struct region {
 	bool live;
 	void *caller;
 	u64 freed_at;
+	/* DMA_STREAMING: per-byte owner, and the device's own copy of the bytes. */
+	u8 *own;
+	u8 *dev;
 };
 
 struct mapping {
@@ -44,8 +54,15 @@ struct mapping {
 	const void *cpu;
 	size_t len;
 	bool live;
+	bool device_owns; /* from the map, or sync for device, to sync for CPU */
 	u64 unmapped_at;
 };
+
+static struct region *lookup(u64 bus, size_t len);
+static void hand_over(const char *call, struct region *r, u64 bus, size_t len,
+		      enum dma_data_direction dir);
+static void take_back(const char *call, struct region *r, u64 bus, size_t len,
+		      enum dma_data_direction dir);
 
 static struct mapping maps[MAPS_MAX];
 static unsigned int maps_first, maps_count; /* a ring over maps[] */
@@ -77,8 +94,9 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 	u64 *next = (flags & DMA_32BIT) ? &next_low : &next_high;
 	struct region *r;
 	void *cpu;
+	u8 *own = NULL, *dev = NULL;
 
-	if (!size || (align & (align - 1)) || (flags & ~DMA_32BIT)) {
+	if (!size || (align & (align - 1)) || (flags & ~(DMA_32BIT | DMA_STREAMING))) {
 		pr_err("bad request: size %zu, align %#zx, flags %#x\n", size, align, flags);
 		stats.failed++;
 		return NULL;
@@ -89,9 +107,15 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 		return NULL;
 	}
 	cpu = aligned_alloc(al, bytes);
-	r = cpu ? new_region() : NULL;
+	if ((flags & DMA_STREAMING) && cpu) {
+		own = calloc(bytes, 1);
+		dev = calloc(bytes, 1);
+	}
+	r = cpu && (!(flags & DMA_STREAMING) || (own && dev)) ? new_region() : NULL;
 	if (!r) {
 		free(cpu);
+		free(own);
+		free(dev);
 		stats.failed++;
 		return NULL;
 	}
@@ -100,7 +124,9 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 			      .size = bytes,
 			      .cpu = cpu,
 			      .live = true,
-			      .caller = __builtin_return_address(0) };
+			      .caller = __builtin_return_address(0),
+			      .own = own,
+			      .dev = dev };
 	/* A page of nothing after each buffer: overruns hit no allocation. */
 	*next += bytes + PAGE;
 	if (bus)
@@ -109,6 +135,21 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 	stats.bytes_in_use += bytes;
 	stats.bytes_hwm = MAX(stats.bytes_hwm, stats.bytes_in_use);
 	return cpu;
+}
+
+/* Freeing streaming memory the device still owns: it may write there yet. */
+static void check_free_ownership(const struct region *r)
+{
+	size_t owned = 0, first = 0;
+
+	for (size_t i = 0; i < r->size; i++)
+		if (r->own[i] != OWN_CPU && !owned++)
+			first = i;
+	if (owned)
+		hosted_fail("dma: free of streaming allocation 0x%llx (%zu bytes) while the device "
+			    "owns %zu bytes of it, the first at 0x%llx: never synced for the CPU",
+			    (unsigned long long)r->bus, r->size, owned,
+			    (unsigned long long)(r->bus + first));
 }
 
 void dma_free(void *p, size_t size)
@@ -123,10 +164,15 @@ void dma_free(void *p, size_t size)
 		if (ALIGN_UP(size, PAGE) != r->size)
 			hosted_fail("dma: free of %p with size %zu, allocated with %zu", p, size,
 				    r->size);
+		if (r->own)
+			check_free_ownership(r);
 		r->live = false;
 		r->freed_at = hosted_now();
 		free(r->cpu);
+		free(r->own);
+		free(r->dev);
 		r->cpu = NULL;
+		r->own = r->dev = NULL;
 		stats.frees++;
 		stats.bytes_in_use -= r->size;
 		return;
@@ -174,9 +220,18 @@ dma_addr_t dma_map_single(const void *cpu, size_t len)
 	struct mapping *m;
 	u64 offset = (uintptr_t)cpu & (PAGE - 1);
 
-	/* Memory from dma_alloc already has its bus address. */
-	if (r)
-		return r->bus + (u64)((const u8 *)cpu - (u8 *)r->cpu);
+	/*
+	 * Memory from dma_alloc already has its bus address. Streaming memory
+	 * (a received frame the stack sends back, say) is handed over as a
+	 * sync for the device would, until the unmap.
+	 */
+	if (r) {
+		u64 bus = r->bus + (u64)((const u8 *)cpu - (u8 *)r->cpu);
+
+		if (r->own)
+			hand_over("dma_map_single", r, bus, len, DMA_TO_DEVICE);
+		return bus;
+	}
 	if (maps_count == MAPS_MAX) {
 		if (maps[maps_first].live) {
 			hosted_fail("dma: %u streaming mappings live at once: are they ever "
@@ -190,7 +245,9 @@ dma_addr_t dma_map_single(const void *cpu, size_t len)
 	if (!next_map)
 		next_map = BUS_MAP_START;
 	m = map_at(maps_count++);
-	*m = (struct mapping){ .bus = next_map + offset, .cpu = cpu, .len = len, .live = true };
+	*m = (struct mapping){
+		.bus = next_map + offset, .cpu = cpu, .len = len, .live = true, .device_owns = true
+	};
 	/* A page of nothing after each: an overrun hits no mapping. */
 	next_map += ALIGN_UP(offset + len, PAGE) + PAGE;
 	return m->bus;
@@ -200,8 +257,14 @@ void dma_unmap_single(dma_addr_t bus, size_t len)
 {
 	struct mapping *m;
 
-	if (bus < BUS_MAP_START)
-		return; /* part of a dma_alloc buffer: nothing was mapped */
+	if (bus < BUS_MAP_START) {
+		struct region *r = lookup(bus, len);
+
+		/* Coherent dma_alloc memory: nothing was mapped. */
+		if (r && r->live && r->own && bus + len <= r->bus + r->size)
+			take_back("dma_unmap_single", r, bus, len, DMA_TO_DEVICE);
+		return;
+	}
 	m = map_lookup(bus);
 	if (!m || m->bus != bus || !m->live || m->len != len) {
 		hosted_fail("dma: unmap of 0x%llx (%zu bytes): %s", (unsigned long long)bus, len,
@@ -238,6 +301,18 @@ static void *check_mapping(const char *dev, u64 bus, size_t len, const char *dir
 			    dev, dir, len, (unsigned long long)bus, what, m->len);
 		return NULL;
 	}
+	if (!m->device_owns) {
+		hosted_fail("dma: %s DMA %s of %zu bytes at 0x%llx (%s): the CPU owns that "
+			    "mapping (synced for the CPU, not handed back)",
+			    dev, dir, len, (unsigned long long)bus, what);
+		return NULL;
+	}
+	if (!strcmp(dir, "write")) {
+		hosted_fail("dma: %s DMA write of %zu bytes at 0x%llx (%s): a mapping is for the "
+			    "device to read (DMA_TO_DEVICE)",
+			    dev, len, (unsigned long long)bus, what);
+		return NULL;
+	}
 	return (u8 *)m->cpu + (bus - m->bus);
 }
 
@@ -260,6 +335,58 @@ static struct region *lookup(u64 bus, size_t len)
 			best = r; /* starts inside, runs past the end */
 	}
 	return best;
+}
+
+static const char *dir_name(enum dma_data_direction dir)
+{
+	switch (dir) {
+	case DMA_BIDIRECTIONAL: return "DMA_BIDIRECTIONAL";
+	case DMA_TO_DEVICE: return "DMA_TO_DEVICE";
+	case DMA_FROM_DEVICE: return "DMA_FROM_DEVICE";
+	default: return "no direction";
+	}
+}
+
+/* May the device do `access` ("read", "write", "access") to a byte it owns as `own`? */
+static bool own_allows(u8 own, const char *access)
+{
+	if (own == OWN_CPU)
+		return false;
+	if (!strcmp(access, "read"))
+		return OWN_DIR(own) != DMA_FROM_DEVICE;
+	if (!strcmp(access, "write"))
+		return OWN_DIR(own) != DMA_TO_DEVICE;
+	return true;
+}
+
+/*
+ * A device access to a streaming allocation: every byte must be the device's,
+ * handed over for this direction. The device works on its own copy.
+ */
+static void *check_streaming(const char *dev, struct region *r, u64 bus, size_t len,
+			     const char *dir, const char *what)
+{
+	size_t off = bus - r->bus;
+
+	for (size_t i = 0; i < len; i++) {
+		u8 own = r->own[off + i];
+
+		if (own_allows(own, dir))
+			continue;
+		if (own == OWN_CPU)
+			hosted_fail("dma: %s DMA %s of %zu bytes at 0x%llx (%s): byte 0x%llx "
+				    "belongs to the CPU (never synced for the device, or taken "
+				    "back)",
+				    dev, dir, len, (unsigned long long)bus, what,
+				    (unsigned long long)(bus + i));
+		else
+			hosted_fail("dma: %s DMA %s of %zu bytes at 0x%llx (%s): byte 0x%llx was "
+				    "handed over %s",
+				    dev, dir, len, (unsigned long long)bus, what,
+				    (unsigned long long)(bus + i), dir_name(OWN_DIR(own)));
+		return NULL;
+	}
+	return r->dev + off;
 }
 
 static void *check(const struct hosted_pci_fn *fn, u64 bus, size_t len, const char *dir,
@@ -299,7 +426,167 @@ static void *check(const struct hosted_pci_fn *fn, u64 bus, size_t len, const ch
 			    (unsigned long long)r->bus, r->size);
 		return NULL;
 	}
+	if (r->own)
+		return check_streaming(dev, r, bus, len, dir, what);
 	return (u8 *)r->cpu + (bus - r->bus);
+}
+
+/* The live region or mapping a sync names, or a failure; *m or *r is set. */
+static bool sync_target(const char *call, u64 bus, size_t len, enum dma_data_direction dir,
+			struct mapping **m, struct region **r)
+{
+	*m = NULL;
+	*r = NULL;
+	if ((unsigned int)dir > DMA_FROM_DEVICE) {
+		hosted_fail("dma: %s(0x%llx, %zu): direction %d is none of DMA_TO_DEVICE, "
+			    "DMA_FROM_DEVICE, DMA_BIDIRECTIONAL",
+			    call, (unsigned long long)bus, len, (int)dir);
+		return false;
+	}
+	if (!len) {
+		hosted_fail("dma: %s(0x%llx, 0 bytes)", call, (unsigned long long)bus);
+		return false;
+	}
+	if (bus >= BUS_MAP_START) {
+		*m = map_lookup(bus);
+		if (!*m || !(*m)->live || bus + len > (*m)->bus + (*m)->len) {
+			hosted_fail("dma: %s(0x%llx, %zu): %s", call, (unsigned long long)bus, len,
+				    !*m || bus >= (*m)->bus + (*m)->len ? "never mapped"
+				    : !(*m)->live			? "unmapped already"
+						  : "runs past the end of its mapping");
+			return false;
+		}
+		return true;
+	}
+	*r = lookup(bus, len);
+	if (!*r || !(*r)->live || bus + len > (*r)->bus + (*r)->size) {
+		hosted_fail("dma: %s(0x%llx, %zu): %s", call, (unsigned long long)bus, len,
+			    !*r		  ? "no DMA allocation there"
+			    : !(*r)->live ? "its allocation was freed"
+					  : "runs past the end of its allocation");
+		return false;
+	}
+	return true;
+}
+
+/* Bytes [bus, bus + len) of streaming allocation r go to the device for dir. */
+static void hand_over(const char *call, struct region *r, u64 bus, size_t len,
+		      enum dma_data_direction dir)
+{
+	size_t off = bus - r->bus;
+
+	for (size_t i = 0; i < len; i++) {
+		if (r->own[off + i] == OWN_CPU)
+			continue;
+		hosted_fail("dma: %s(0x%llx, %zu, %s): byte 0x%llx is the device's already "
+			    "(handed over twice?)",
+			    call, (unsigned long long)bus, len, dir_name(dir),
+			    (unsigned long long)(bus + i));
+		return;
+	}
+	memset(r->own + off, OWN_DEV(dir), len);
+	if (dir == DMA_FROM_DEVICE)
+		memset((u8 *)r->cpu + off, POISON, len); /* a read before for_cpu sees this */
+	else
+		memcpy(r->dev + off, (u8 *)r->cpu + off, len); /* what the device will read */
+}
+
+/* CPU stores to bytes the device owned: they would be lost, or not seen by it. */
+static void check_cpu_untouched(struct region *r, size_t off, size_t len,
+				enum dma_data_direction dir)
+{
+	const u8 *cpu = (const u8 *)r->cpu + off;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (dir == DMA_FROM_DEVICE ? cpu[i] != POISON : cpu[i] != r->dev[off + i])
+			break;
+	if (i < len)
+		hosted_fail("dma: the CPU wrote byte 0x%llx of a %s buffer while the device "
+			    "owned it",
+			    (unsigned long long)(r->bus + off + i), dir_name(dir));
+}
+
+/* Bytes [bus, bus + len) of streaming allocation r come back from the device. */
+static void take_back(const char *call, struct region *r, u64 bus, size_t len,
+		      enum dma_data_direction dir)
+{
+	size_t off = bus - r->bus;
+
+	for (size_t i = 0; i < len; i++) {
+		u8 own = r->own[off + i];
+
+		if (own == OWN_DEV(dir))
+			continue;
+		if (own == OWN_CPU)
+			hosted_fail("dma: %s(0x%llx, %zu, %s): byte 0x%llx is the CPU's already "
+				    "(taken back twice, or never handed over)",
+				    call, (unsigned long long)bus, len, dir_name(dir),
+				    (unsigned long long)(bus + i));
+		else
+			hosted_fail("dma: %s(0x%llx, %zu, %s): byte 0x%llx was handed over %s",
+				    call, (unsigned long long)bus, len, dir_name(dir),
+				    (unsigned long long)(bus + i), dir_name(OWN_DIR(own)));
+		return;
+	}
+	if (dir != DMA_BIDIRECTIONAL)
+		check_cpu_untouched(r, off, len, dir);
+	if (dir != DMA_TO_DEVICE)
+		memcpy((u8 *)r->cpu + off, r->dev + off, len); /* what the device wrote */
+	memset(r->own + off, OWN_CPU, len);
+}
+
+/* Mappings are for the device to read (transmit): syncs on them say so. */
+static bool mapping_dir_ok(const char *call, u64 bus, size_t len, enum dma_data_direction dir)
+{
+	if (dir == DMA_TO_DEVICE)
+		return true;
+	hosted_fail("dma: %s(0x%llx, %zu, %s): dma_map_single maps for DMA_TO_DEVICE", call,
+		    (unsigned long long)bus, len, dir_name(dir));
+	return false;
+}
+
+void dma_sync_single_for_device(dma_addr_t bus, size_t len, enum dma_data_direction dir)
+{
+	const char *call = "dma_sync_single_for_device";
+	struct mapping *m;
+	struct region *r;
+
+	if (!sync_target(call, bus, len, dir, &m, &r))
+		return;
+	if (m) {
+		if (!mapping_dir_ok(call, bus, len, dir))
+			return;
+		if (m->device_owns)
+			hosted_fail("dma: %s(0x%llx, %zu): the device owns that mapping already",
+				    call, (unsigned long long)bus, len);
+		m->device_owns = true;
+		return;
+	}
+	if (r->own)
+		hand_over(call, r, bus, len, dir);
+	/* Coherent memory: nothing to hand over. */
+}
+
+void dma_sync_single_for_cpu(dma_addr_t bus, size_t len, enum dma_data_direction dir)
+{
+	const char *call = "dma_sync_single_for_cpu";
+	struct mapping *m;
+	struct region *r;
+
+	if (!sync_target(call, bus, len, dir, &m, &r))
+		return;
+	if (m) {
+		if (!mapping_dir_ok(call, bus, len, dir))
+			return;
+		if (!m->device_owns)
+			hosted_fail("dma: %s(0x%llx, %zu): the CPU owns that mapping already", call,
+				    (unsigned long long)bus, len);
+		m->device_owns = false;
+		return;
+	}
+	if (r->own)
+		take_back(call, r, bus, len, dir);
 }
 
 bool hosted_dma_read(const struct hosted_pci_fn *fn, u64 bus, void *dst, size_t len,
@@ -371,8 +658,11 @@ void hosted_dma_dump_live(void)
 
 void hosted_dma_reset(void)
 {
-	for (unsigned int i = 0; i < nr_regions; i++)
+	for (unsigned int i = 0; i < nr_regions; i++) {
 		free(regions[i].cpu);
+		free(regions[i].own);
+		free(regions[i].dev);
+	}
 	free(regions);
 	regions = NULL;
 	nr_regions = 0;

@@ -13,6 +13,30 @@
  * gap, so an overrun past the end of a buffer is caught too. Non-32-bit
  * allocations sit above 4 GiB, so a driver that drops the high half of an
  * address is caught as well.
+ *
+ * Streaming memory (DMA_STREAMING allocations, dma_map_single mappings) has
+ * an owner, passed by dma_sync_single_for_device/for_cpu (kernel/dma.h):
+ *  - Device side, strictly: a device access to a streaming byte the CPU
+ *    owns (never handed over, or taken back), or against the direction it
+ *    was handed over with (writing DMA_TO_DEVICE, reading DMA_FROM_DEVICE),
+ *    fails. Mappings are owned as a whole and are DMA_TO_DEVICE: a device
+ *    write into one fails, and so does a sync with another direction. Mapping
+ *    memory inside a streaming allocation (a received frame sent back) hands
+ *    it over DMA_TO_DEVICE until the unmap.
+ *  - The syncs themselves: handing over bytes the device owns already,
+ *    taking back bytes the CPU owns, a direction differing from the
+ *    hand-over's, a range outside any live allocation or mapping; freeing a
+ *    streaming allocation the device still owns part of.
+ *  - CPU side, by simulating non-coherent DMA for DMA_STREAMING allocations:
+ *    the device works on a copy of its own, filled from the CPU's at
+ *    for_device (TO_DEVICE, BIDIRECTIONAL) and copied back at for_cpu
+ *    (FROM_DEVICE, BIDIRECTIONAL). A driver reading a receive buffer it has
+ *    not synced for the CPU sees a poison pattern, not the frame, and the
+ *    frame checks of its test fail; a CPU store to a TO_DEVICE or
+ *    FROM_DEVICE buffer while the device owned it is reported at for_cpu.
+ *    CPU loads themselves are not trapped (that needs instrumentation), and
+ *    mappings are not copied: the device sees the CPU's memory directly.
+ * Coherent allocations (no DMA_STREAMING) need no sync; one there is a no-op.
  */
 #ifndef NAPKIN_TESTS_HOSTED_DMA_H
 #define NAPKIN_TESTS_HOSTED_DMA_H

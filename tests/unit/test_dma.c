@@ -140,6 +140,25 @@ START_TEST(test_bad_requests)
 }
 END_TEST
 
+/* Bare metal is coherent: streaming memory is ordinary memory and syncs change nothing. */
+START_TEST(test_streaming_is_plain_memory_on_bare_metal)
+{
+	dma_addr_t bus = 0;
+	u8 *p = dma_alloc(2 * PAGE, 0, DMA_STREAMING | DMA_32BIT, &bus);
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_uint_eq(bus, virt_to_phys(p));
+	memcpy(p, "frame", 6);
+	dma_sync_single_for_device(bus, PAGE, DMA_FROM_DEVICE);
+	ck_assert_str_eq((char *)p, "frame");
+	dma_sync_single_for_cpu(bus, PAGE, DMA_FROM_DEVICE);
+	ck_assert_str_eq((char *)p, "frame");
+	ck_assert_uint_eq(dma_map_single(p + 8, 16), (dma_addr_t)(uintptr_t)(p + 8));
+	dma_free(p, 2 * PAGE);
+	ck_assert_int_eq(stub_printk_count(LOGLEVEL_ERR, "bad request"), 0);
+}
+END_TEST
+
 static Suite *dma_suite(void)
 {
 	Suite *s = suite_create("dma");
@@ -150,6 +169,7 @@ static Suite *dma_suite(void)
 	tcase_add_test(tc, test_alignment_and_size);
 	tcase_add_test(tc, test_32bit_limit);
 	tcase_add_test(tc, test_bad_requests);
+	tcase_add_test(tc, test_streaming_is_plain_memory_on_bare_metal);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -24,11 +24,16 @@ UNIT_TESTS += test_hosted
 test_hosted_CFLAGS := $(HOSTED_CFLAGS)
 test_hosted_SRCS := tests/hosted/test_hosted.c tests/hosted/hosted_proc.c $(HOSTED_SRCS)
 
+# The harness's streaming DMA ownership checks (dma_sync_single_for_*).
+UNIT_TESTS += test_hosted_dma
+test_hosted_dma_CFLAGS := $(HOSTED_CFLAGS)
+test_hosted_dma_SRCS := tests/hosted/test_hosted_dma.c $(HOSTED_SRCS)
+
 # napkin's network stack and services plus stack_util.c (and hosted_proc.c,
 # the Linux processes it runs), for a driver's test against real Linux tools
 # over TAPs (link $(LWIP_HOST_OBJS), add $(LWIP_INCLUDES) to the CFLAGS).
 HOSTED_STACK_SRCS := tests/hosted/stack_util.c tests/hosted/hosted_proc.c \
-	$(filter-out net/lwip/shell_glue.c,$(wildcard net/lwip/*.c net/services/*.c)) \
+	$(filter-out net/lwip/shell_glue.c net/services/webstatus%,$(wildcard net/lwip/*.c net/services/*.c)) \
 	net/ipconfig.c net/net_init.c
 
 # The whole network path hosted (lwIP, glue, services, NAPI, tg3) with real

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Counters. The MACs count in 32-bit registers that run from the MAC's last
+ * reset and wrap; they are folded into 64-bit totals as differences (so a
+ * wrap between two folds costs nothing) every few service ticks and when the
+ * port stops. Each port shows its own MAC's counters next to the driver's
+ * and the controller's shared ones.
+ */
+#include <string.h>
+
+#include "drivers/skge/skge.h"
+
+void skge_stats_update(struct skge_port *p)
+{
+	const struct skge_mac_ops *mac = p->hw->mac;
+
+	mac->snapshot_stats(p);
+	for (unsigned int i = 0; i < mac->nr_stats && i < SKGE_MAC_STATS_MAX; i++) {
+		u32 now = mac->read_stat(p, mac->stats[i].reg);
+
+		p->mac_stat[i] += (u32)(now - p->mac_stat_last[i]);
+		p->mac_stat_last[i] = now;
+	}
+}
+
+/* The MAC was reset: its counters start again from zero. */
+void skge_stats_restart(struct skge_port *p)
+{
+	memset(p->mac_stat_last, 0, sizeof(p->mac_stat_last));
+}
+
+#define PORT_STAT(name, field)                          \
+	{                                               \
+		name, offsetof(struct skge_port, field) \
+	}
+
+static const struct {
+	const char *name;
+	size_t off;
+} port_stats[] = {
+	PORT_STAT("napi_schedules", ctr.napi_schedules),
+	PORT_STAT("rx_error_frames", ctr.rx_error_frames),
+	PORT_STAT("rx_bad_length", ctr.rx_bad_length),
+	PORT_STAT("rx_refill_starved", ctr.rx_refill_starved),
+	PORT_STAT("rx_bmu_starts", ctr.rx_bmu_starts),
+	PORT_STAT("tx_ring_full", ctr.tx_ring_full),
+	PORT_STAT("tx_bounced", ctr.tx_bounced),
+	PORT_STAT("tx_too_long", ctr.tx_too_long),
+	PORT_STAT("tx_start_retries", ctr.tx_start_retries),
+	PORT_STAT("tx_timeouts", ctr.tx_timeouts),
+	PORT_STAT("tx_dropped_on_stop", ctr.tx_dropped_on_stop),
+	PORT_STAT("link_changes", ctr.link_changes),
+	PORT_STAT("mac_events", ctr.mac_events),
+	PORT_STAT("mac_tx_underrun_events", ctr.mac_tx_underruns),
+	PORT_STAT("mac_rx_overrun_events", ctr.mac_rx_overruns),
+};
+
+#define HW_STAT(name, field)                          \
+	{                                             \
+		name, offsetof(struct skge_hw, field) \
+	}
+
+/* Shared by the ports of one controller: each port shows the same values. */
+static const struct {
+	const char *name;
+	size_t off;
+} hw_stats[] = {
+	HW_STAT("irq_interrupts", ctr.interrupts),
+	HW_STAT("irq_not_ours", ctr.irq_not_ours),
+	HW_STAT("irq_lost", ctr.irq_lost),
+	HW_STAT("irq_deferred_events", ctr.deferred_events),
+};
+
+int skge_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, int max)
+{
+	struct skge_port *p = netdev_priv(dev);
+	const struct skge_mac_ops *mac = p->hw->mac;
+	int n = 0;
+
+	if (p->opened)
+		skge_stats_update(p);
+	for (size_t i = 0; i < ARRAY_SIZE(port_stats) && n < max; i++, n++) {
+		out[n].name = port_stats[i].name;
+		memcpy(&out[n].value, (const u8 *)p + port_stats[i].off, sizeof(u64));
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(hw_stats) && n < max; i++, n++) {
+		out[n].name = hw_stats[i].name;
+		memcpy(&out[n].value, (const u8 *)p->hw + hw_stats[i].off, sizeof(u64));
+	}
+	for (unsigned int i = 0; i < mac->nr_stats && i < SKGE_MAC_STATS_MAX && n < max; i++, n++) {
+		out[n].name = mac->stats[i].name;
+		out[n].value = p->mac_stat[i];
+	}
+	return n;
+}

@@ -1,0 +1,582 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The web status page's HTTP/1.1 server (docs/WEBSTATUS.md), on lwIP's raw
+ * API in the softirq loop like the other services. It only reads the
+ * machine. Packets come first, so everything a peer can make it do is
+ * bounded: at most webstatus.conns connections (more are reset and counted),
+ * one request parsed per receive callback, request line and headers within
+ * WEBSTATUS_REQUEST_MAX, a deadline for every request (slowloris) and for
+ * silence between requests, and one answer in flight per connection, written
+ * only as fast as the peer acknowledges it.
+ */
+#define pr_fmt(fmt) "webstatus: " fmt
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "kernel/cmdline.h"
+#include "kernel/heap.h"
+#include "kernel/loop.h"
+#include "kernel/printk.h"
+#include "kernel/time.h"
+#include "net/services/listen.h"
+#include "net/services/services.h"
+#include "net/services/webstatus.h"
+
+#define WS_REQUEST_TIMEOUT_NS (5 * NSEC_PER_SEC)  /* first byte to end of headers */
+#define WS_IDLE_TIMEOUT_NS    (15 * NSEC_PER_SEC) /* between requests on one connection */
+#define WS_SEND_STALL_NS      (5 * NSEC_PER_SEC)  /* an answer nobody acknowledges */
+#define WS_POLL_INTERVAL      1			  /* lwIP slow ticks (500 ms) */
+/*
+ * Requests answered per main-loop round, all connections together: building
+ * /stats.json walks every device and counter, and a round that answers many
+ * of them delays the next poll of the rings. The rest are answered by the
+ * loop hook in the rounds after.
+ */
+#define WS_REQUESTS_PER_ROUND 2
+
+struct ws_conn {
+	struct tcp_pcb *pcb;
+	bool in_use;
+	bool served;	  /* answered at least one request */
+	bool sending;	  /* an answer is in flight: parse nothing more until it is written */
+	bool close_after; /* close once the answer is written */
+	bool peer_closed; /* the peer sent FIN: answer what it asked, then close */
+	bool overflowed;  /* received bytes were dropped: answer what is whole, then close */
+	u64 deadline_ns;  /* for the next request's headers */
+	u64 progress_ns;  /* last time the answer moved */
+	size_t req_len;
+	char req[WEBSTATUS_REQUEST_MAX];
+	char head[256];
+	size_t head_len, head_off;
+	const char *body; /* static page or body_buf */
+	size_t body_len, body_off;
+	char *body_buf; /* kmalloc'd JSON, freed once lwIP has copied it */
+};
+
+struct webstatus_stats webstatus_stats;
+struct webstatus_config webstatus_config = {
+	.enabled = true,
+	.port = WEBSTATUS_PORT_DEFAULT,
+	.max_conns = WEBSTATUS_CONNS_DEFAULT,
+};
+static struct ws_conn conns[WEBSTATUS_CONNS_MAX];
+static u64 budget_round;	 /* the loop round budget_used counts for */
+static unsigned int budget_used; /* requests answered in that round */
+static bool requests_waiting;	 /* some were refused the budget: the loop hook looks */
+
+/* May one more request be answered in this loop round? Takes it from the budget if so. */
+static bool ws_take_budget(void)
+{
+	u64 round = loop_get_stats()->rounds;
+
+	if (round != budget_round) {
+		budget_round = round;
+		budget_used = 0;
+	}
+	if (budget_used >= WS_REQUESTS_PER_ROUND) {
+		webstatus_stats.deferred++;
+		requests_waiting = true;
+		return false;
+	}
+	budget_used++;
+	return true;
+}
+
+static void ws_release(struct ws_conn *c)
+{
+	kfree(c->body_buf);
+	c->body_buf = NULL;
+	c->in_use = false;
+	c->pcb = NULL;
+	webstatus_stats.active--;
+}
+
+static err_t ws_abort(struct ws_conn *c)
+{
+	struct tcp_pcb *pcb = c->pcb;
+
+	ws_release(c);
+	tcp_arg(pcb, NULL);
+	tcp_abort(pcb);
+	return ERR_ABRT;
+}
+
+static err_t ws_close(struct ws_conn *c)
+{
+	struct tcp_pcb *pcb = c->pcb;
+
+	ws_release(c);
+	return service_tcp_close(pcb);
+}
+
+static void ws_set_head(struct ws_conn *c, int status, const char *reason, const char *type,
+			size_t len)
+{
+	int n = snprintf(c->head, sizeof(c->head),
+			 "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
+			 "Cache-Control: no-store\r\nConnection: %s\r\n\r\n",
+			 status, reason, type, len, c->close_after ? "close" : "keep-alive");
+
+	c->head_len = (size_t)n < sizeof(c->head) ? (size_t)n : sizeof(c->head) - 1;
+	c->head_off = 0;
+}
+
+/* A short plain-text answer; the error ones close the connection. */
+static void ws_answer_text(struct ws_conn *c, int status, const char *reason, u64 *counter)
+{
+	static const char *const bodies[] = { "bad request\n", "not found\n",
+					      "method not allowed\n", "headers too large\n",
+					      "out of memory\n" };
+	const char *body = status == 400   ? bodies[0]
+			   : status == 404 ? bodies[1]
+			   : status == 405 ? bodies[2]
+			   : status == 431 ? bodies[3]
+					   : bodies[4];
+
+	(*counter)++;
+	if (status != 404)
+		c->close_after = true;
+	c->body = body;
+	c->body_len = strlen(body);
+	c->body_off = 0;
+	ws_set_head(c, status, reason, "text/plain", c->body_len);
+}
+
+static bool ws_word_is(const char *s, size_t len, const char *word)
+{
+	return strlen(word) == len && !memcmp(s, word, len);
+}
+
+static bool ws_header_has(const char *line, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (len < n)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char a = line[i], b = name[i];
+
+		if (a >= 'A' && a <= 'Z')
+			a = (char)(a - 'A' + 'a');
+		if (a != b)
+			return false;
+	}
+	return true;
+}
+
+/* Does the value of a header line contain word (lowercase), ignoring case? */
+static bool ws_value_has(const char *line, size_t len, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (size_t i = 0; i + n <= len; i++)
+		if (ws_header_has(line + i, len - i, word))
+			return true;
+	return false;
+}
+
+/* A Content-Length line whose value is 0: the only body size a GET may announce here. */
+static bool ws_zero_length(const char *line, size_t len)
+{
+	size_t i = strlen("content-length:");
+
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	if (i >= len || line[i] != '0')
+		return false;
+	for (i++; i < len; i++)
+		if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
+			return false;
+	return true;
+}
+
+/* since=N from the query string; 0 when absent or malformed. */
+static u64 ws_query_since(const char *q, size_t len)
+{
+	u64 v = 0;
+
+	for (size_t i = 0; i + 6 <= len; i++) {
+		if ((i == 0 || q[i - 1] == '&') && !memcmp(q + i, "since=", 6)) {
+			for (i += 6; i < len && q[i] >= '0' && q[i] <= '9'; i++)
+				v = v * 10 + (u64)(q[i] - '0');
+			return v;
+		}
+	}
+	return 0;
+}
+
+static void ws_answer_json(struct ws_conn *c, bool head_only, bool is_log, u64 since)
+{
+	struct ws_buf b = { .cap = WEBSTATUS_BODY_MAX };
+	const char *type;
+
+	u64 t0 = ktime_get_ns();
+
+	b.data = kmalloc(b.cap);
+	if (!b.data) {
+		ws_answer_text(c, 503, "Service Unavailable", &webstatus_stats.no_memory);
+		return;
+	}
+	type = is_log ? webstatus_log_json(&b, since) : webstatus_stats_json(&b);
+	webstatus_stats.build_ns_max = MAX(webstatus_stats.build_ns_max, ktime_get_ns() - t0);
+	if (b.overflow)
+		webstatus_stats.truncated++;
+	webstatus_stats.ok++;
+	c->body_buf = b.data;
+	c->body = b.data;
+	c->body_len = head_only ? 0 : b.len;
+	c->body_off = 0;
+	ws_set_head(c, 200, "OK", type, b.len);
+}
+
+/*
+ * Parse one request from c->req (its headers end at hdr_len) and set up the
+ * answer. Only GET and HEAD exist; a request with a body is refused, since
+ * this server reads nothing it would have to skip.
+ */
+static void ws_route(struct ws_conn *c, size_t hdr_len)
+{
+	const char *r = c->req, *end = c->req + hdr_len;
+	const char *line_end = memchr(r, '\n', hdr_len);
+	const char *sp1, *sp2, *q;
+	size_t mlen, tlen, vlen;
+	bool head_only, http10;
+
+	webstatus_stats.requests++;
+	c->close_after = false;
+	sp1 = memchr(r, ' ', (size_t)(line_end - r));
+	sp2 = sp1 ? memchr(sp1 + 1, ' ', (size_t)(line_end - sp1 - 1)) : NULL;
+	if (!sp1 || !sp2 || sp1[1] != '/')
+		return ws_answer_text(c, 400, "Bad Request", &webstatus_stats.bad_requests);
+	mlen = (size_t)(sp1 - r);
+	tlen = (size_t)(sp2 - sp1 - 1);
+	vlen = (size_t)(line_end - sp2 - 1);
+	if (vlen && sp2[vlen] == '\r')
+		vlen--;
+	http10 = ws_word_is(sp2 + 1, vlen, "HTTP/1.0");
+	if (!http10 && !ws_word_is(sp2 + 1, vlen, "HTTP/1.1"))
+		return ws_answer_text(c, 400, "Bad Request", &webstatus_stats.bad_requests);
+	c->close_after = http10;
+	for (const char *l = line_end + 1; l < end;) {
+		const char *nl = memchr(l, '\n', (size_t)(end - l));
+		size_t llen = nl ? (size_t)(nl - l) : (size_t)(end - l);
+
+		if (ws_header_has(l, llen, "connection:")) {
+			if (ws_value_has(l, llen, "close"))
+				c->close_after = true;
+			else if (ws_value_has(l, llen, "keep-alive"))
+				c->close_after = false;
+		} else if (ws_header_has(l, llen, "transfer-encoding:") ||
+			   (ws_header_has(l, llen, "content-length:") &&
+			    !ws_zero_length(l, llen))) {
+			return ws_answer_text(c, 400, "Bad Request", &webstatus_stats.bad_requests);
+		}
+		l += llen + 1;
+	}
+	head_only = ws_word_is(r, mlen, "HEAD");
+	if (!head_only && !ws_word_is(r, mlen, "GET"))
+		return ws_answer_text(c, 405, "Method Not Allowed", &webstatus_stats.bad_methods);
+	q = memchr(sp1 + 1, '?', tlen);
+	if (q)
+		tlen = (size_t)(q - sp1 - 1);
+	if (ws_word_is(sp1 + 1, tlen, "/") || ws_word_is(sp1 + 1, tlen, "/index.html")) {
+		webstatus_stats.ok++;
+		c->body = webstatus_page;
+		c->body_len = head_only ? 0 : webstatus_page_len;
+		c->body_off = 0;
+		ws_set_head(c, 200, "OK", "text/html; charset=utf-8", webstatus_page_len);
+	} else if (ws_word_is(sp1 + 1, tlen, "/stats.json")) {
+		ws_answer_json(c, head_only, false, 0);
+	} else if (ws_word_is(sp1 + 1, tlen, "/log")) {
+		ws_answer_json(c, head_only, true,
+			       q ? ws_query_since(q + 1, (size_t)(sp2 - q - 1)) : 0);
+	} else {
+		ws_answer_text(c, 404, "Not Found", &webstatus_stats.not_found);
+	}
+	if (head_only)
+		c->body_len = 0;
+}
+
+/* Length of the request line and headers in c->req, blank line included; 0 if incomplete. */
+static size_t ws_headers_end(const struct ws_conn *c)
+{
+	for (size_t i = 0; i + 1 < c->req_len; i++) {
+		if (c->req[i] != '\n')
+			continue;
+		if (c->req[i + 1] == '\n')
+			return i + 2;
+		if (i + 2 < c->req_len && c->req[i + 1] == '\r' && c->req[i + 2] == '\n')
+			return i + 3;
+	}
+	return 0;
+}
+
+static err_t ws_pump(struct ws_conn *c);
+
+/* Start answering the next request in c->req, if a whole one is there. */
+static err_t ws_next_request(struct ws_conn *c)
+{
+	size_t hdr_len;
+
+	if (c->sending)
+		return ERR_OK;
+	hdr_len = ws_headers_end(c);
+	if (!hdr_len) {
+		if (c->req_len < sizeof(c->req))
+			return ERR_OK;
+		ws_answer_text(c, 431, "Request Header Fields Too Large",
+			       &webstatus_stats.too_large);
+		c->req_len = 0;
+	} else {
+		if (!ws_take_budget())
+			return ERR_OK; /* the loop hook answers it in a later round */
+		ws_route(c, hdr_len);
+		memmove(c->req, c->req + hdr_len, c->req_len - hdr_len);
+		c->req_len -= hdr_len;
+	}
+	c->sending = true;
+	c->progress_ns = ktime_get_ns();
+	return ws_pump(c);
+}
+
+/* Queue as much of the answer as lwIP takes; on the last byte, finish it. */
+static err_t ws_pump(struct ws_conn *c)
+{
+	struct tcp_pcb *pcb = c->pcb;
+	bool moved = false;
+
+	while (c->head_off < c->head_len || c->body_off < c->body_len) {
+		bool in_head = c->head_off < c->head_len;
+		const char *src = in_head ? c->head + c->head_off : c->body + c->body_off;
+		size_t left = in_head ? c->head_len - c->head_off : c->body_len - c->body_off;
+		u16 n = (u16)MIN(MIN(left, tcp_sndbuf(pcb)), 0xffffu);
+		/* The page is static: lwIP may point at it. The rest is ours to free. */
+		u8 flags = (in_head || c->body != webstatus_page) ? TCP_WRITE_FLAG_COPY : 0;
+		err_t err;
+
+		if (!n)
+			break;
+		if (n < left || (in_head && c->body_len))
+			flags |= TCP_WRITE_FLAG_MORE;
+		err = tcp_write(pcb, src, n, flags);
+		if (err == ERR_MEM)
+			break; /* sent or poll resumes */
+		if (err != ERR_OK) {
+			webstatus_stats.errors++;
+			return ws_abort(c);
+		}
+		if (in_head)
+			c->head_off += n;
+		else
+			c->body_off += n;
+		webstatus_stats.tx_bytes += n;
+		moved = true;
+	}
+	if (moved) {
+		c->progress_ns = ktime_get_ns();
+		tcp_output(pcb);
+	}
+	if (c->head_off < c->head_len || c->body_off < c->body_len)
+		return ERR_OK;
+	/* All written (copied or static): the buffer is no longer needed. */
+	kfree(c->body_buf);
+	c->body_buf = NULL;
+	c->head_len = c->head_off = c->body_len = c->body_off = 0;
+	c->sending = false;
+	c->served = true;
+	if (c->close_after || c->peer_closed || (c->overflowed && !ws_headers_end(c)))
+		return ws_close(c);
+	c->deadline_ns = ktime_get_ns() + WS_IDLE_TIMEOUT_NS;
+	return ERR_OK; /* a pipelined request waits for the next callback: one per round */
+}
+
+static err_t ws_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
+{
+	struct ws_conn *c = arg;
+	size_t room, take;
+
+	if (!c) {
+		if (p) {
+			tcp_recved(pcb, p->tot_len);
+			pbuf_free(p);
+		}
+		return ERR_OK;
+	}
+	if (!p) {
+		/* The peer is done sending: answer a whole request still waiting, then close. */
+		c->peer_closed = true;
+		if (!c->sending && !ws_headers_end(c))
+			return ws_close(c);
+		return ws_next_request(c);
+	}
+	if (err != ERR_OK) {
+		pbuf_free(p);
+		return err;
+	}
+	room = sizeof(c->req) - c->req_len;
+	/*
+	 * Pipelined requests beyond the buffer: while a whole one waits, answering
+	 * it makes room, so lwIP keeps the data (window shut) and offers it again.
+	 */
+	if (p->tot_len > room && (c->sending || ws_headers_end(c)))
+		return ERR_MEM;
+	take = MIN(room, (size_t)p->tot_len);
+	pbuf_copy_partial(p, c->req + c->req_len, (u16)take, 0);
+	c->req_len += take;
+	webstatus_stats.rx_bytes += p->tot_len;
+	if (take < p->tot_len) {
+		/* Nothing whole to answer and no room: answer what fits (431 if nothing), then close. */
+		webstatus_stats.overflows++;
+		c->overflowed = true;
+	}
+	tcp_recved(pcb, p->tot_len);
+	pbuf_free(p);
+	return ws_next_request(c);
+}
+
+static err_t ws_sent(void *arg, struct tcp_pcb *pcb, u16_t len)
+{
+	struct ws_conn *c = arg;
+
+	if (!c)
+		return ERR_OK;
+	if (c->sending)
+		return ws_pump(c);
+	return ws_next_request(c);
+}
+
+static err_t ws_poll(void *arg, struct tcp_pcb *pcb)
+{
+	struct ws_conn *c = arg;
+	u64 now = ktime_get_ns();
+
+	if (!c)
+		return ERR_OK;
+	if (c->sending) {
+		if (now - c->progress_ns > WS_SEND_STALL_NS) {
+			webstatus_stats.send_timeouts++;
+			return ws_abort(c);
+		}
+		return ws_pump(c);
+	}
+	if (now < c->deadline_ns || ws_headers_end(c)) /* a whole request is never late */
+		return ws_next_request(c);
+	if (c->req_len || !c->served) {
+		webstatus_stats.header_timeouts++;
+		return ws_abort(c); /* hostile or broken: free the state now */
+	}
+	webstatus_stats.idle_closes++;
+	return ws_close(c);
+}
+
+static void ws_err(void *arg, err_t err)
+{
+	struct ws_conn *c = arg;
+
+	/* lwIP has already freed the pcb. */
+	if (c) {
+		webstatus_stats.errors++;
+		ws_release(c);
+	}
+}
+
+/* Answer requests that waited for the budget; keep the loop awake while any still wait. */
+static u64 ws_loop_run(u64 now_ns)
+{
+	if (!requests_waiting)
+		return UINT64_MAX;
+	requests_waiting = false;
+	for (u32 i = 0; i < WEBSTATUS_CONNS_MAX; i++) {
+		struct ws_conn *c = &conns[i];
+
+		if (c->in_use && !c->sending && ws_headers_end(c))
+			ws_next_request(c); /* sets requests_waiting again if refused */
+	}
+	return requests_waiting ? now_ns : UINT64_MAX;
+}
+
+static struct loop_hook ws_loop_hook = { .name = "webstatus", .run = ws_loop_run };
+
+/*
+ * SYN admission (net/lwip/admission.h) with the page's own limit,
+ * webstatus.conns, read on every SYN so a change from the shell holds at
+ * once: a full page drops new SYNs (the browser retries) instead of
+ * accepting and resetting them.
+ */
+static struct tcp_admission ws_admission;
+
+static u32 ws_admission_active(const struct tcp_admission *a)
+{
+	ws_admission.limit = webstatus_config.max_conns;
+	ws_admission.active_hwm = (u32)webstatus_stats.active_hwm;
+	return (u32)webstatus_stats.active;
+}
+
+static err_t ws_accept(void *arg, struct tcp_pcb *pcb, err_t err)
+{
+	struct ws_conn *c = NULL;
+
+	if (err != ERR_OK || !pcb)
+		return ERR_VAL;
+	if (webstatus_stats.active < webstatus_config.max_conns) {
+		for (u32 i = 0; i < webstatus_config.max_conns && !c; i++)
+			if (!conns[i].in_use)
+				c = &conns[i];
+	}
+	if (!c) {
+		webstatus_stats.refused++;
+		tcp_abort(pcb);
+		return ERR_ABRT;
+	}
+	memset(c, 0, offsetof(struct ws_conn, req));
+	c->in_use = true;
+	c->pcb = pcb;
+	c->deadline_ns = ktime_get_ns() + WS_REQUEST_TIMEOUT_NS;
+	webstatus_stats.connections++;
+	webstatus_stats.active++;
+	webstatus_stats.active_hwm = MAX(webstatus_stats.active_hwm, webstatus_stats.active);
+	/* Under memory pressure lwIP may reclaim these before anyone else's. */
+	tcp_setprio(pcb, TCP_PRIO_MIN);
+	tcp_arg(pcb, c);
+	tcp_recv(pcb, ws_recv);
+	tcp_sent(pcb, ws_sent);
+	tcp_err(pcb, ws_err);
+	tcp_poll(pcb, ws_poll, WS_POLL_INTERVAL);
+	return ERR_OK;
+}
+
+int webstatus_start(void)
+{
+	bool on = true;
+	u64 port = WEBSTATUS_PORT_DEFAULT, max = WEBSTATUS_CONNS_DEFAULT;
+	struct tcp_pcb *listener;
+
+	cmdline_get_bool("webstatus", &on);
+	cmdline_get_u64("webstatus.port", &port, 1, 65535);
+	cmdline_get_u64("webstatus.conns", &max, 1, WEBSTATUS_CONNS_MAX);
+	webstatus_config.enabled = on;
+	webstatus_config.port = (u16)port;
+	webstatus_config.max_conns = (u32)max;
+	webstatus_shell_init();
+	if (!on) {
+		pr_info("off (webstatus=off)\n");
+		return 0;
+	}
+	listener = service_tcp_listen("webstatus", (u16)port, ws_accept);
+	if (!listener)
+		return -EBUSY;
+	ws_admission = (struct tcp_admission){ .name = "webstatus",
+					       .port = (u16)port,
+					       .limit = (u32)max,
+					       .count_active = ws_admission_active,
+					       .owner_refused = &webstatus_stats.refused };
+	tcp_admission_register(&ws_admission);
+	/* New connections must not evict established ones of other services. */
+	tcp_setprio(listener, TCP_PRIO_MIN);
+	loop_add_hook(&ws_loop_hook);
+	webstatus_config.running = true;
+	pr_info("status page on TCP port %u, at most %u connections\n", (unsigned)port,
+		(unsigned)max);
+	return 0;
+}

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * A register-level model of a SysKonnect/Marvell "skge" controller: a
+ * conventional PCI chip, Genesis (XMAC II MAC, external BCM5400 PHY reached
+ * through the XMAC) or Yukon (GMAC, Marvell PHY over SMI), with one or two
+ * ports behind one shared INTx line (no MSI). Written from the published
+ * facts (../shared/reference/nic-facts-yukon-bcm.md and its sources), never
+ * from napkin's driver: this model includes nothing from drivers/skge/.
+ * See README.md in this folder for what it implements and how strict it is.
+ */
+#ifndef NAPKIN_TESTS_HOSTED_SKGE_MODEL_H
+#define NAPKIN_TESTS_HOSTED_SKGE_MODEL_H
+
+#include "kernel/compiler.h"
+
+struct skge_model;
+struct hosted_port;
+struct hosted_pci_fn;
+
+enum skge_model_chip {
+	SKGE_MODEL_GENESIS, /* chip ID 0x0A: XMAC II + BCM5400 copper PHY */
+	SKGE_MODEL_YUKON,   /* chip ID 0xB0: GMAC + Marvell PHY */
+	SKGE_MODEL_UNKNOWN, /* a chip ID neither family has: a driver must refuse it */
+};
+
+struct skge_model_config {
+	u8 bus, dev, fn;
+	enum skge_model_chip chip;
+	u8 chip_rev;
+	unsigned int ports; /* 1 or 2; 0: 1 */
+	u16 vendor, device; /* PCI IDs; 0: SysKonnect 0x4300 (Genesis) / 0x4320 (Yukon) */
+	u16 subvendor, subdevice;
+	u8 mac[2][6]; /* station addresses the EEPROM load left in the chip */
+	u8 irq_line;  /* INTx GSI; 0: 16. Another function may share it. */
+};
+
+struct skge_model *skge_model_create(const struct skge_model_config *cfg);
+void skge_model_destroy(struct skge_model *m);
+/* port 0 or 1 (NULL when the chip has no such port). */
+struct hosted_port *skge_model_port(struct skge_model *m, unsigned int port);
+struct hosted_pci_fn *skge_model_pci(struct skge_model *m);
+
+/* ---- Faults, injected on demand ---- */
+/* The next `count` transmit starts (BMU start writes) on `port` are lost (Genesis erratum). */
+void skge_model_fault_tx_start_lost(struct skge_model *m, unsigned int port, unsigned int count);
+/* The receive BMU of `port` stops as if it met a descriptor it did not own (stall). */
+void skge_model_fault_rx_stall(struct skge_model *m, unsigned int port);
+/* The next `frames` frames received on `port` carry MAC receive-status error bits. */
+void skge_model_fault_rx_errors(struct skge_model *m, unsigned int port, unsigned int frames);
+/* The next `count` interrupts are lost (INTx not asserted for them). */
+void skge_model_fault_irq_lost(struct skge_model *m, unsigned int count);
+
+/*
+ * Strictness hook: the test says whether the driver's NAPI instance of
+ * `port` is still scheduled. Asserting the interrupt for that port's
+ * (unmasked) sources while it returns true fails the test. NULL: off.
+ */
+void skge_model_set_napi_probe(struct skge_model *m, unsigned int port,
+			       bool (*napi_scheduled)(void *ctx), void *ctx);
+
+/* ---- What happened, for assertions ---- */
+struct skge_model_port_counters {
+	u64 tx_frames;	/* put on the wire */
+	u64 tx_dropped; /* taken from the ring but not sent (link down, MAC off) */
+	u64 tx_starts_lost;
+	u64 rx_frames;	     /* written to host buffers, descriptor handed back */
+	u64 rx_no_buffer;    /* dropped: the receive BMU found no owned descriptor */
+	u64 rx_filtered;     /* dropped by the address filter */
+	u64 rx_dropped;	     /* dropped: receiver off, too long */
+	u64 rx_bmu_restarts; /* start commands given to a stopped receive BMU */
+};
+struct skge_model_counters {
+	struct skge_model_port_counters port[2];
+	u64 intx_assertions;
+	u64 irqs_lost;
+	u64 isr_masking_reads; /* reads of B0_SP_ISRC */
+};
+void skge_model_get_counters(const struct skge_model *m, struct skge_model_counters *out);
+/* Receive descriptors the driver owns-to-chip and the chip has not used, per port. */
+unsigned int skge_model_rx_buffers(const struct skge_model *m, unsigned int port);
+
+#endif
