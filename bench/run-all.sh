@@ -12,3 +12,4 @@ make -s all
 bash bench/linux-guest/build.sh
 bash bench/boot.sh
 python3 bench/netbench.py "$@"
+python3 bench/capacity.py

@@ -76,6 +76,11 @@ static inline struct glue_if *glue_if_from_netif(struct netif *netif)
 }
 
 /* rx.c */
+/* Frames lwIP took in and the time it spent on them (all devices). */
+struct glue_rx_input_stats {
+	u64 frames, ns;
+};
+extern struct glue_rx_input_stats glue_rx_input;
 int glue_rx(struct net_device *dev, struct netbuf *nb);
 
 /* gso.c */

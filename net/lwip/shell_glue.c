@@ -17,6 +17,9 @@
 #include "lwip/prot/icmp.h"
 #include "lwip/raw.h"
 #include "lwip/stats.h"
+#include "lwip/tcp.h"
+#include "net/lwip/admission.h"
+#include "net/lwip/capacity.h"
 #include "net/lwip/glue.h"
 #include "net/lwip/stack.h"
 #include "net/net_shell.h"
@@ -54,14 +57,38 @@ static void get_addrs(struct net_device *dev, struct netdev_addrs *out)
 	}
 }
 
-/* Index 0 is lwIP's heap, then its pools in lwIP's order (all have stats with MEMP_STATS). */
+/*
+ * Index 0 is lwIP's heap (the budgeted kernel heap, net/lwip/heap.c), then
+ * its pools in lwIP's order (all have stats with MEMP_STATS). Under
+ * MEMP_MEM_MALLOC a pool has no size of its own: avail is the machine's
+ * TCP connection limit for TCP_PCB, 0 for the others.
+ */
 static int pool_stat(int idx, struct net_pool_stat *out)
 {
 	const struct stats_mem *s;
 
 	if (idx > MEMP_MAX)
 		return -1;
-	s = idx ? lwip_stats.memp[idx - 1] : &lwip_stats.mem;
+	if (!idx) {
+		struct lwip_heap_stats h;
+
+		lwip_heap_get_stats(&h);
+		*out = (struct net_pool_stat){ .name = "heap",
+					       .used = h.in_use,
+					       .used_hwm = h.in_use_hwm,
+					       .avail = h.budget,
+					       .failed = h.over_budget + h.no_memory };
+		return 0;
+	}
+	s = lwip_stats.memp[idx - 1];
+	if (idx - 1 == MEMP_TCP_PCB) {
+		out->name = s->name;
+		out->used = s->used;
+		out->used_hwm = s->max;
+		out->avail = lwip_capacity()->tcp_conns;
+		out->failed = s->err;
+		return 0;
+	}
 	out->name = idx ? (s ? s->name : "?") : "heap";
 	out->used = s ? s->used : 0;
 	out->used_hwm = s ? s->max : 0;
@@ -136,24 +163,88 @@ static int cmd_arp(int argc, char **argv)
 	return 0;
 }
 
+static void show_capacity(void)
+{
+	const struct lwip_capacity *cap = lwip_capacity();
+	const struct stats_mem *pcbs = lwip_stats.memp[MEMP_TCP_PCB];
+	struct lwip_heap_stats h;
+	struct tcp_admission_stats ad;
+
+	lwip_heap_get_stats(&h);
+	tcp_admission_get_stats(&ad);
+	shell_printf(
+	    "lwIP heap: %llu bytes used (high-water %llu) of %llu budget, %llu over budget, "
+	    "%llu no memory\n",
+	    (unsigned long long)h.in_use, (unsigned long long)h.in_use_hwm,
+	    (unsigned long long)h.budget, (unsigned long long)h.over_budget,
+	    (unsigned long long)h.no_memory);
+	shell_printf("TCP connections: %llu (high-water %llu) of %u, %u in TIME_WAIT; half-open "
+		     "%u per port\n",
+		     (unsigned long long)pcbs->used, (unsigned long long)pcbs->max, cap->tcp_conns,
+		     tcp_admission_timewait_count(), cap->half_open);
+	shell_printf("TCP SYNs: %llu seen, %llu dropped machine full, %llu dropped service full, "
+		     "%llu TIME_WAIT recycled, %llu half-open recycled\n",
+		     (unsigned long long)ad.syns_seen, (unsigned long long)ad.refused_machine,
+		     (unsigned long long)ad.refused_service,
+		     (unsigned long long)ad.timewait_recycled,
+		     (unsigned long long)ad.half_open_recycled);
+	shell_printf("lwIP input: %llu frames, %llu ns\n", (unsigned long long)glue_rx_input.frames,
+		     (unsigned long long)glue_rx_input.ns);
+	for (const struct tcp_admission *a = tcp_admission_first(); a; a = a->next)
+		shell_printf("service %-8s tcp/%-5u %5u connections (high-water %5u) of %5u, %llu "
+			     "refused\n",
+			     a->name, a->port, a->count_active ? a->count_active(a) : a->active,
+			     a->active_hwm, a->limit, (unsigned long long)a->refused);
+}
+
 static void show_pools(void)
 {
 	struct net_pool_stat p;
 
-	for (int i = 0; net_pool_stat(i, &p) == 0; i++) {
-		if (i == 0)
-			shell_printf("lwIP heap: %llu bytes used (high-water %llu) of %llu, %llu "
-				     "failures\n",
-				     (unsigned long long)p.used, (unsigned long long)p.used_hwm,
-				     (unsigned long long)p.avail, (unsigned long long)p.failed);
-		else
-			shell_printf("lwIP pool %-16s %5llu used (high-water %5llu) of %5llu, %llu "
-				     "failures\n",
-				     p.name, (unsigned long long)p.used,
-				     (unsigned long long)p.used_hwm, (unsigned long long)p.avail,
-				     (unsigned long long)p.failed);
-	}
+	show_capacity();
+	/* Index 0 is the heap, shown above with its budget. */
+	for (int i = 1; net_pool_stat(i, &p) == 0; i++)
+		shell_printf(
+		    "lwIP pool %-16s %6llu used (high-water %6llu) of %6llu, %llu failures\n",
+		    p.name, (unsigned long long)p.used, (unsigned long long)p.used_hwm,
+		    (unsigned long long)p.avail, (unsigned long long)p.failed);
 }
+
+/* `set <service>.max_conns N`: a new limit applies to the next SYN. */
+static int capacity_setter(const char *key, const char *value)
+{
+	const char *dot = strchr(key, '.');
+	struct tcp_admission *a;
+	char *end;
+	unsigned long v;
+
+	if (!dot || strcmp(dot, ".max_conns"))
+		return -ENOENT;
+	for (a = tcp_admission_first(); a; a = a->next) {
+		if (strlen(a->name) == (size_t)(dot - key) && !strncmp(a->name, key, dot - key))
+			break;
+	}
+	if (!a)
+		return -ENOENT;
+	v = strtoul(value, &end, 10);
+	if (end == value || *end || v < 1 || v > LWIP_TCP_CONNS_MAX) {
+		shell_printf("%s: '%s' is not a count from 1 to %u\n", key, value,
+			     LWIP_TCP_CONNS_MAX);
+		return -ERANGE;
+	}
+	a->limit = (u32)v;
+	shell_printf("%s = %u\n", key, a->limit);
+	return 0;
+}
+
+static void capacity_setter_list(void)
+{
+	for (const struct tcp_admission *a = tcp_admission_first(); a; a = a->next)
+		shell_printf("%s.max_conns = %u\n", a->name, a->limit);
+}
+
+static struct shell_setter capacity_shell_setter = { .set = capacity_setter,
+						     .list = capacity_setter_list };
 
 /* ---- ping ---- */
 
@@ -321,6 +412,7 @@ void glue_shell_init(void)
 	for (size_t i = 0; i < ARRAY_SIZE(lwip_cmds); i++)
 		shell_register(&lwip_cmds[i]);
 	shell_register_mem_reporter(&pool_reporter);
+	shell_register_setter(&capacity_shell_setter);
 	net_shell_set_stack(&shell_ops);
 	net_stats_set_stack(&stats_ops);
 }

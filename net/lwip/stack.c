@@ -11,6 +11,7 @@
 #include "lwip/init.h"
 #include "lwip/priv/tcp_priv.h"
 #include "lwip/timeouts.h"
+#include "net/lwip/capacity.h"
 #include "net/lwip/glue.h"
 
 static const struct netdev_stack_ops lwip_stack_ops = {
@@ -56,6 +57,8 @@ u64 lwip_stack_poll(u64 now_ns)
 
 void lwip_stack_init(const struct ipconfig *cfg, enum lwip_tx_mode tx_mode)
 {
+	/* Before lwip_init(): its first allocations already go through the budget. */
+	lwip_capacity_init();
 	lwip_init();
 	glue_tx_init();
 	glue_tx_set_mode(tx_mode);

@@ -33,6 +33,26 @@
 #define TX_FRAMES 1024
 
 LWIP_MEMPOOL_DECLARE(NAPKIN_TX_FRAME, TX_FRAMES, sizeof(struct tx_frame), "napkin tx frame")
+/* The pool's count bounds nothing under MEMP_MEM_MALLOC (lwipopts.h): TX_FRAMES is kept here. */
+static unsigned int tx_frames_in_use;
+
+static struct tx_frame *tx_frame_alloc(void)
+{
+	struct tx_frame *f;
+
+	if (tx_frames_in_use >= TX_FRAMES)
+		return NULL;
+	f = LWIP_MEMPOOL_ALLOC(NAPKIN_TX_FRAME);
+	if (f)
+		tx_frames_in_use++;
+	return f;
+}
+
+static void tx_frame_free(struct tx_frame *f)
+{
+	tx_frames_in_use--;
+	LWIP_MEMPOOL_FREE(NAPKIN_TX_FRAME, f);
+}
 
 static enum lwip_tx_mode tx_mode;
 
@@ -86,7 +106,7 @@ static void tx_release(struct netbuf *nb)
 			pbuf_put_at(f->p, f->tcp_flags_offset, f->tcp_flags);
 		f->gif->stats.tx_frames_held--;
 		pbuf_free(f->p);
-		LWIP_MEMPOOL_FREE(NAPKIN_TX_FRAME, f);
+		tx_frame_free(f);
 	}
 }
 
@@ -221,13 +241,13 @@ static struct tx_frame *tx_build(struct glue_if *gif, struct pbuf *p)
 	bool copy = tx_mode == LWIP_TX_COPY || nsegs > TX_MAX_SEGS ||
 		    (nsegs > 1 && !(gif->dev->features & NETIF_F_SG));
 
-	f = LWIP_MEMPOOL_ALLOC(NAPKIN_TX_FRAME);
+	f = tx_frame_alloc();
 	if (!f)
 		return NULL;
 	if (copy) {
 		q = pbuf_clone(PBUF_RAW, PBUF_RAM, p);
 		if (!q) {
-			LWIP_MEMPOOL_FREE(NAPKIN_TX_FRAME, f);
+			tx_frame_free(f);
 			return NULL;
 		}
 		gif->stats.tx_copied++;

@@ -18,7 +18,6 @@
 #define CHARGEN_LINE_BYTES (CHARGEN_LINE + 2)
 #define CHARGEN_CYCLE	   (CHARGEN_PRINTABLE * CHARGEN_LINE_BYTES)
 #define CHARGEN_UDP_MAX	   512
-#define CHARGEN_MAX_CONNS  8
 
 /* One full cycle, plus room for a UDP datagram that wraps past its end. */
 static u8 chargen_pattern[CHARGEN_CYCLE + CHARGEN_UDP_MAX];
@@ -27,10 +26,11 @@ struct chargen_conn {
 	u32 offset; /* where in the cycle the next byte comes from */
 };
 
-LWIP_MEMPOOL_DECLARE(CHARGEN_CONN, CHARGEN_MAX_CONNS, sizeof(struct chargen_conn),
-		     "chargen connection")
+/* The count sizes nothing (MEMP_MEM_MALLOC): chargen.max_conns= limits connections on the SYN. */
+LWIP_MEMPOOL_DECLARE(CHARGEN_CONN, 1, sizeof(struct chargen_conn), "chargen connection")
 
 struct service_stats chargen_stats;
+struct tcp_admission chargen_admission;
 
 static void chargen_build_pattern(void)
 {
@@ -70,6 +70,7 @@ static void chargen_free(struct tcp_pcb *pcb, struct chargen_conn *c)
 {
 	tcp_arg(pcb, NULL);
 	LWIP_MEMPOOL_FREE(CHARGEN_CONN, c);
+	tcp_admission_closed(&chargen_admission);
 }
 
 static err_t chargen_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
@@ -105,8 +106,10 @@ static err_t chargen_poll(void *arg, struct tcp_pcb *pcb)
 static void chargen_err(void *arg, err_t err)
 {
 	/* The peer going away is how a chargen session normally ends. */
-	if (arg)
+	if (arg) {
 		LWIP_MEMPOOL_FREE(CHARGEN_CONN, arg);
+		tcp_admission_closed(&chargen_admission);
+	}
 }
 
 static err_t chargen_accept(void *arg, struct tcp_pcb *pcb, err_t err)
@@ -123,6 +126,7 @@ static err_t chargen_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 	}
 	c->offset = 0;
 	chargen_stats.connections++;
+	tcp_admission_opened(&chargen_admission);
 	tcp_arg(pcb, c);
 	tcp_recv(pcb, chargen_recv);
 	tcp_sent(pcb, chargen_sent);
@@ -161,7 +165,8 @@ int chargen_start(void)
 
 	LWIP_MEMPOOL_INIT(CHARGEN_CONN);
 	chargen_build_pattern();
-	ok = service_tcp_listen("chargen", SERVICE_PORT_CHARGEN, chargen_accept);
+	ok = service_tcp_listen_limited("chargen", SERVICE_PORT_CHARGEN, chargen_accept,
+					&chargen_admission);
 	ok &= service_udp_bind("chargen", SERVICE_PORT_CHARGEN, chargen_udp_recv, NULL) != NULL;
 	return ok ? 0 : -1;
 }

@@ -11,11 +11,14 @@
 #include "net/services/services.h"
 
 struct service_stats discard_stats;
+struct tcp_admission discard_admission;
 
 static err_t discard_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
 {
-	if (!p)
+	if (!p) {
+		tcp_admission_closed(&discard_admission);
 		return service_tcp_close(pcb);
+	}
 	discard_stats.rx_bytes += p->tot_len;
 	tcp_recved(pcb, p->tot_len);
 	pbuf_free(p);
@@ -25,6 +28,7 @@ static err_t discard_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t 
 static void discard_err(void *arg, err_t err)
 {
 	discard_stats.errors++;
+	tcp_admission_closed(&discard_admission);
 }
 
 static err_t discard_accept(void *arg, struct tcp_pcb *pcb, err_t err)
@@ -32,6 +36,7 @@ static err_t discard_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 	if (err != ERR_OK || !pcb)
 		return ERR_VAL;
 	discard_stats.connections++;
+	tcp_admission_opened(&discard_admission);
 	tcp_recv(pcb, discard_recv);
 	tcp_err(pcb, discard_err);
 	return ERR_OK;
@@ -47,7 +52,8 @@ static void discard_udp_recv(void *arg, struct udp_pcb *pcb, struct pbuf *p, con
 
 int discard_start(void)
 {
-	bool ok = service_tcp_listen("discard", SERVICE_PORT_DISCARD, discard_accept);
+	bool ok = service_tcp_listen_limited("discard", SERVICE_PORT_DISCARD, discard_accept,
+					     &discard_admission);
 
 	ok &= service_udp_bind("discard", SERVICE_PORT_DISCARD, discard_udp_recv, NULL) != NULL;
 	return ok ? 0 : -1;

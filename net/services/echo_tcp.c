@@ -12,7 +12,6 @@
 #include "net/services/listen.h"
 #include "net/services/services.h"
 
-#define ECHO_MAX_CONNS 16
 /* tcp_poll interval in units of 500 ms: retry a send buffer lwIP had no memory for. */
 #define ECHO_POLL_INTERVAL 2
 /*
@@ -30,9 +29,14 @@ struct echo_conn {
 	bool peer_closed; /* the peer sent FIN: close once everything is echoed */
 };
 
-LWIP_MEMPOOL_DECLARE(ECHO_CONN, ECHO_MAX_CONNS, sizeof(struct echo_conn), "echo connection")
+/*
+ * With MEMP_MEM_MALLOC the pool's count sizes nothing: connections are
+ * limited on the SYN by echo_admission (echo.max_conns=).
+ */
+LWIP_MEMPOOL_DECLARE(ECHO_CONN, 1, sizeof(struct echo_conn), "echo connection")
 
 struct service_stats echo_tcp_stats;
+struct tcp_admission echo_admission;
 
 static void echo_drop_first(struct echo_conn *c)
 {
@@ -48,6 +52,7 @@ static void echo_free(struct echo_conn *c)
 	while (c->npending)
 		echo_drop_first(c);
 	LWIP_MEMPOOL_FREE(ECHO_CONN, c);
+	tcp_admission_closed(&echo_admission);
 }
 
 static bool holds_driver_buffers(const struct pbuf *p)
@@ -219,6 +224,7 @@ static err_t echo_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 		return ERR_VAL;
 	c = LWIP_MEMPOOL_ALLOC(ECHO_CONN);
 	if (!c) {
+		/* The heap budget is spent (admission let the SYN in earlier). */
 		echo_tcp_stats.refused++;
 		tcp_abort(pcb);
 		return ERR_ABRT;
@@ -229,6 +235,7 @@ static err_t echo_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 		c->pending[i] = NULL;
 	c->peer_closed = false;
 	echo_tcp_stats.connections++;
+	tcp_admission_opened(&echo_admission);
 	/* Echo small writes at once; bulk data fills segments anyway. */
 	tcp_nagle_disable(pcb);
 	tcp_arg(pcb, c);
@@ -242,5 +249,7 @@ static err_t echo_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 int echo_tcp_start(void)
 {
 	LWIP_MEMPOOL_INIT(ECHO_CONN);
-	return service_tcp_listen("echo", SERVICE_PORT_ECHO, echo_accept) ? 0 : -1;
+	return service_tcp_listen_limited("echo", SERVICE_PORT_ECHO, echo_accept, &echo_admission)
+		   ? 0
+		   : -1;
 }

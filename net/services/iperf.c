@@ -8,9 +8,30 @@
 #include "kernel/printk.h"
 #include "lwip/apps/lwiperf.h"
 #include "lwip/ip_addr.h"
+#include "lwip/priv/tcp_priv.h"
+#include "net/services/listen.h"
 #include "net/services/services.h"
 
 struct service_stats iperf_stats;
+struct tcp_admission iperf_admission;
+
+/*
+ * lwiperf owns its connections and says nothing when one starts, so they
+ * are counted on lwIP's list; only when a SYN arrives for the port, which
+ * for iperf is rare.
+ */
+static u32 iperf_count_active(const struct tcp_admission *a)
+{
+	u32 n = 0;
+
+	for (struct tcp_pcb *pcb = tcp_active_pcbs; pcb; pcb = pcb->next) {
+		if (pcb->local_port == a->port && pcb->state != SYN_RCVD)
+			n++;
+	}
+	if (n > iperf_admission.active_hwm)
+		iperf_admission.active_hwm = n;
+	return n;
+}
 
 static const char *iperf_report_name(enum lwiperf_report_type type)
 {
@@ -40,11 +61,29 @@ static void iperf_report(void *arg, enum lwiperf_report_type type, const ip_addr
 		iperf_report_name(type), bytes, ms, kbits);
 }
 
+/*
+ * lwiperf listens with a backlog of 1, which lwIP enforces since napkin
+ * counts half-open connections (TCP_LISTEN_BACKLOG): an `iperf -P 4`
+ * client's SYNs after the first would wait for retransmission. The
+ * listener gets the same backlog as napkin's own services instead; the
+ * connection limit is iperf.max_conns.
+ */
+static void iperf_widen_backlog(void)
+{
+	for (struct tcp_pcb_listen *l = tcp_listen_pcbs.listen_pcbs; l; l = l->next) {
+		if (l->local_port == SERVICE_PORT_IPERF)
+			l->backlog = TCP_DEFAULT_LISTEN_BACKLOG;
+	}
+}
+
 int iperf_start(void)
 {
+	iperf_admission.count_active = iperf_count_active;
+	service_tcp_limit("iperf", SERVICE_PORT_IPERF, &iperf_admission);
 	if (!lwiperf_start_tcp_server(IP_ANY_TYPE, SERVICE_PORT_IPERF, iperf_report, NULL)) {
 		pr_err("cannot start the server on TCP port %d\n", SERVICE_PORT_IPERF);
 		return -1;
 	}
+	iperf_widen_backlog();
 	return 0;
 }

@@ -6,9 +6,24 @@
 #include "kernel/compiler.h"
 #include "lwip/tcp.h"
 #include "lwip/udp.h"
+#include "net/lwip/admission.h"
 
 /* A listening TCP socket calling accept; NULL (logged, naming the service) on failure. */
 struct tcp_pcb *service_tcp_listen(const char *name, u16 port, tcp_accept_fn accept);
+
+/*
+ * Give port a connection limit (its listener may be someone else's, like
+ * lwiperf's): a->port and a->name are
+ * filled in, a->limit comes from <name>.max_conns= on the command line (0 or
+ * absent: the machine's TCP connection limit), and a is registered, so SYNs
+ * past the limit are dropped before the handshake and counted in a->refused.
+ * The service calls tcp_admission_opened/closed as connections come and go.
+ */
+void service_tcp_limit(const char *name, u16 port, struct tcp_admission *a);
+
+/* service_tcp_limit, then service_tcp_listen. */
+struct tcp_pcb *service_tcp_listen_limited(const char *name, u16 port, tcp_accept_fn accept,
+					   struct tcp_admission *a);
 
 /* A bound UDP socket calling recv; NULL (logged) on failure. */
 struct udp_pcb *service_udp_bind(const char *name, u16 port, udp_recv_fn recv, void *arg);

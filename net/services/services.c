@@ -3,7 +3,10 @@
 #define pr_fmt(fmt) "services: " fmt
 
 #include <errno.h>
+#include <stdio.h>
+#include "kernel/cmdline.h"
 #include "kernel/printk.h"
+#include "net/lwip/capacity.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"
 
@@ -31,6 +34,27 @@ struct tcp_pcb *service_tcp_listen(const char *name, u16 port, tcp_accept_fn acc
 	}
 	tcp_accept(listener, accept);
 	return listener;
+}
+
+void service_tcp_limit(const char *name, u16 port, struct tcp_admission *a)
+{
+	char key[32];
+	u64 limit = 0;
+
+	a->name = name;
+	a->port = port;
+	snprintf(key, sizeof(key), "%s.max_conns", name);
+	/* Malformed: logged by cmdline, the machine's limit stays. */
+	cmdline_get_u64(key, &limit, 0, LWIP_TCP_CONNS_MAX);
+	a->limit = (u32)limit;
+	tcp_admission_register(a);
+}
+
+struct tcp_pcb *service_tcp_listen_limited(const char *name, u16 port, tcp_accept_fn accept,
+					   struct tcp_admission *a)
+{
+	service_tcp_limit(name, port, a);
+	return service_tcp_listen(name, port, accept);
 }
 
 struct udp_pcb *service_udp_bind(const char *name, u16 port, udp_recv_fn recv, void *arg)

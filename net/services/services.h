@@ -16,7 +16,7 @@
 
 struct service_stats {
 	u64 connections; /* TCP connections accepted */
-	u64 refused;	 /* TCP connections turned away (no state free) */
+	u64 refused;	 /* TCP connections reset after the handshake: no memory for state */
 	u64 datagrams;	 /* UDP datagrams received */
 	u64 rx_bytes;
 	u64 tx_bytes;
@@ -36,5 +36,9 @@ int webstatus_start(void);
 
 extern struct service_stats echo_tcp_stats, echo_udp_stats, discard_stats, chargen_stats,
     iperf_stats;
+
+/* Connection limits and refusals per TCP service (net/lwip/admission.h). */
+struct tcp_admission;
+extern struct tcp_admission echo_admission, discard_admission, chargen_admission, iperf_admission;
 
 #endif

@@ -498,6 +498,21 @@ static u64 ws_loop_run(u64 now_ns)
 
 static struct loop_hook ws_loop_hook = { .name = "webstatus", .run = ws_loop_run };
 
+/*
+ * SYN admission (net/lwip/admission.h) with the page's own limit,
+ * webstatus.conns, read on every SYN so a change from the shell holds at
+ * once: a full page drops new SYNs (the browser retries) instead of
+ * accepting and resetting them.
+ */
+static struct tcp_admission ws_admission;
+
+static u32 ws_admission_active(const struct tcp_admission *a)
+{
+	ws_admission.limit = webstatus_config.max_conns;
+	ws_admission.active_hwm = (u32)webstatus_stats.active_hwm;
+	return (u32)webstatus_stats.active;
+}
+
 static err_t ws_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 {
 	struct ws_conn *c = NULL;
@@ -551,6 +566,12 @@ int webstatus_start(void)
 	listener = service_tcp_listen("webstatus", (u16)port, ws_accept);
 	if (!listener)
 		return -EBUSY;
+	ws_admission = (struct tcp_admission){ .name = "webstatus",
+					       .port = (u16)port,
+					       .limit = (u32)max,
+					       .count_active = ws_admission_active,
+					       .owner_refused = &webstatus_stats.refused };
+	tcp_admission_register(&ws_admission);
 	/* New connections must not evict established ones of other services. */
 	tcp_setprio(listener, TCP_PRIO_MIN);
 	loop_add_hook(&ws_loop_hook);

@@ -18,6 +18,10 @@
 #include "lwip/opt.h"
 #include "lwip/netif.h"
 #include "lwip/pbuf.h"
+#include "lwip/priv/tcp_priv.h"
+#include "lwip/stats.h"
+#include "net/lwip/admission.h"
+#include "net/lwip/capacity.h"
 #include "net/lwip/stack.h"
 #include "net/netconsole.h"
 #include "net/net_init.h"
@@ -863,6 +867,188 @@ START_TEST(test_tcp_echo_bounds_buffering)
 }
 END_TEST
 
+/* ---- connection capacity (issue #18) ---- */
+
+START_TEST(test_capacity_sized_from_memory)
+{
+	struct lwip_capacity c;
+
+	lwip_capacity_size(64ull << 20, &c);
+	ck_assert_uint_eq(c.mem_budget, 16ull << 20);
+	ck_assert_uint_eq(c.tcp_conns, (16u << 20) / LWIP_CONN_COST_BYTES);
+	ck_assert_uint_ge(c.tcp_conns, 4096);
+	ck_assert_uint_eq(c.half_open, LWIP_HALF_OPEN_DEFAULT);
+	lwip_capacity_size(1ull << 20, &c);
+	ck_assert_uint_eq(c.mem_budget, LWIP_MEM_MIN_BYTES);
+	lwip_capacity_size(1ull << 40, &c);
+	ck_assert_uint_eq(c.tcp_conns, LWIP_TCP_CONNS_MAX);
+}
+END_TEST
+
+START_TEST(test_capacity_command_line)
+{
+	struct lwip_heap_stats h;
+
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off net.mem=8M net.tcp_half_open=7 "
+		    "echo.max_conns=3",
+		    NETIF_F_SG);
+	ck_assert_uint_eq(lwip_capacity()->mem_budget, 8u << 20);
+	ck_assert_uint_eq(lwip_capacity()->tcp_conns, (8u << 20) / LWIP_CONN_COST_BYTES);
+	ck_assert_uint_eq(lwip_capacity()->half_open, 7);
+	ck_assert_uint_eq(echo_admission.limit, 3);
+	ck_assert_uint_eq(discard_admission.limit, lwip_capacity()->tcp_conns);
+	lwip_heap_get_stats(&h);
+	ck_assert_uint_eq(h.budget, 8u << 20);
+	ck_assert_uint_gt(h.allocs, 0);
+}
+END_TEST
+
+/* A SYN from sport; true when napkin answered it at all (SYN-ACK or RST). */
+static bool syn_answered(u16 sport)
+{
+	u8 f[128];
+	struct tx_cap *c;
+	u32 l4len;
+	const u8 *t;
+
+	drain_tx();
+	inject(f, build_tcp(f, sport, 5000, 0, TCP_F_SYN, 65535, NULL, 0));
+	c = next_tx_ip4();
+	if (!c)
+		return false;
+	t = expect_ip4(c, 6, &l4len);
+	ck_assert_uint_eq(t[13] & (TCP_F_SYN | TCP_F_ACK), TCP_F_SYN | TCP_F_ACK);
+	return true;
+}
+
+/* Echo a few bytes over an established peer; fails the test unless all come back. */
+static void peer_echo_check(struct peer *p)
+{
+	static const u8 msg[] = "still here";
+
+	drain_tx();
+	ck_assert_uint_eq(peer_send(p, msg, sizeof(msg)), sizeof(msg));
+	peer_receive(p, true);
+	ck_assert_uint_eq(p->ngot, sizeof(msg));
+	ck_assert(!memcmp(p->got, msg, sizeof(msg)));
+}
+
+START_TEST(test_service_limit_drops_syn_and_keeps_connections)
+{
+	struct peer a, b;
+
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off echo.max_conns=2", NETIF_F_SG);
+	arp_handshake();
+	peer_connect(&a, 40001, 4096);
+	peer_connect(&b, 40002, 4096);
+	ck_assert_uint_eq(echo_admission.active, 2);
+	/* Dropped before the handshake: no SYN-ACK, no RST; the client will retry. */
+	ck_assert(!syn_answered(40003));
+	ck_assert_uint_eq(echo_admission.refused, 1);
+	ck_assert_uint_eq(echo_tcp_stats.refused, 0);
+	peer_echo_check(&a);
+	peer_echo_check(&b);
+	/* Raised at run time (`set echo.max_conns`), the next SYN gets in. */
+	echo_admission.limit = 3;
+	ck_assert(syn_answered(40004));
+	free(a.got);
+	free(b.got);
+}
+END_TEST
+
+START_TEST(test_machine_limit_drops_syn_and_keeps_connections)
+{
+	struct tcp_admission_stats st;
+	struct peer a, b;
+
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off net.tcp_conns=2", NETIF_F_SG);
+	arp_handshake();
+	peer_connect(&a, 40001, 4096);
+	peer_connect(&b, 40002, 4096);
+	ck_assert(!syn_answered(40003));
+	tcp_admission_get_stats(&st);
+	ck_assert_uint_eq(st.refused_machine, 1);
+	peer_echo_check(&a);
+	peer_echo_check(&b);
+	free(a.got);
+	free(b.got);
+}
+END_TEST
+
+/* napkin closes first (its services never do): the connection ends in TIME_WAIT here. */
+static void close_from_napkin(struct peer *p)
+{
+	struct tcp_pcb *pcb;
+	u8 f[128];
+
+	for (pcb = tcp_active_pcbs; pcb && pcb->remote_port != p->port; pcb = pcb->next)
+		;
+	ck_assert_ptr_nonnull(pcb);
+	/* Take it from echo: its error callback frees its state and uncounts it. */
+	pcb->errf(pcb->callback_arg, ERR_ABRT);
+	tcp_arg(pcb, NULL);
+	tcp_recv(pcb, NULL);
+	tcp_sent(pcb, NULL);
+	tcp_err(pcb, NULL);
+	tcp_poll(pcb, NULL, 0);
+	drain_tx();
+	ck_assert_int_eq(tcp_close(pcb), ERR_OK);
+	peer_receive(p, true); /* its FIN, acknowledged */
+	ck_assert(p->fin_seen);
+	inject(f, build_tcp(f, p->port, p->snd_nxt, p->rcv_nxt, TCP_F_FIN | TCP_F_ACK, 65535, NULL,
+			    0));
+	p->snd_nxt++;
+	ck_assert_uint_eq(tcp_admission_timewait_count(), 1);
+}
+
+START_TEST(test_timewait_recycled_when_machine_full)
+{
+	struct tcp_admission_stats st;
+	struct peer a, b, c;
+
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off net.tcp_conns=2", NETIF_F_SG);
+	arp_handshake();
+	peer_connect(&a, 40001, 4096);
+	close_from_napkin(&a);
+	peer_connect(&b, 40002, 4096);
+	/* Two PCBs (one TIME_WAIT): the oldest TIME_WAIT makes room, nothing else does. */
+	peer_connect(&c, 40003, 4096);
+	tcp_admission_get_stats(&st);
+	ck_assert_uint_eq(st.timewait_recycled, 1);
+	ck_assert_uint_eq(st.refused_machine, 0);
+	ck_assert_uint_eq(tcp_admission_timewait_count(), 0);
+	peer_echo_check(&b);
+	peer_echo_check(&c);
+	/* Full again with no TIME_WAIT left: the next SYN is dropped, b and c stay. */
+	ck_assert(!syn_answered(40004));
+	tcp_admission_get_stats(&st);
+	ck_assert_uint_eq(st.refused_machine, 1);
+	free(a.got);
+	free(b.got);
+	free(c.got);
+}
+END_TEST
+
+START_TEST(test_half_open_flood_is_recycled)
+{
+	struct tcp_admission_stats st;
+	struct peer real;
+
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off net.tcp_half_open=4", NETIF_F_SG);
+	arp_handshake();
+	/* Ten SYNs that never complete: every one is answered, the oldest make room. */
+	for (u16 i = 0; i < 10; i++)
+		ck_assert(syn_answered((u16)(41000 + i)));
+	tcp_admission_get_stats(&st);
+	ck_assert_uint_eq(st.half_open_recycled, 6);
+	ck_assert_uint_eq(lwip_stats.memp[MEMP_TCP_PCB]->used, 4);
+	/* A real client still gets in and is served. */
+	peer_connect(&real, 40001, 4096);
+	peer_echo_check(&real);
+	free(real.got);
+}
+END_TEST
+
 START_TEST(test_rx_checksum_trust)
 {
 	u8 f[2048], payload[32] = { 5 };
@@ -1320,6 +1506,12 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(own, test_default_stack_talks);
 	tcase_add_test(own, test_ip_names_other_device);
 	tcase_add_test(own, test_device_ipconfig_overrides_ip);
+	tcase_add_test(own, test_capacity_sized_from_memory);
+	tcase_add_test(own, test_capacity_command_line);
+	tcase_add_test(own, test_service_limit_drops_syn_and_keeps_connections);
+	tcase_add_test(own, test_machine_limit_drops_syn_and_keeps_connections);
+	tcase_add_test(own, test_half_open_flood_is_recycled);
+	tcase_add_test(own, test_timewait_recycled_when_machine_full);
 	tcase_add_test(own, test_device_ipconfig_off_and_mismatch);
 	tcase_add_test(own, test_device_ipconfig_naming_another_device_is_ignored);
 	tcase_add_test(own, test_tso_merges_and_cuts_exactly);

@@ -27,20 +27,31 @@
 /* 8-byte alignment suits x86-64 and lets pbuf payloads hold u64 fields. */
 #define MEM_ALIGNMENT 8
 /*
- * The heap behind PBUF_RAM: TCP send data copied by tcp_write (up to
- * TCP_SND_BUF per connection), headers, ICMP replies, frames copied for
- * transmit. 4 MiB covers a dozen connections with full 251 KiB send buffers
- * plus reassembly; it is a static array in .bss, not taken from the kernel
- * heap.
+ * No static pools: how much the network may hold is sized from the machine
+ * at boot (net/lwip/capacity.c), so every pool element and every PBUF_RAM
+ * comes from the kernel heap through a byte budget (net/lwip/heap.c). lwIP's
+ * alternatives are all fixed at compile time: its own heap is one static
+ * array of MEM_SIZE bytes, and MEMP_USE_CUSTOM_POOLS only changes which
+ * static pools exist. A pool element is now a heap allocation (a slab object
+ * of the kernel heap, about as cheap as a pool pop); a refusal looks to lwIP
+ * like an empty pool. The counts below (MEMP_NUM_*) then only feed lwIP's
+ * compile-time sanity checks and size nothing; the TCP connection limit is
+ * net.tcp_conns=, enforced on the SYN (net/lwip/admission.c).
  */
-#define MEM_SIZE (4 * 1024 * 1024)
-/* PBUF_REF/ROM headers: chargen sends from static memory, IP fragments point into datagrams. */
-#define MEMP_NUM_PBUF 256
-/* echo, discard and chargen (UDP), DHCP per interface, with room to spare. */
-#define MEMP_NUM_UDP_PCB 12
-/* Simultaneous TCP connections: echo, discard, chargen and iperf sessions plus TIME_WAIT. */
-#define MEMP_NUM_TCP_PCB 32
-/* echo, discard, chargen, iperf listening sockets, with room to spare. */
+#define MEM_LIBC_MALLOC 1
+#define MEMP_MEM_MALLOC 1
+#include <stddef.h>
+void *lwip_heap_alloc(size_t size);
+void lwip_heap_free(void *p);
+void *lwip_heap_calloc(size_t n, size_t size);
+#define mem_clib_malloc lwip_heap_alloc
+#define mem_clib_free	lwip_heap_free
+#define mem_clib_calloc lwip_heap_calloc
+/* Only selects a 32-bit mem_size_t now (the budget is net.mem=). */
+#define MEM_SIZE		(4 * 1024 * 1024)
+#define MEMP_NUM_PBUF		256
+#define MEMP_NUM_UDP_PCB	12
+#define MEMP_NUM_TCP_PCB	32
 #define MEMP_NUM_TCP_PCB_LISTEN 8
 /* Segments queued for sending or out of order: a few connections' full windows. */
 #define MEMP_NUM_TCP_SEG 2048
@@ -143,8 +154,12 @@
 #define LWIP_TCP_TIMESTAMPS	 0
 #define LWIP_WND_SCALE		 1
 /* Our window scale shift: 65535 << 2 covers TCP_WND. */
-#define TCP_RCV_SCALE	   2
-#define TCP_LISTEN_BACKLOG 0
+#define TCP_RCV_SCALE 2
+/*
+ * Count half-open connections per listener (accepts_pending), which the SYN
+ * admission hook bounds and recycles (net/lwip/admission.c).
+ */
+#define TCP_LISTEN_BACKLOG 1
 /* Fold the checksum into tcp_write's copy instead of a second pass over the data. */
 #define LWIP_CHECKSUM_ON_COPY 1
 /* Let linkoutput see chains: the glue sends them scatter-gather or copies them itself. */
@@ -173,6 +188,11 @@
 #define CHECKSUM_CHECK_TCP	     1
 #define CHECKSUM_CHECK_ICMP	     1
 #define CHECKSUM_CHECK_ICMP6	     1
+
+/* ---- hooks ---- */
+
+/* LWIP_HOOK_TCP_INPACKET_PCB: admission of new connections on the SYN. */
+#define LWIP_HOOK_FILENAME "lwip_hooks.h"
 
 /* ---- statistics and debugging ---- */
 

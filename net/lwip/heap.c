@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The heap lwIP allocates from: the kernel heap with a byte budget on top.
+ * lwIP's own heap (mem.c) and pools (memp.c) are static arrays sized at
+ * compile time; napkin sizes the network from the machine at boot instead,
+ * so lwipopts.h turns both into calls here (MEM_LIBC_MALLOC, MEMP_MEM_MALLOC).
+ * A refusal is what lwIP already handles for a full pool: a SYN or a frame
+ * is dropped and retried by the peer, a tcp_write returns ERR_MEM.
+ *
+ * The hosted harness builds the same code against the C library; that is
+ * the only difference, and it is kept to the two helpers at the top.
+ */
+#include "net/lwip/capacity.h"
+
+#ifdef NAPKIN_HOSTED
+#include <malloc.h>
+#include <stdlib.h>
+
+static void *backing_alloc(size_t size)
+{
+	/* 16-byte alignment like kmalloc, which lwIP's MEM_ALIGNMENT (8) needs. */
+	return aligned_alloc(16, (size + 15) & ~(size_t)15);
+}
+
+static void backing_free(void *p)
+{
+	free(p);
+}
+
+static size_t backing_size(void *p)
+{
+	return malloc_usable_size(p);
+}
+
+u64 lwip_heap_machine_ram(void)
+{
+	return 256ull << 20;
+}
+#else
+#include "kernel/heap.h"
+#include "kernel/pmm.h"
+
+static void *backing_alloc(size_t size)
+{
+	return kmalloc(size);
+}
+
+static void backing_free(void *p)
+{
+	kfree(p);
+}
+
+static size_t backing_size(void *p)
+{
+	return ksize(p);
+}
+
+u64 lwip_heap_machine_ram(void)
+{
+	struct pmm_stats s;
+
+	pmm_get_stats(&s);
+	return s.total_pages * PMM_PAGE_SIZE;
+}
+#endif
+
+#include <string.h>
+
+static struct lwip_heap_stats heap = { .budget = LWIP_MEM_MIN_BYTES };
+
+void lwip_heap_set_budget(u64 bytes)
+{
+	heap.budget = bytes;
+}
+
+void lwip_heap_get_stats(struct lwip_heap_stats *out)
+{
+	*out = heap;
+}
+
+void *lwip_heap_alloc(size_t size)
+{
+	void *p;
+	size_t got;
+
+	/* Checked before and after: the heap rounds up, and only it knows by how much. */
+	if (heap.in_use + size > heap.budget) {
+		heap.over_budget++;
+		return NULL;
+	}
+	p = backing_alloc(size);
+	if (!p) {
+		heap.no_memory++;
+		return NULL;
+	}
+	got = backing_size(p);
+	if (heap.in_use + got > heap.budget) {
+		backing_free(p);
+		heap.over_budget++;
+		return NULL;
+	}
+	heap.in_use += got;
+	if (heap.in_use > heap.in_use_hwm)
+		heap.in_use_hwm = heap.in_use;
+	heap.allocs++;
+	return p;
+}
+
+void lwip_heap_free(void *p)
+{
+	if (!p)
+		return;
+	heap.in_use -= backing_size(p);
+	heap.frees++;
+	backing_free(p);
+}
+
+void *lwip_heap_calloc(size_t n, size_t size)
+{
+	void *p;
+
+	if (size && n > (size_t)-1 / size)
+		return NULL;
+	p = lwip_heap_alloc(n * size);
+	if (p)
+		memset(p, 0, n * size);
+	return p;
+}
