@@ -15,6 +15,7 @@
 #include "kernel/printk.h"
 #include "kernel/softirq.h"
 #include "kernel/time.h"
+#include "net/gro.h"
 #include "net/napi.h"
 #include "net/netdev.h"
 
@@ -154,6 +155,8 @@ static int napi_run_poll(struct napi_struct *napi, int budget)
 {
 	int work = napi->poll(napi, budget);
 
+	/* Segments merged during the poll go up now: nothing waits for a later one. */
+	gro_flush();
 	napi->stats.polls++;
 	softnet.polls++;
 	if (unlikely(work > budget)) {
