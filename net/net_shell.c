@@ -50,6 +50,9 @@ static int cmd_napi(int argc, char **argv)
 		     "overrun");
 	napi_for_each(show_napi, NULL);
 	shell_printf("mode %s\n", napi_mode_name(napi_get_mode()));
+	if (napi_get_defer_hard_irqs() && napi_get_flush_timeout())
+		shell_printf("interrupt deferral: up to %d empty polls, every %ld ns\n",
+			     napi_get_defer_hard_irqs(), napi_get_flush_timeout());
 	return 0;
 }
 

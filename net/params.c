@@ -86,6 +86,30 @@ static void get_gro(char *buf, size_t len)
 	snprintf(buf, len, "%s", gro_enabled() ? "on" : "off");
 }
 
+static int set_defer_hard_irqs(const char *name, const char *value)
+{
+	long v;
+
+	return net_param_parse_long(name, value, &v) ?: napi_set_defer_hard_irqs(v);
+}
+
+static int set_flush_timeout(const char *name, const char *value)
+{
+	long v;
+
+	return net_param_parse_long(name, value, &v) ?: napi_set_flush_timeout(v);
+}
+
+static void get_defer_hard_irqs(char *buf, size_t len)
+{
+	snprintf(buf, len, "%d", napi_get_defer_hard_irqs());
+}
+
+static void get_flush_timeout(char *buf, size_t len)
+{
+	snprintf(buf, len, "%ld", napi_get_flush_timeout());
+}
+
 static void get_budget(char *buf, size_t len)
 {
 	snprintf(buf, len, "%d", net_get_budget());
@@ -112,6 +136,8 @@ static const struct net_param net_params[] = {
 	{ "net.max_backlog", set_max_backlog, get_max_backlog },
 	{ "napi.mode", set_napi_mode, get_napi_mode },
 	{ "net.gro", set_gro, get_gro },
+	{ "net.napi_defer_hard_irqs", set_defer_hard_irqs, get_defer_hard_irqs },
+	{ "net.gro_flush_timeout", set_flush_timeout, get_flush_timeout },
 };
 
 static const struct net_param *net_param_find(const char *name)
