@@ -17,6 +17,39 @@ def iso_file(path: str, tmp_path: Path) -> str:
     return out.read_text()
 
 
+def iso_listing(directory: str) -> set[str]:
+    out = subprocess.run(["xorriso", "-indev", str(ISO), "-find", directory, "-type", "f"],
+                         check=True, capture_output=True, text=True, timeout=60).stdout
+    return {line.strip("'") for line in out.split()}
+
+
+def installed_source(package: str) -> str:
+    return subprocess.run(["dpkg-query", "-W", "-f=${source:Package} ${source:Version}",
+                           package], check=True, capture_output=True, text=True).stdout
+
+
+def test_iso_carries_the_licences_of_what_it_ships(tmp_path):
+    files = iso_listing("/licenses")
+    for name in ("README", "napkin-LICENSE", "lwIP-COPYING", "lwIP-debian-copyright",
+                 "grub-pc-bin-copyright", "grub-efi-amd64-bin-copyright",
+                 "grub-common-copyright", "mtools-copyright", "GPL-3", "GPL-2"):
+        assert f"/licenses/{name}" in files, files
+    assert "Version 3, 29 June 2007" in iso_file("/licenses/GPL-3", tmp_path)
+    assert "Version 2, June 1991" in iso_file("/licenses/GPL-2", tmp_path)
+    lwip = iso_file("/licenses/lwIP-COPYING", tmp_path)
+    assert "Redistribution and use in source and binary forms" in lwip
+    assert "Swedish Institute of Computer Science" in lwip
+    assert "GNU GRUB" in iso_file("/licenses/grub-pc-bin-copyright", tmp_path)
+    assert iso_file("/licenses/napkin-LICENSE", tmp_path).startswith("BSD 2-Clause License")
+    readme = iso_file("/licenses/README", tmp_path)
+    # The exact GRUB and mtools source packages, as installed when the ISO was built.
+    grub_src, grub_version = installed_source("grub-pc-bin").split()
+    assert f"apt-get source {grub_src}={grub_version}" in readme, readme
+    mtools_src, mtools_version = installed_source("mtools").split()
+    assert f"{mtools_src}" in readme and mtools_version in readme, readme
+    assert "src/core/tcp.c" in readme and "lwIP" in readme
+
+
 def menu_entries(cfg: str) -> dict[str, str]:
     """{title: multiboot line} of every menuentry."""
     return dict(re.findall(r'^menuentry "([^"]+)" \{\n\s*(multiboot2? [^\n]+)', cfg, re.M))
