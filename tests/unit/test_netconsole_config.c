@@ -98,8 +98,8 @@ START_TEST(test_subnet_broadcast_target)
 	ck_assert_uint_eq(cfg[0].remote_port, 6666);
 	ck_assert(!cfg[0].mac_given);
 	/* Without the trailing '/', with a MAC, as the second of two targets. */
-	ck_assert_int_eq(netconsole_parse("@/,@10.0.0.1/;+@/eth1,@broadcast/ff:ff:ff:ff:ff:ff",
-					  cfg, 2, &why, &bad),
+	ck_assert_int_eq(netconsole_parse("@/,@10.0.0.1/;+@/eth1,@broadcast/ff:ff:ff:ff:ff:ff", cfg,
+					  2, &why, &bad),
 			 2);
 	ck_assert(!cfg[0].subnet_broadcast && cfg[1].subnet_broadcast && cfg[1].extended);
 	ck_assert(cfg[1].mac_given && cfg[1].remote_mac[5] == 0xff);
