@@ -83,6 +83,20 @@ def first_argument(src: str, start: int) -> str:
     raise CheckError("unterminated call")
 
 
+FUNCTION_HEAD = re.compile(r"^\w[\w \t*]*?\b(\w+)\s*\(([^;{)]*)\)\s*\{", re.M)
+
+
+def enclosing_function(src: str, pos: int) -> tuple[int, str, list[str]]:
+    """(start, name, parameter names) of the function definition around pos."""
+    heads = list(FUNCTION_HEAD.finditer(src, 0, pos))
+    if not heads:
+        return 0, "", []
+    head = heads[-1]
+    params = [re.sub(r"\[.*", "", p).strip().split(" ")[-1].lstrip("*")
+              for p in head.group(2).split(",")]
+    return head.start(), head.group(1), params
+
+
 def table_keys(src: str, table: str) -> list[str]:
     m = re.search(r"\b" + re.escape(table) + r"\s*\[[^\]]*\]\s*=\s*\{", src)
     if not m:
@@ -106,12 +120,22 @@ def keys_in_source(src: str, where: str) -> dict[str, str]:
         if lit:
             found[lit.group(1)] = at
         elif ident:
+            fn_start, fn_name, fn_params = enclosing_function(src, m.start())
             fmts = re.findall(r"snprintf\s*\(\s*" + re.escape(arg) + r"\s*,[^;]*?\"([^\"]*)\"",
-                              src[:m.start()])
-            if not fmts:
-                raise CheckError(f"{at}: key variable '{arg}' is not filled by snprintf "
-                                 "with a literal format")
-            found[PRINTF_CONV.sub("*", fmts[-1])] = at
+                              src[fn_start:m.start()])
+            if fmts:
+                found[PRINTF_CONV.sub("*", fmts[-1])] = at
+            elif arg in fn_params:
+                # A helper taking the key: the keys are the literals its callers pass.
+                calls = re.findall(r"\b" + re.escape(fn_name) + r"\s*\(\s*\"([^\"]*)\"", src)
+                if not calls:
+                    raise CheckError(f"{at}: {fn_name}() reads its parameter '{arg}' as a "
+                                     "key, but no call in this file passes a literal")
+                for name in calls:
+                    found[name] = at
+            else:
+                raise CheckError(f"{at}: key variable '{arg}' is neither filled by snprintf "
+                                 "with a literal format nor a parameter of its function")
         elif tab:
             names = table_keys(src, tab.group(1))
             if not names:
@@ -234,13 +258,19 @@ void a(void) {
 	for (i = 0; i < 2; i++) cmdline_get(tab[i].name, &s);
 	cmdline_get_choice("has,comma" , c, 2, &x);
 }
+static bool read_switch(const char *key, bool dflt)
+{
+	cmdline_get_bool(key, &dflt);
+	return dflt;
+}
+void b(void) { on = read_switch("drv.wrapped", true); }
 '''
 
 
 def self_test() -> list[str]:
     """The extractor on a known snippet, and on an argument it must refuse."""
     got = sorted(keys_in_source(SELF_TEST_SOURCE, "selftest.c"))
-    want = sorted(["lit.key", "*.max_conns", "t.one", "t.two", "has,comma"])
+    want = sorted(["lit.key", "*.max_conns", "t.one", "t.two", "has,comma", "drv.wrapped"])
     problems = [] if got == want else [f"self-test: extracted {got}, expected {want}"]
     try:
         keys_in_source("void b(void) { cmdline_get(pick(), &v); }", "selftest.c")
