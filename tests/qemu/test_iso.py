@@ -1,12 +1,19 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""What the ISO carries and how its GRUB menu behaves (boot/grub.cfg, docs/CMDLINE.md)."""
+"""What the ISO carries and how its GRUB menu behaves (boot/grub.cfg, docs/CMDLINE.md,
+docs/LICENSES.md): the licence files, the menu's entries, a napkin.cfg on another disk,
+and the real-LAN entry's netconsole to the broadcast of a DHCP-learned subnet."""
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
+import time
 from pathlib import Path
 
+import pytest
+
 from napkin_qemu import ISO
+from netns import NetNS, netns_available
 
 
 def iso_file(path: str, tmp_path: Path) -> str:
@@ -66,16 +73,21 @@ def test_menu_says_which_entry_is_for_qemu_and_which_for_a_lan(tmp_path):
     assert all(line.endswith(" $napkin_args") for line in entries.values()), entries
 
 
-def test_napkin_cfg_on_another_disk_changes_the_defaults(guest, tmp_path):
+def settings_disk(tmp_path: Path, napkin_cfg: str) -> list[str]:
+    """QEMU arguments for a small FAT disk holding /napkin.cfg, booting from the ISO."""
     cfg = tmp_path / "napkin.cfg"
-    cfg.write_text('set napkin_args="loglevel=8 stats=7"\nset default=2\nset timeout=0\n')
+    cfg.write_text(napkin_cfg)
     disk = tmp_path / "settings.img"
     subprocess.run(["mformat", "-i", str(disk), "-C", "-f", "1440", "::"], check=True,
                    capture_output=True)
     subprocess.run(["mcopy", "-i", str(disk), str(cfg), "::/napkin.cfg"], check=True,
                    capture_output=True)
-    g = guest(iso=True, extra=["-drive", f"file={disk},format=raw,if=ide,index=0",
-                               "-boot", "d"])
+    return ["-drive", f"file={disk},format=raw,if=ide,index=0", "-boot", "d"]
+
+
+def test_napkin_cfg_on_another_disk_changes_the_defaults(guest, tmp_path):
+    g = guest(iso=True, extra=settings_disk(
+        tmp_path, 'set napkin_args="loglevel=8 stats=7"\nset default=2\nset timeout=0\n'))
     g.wait_ready(180)
     line = re.search(r"command line: (.*)", g.output).group(1).strip()
     # Entry 2 (the QEMU one), with napkin.cfg's keys last.
@@ -89,3 +101,45 @@ def test_without_napkin_cfg_the_first_entry_boots_quietly(guest):
     line = re.search(r"command line: (.*)", g.output).group(1).strip()
     assert line == "console=ttyS0,115200 ip=dhcp", line
     assert "error:" not in g.output.split("command line:")[0]
+
+
+LISTENER = ("import socket, time\n"
+            "s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
+            "s.setsockopt(socket.SOL_SOCKET, 33, 32 << 20)\n"  # SO_RCVBUFFORCE: boot bursts
+            "s.bind(('', 6666))\n"
+            "s.settimeout(0.2)\n"
+            "end = time.time() + 60\n"
+            "print('ready', flush=True)\n"
+            "while time.time() < end:\n"
+            "    try:\n"
+            "        d, a = s.recvfrom(65536)\n"
+            "    except socket.timeout:\n"
+            "        continue\n"
+            "    print(repr((a[0], d)), flush=True)\n"
+            "    if b'lan entry probe' in d:\n"
+            "        break\n")
+
+
+@pytest.mark.skipif(netns_available() is not None, reason=str(netns_available()))
+def test_lan_entry_logs_to_the_broadcast_of_the_dhcp_subnet(guest, tmp_path):
+    """The menu's real-LAN entry: a DHCP address, and the log to that subnet's broadcast
+    address, where a listener that napkin was never told about receives it."""
+    with NetNS() as ns:
+        tap = ns.add_tap(addr4="192.168.78.1")
+        ns.start_dnsmasq(tap)
+        listener = ns.popen(["python3", "-c", LISTENER], text=True)
+        assert listener.stdout.readline().strip() == "ready"
+        g = guest(iso=True, netdevs=tap.qemu_args("virtio-net-pci"), netns=ns.name,
+                  extra=settings_disk(tmp_path, "set default=1\nset timeout=0\n"))
+        g.wait_for(r"napkin> ", 180)
+        g.wait_for(r"target 192\.168\.78\.255:6666 via eth0 from 192\.168\.78\.\d+:6665 "
+                   r"\(broadcast\) ready", 60)
+        assert "netconsole=@/,6666@broadcast/" in g.output
+        time.sleep(0.5)
+        g.command("logger lan entry probe")
+        out, _ = listener.communicate(timeout=90)
+    got = [ast.literal_eval(line) for line in out.splitlines() if line]
+    text = b"".join(d for _, d in got).decode()
+    assert "napkin 0.1 booting" in text and "lan entry probe" in text, text[-1500:]
+    # From the address DHCP gave (dnsmasq's range), not a configured one.
+    assert all(a.startswith("192.168.78.") and a != "192.168.78.1" for a, _ in got), got[:3]
