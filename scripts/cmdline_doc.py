@@ -31,6 +31,7 @@ COLUMNS = ("key", "type", "default", "example", "meaning", "bad value")
 GETTER = re.compile(r"\bcmdline_get(?:_u64|_s64|_size|_bool|_choice)?\s*\(")
 PRINTF_CONV = re.compile(r"%[-+ #0-9.]*[a-z]+")
 PLACEHOLDER = re.compile(r"<[^<>]+>")
+FIELD_MARK = "\0field:"  # a key read from a struct field, resolved over all files
 LITERAL = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'')
 
 
@@ -117,6 +118,7 @@ def keys_in_source(src: str, where: str) -> dict[str, str]:
         lit = re.fullmatch(r'"([^"]*)"', arg)
         ident = re.fullmatch(r"[A-Za-z_]\w*", arg)
         tab = re.fullmatch(r"([A-Za-z_]\w*)\s*\[\s*\w+\s*\]\s*\.\s*\w+", arg)
+        field = re.fullmatch(r"[A-Za-z_]\w*\s*(?:->|\.)\s*([A-Za-z_]\w*)", arg)
         if lit:
             found[lit.group(1)] = at
         elif ident:
@@ -142,26 +144,48 @@ def keys_in_source(src: str, where: str) -> dict[str, str]:
                 raise CheckError(f"{at}: no table '{tab.group(1)}' with key strings found")
             for name in names:
                 found[name] = at
+        elif field:
+            # Resolved over the whole tree: the structs may be filled elsewhere.
+            found[FIELD_MARK + field.group(1)] = at
         else:
             raise CheckError(f"{at}: cannot tell which key '{arg}' is")
     return found
 
 
-def keys_in_tree(root: str) -> dict[str, str]:
+def field_keys(sources: dict[str, str], field: str) -> list[str]:
+    """Every literal given to .field in a designated initializer."""
+    pattern = re.compile(r"\.\s*" + re.escape(field) + r"\s*=\s*\"([^\"]+)\"")
+    return [k for src in sources.values() for k in pattern.findall(strip_comments(src))]
+
+
+def keys_in_sources(sources: dict[str, str]) -> dict[str, str]:
+    """{normalised key: 'file:line'} over {path: C source}."""
     found: dict[str, str] = {}
+    for rel, src in sources.items():
+        for key, at in keys_in_source(src, rel).items():
+            if key.startswith(FIELD_MARK):
+                names = field_keys(sources, key[len(FIELD_MARK):])
+                if not names:
+                    raise CheckError(f"{at}: no initializer gives "
+                                     f"'.{key[len(FIELD_MARK):]}' a key string")
+                for name in names:
+                    found.setdefault(normalise(name), at)
+            else:
+                found.setdefault(normalise(key), at)
+    return found
+
+
+def keys_in_tree(root: str) -> dict[str, str]:
+    sources: dict[str, str] = {}
     for top in SCAN_DIRS:
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for f in sorted(files):
-                if not f.endswith(".c"):
-                    continue
                 path = os.path.join(dirpath, f)
                 rel = os.path.relpath(path, root)
-                if rel in SKIP_FILES:
-                    continue
-                with open(path, encoding="utf-8") as fh:
-                    for key, at in keys_in_source(fh.read(), rel).items():
-                        found.setdefault(normalise(key), at)
-    return found
+                if f.endswith(".c") and rel not in SKIP_FILES:
+                    with open(path, encoding="utf-8") as fh:
+                        sources[rel] = fh.read()
+    return keys_in_sources(sources)
 
 
 def normalise(key: str) -> str:
@@ -264,13 +288,22 @@ static bool read_switch(const char *key, bool dflt)
 	return dflt;
 }
 void b(void) { on = read_switch("drv.wrapped", true); }
+void c(const struct plan *plan) { cmdline_get_choice(plan->option, v, 2, &x); }
+'''
+SELF_TEST_FIELDS = '''
+static const struct plan a_plan = { .option = "drv_a.irq", .period = 5 };
+static const struct plan b_plan = {
+	.option = "drv_b.irq",
+};
 '''
 
 
 def self_test() -> list[str]:
     """The extractor on a known snippet, and on an argument it must refuse."""
-    got = sorted(keys_in_source(SELF_TEST_SOURCE, "selftest.c"))
-    want = sorted(["lit.key", "*.max_conns", "t.one", "t.two", "has,comma", "drv.wrapped"])
+    got = sorted(keys_in_sources({"selftest.c": SELF_TEST_SOURCE,
+                                  "other.c": SELF_TEST_FIELDS}))
+    want = sorted(["lit.key", "*.max_conns", "t.one", "t.two", "has,comma", "drv.wrapped",
+                   "drv_a.irq", "drv_b.irq"])
     problems = [] if got == want else [f"self-test: extracted {got}, expected {want}"]
     try:
         keys_in_source("void b(void) { cmdline_get(pick(), &v); }", "selftest.c")
