@@ -190,6 +190,8 @@ struct sky2_port {
 	bool link_up;
 	u32 speed;
 	bool full_duplex;
+	bool pause_tx, pause_rx; /* flow control as negotiated: we send / obey PAUSE */
+	u16 advertised;		 /* what PHY_AN_ADV was set to */
 	u16 phy_id0, phy_id1;
 
 	struct sky2_port_counters ctr;
