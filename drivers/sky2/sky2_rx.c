@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
+#include "kernel/barrier.h"
 #include "kernel/printk.h"
 
 /* Log the first few of a kind, then only at powers of two: a flood stays readable. */
@@ -86,7 +87,8 @@ int sky2_rx_alloc(struct sky2_port *p)
 	p->rx_free = NULL;
 	for (unsigned int c = 0; c < SKY2_RX_CHUNKS; c++) {
 		p->rx_chunk[c] =
-		    dma_alloc(SKY2_RX_CHUNK_BUFS * SKY2_RX_BUF_STRIDE, 0, 0, &p->rx_chunk_dma[c]);
+		    dma_alloc(SKY2_RX_CHUNK_BUFS * SKY2_RX_BUF_STRIDE, 0, DMA_STREAMING,
+			      &p->rx_chunk_dma[c]);
 		if (!p->rx_chunk[c]) {
 			free_chunks(p);
 			return -ENOMEM;
@@ -144,6 +146,8 @@ void sky2_rx_unpost_all(struct sky2_port *p)
 		if (!buf)
 			continue;
 		p->rx_slot[s] = NULL;
+		/* The queue is stopped: the buffer is the CPU's again, unused. */
+		dma_sync_single_for_cpu(buf->dma, SKY2_RX_BUF_SIZE, DMA_FROM_DEVICE);
 		push_free(p, buf);
 	}
 	p->rx_posted = 0;
@@ -158,7 +162,7 @@ static void post_le(struct sky2_port *p, u32 addr, u16 len, u8 opcode)
 	le->addr = addr;
 	le->len = len;
 	le->ctrl = 0;
-	barrier(); /* the fields before the owner bit */
+	dma_wmb(); /* the fields before the owner bit that gives the LE away */
 	WRITE_ONCE(le->opcode, (u8)(opcode | LE_HW_OWNER));
 	p->rx_put = sky2_ring_next(p->rx_put, SKY2_RX_RING);
 	p->rx_put_pending = true;
@@ -194,6 +198,8 @@ void sky2_rx_refill(struct sky2_port *p)
 		p->rx_free = buf->next_free;
 		buf->next_free = NULL;
 		buf->state = SKY2_RXB_POSTED;
+		/* The chip's from here: before the LE that names it. */
+		dma_sync_single_for_device(buf->dma, SKY2_RX_BUF_SIZE, DMA_FROM_DEVICE);
 		p->rx_slot[p->rx_put] = buf;
 		post_le(p, (u32)buf->dma, SKY2_RX_BUF_SIZE, LE_OP_PACKET);
 		p->rx_posted++;
@@ -205,7 +211,7 @@ void sky2_rx_put_flush(struct sky2_port *p)
 {
 	if (!p->rx_put_pending || p->stopping)
 		return;
-	barrier(); /* LEs in memory before the chip hears of them */
+	/* No barrier: the PUT is a writel, which no earlier store to the LEs passes. */
 	sky2_prefetch_put(p->hw, p->rxq, p->rx_put);
 	p->rx_put_pending = false;
 }
@@ -251,6 +257,8 @@ void sky2_rx_status(struct sky2_port *p, u32 status, u16 len)
 			       sky2_port_name(p), status, len);
 		return;
 	}
+	/* The chip is done with it: ours again before any byte is read, kept or not. */
+	dma_sync_single_for_cpu(buf->dma, SKY2_RX_BUF_SIZE, DMA_FROM_DEVICE);
 	if ((p->hw->quirks & SKY2_Q_FE_PLUS_BOGUS_STATUS) && len != gm_len) {
 		/* FE+ A0 status is unreliable: trust the DMA length, check the range below. */
 		p->ctr.rx_fe_plus_accepted++;

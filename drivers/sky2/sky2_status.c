@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
+#include "kernel/barrier.h"
 #include "kernel/printk.h"
 
 /* A TXINDEXLE's done index for one port (exclusive: the next LE the chip will fetch). */
@@ -60,7 +61,7 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 
 		if (!(op & LE_HW_OWNER))
 			break;
-		barrier(); /* the owner bit before the fields it covers */
+		dma_rmb(); /* the owner bit before the fields it covers */
 		status = le->addr;
 		len = le->len;
 		port = le->ctrl & LE_CSS_PORT;
