@@ -9,7 +9,7 @@ HOSTED_COST_SRCS = bench/hosted_cost/cost.c $(HOSTED_SRCS) \
 	$(wildcard drivers/tg3/*.c drivers/sky2/*.c drivers/skge/*.c) \
 	$(filter-out tests/hosted/stack_util.c tests/hosted/hosted_proc.c,$(HOSTED_STACK_SRCS)) \
 	$(LWIP_SRCS)
-HOSTED_COST_CFLAGS = -std=gnu11 -O2 -g -I. -DNAPKIN_HOSTED $(HOSTED_CFLAGS) $(LWIP_INCLUDES) \
+HOSTED_COST_CFLAGS = -std=gnu11 -O2 -g -fno-omit-frame-pointer -fno-strict-aliasing -I. -DNAPKIN_HOSTED $(HOSTED_CFLAGS) $(LWIP_INCLUDES) \
 	-Wall -Wno-address -Wno-unused-parameter
 
 $(BUILD)/bench/hosted_cost: $(HOSTED_COST_SRCS) | $(DEPS_STAMP)

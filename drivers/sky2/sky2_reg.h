@@ -380,6 +380,7 @@
 
 /* Receive status word (GMAC), as carried in RXSTAT list elements. */
 #define RXS_LEN_SHIFT 16
+#define RXS_LEN_MASK  0xFFFF0000u
 #define RXS_VLAN      BIT(13)
 #define RXS_JABBER    BIT(12)
 #define RXS_UNDERSIZE BIT(11)

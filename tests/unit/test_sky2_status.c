@@ -32,10 +32,14 @@ static unsigned int tx_calls[2], refills[2], put_flushes[2];
 
 /* ---- the per-port code the drain calls, played by the test ---- */
 
-void sky2_rx_status(struct sky2_port *p, u32 status, u16 len)
+void sky2_rx_complete(struct sky2_port *p, const struct sky2_rx_done *done, unsigned int n)
 {
-	ck_assert_uint_lt(nr_rx, ARRAY_SIZE(rx_calls));
-	rx_calls[nr_rx++] = (struct rx_call){ p->index, status, len };
+	ck_assert_uint_gt(n, 0);
+	ck_assert_uint_le(n, SKY2_RX_RUN);
+	for (unsigned int i = 0; i < n; i++) {
+		ck_assert_uint_lt(nr_rx, ARRAY_SIZE(rx_calls));
+		rx_calls[nr_rx++] = (struct rx_call){ p->index, done[i].status, done[i].len };
+	}
 }
 
 void sky2_tx_complete(struct sky2_port *p, u16 done_idx)
