@@ -46,13 +46,13 @@
 #include "tests/hosted/models/sky2_model.h"
 #include "tests/hosted/models/tg3_model.h"
 
-#define BURST	    20
+#define BURST	     20
 #define BURST_GAP_NS (2 * NSEC_PER_MSEC)
-#define FRAME_LEN   128
-#define WARMUP	    200
-#define NAPKIN_IP   "10.201.1.2"
-#define UDP_ECHO    7
-#define PEER_PORT   40000
+#define FRAME_LEN    128
+#define WARMUP	     200
+#define NAPKIN_IP    "10.201.1.2"
+#define UDP_ECHO     7
+#define PEER_PORT    40000
 
 static const u8 our_mac[6] = { 0x00, 0x00, 0x5A, 0x11, 0x22, 0x01 };
 static const u8 peer_mac[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x77 };
@@ -247,8 +247,11 @@ int main(int argc, char **argv)
 	for (u32 seq = 0; seq < WARMUP; seq += BURST)
 		burst(full, seq);
 	replies = take_replies();
-	if ((full ? replies : received) != WARMUP)
-		fprintf(stderr, "hosted_cost: warm-up: %lu of %u frames\n", full ? replies : received, WARMUP), die("warm-up frames lost");
+	if ((full ? replies : received) != WARMUP) {
+		fprintf(stderr, "hosted_cost: warm-up: %lu of %u frames\n",
+			full ? replies : received, WARMUP);
+		die("warm-up frames lost");
+	}
 	received = replies = 0;
 
 	CALLGRIND_TOGGLE_COLLECT;

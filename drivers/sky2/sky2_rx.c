@@ -47,8 +47,7 @@ static void free_chunks(struct sky2_port *p)
 }
 
 /* A buffer returned twice, or to a pool whose port was closed meanwhile. */
-static __attribute__((noinline)) void rx_release_slow(struct sky2_port *p,
-						     struct sky2_rx_buf *buf)
+static __attribute__((noinline)) void rx_release_slow(struct sky2_port *p, struct sky2_rx_buf *buf)
 {
 	if (buf->state != SKY2_RXB_LENT) {
 		pr_err("%s: receive buffer %u returned twice\n", sky2_port_name(p),
@@ -92,9 +91,8 @@ int sky2_rx_alloc(struct sky2_port *p)
 	}
 	p->rx_free = NULL;
 	for (unsigned int c = 0; c < SKY2_RX_CHUNKS; c++) {
-		p->rx_chunk[c] =
-		    dma_alloc(SKY2_RX_CHUNK_BUFS * SKY2_RX_BUF_STRIDE, 0, DMA_STREAMING,
-			      &p->rx_chunk_dma[c]);
+		p->rx_chunk[c] = dma_alloc(SKY2_RX_CHUNK_BUFS * SKY2_RX_BUF_STRIDE, 0,
+					   DMA_STREAMING, &p->rx_chunk_dma[c]);
 		if (!p->rx_chunk[c]) {
 			free_chunks(p);
 			return -ENOMEM;
@@ -259,7 +257,7 @@ static void drop(struct sky2_port *p, struct sky2_rx_buf *buf, u64 *counter, con
 
 /* Everything but a good frame that fits: FE+ status, errors, truncation, bad lengths. */
 static __attribute__((noinline)) void rx_status_slow(struct sky2_port *p, struct sky2_rx_buf *buf,
-						    u32 status, u16 len)
+						     u32 status, u16 len)
 {
 	u16 gm_len = (u16)(status >> RXS_LEN_SHIFT);
 	struct net_device_stats *s = &p->netdev.stats;
@@ -315,7 +313,7 @@ void sky2_rx_complete(struct sky2_port *p, const struct sky2_rx_done *done, unsi
 		 * (the other bits say broadcast, multicast, VLAN); and it fits.
 		 */
 		if (likely((status & (RXS_LEN_MASK | RXS_ANY_ERR | RXS_RX_OK)) ==
-				   ((u32)len << RXS_LEN_SHIFT | RXS_RX_OK) &&
+			       ((u32)len << RXS_LEN_SHIFT | RXS_RX_OK) &&
 			   (unsigned int)len - ETH_HLEN <= SKY2_RX_BUF_SIZE - ETH_HLEN))
 			rx_deliver(p, buf, len);
 		else

@@ -182,8 +182,8 @@ u32 hosted_port_partner(const struct hosted_port *port)
 				    : HOSTED_LINK_ALL;
 }
 
-static void fifo_push(struct queued_frame **head, struct queued_frame **tail,
-		      unsigned int *count, const u8 *frame, u32 len)
+static void fifo_push(struct queued_frame **head, struct queued_frame **tail, unsigned int *count,
+		      const u8 *frame, u32 len)
 {
 	struct queued_frame *q;
 

@@ -9,18 +9,18 @@
 #include "tests/hosted/models/sky2_model_regs.h"
 
 #define YM_AUTONEG_NS	  (2000 * 1000 * 1000ull)
-#define YM_SMI_BUSY_POLLS 3  /* SMI control reads that still see BUSY */
+#define YM_SMI_BUSY_POLLS 3 /* SMI control reads that still see BUSY */
 /*
  * Receive store per port: the RAM buffer's receive part on chips with one
  * (its size as the driver set RB_START/RB_END), else the MAC's receive FIFO.
  * YM_RX_SLOTS only bounds the frames tracked; bytes decide when it is full.
  */
-#define YM_RX_SLOTS	     512
+#define YM_RX_SLOTS 512
 /* UNVERIFIED: the MAC receive FIFO's size is not in the published facts; 4 KiB
  * leaves a whole frame above the 1 KiB pause threshold drivers program. */
 #define YM_MAC_RX_FIFO_BYTES 4096
-#define YM_MAX_FRAME	  9022
-#define YM_RAM_KB_XL	  48 /* B2_E_0 * 4 KiB on the XL model */
+#define YM_MAX_FRAME	     9022
+#define YM_RAM_KB_XL	     48 /* B2_E_0 * 4 KiB on the XL model */
 
 enum ym_queue_id { YM_QR1, YM_QR2, YM_QXA1, YM_QXA2, YM_NQUEUES };
 

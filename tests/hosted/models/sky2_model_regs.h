@@ -318,21 +318,21 @@
 #define YM_PAR_MIB_CLR	   BIT(5)
 
 /* MIB counter indices (offset = BASE + 8 * index) */
-#define YM_MIB_RX_UC	 0
-#define YM_MIB_RX_BC	 1
-#define YM_MIB_RX_PAUSE	 2
-#define YM_MIB_RX_MC	 3
-#define YM_MIB_RX_FCS	 4
-#define YM_MIB_RX_OCT_LO 6
-#define YM_MIB_RX_OCT_HI 7
-#define YM_MIB_RX_LONG	 19
+#define YM_MIB_RX_UC	  0
+#define YM_MIB_RX_BC	  1
+#define YM_MIB_RX_PAUSE	  2
+#define YM_MIB_RX_MC	  3
+#define YM_MIB_RX_FCS	  4
+#define YM_MIB_RX_OCT_LO  6
+#define YM_MIB_RX_OCT_HI  7
+#define YM_MIB_RX_LONG	  19
 #define YM_MIB_RX_FIFO_OV 22 /* frames lost: the receive FIFO / RAM buffer was full */
-#define YM_MIB_TX_UC	 24
-#define YM_MIB_TX_BC	 25
-#define YM_MIB_TX_PAUSE	 26
-#define YM_MIB_TX_MC	 27
-#define YM_MIB_TX_OCT_LO 28
-#define YM_MIB_TX_OCT_HI 29
+#define YM_MIB_TX_UC	  24
+#define YM_MIB_TX_BC	  25
+#define YM_MIB_TX_PAUSE	  26
+#define YM_MIB_TX_MC	  27
+#define YM_MIB_TX_OCT_LO  28
+#define YM_MIB_TX_OCT_HI  29
 
 /* GMAC receive status word */
 #define YM_GMR_LEN_SHIFT 16
