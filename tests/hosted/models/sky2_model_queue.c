@@ -514,7 +514,8 @@ static void rx_pause_levels(const struct ym_port *p, u32 *upper, u32 *lower)
 
 bool ym_rx_can_receive(struct ym_port *p)
 {
-	return !p->rx_paused;
+	/* A PAUSE is only in force while the MAC may send them (link up, flow control on). */
+	return !p->rx_paused || !ym_mac_sends_pause(p);
 }
 
 void ym_rx_flush(struct ym_port *p)
