@@ -169,6 +169,11 @@ static void link_up(struct sky2_port *p, u16 ss)
 		ctrl |= GPCTRL_FC_TX_DIS;
 	p->pause_tx = send;
 	p->pause_rx = obey;
+	pr_info("%s: flow control %s\n", sky2_port_name(p),
+		send && obey ? "both ways"
+		: send	     ? "we pause the partner"
+		: obey	     ? "the partner pauses us"
+			     : "off");
 	sky2_write8(hw, PORT_REG(p->index, GMAC_CTRL), send ? GMC_PAUSE_ON : GMC_PAUSE_OFF);
 	sky2_gm_write(hw, p->index, GM_GP_CTRL, ctrl);
 	p->link_up = true;

@@ -467,6 +467,7 @@ static void flow_control_holds_wire(enum sky2_model_chip chip)
 	st_setup(&cfg);
 	ck_assert(st_open_and_link(st_dev(0)));
 	ck_assert(st_hw()->port[0].pause_tx && st_hw()->port[0].pause_rx);
+	ck_assert(stub_printk_contains("eth0: flow control both ways"));
 	st_inject(0, n, 7000, 1000);
 	ck_assert_uint_gt(hosted_wire_held(st_wire(0)), 0);
 	hosted_run_for(50 * NSEC_PER_MSEC);
@@ -512,6 +513,7 @@ START_TEST(test_no_flow_control_counts_overruns)
 	st_probe();
 	ck_assert(st_open_and_link(st_dev(0)));
 	ck_assert(!st_hw()->port[0].pause_tx && !st_hw()->port[0].pause_rx);
+	ck_assert(stub_printk_contains("eth0: flow control off"));
 	st_inject(0, n, 7000, 1000);
 	ck_assert_uint_eq(hosted_wire_held(st_wire(0)), 0);
 	hosted_run_for(1100 * NSEC_PER_MSEC);
