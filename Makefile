@@ -20,9 +20,10 @@ DEPS_STAMP := third_party/.deps-ok
 
 GCC_INC   := $(shell $(CC) -print-file-name=include)
 
-# Bare-metal flags. Frame pointers stay on for the exception backtrace.
+# Bare-metal flags. Frame pointers stay on for the exception backtrace. The
+# stack protector's canary is one global (kernel/stack_protector.c): no TLS here.
 KCFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie \
-	-fno-stack-protector -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
+	-fstack-protector-strong -mstack-protector-guard=global -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
 	-fno-tree-loop-distribute-patterns -fno-strict-aliasing -fno-delete-null-pointer-checks \
 	-m64 -mcmodel=small -mno-red-zone -mgeneral-regs-only \
 	-nostdinc -isystem $(GCC_INC) -isystem lib/include -I. \

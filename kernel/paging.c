@@ -192,6 +192,19 @@ void *ioremap(u64 phys, u64 size)
 	return phys_to_virt(phys);
 }
 
+bool mm_is_guard_page(u64 addr)
+{
+	for (int i = 0; i < nr_guard_pages; i++)
+		if (ALIGN_DOWN(addr, PAGE_SIZE) == guard_pages[i])
+			return true;
+	return false;
+}
+
+bool mm_is_kernel_text(u64 addr)
+{
+	return addr >= (u64)(uintptr_t)__text_start && addr < (u64)(uintptr_t)__text_end;
+}
+
 bool mm_is_mapped(u64 addr)
 {
 	u64 *t = pml4;
