@@ -143,3 +143,26 @@ def test_fault_is_recovered_within_a_second(guest, model, fault):
     assert max(gaps) < RECOVERY_S + (fault_end - fault_start), f"longest silence {max(gaps):.2f} s"
     assert after.get(counter, 0) > before.get(counter, 0), \
         f"{counter} did not count the {fault}: {before.get(counter)} -> {after.get(counter)}"
+
+
+def test_fault_planned_on_the_kernel_command_line_repeats(guest):
+    """nicfault= arms a fault without a shell, again every period (for soak runs)."""
+    net = TapNet()
+    try:
+        g = guest(append=f"ip={GUEST_IP}::10.9.0.1:255.255.255.0::eth0:off "
+                  "nicfault=eth0:lost-irq:5@1/1",
+                  netdevs=net.qemu_netdev("e1000"), netns=net.ns)
+        g.wait_for(r"nicfault: eth0 lost-irq \(5\) planned 1 s after boot, then repeated", 60)
+        probe = net.popen("python3", "-c", PROBE, GUEST_IP, "3",
+                          stdout=subprocess.PIPE, text=True)
+        assert probe.stdout.readline().strip() == "ready", "the guest never answered a probe"
+        result = json.loads(probe.communicate(timeout=30)[0])
+        after = ethtool(g)
+    finally:
+        net.close()
+    assert len(re.findall(r"eth0: injecting fault lost-irq \(5\)", g.output)) >= 3
+    replies = result["replies"]
+    gaps = [b - a for a, b in zip(replies, replies[1:])]
+    assert len(replies) > 0.8 * result["sent"] and max(gaps) < RECOVERY_S, \
+        (len(replies), result["sent"], max(gaps, default=None))
+    assert after["missed_irqs"] >= 3, after["missed_irqs"]
