@@ -71,7 +71,8 @@ static int inject_named(const char *iface, int kind, unsigned int amount)
 	for (int i = 0; i < NIC_FAULT_MAX_DEVS; i++) {
 		if (!devs[i].dev || strcmp(devs[i].dev->name, iface))
 			continue;
-		pr_warn("%s: injecting fault %s (%u) for a test\n", iface, fault_names[kind], amount);
+		pr_warn("%s: injecting fault %s (%u) for a test\n", iface, fault_names[kind],
+			amount);
 		return devs[i].inject(devs[i].dev, (enum nic_fault)kind, amount);
 	}
 	pr_warn("nicfault: %s has no fault injection\n", iface);

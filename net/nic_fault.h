@@ -25,9 +25,9 @@ enum nic_fault {
 
 /* What a driver keeps armed; all zero in normal operation. */
 struct nic_fault_state {
-	unsigned int rx_errors;	 /* received frames still to flag bad */
-	unsigned int lost_irqs;	 /* interrupts still to lose */
-	u64 rx_starve_until_ns;	 /* receive buffers withheld until then */
+	unsigned int rx_errors; /* received frames still to flag bad */
+	unsigned int lost_irqs; /* interrupts still to lose */
+	u64 rx_starve_until_ns; /* receive buffers withheld until then */
 };
 
 /* Arms `kind` with `amount` (a count, or milliseconds for RX_OVERRUN); 0 or -errno. */

@@ -47,7 +47,7 @@
 #define E1000_WATCHDOG_SLOW_TICKS 20
 #define E1000_LINK_GRACE_NS	  (10 * NSEC_PER_SEC)
 /* No completion for this long with frames queued and the link up: reset transmit. */
-#define E1000_TX_TIMEOUT_NS (300 * NSEC_PER_MSEC)
+#define E1000_TX_TIMEOUT_NS    (300 * NSEC_PER_MSEC)
 #define E1000_POLL_INTERVAL_NS (1 * NSEC_PER_MSEC)
 
 /* What differs between the supported chips. */

@@ -140,8 +140,8 @@ static int e1000_poll(struct napi_struct *napi, int budget)
 static void e1000_rescue_lost_irq(struct e1000_adapter *a)
 {
 	unsigned long flags = local_irq_save();
-	bool lost = a->irq_kind != E1000_IRQ_POLLED && a->irq_masked &&
-		    !napi_is_scheduled(&a->napi);
+	bool lost =
+	    a->irq_kind != E1000_IRQ_POLLED && a->irq_masked && !napi_is_scheduled(&a->napi);
 
 	if (lost) {
 		a->sw.missed_irqs++;

@@ -105,8 +105,8 @@ struct vnet_pair {
 	void *tx_hdr_mem;
 	u64 tx_hdr_dma;
 
-	int irq;		/* interrupt vector, or -1 */
-	unsigned int lose_irqs; /* fault injection: interrupts to ignore (shell) */
+	int irq;		      /* interrupt vector, or -1 */
+	unsigned int lose_irqs;	      /* fault injection: interrupts to ignore (shell) */
 	struct nic_fault_state fault; /* test machinery: virtio_net_fault.c */
 	struct vnet_pair_stats stats;
 };

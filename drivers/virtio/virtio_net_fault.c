@@ -30,9 +30,7 @@ static int vnet_fault_inject(struct net_device *dev, enum nic_fault kind, unsign
 		switch (kind) {
 		case NIC_FAULT_RX_ERROR: WRITE_ONCE(qp->fault.rx_errors, amount); break;
 		case NIC_FAULT_RX_OVERRUN: WRITE_ONCE(qp->fault.rx_starve_until_ns, until); break;
-		case NIC_FAULT_TX_STUCK:
-			qp->tx.lose_kicks = (u16)MIN(amount, 0xffffu);
-			break;
+		case NIC_FAULT_TX_STUCK: qp->tx.lose_kicks = (u16)MIN(amount, 0xffffu); break;
 		case NIC_FAULT_LOST_IRQ: vnet_inject_lost_irqs(qp, amount); break;
 		default: return -EINVAL;
 		}
