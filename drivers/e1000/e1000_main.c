@@ -162,7 +162,12 @@ static void e1000_watchdog(struct ktimer *t)
 	/* Every tick: what bounds how long a lost interrupt or a stall can stop traffic. */
 	e1000_rescue_lost_irq(a);
 	e1000_rx_refill(a); /* a ring the pool could not refill earlier gets its buffers */
-	e1000_tx_check_hang(a, now);
+	/*
+	 * Reap first, so only a transmitter that really finished nothing counts
+	 * as stuck (not one whose completions a late poll has yet to collect).
+	 */
+	e1000_tx_clean(a);
+	e1000_tx_check_hang(a, ktime_get_ns());
 	if (++a->watchdog_ticks % E1000_WATCHDOG_SLOW_TICKS) {
 		ktimer_arm(t, now + E1000_WATCHDOG_NS);
 		return;
