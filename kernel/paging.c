@@ -155,6 +155,8 @@ void paging_init(const struct mem_region *map, size_t n)
 		unmap_page(guard_pages[i]);
 
 	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | (nx_bit ? EFER_NXE : 0));
+	/* boot/entry.S sets WP; without it the kernel could write its own text. */
+	write_cr0(read_cr0() | CR0_WP);
 	write_cr3(virt_to_phys(pml4));
 	paging_ready = true;
 	for (int i = 0; i < nr_early_ioremaps; i++)
