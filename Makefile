@@ -21,9 +21,10 @@ DEPS_STAMP := third_party/.deps-ok
 
 GCC_INC   := $(shell $(CC) -print-file-name=include)
 
-# Bare-metal flags. Frame pointers stay on for the exception backtrace.
+# Bare-metal flags. Frame pointers stay on for the exception backtrace. The
+# stack protector's canary is one global (kernel/stack_protector.c): no TLS here.
 KCFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie \
-	-fno-stack-protector -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
+	-fstack-protector-strong -mstack-protector-guard=global -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
 	-fno-tree-loop-distribute-patterns -fno-strict-aliasing -fno-delete-null-pointer-checks \
 	-m64 -mcmodel=small -mno-red-zone -mgeneral-regs-only \
 	-nostdinc -isystem $(GCC_INC) -isystem lib/include -I. \
@@ -32,6 +33,12 @@ KCFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie \
 KASFLAGS := -m64 -I. -MD -MP -Wa,--noexecstack
 KLDFLAGS := -m elf_x86_64 -nostdlib -static -z max-page-size=4096 -z noexecstack \
 	--no-warn-rwx-segments -T linker.ld
+
+# Objects remember the flags they were built with: a change to KCFLAGS or
+# KASFLAGS (the stack protector, say) rebuilds every object, not only edited ones.
+KFLAGS_STAMP := $(BUILD)/kflags-$(shell printf '%s' '$(KCFLAGS) $(KASFLAGS)' | md5sum | cut -c1-12).stamp
+$(KFLAGS_STAMP):
+	@mkdir -p $(BUILD) && rm -f $(BUILD)/kflags-*.stamp && touch $@
 
 # Host flags for unit tests and the hosted harness.
 HOST_CFLAGS := -std=gnu11 -O1 -g -I. -Wall -Wextra -Wno-unused-parameter \
@@ -57,11 +64,11 @@ deps: $(DEPS_STAMP)
 $(DEPS_STAMP): scripts/deps.sh
 	bash scripts/deps.sh
 
-$(BUILD)/k/%.c.o: %.c | $(DEPS_STAMP)
+$(BUILD)/k/%.c.o: %.c $(KFLAGS_STAMP) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(KCFLAGS) -c $< -o $@
 
-$(BUILD)/k/%.S.o: %.S | $(DEPS_STAMP)
+$(BUILD)/k/%.S.o: %.S $(KFLAGS_STAMP) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(KASFLAGS) -c $< -o $@
 

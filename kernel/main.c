@@ -20,6 +20,7 @@
 #include "kernel/printk.h"
 #include "kernel/time.h"
 #include "kernel/shell.h"
+#include "kernel/stack_protector.h"
 #include "kernel/trap.h"
 #include "kernel/vectors.h"
 #include "net/net_init.h"
@@ -79,8 +80,10 @@ static void apply_acpi(const struct acpi_info *acpi)
 			     acpi->mcfg[i].end_bus);
 }
 
-void kmain(u32 magic, u32 info)
+/* Never returns, so it may outlive the canary it started with (see stack_protector.c). */
+__attribute__((no_stack_protector)) void kmain(u32 magic, u32 info)
 {
+	stack_protector_init();
 	tsc_mark_boot();
 	bootinfo_parse(magic, info, &boot);
 	cmdline_init(boot.cmdline);

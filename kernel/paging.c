@@ -155,6 +155,8 @@ void paging_init(const struct mem_region *map, size_t n)
 		unmap_page(guard_pages[i]);
 
 	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | (nx_bit ? EFER_NXE : 0));
+	/* boot/entry.S sets WP; without it the kernel could write its own text. */
+	write_cr0(read_cr0() | CR0_WP);
 	write_cr3(virt_to_phys(pml4));
 	paging_ready = true;
 	for (int i = 0; i < nr_early_ioremaps; i++)
@@ -190,6 +192,19 @@ void *ioremap(u64 phys, u64 size)
 	}
 	write_cr3(read_cr3());
 	return phys_to_virt(phys);
+}
+
+bool mm_is_guard_page(u64 addr)
+{
+	for (int i = 0; i < nr_guard_pages; i++)
+		if (ALIGN_DOWN(addr, PAGE_SIZE) == guard_pages[i])
+			return true;
+	return false;
+}
+
+bool mm_is_kernel_text(u64 addr)
+{
+	return addr >= (u64)(uintptr_t)__text_start && addr < (u64)(uintptr_t)__text_end;
 }
 
 bool mm_is_mapped(u64 addr)
