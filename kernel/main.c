@@ -8,6 +8,7 @@
 #include "kernel/console.h"
 #include "kernel/early_console.h"
 #include "kernel/fault.h"
+#include "kernel/fbcon.h"
 #include "kernel/heap.h"
 #include "kernel/initcall.h"
 #include "kernel/irq.h"
@@ -114,6 +115,7 @@ void kmain(u32 magic, u32 info)
 
 		paging_init(map, n);
 	}
+	fbcon_paging_ready();
 
 	pic_disable();
 	irq_init();
