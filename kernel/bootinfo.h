@@ -34,7 +34,7 @@ struct boot_info {
 		u8 red_pos, red_size, green_pos, green_size, blue_pos, blue_size;
 	} fb;
 	u8 fb_type; /* as the loader reported it; FB_TYPE_* */
-	bool efi;      /* booted by UEFI firmware */
+	bool efi;   /* booted by UEFI firmware */
 	/* Physical range of the loader's information, to keep out of the allocator. */
 	u64 info_start, info_end;
 };

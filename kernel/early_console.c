@@ -57,6 +57,8 @@ void early_console_init(const struct boot_info *bi)
 		vga_init();
 	else if (bi->fb_type == FB_TYPE_INDEXED)
 		pr_warn("fbcon: the loader set a palette (indexed) mode; only RGB is drawn\n");
+	else if (bi->efi)
+		pr_info("fbcon: the loader gave no linear framebuffer: nothing on the screen\n");
 	if (bad) {
 		/* Say so once a console exists; COM1 is the fallback. */
 		if (!serial_port()) {

@@ -21,6 +21,7 @@
 
 #define BOOT_MAPPED_LIMIT (4ull << 30) /* the boot page tables' identity map */
 #define STAMP_ATTR	  FBCON_ATTR(FBCON_GREEN, FBCON_BLACK)
+#define TITLE_ATTR	  FBCON_ATTR(FBCON_WHITE, FBCON_BLUE)
 
 /* The VGA text palette, so the screen looks like the text-mode console. */
 static const u32 palette_rgb[16] = {
@@ -174,6 +175,18 @@ void fbcon_init(const struct boot_fb *fb)
 	pr_info("fbcon: %ux%u %ubpp framebuffer at %#llx, %ux%u text with %s (%ux%u, scale %u)\n",
 		fb->width, fb->height, fb->bpp, (unsigned long long)fbc.phys, fbc.term.cols,
 		fbc.term.rows, fbcon_font.name, fbcon_font.width, fbcon_font.height, fbc.scale);
+}
+
+void fbcon_set_title(const char *text)
+{
+	unsigned long flags;
+
+	if (!fbc.present)
+		return;
+	flags = local_irq_save();
+	fbcon_term_set_title(&fbc.term, text, TITLE_ATTR);
+	flush();
+	local_irq_restore(flags);
 }
 
 void fbcon_paging_ready(void)

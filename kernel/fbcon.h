@@ -20,6 +20,8 @@ struct boot_fb;
 void fbcon_init(const struct boot_fb *fb);
 /* After paging_init(): the framebuffer is mapped for good; draw what waited. */
 void fbcon_paging_ready(void);
+/* The top row, kept while the rest scrolls: the boot banner, so a screen shows what runs. */
+void fbcon_set_title(const char *text);
 /* Shell output (terminal controls included); nothing without a framebuffer. */
 void fbcon_write(const char *s, size_t len);
 

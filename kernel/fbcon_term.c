@@ -3,16 +3,16 @@
 #include <string.h>
 #include "kernel/fbcon_term.h"
 
-#define TAB_WIDTH     8
-#define CELL_UNKNOWN  0xffffu /* never equal to a cell to draw: forces a redraw */
-#define ESC_NONE      0
-#define ESC_SEEN      1
-#define ESC_CSI	      2
-#define SGR_BRIGHT    8 /* bold: the bright half of the palette */
+#define TAB_WIDTH    8
+#define CELL_UNKNOWN 0xffffu /* never equal to a cell to draw: forces a redraw */
+#define ESC_NONE     0
+#define ESC_SEEN     1
+#define ESC_CSI	     2
+#define SGR_BRIGHT   8 /* bold: the bright half of the palette */
 
 /* ANSI colour numbers (30-37) in VGA palette order. */
-static const u8 ansi_to_vga[8] = { FBCON_BLACK,	 FBCON_RED,	FBCON_GREEN, FBCON_BROWN,
-				   FBCON_BLUE,	 FBCON_MAGENTA, FBCON_CYAN,  FBCON_LIGHT_GREY };
+static const u8 ansi_to_vga[8] = { FBCON_BLACK, FBCON_RED,     FBCON_GREEN, FBCON_BROWN,
+				   FBCON_BLUE,	FBCON_MAGENTA, FBCON_CYAN,  FBCON_LIGHT_GREY };
 
 static u16 *row_ptr(struct fbcon_term *t, unsigned row)
 {
@@ -39,7 +39,7 @@ void fbcon_term_init(struct fbcon_term *t, unsigned cols, unsigned rows, fbcon_d
 {
 	t->cols = MAX(1u, MIN(cols, FBCON_MAX_COLS));
 	t->rows = MAX(1u, MIN(rows, FBCON_MAX_ROWS));
-	t->x = t->y = 0;
+	t->x = t->y = t->top = 0;
 	t->attr = FBCON_ATTR_DEFAULT;
 	t->esc_state = ESC_NONE;
 	t->scrolls = 0;
@@ -52,7 +52,8 @@ void fbcon_term_init(struct fbcon_term *t, unsigned cols, unsigned rows, fbcon_d
 
 static void scroll_up(struct fbcon_term *t)
 {
-	memmove(t->cells, row_ptr(t, 1), (size_t)(t->rows - 1) * t->cols * sizeof(u16));
+	memmove(row_ptr(t, t->top), row_ptr(t, t->top + 1),
+		(size_t)(t->rows - 1 - t->top) * t->cols * sizeof(u16));
 	clear_cells(t, t->rows - 1, 0, t->cols);
 	t->scrolls++;
 }
@@ -118,9 +119,10 @@ static void csi_final(struct fbcon_term *t, char c)
 		break;
 	case 'J':
 		if (p0 == 2) {
-			for (unsigned r = 0; r < t->rows; r++)
+			for (unsigned r = t->top; r < t->rows; r++)
 				clear_cells(t, r, 0, t->cols);
-			t->x = t->y = 0;
+			t->x = 0;
+			t->y = t->top;
 		}
 		break;
 	case 'm': select_graphic_rendition(t); break;
@@ -185,6 +187,30 @@ void fbcon_term_write(struct fbcon_term *t, const char *s, size_t len)
 			break;
 		}
 	}
+}
+
+void fbcon_term_set_title(struct fbcon_term *t, const char *text, u8 attr)
+{
+	u16 *r = row_ptr(t, 0);
+	size_t i = 0;
+
+	if (t->rows < 2)
+		return;
+	if (!t->top) {
+		/* Make room: the text so far moves down a row unless the cursor is on top. */
+		if (t->y + 1 < t->rows) {
+			memmove(row_ptr(t, 1), row_ptr(t, 0),
+				(size_t)(t->rows - 1) * t->cols * sizeof(u16));
+			t->y++;
+		} else {
+			scroll_up(t);
+		}
+		t->top = 1;
+	}
+	for (; i < t->cols && text[i]; i++)
+		r[i] = FBCON_CELL(text[i], attr);
+	for (; i < t->cols; i++)
+		r[i] = FBCON_CELL(' ', attr);
 }
 
 void fbcon_term_flush(struct fbcon_term *t)

@@ -36,10 +36,10 @@ enum fbcon_color {
 };
 
 /* An attribute: foreground in bits 0-3, background (0-7) in bits 4-6. */
-#define FBCON_ATTR(fg, bg)  ((u8)((fg) | ((bg) << 4)))
-#define FBCON_ATTR_FG(a)    ((a)&0xf)
-#define FBCON_ATTR_BG(a)    (((a) >> 4) & 0x7)
-#define FBCON_ATTR_DEFAULT  FBCON_ATTR(FBCON_LIGHT_GREY, FBCON_BLACK)
+#define FBCON_ATTR(fg, bg) ((u8)((fg) | ((bg) << 4)))
+#define FBCON_ATTR_FG(a)   ((a)&0xf)
+#define FBCON_ATTR_BG(a)   (((a) >> 4) & 0x7)
+#define FBCON_ATTR_DEFAULT FBCON_ATTR(FBCON_LIGHT_GREY, FBCON_BLACK)
 /* A cell: character in bits 0-7, attribute in 8-14; bit 15 marks the cursor. */
 #define FBCON_CELL(c, attr) ((u16)((u8)(c) | ((attr) << 8)))
 #define FBCON_CELL_CURSOR   0x8000u
@@ -49,6 +49,7 @@ typedef void (*fbcon_draw_fn)(struct fbcon_term *t, unsigned col, unsigned row, 
 
 struct fbcon_term {
 	unsigned cols, rows;
+	unsigned top;  /* rows above this are a fixed title, outside the scrolling text */
 	unsigned x, y; /* cursor; x == cols means "wrap before the next character" */
 	u8 attr;       /* for characters written from now on */
 	u8 esc_state;
@@ -66,6 +67,11 @@ void fbcon_term_init(struct fbcon_term *t, unsigned cols, unsigned rows, fbcon_d
 void fbcon_term_write(struct fbcon_term *t, const char *s, size_t len);
 /* Draws the cells that changed since the last flush, cursor included. */
 void fbcon_term_flush(struct fbcon_term *t);
+/*
+ * Pins text (clipped to one line) to the top row in attr, and makes the rest
+ * scroll below it. Text already written stays where it is.
+ */
+void fbcon_term_set_title(struct fbcon_term *t, const char *text, u8 attr);
 /* Forget what the screen shows (it was cleared or just mapped): all redraws. */
 void fbcon_term_invalidate(struct fbcon_term *t);
 

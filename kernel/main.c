@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* kmain: bring the machine up in dependency order, then run the main loop. */
+#include <stdio.h>
 #include <string.h>
 #include "kernel/acpi.h"
 #include "kernel/apic.h"
@@ -92,8 +93,15 @@ void kmain(u32 magic, u32 info)
 	backtrace_set_stack_bounds((u64)(uintptr_t)__kernel_start, (u64)(uintptr_t)__kernel_end);
 	panic_setup();
 
-	pr_info("napkin " NAPKIN_VERSION " booting (Multiboot%d from %s)\n", boot.multiboot_version,
-		boot.loader);
+	{
+		char banner[160];
+
+		snprintf(banner, sizeof(banner),
+			 "napkin " NAPKIN_VERSION " booting (Multiboot%d from %s)",
+			 boot.multiboot_version, boot.loader);
+		pr_info("%s\n", banner);
+		fbcon_set_title(banner);
+	}
 	if (boot.multiboot_version == 0)
 		pr_warn(
 		    "boot: unrecognised boot magic %#x; continuing without loader information\n",
