@@ -1,0 +1,76 @@
+# SPDX-License-Identifier: BSD-2-Clause
+"""The framebuffer console: boot the ISO under SeaBIOS and OVMF with several
+display devices, take QEMU's screendump and find, drawn with the kernel's own
+font, the boot banner (the title row), a log line in its level's colour and
+the shell's echo."""
+import re
+import secrets
+import time
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from screen_text import FONT_PATH, find_all_text, find_text, ink_colour, psf, read_ppm
+
+WARNING_YELLOW = (0xff, 0xff, 0x55)  # fbcon's colour for KERN_WARNING
+
+DISPLAYS = [
+    pytest.param(False, [], id="seabios-vga-std"),
+    pytest.param(True, [], id="ovmf-vga-std"),
+    pytest.param(False, ["-vga", "none", "-device", "bochs-display"], id="seabios-bochs-display"),
+    pytest.param(True, ["-vga", "none", "-device", "bochs-display"], id="ovmf-bochs-display"),
+]
+
+
+def screendump(g):
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "screen.ppm"
+        out = g.monitor(f"screendump {path}")
+        assert path.exists(), f"screendump wrote nothing: {out}"
+        return read_ppm(path)
+
+
+@pytest.mark.parametrize("uefi,extra", DISPLAYS)
+def test_screen_shows_banner_log_and_shell(guest, uefi, extra):
+    g = guest(iso=True, uefi=uefi, memory=128, extra=extra)
+    g.wait_ready(120)
+    out = g.output
+    m = re.search(r"fbcon: (\d+)x(\d+) (\d+)bpp framebuffer", out)
+    assert m, "no framebuffer console in the boot log"
+    banner = re.search(r"\] (napkin \S+ booting \(Multiboot2 from [^)\n]*\))", out).group(1)
+    token = "screen-" + secrets.token_hex(4)
+    g.command(f"logger -p 4 {token}")  # 4: KERN_WARNING
+    g.write("echo-on-screen")  # typed, not run: the shell echoes it after the prompt
+    g.wait_for(r"echo-on-screen")
+    time.sleep(0.3)  # the serial port gets each byte just before the screen does
+
+    font = psf.load(FONT_PATH)
+    screen = screendump(g)
+    assert (screen.width, screen.height) == (int(m.group(1)), int(m.group(2)))
+    at = find_text(screen, banner, font)
+    assert at == (0, 0), f"banner {banner!r} not in the title row (found at {at})"
+    # Twice: the command as typed (grey), then the log line it made (yellow).
+    places = find_all_text(screen, token, font)
+    colours = [ink_colour(screen, font, token, at) for at in places]
+    assert len(places) == 2, f"{token!r} on the screen {len(places)} times, expected 2"
+    assert colours[1] == WARNING_YELLOW, colours
+    assert find_text(screen, "napkin> echo-on-screen", font) is not None, "shell line not mirrored"
+    # Something that was never printed is not found: the matcher can fail.
+    assert find_text(screen, "screen-" + secrets.token_hex(4), font) is None
+
+
+def test_virtio_gpu_gives_no_framebuffer_and_boot_goes_on(guest):
+    """OVMF's virtio-gpu GOP is blit-only: GRUB hands over no framebuffer and
+    the kernel says so rather than drawing into nothing."""
+    g = guest(iso=True, uefi=True, extra=["-vga", "none", "-device", "virtio-gpu-pci"])
+    g.wait_ready(120)
+    assert "fbcon: the loader gave no linear framebuffer" in g.output
+
+
+def test_kernel_boot_keeps_vga_text_without_qemu_complaint(guest):
+    """QEMU's -kernel loader sets no video mode: that copy does not ask for one."""
+    g = guest(append="")
+    g.wait_ready(60)
+    assert "VBE" not in g.output
+    assert "fbcon:" not in g.output
