@@ -153,6 +153,13 @@ static void parse_mb2(const u8 *info, struct boot_info *bi)
 	}
 }
 
+/*
+ * The loader's name is kept in a copy: the string lies outside the range kept
+ * from the allocator (Multiboot1 puts it anywhere) and the boot report reads
+ * it long after memory was handed out.
+ */
+static char loader_name[64];
+
 void bootinfo_parse(u32 magic, u64 info_phys, struct boot_info *bi)
 {
 	memset(bi, 0, sizeof(*bi));
@@ -166,4 +173,6 @@ void bootinfo_parse(u32 magic, u64 info_phys, struct boot_info *bi)
 		bi->cmdline = "";
 	if (!bi->loader)
 		bi->loader = "unknown";
+	strlcpy(loader_name, bi->loader, sizeof(loader_name));
+	bi->loader = loader_name;
 }

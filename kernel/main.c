@@ -11,6 +11,7 @@
 #include "kernel/fault.h"
 #include "kernel/fbcon.h"
 #include "kernel/heap.h"
+#include "kernel/hwinfo.h"
 #include "kernel/initcall.h"
 #include "kernel/irq.h"
 #include "kernel/loop.h"
@@ -131,14 +132,17 @@ void kmain(u32 magic, u32 info)
 	ioapic_init();
 	lapic_timer_init(VECTOR_LAPIC_TIMER);
 	shell_register_kernel_commands();
+	hwinfo_init(&boot, NAPKIN_VERSION);
 	console_input_init();
 
 	net_core_init();
 	net_shell_init();
-	do_initcalls(); /* drivers register with the PCI core */
+	netdev_set_parent_lookup(pci_probing_dev); /* NICs learn their PCI function */
+	do_initcalls();				   /* drivers register with the PCI core */
 	pci_init();
 	net_init(); /* lwIP on every device the drivers registered, then the services */
 	netconsole_init();
+	hwinfo_boot_report();
 
 	fault_inject_from_cmdline();
 	if (test_exit_enabled())
