@@ -6,6 +6,13 @@
  * Linux's `dmesg --color` does. Every entry point runs with interrupts off
  * (one CPU), so a log line from an interrupt never lands inside a shell line
  * half drawn.
+ *
+ * Redrawing after a scroll rewrites most of the screen (megabytes on a large
+ * panel), with interrupts off. So once the main loop runs, the screen is
+ * redrawn at most every FLUSH_INTERVAL_NS: output within that time of the
+ * last redraw waits for a timer (a typed key's echo too: 20 ms is not
+ * noticed). Warnings and worse, everything during boot (where a hang must
+ * leave the last line visible) and panics draw at once.
  */
 #include <string.h>
 #include "kernel/bootinfo.h"
@@ -16,12 +23,16 @@
 #include "kernel/fbcon_term.h"
 #include "kernel/irqflags.h"
 #include "kernel/log.h"
+#include "kernel/loop.h"
 #include "kernel/mm.h"
+#include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/time.h"
 
 #define BOOT_MAPPED_LIMIT (4ull << 30) /* the boot page tables' identity map */
 #define STAMP_ATTR	  FBCON_ATTR(FBCON_GREEN, FBCON_BLACK)
 #define TITLE_ATTR	  FBCON_ATTR(FBCON_WHITE, FBCON_BLUE)
+#define FLUSH_INTERVAL_NS (20ull * 1000 * 1000) /* 50 redraws a second in a flood */
 
 /* The VGA text palette, so the screen looks like the text-mode console. */
 static const u32 palette_rgb[16] = {
@@ -36,6 +47,9 @@ static struct {
 	unsigned scale;
 	struct fb_surface surface;
 	u32 pixel[16];
+	u64 last_flush_ns;
+	u64 deferred_flushes; /* records whose drawing waited for the timer */
+	struct ktimer flush_timer;
 	struct fbcon_term term;
 } fbc;
 
@@ -71,8 +85,41 @@ static void draw_cell(struct fbcon_term *t, unsigned col, unsigned row, u16 cell
 
 static void flush(void)
 {
-	if (fbc.drawable)
-		fbcon_term_flush(&fbc.term);
+	if (!fbc.drawable)
+		return;
+	fbcon_term_flush(&fbc.term);
+	fbc.last_flush_ns = ktime_get_ns();
+	if (fbc.flush_timer.armed)
+		ktimer_cancel(&fbc.flush_timer);
+}
+
+static void flush_timer_fn(struct ktimer *t)
+{
+	unsigned long flags = local_irq_save();
+
+	flush();
+	local_irq_restore(flags);
+}
+
+/* Draw now, or within FLUSH_INTERVAL_NS when output floods in (unless urgent). */
+static void request_flush(bool urgent)
+{
+	u64 due = fbc.last_flush_ns + FLUSH_INTERVAL_NS;
+
+	if (!fbc.drawable)
+		return;
+	if (urgent || !loop_get_stats()->rounds || ktime_get_ns() >= due) {
+		flush();
+		return;
+	}
+	fbc.deferred_flushes++;
+	if (!fbc.flush_timer.armed)
+		ktimer_arm(&fbc.flush_timer, due);
+}
+
+static void fbcon_panic_flush(void)
+{
+	flush();
 }
 
 void fbcon_write(const char *s, size_t len)
@@ -83,7 +130,7 @@ void fbcon_write(const char *s, size_t len)
 		return;
 	flags = local_irq_save();
 	fbcon_term_write(&fbc.term, s, len);
-	flush();
+	request_flush(false);
 	local_irq_restore(flags);
 }
 
@@ -106,7 +153,7 @@ static void fbcon_console_record(struct console *con, const struct log_record *r
 	fbcon_term_write(t, rec->text, rec->len);
 	t->attr = saved;
 	fbcon_term_write(t, "\n", 1);
-	flush();
+	request_flush(rec->level <= LOGLEVEL_WARNING);
 	local_irq_restore(flags);
 }
 
@@ -171,6 +218,8 @@ void fbcon_init(const struct boot_fb *fb)
 	fbc.drawable = fbc.phys + fbc.size <= BOOT_MAPPED_LIMIT;
 	if (fbc.drawable)
 		clear_screen();
+	fbc.flush_timer.fn = flush_timer_fn;
+	panic_register_hook(fbcon_panic_flush);
 	register_console(&fbcon_console);
 	pr_info("fbcon: %ux%u %ubpp framebuffer at %#llx, %ux%u text with %s (%ux%u, scale %u)\n",
 		fb->width, fb->height, fb->bpp, (unsigned long long)fbc.phys, fbc.term.cols,
@@ -218,4 +267,5 @@ void fbcon_get_info(struct fbcon_info *out)
 	out->font = fbcon_font.name;
 	out->write_combining = mm_have_wc();
 	out->scrolls = fbc.term.scrolls;
+	out->deferred_flushes = fbc.deferred_flushes;
 }

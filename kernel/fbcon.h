@@ -33,6 +33,7 @@ struct fbcon_info {
 	const char *font;
 	bool write_combining;
 	u64 scrolls;
+	u64 deferred_flushes;
 };
 void fbcon_get_info(struct fbcon_info *out);
 

@@ -200,10 +200,11 @@ static void report_screen(void)
 				       : "no framebuffer from the loader");
 		return;
 	}
-	line("screen: framebuffer %ux%u %ubpp at %#llx, %s, %ux%u text (%s, scale %u)", fb.width,
-	     fb.height, fb.bpp, (unsigned long long)fb.phys,
+	line("screen: framebuffer %ux%u %ubpp at %#llx, %s, %ux%u text (%s, scale %u), "
+	     "%llu scrolls, %llu redraws deferred",
+	     fb.width, fb.height, fb.bpp, (unsigned long long)fb.phys,
 	     fb.write_combining ? "write-combining" : "uncached", fb.cols, fb.rows, fb.font,
-	     fb.scale);
+	     fb.scale, (unsigned long long)fb.scrolls, (unsigned long long)fb.deferred_flushes);
 }
 
 void hwinfo_print(void)
