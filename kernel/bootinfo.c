@@ -160,6 +160,16 @@ static void parse_mb2(const u8 *info, struct boot_info *bi)
  */
 static char loader_name[64];
 
+static const char *keep_loader_name(const char *name)
+{
+	size_t i = 0;
+
+	for (; i < sizeof(loader_name) - 1 && name[i]; i++)
+		loader_name[i] = name[i];
+	loader_name[i] = '\0';
+	return loader_name;
+}
+
 void bootinfo_parse(u32 magic, u64 info_phys, struct boot_info *bi)
 {
 	memset(bi, 0, sizeof(*bi));
@@ -173,6 +183,5 @@ void bootinfo_parse(u32 magic, u64 info_phys, struct boot_info *bi)
 		bi->cmdline = "";
 	if (!bi->loader)
 		bi->loader = "unknown";
-	strlcpy(loader_name, bi->loader, sizeof(loader_name));
-	bi->loader = loader_name;
+	bi->loader = keep_loader_name(bi->loader);
 }
