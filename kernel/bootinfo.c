@@ -173,6 +173,7 @@ static const char *keep_loader_name(const char *name)
 void bootinfo_parse(u32 magic, u64 info_phys, struct boot_info *bi)
 {
 	memset(bi, 0, sizeof(*bi));
+	bi->fb_type = FB_TYPE_NONE;
 	bi->loader = "unknown";
 	bi->cmdline = "";
 	if (magic == MB1_BOOT_MAGIC && info_phys)

@@ -12,6 +12,7 @@
 #define FB_TYPE_INDEXED	 0
 #define FB_TYPE_RGB	 1
 #define FB_TYPE_EGA_TEXT 2
+#define FB_TYPE_NONE	 0xff /* the loader said nothing about the screen */
 
 struct boot_info {
 	int multiboot_version; /* 1 or 2; 0 if the magic was not recognised */

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""The framebuffer console: boot the ISO under SeaBIOS and OVMF with several
-display devices, take QEMU's screendump and find, drawn with the kernel's own
-font, the boot banner (the title row), a log line in its level's colour and
-the shell's echo."""
+"""The screen: boot the ISO under SeaBIOS and OVMF with several display
+devices, take QEMU's screendump and find, drawn with the kernel's own font,
+the boot banner (the title row), a log line in its level's colour and the
+shell's echo; GRUB's text-mode entry and -kernel keep the VGA text mirror."""
 import re
 import secrets
 import time
@@ -74,3 +74,25 @@ def test_kernel_boot_keeps_vga_text_without_qemu_complaint(guest):
     g.wait_ready(60)
     assert "VBE" not in g.output
     assert "fbcon:" not in g.output
+
+
+def vga_text(g) -> str:
+    """The 80x25 text screen, read from guest memory at 0xB8000 (character bytes)."""
+    dump = g.monitor("xp /2000hx 0xb8000")
+    cells = [int(v, 16) for v in re.findall(r"0x([0-9a-f]{4})\b", dump.split("\n", 1)[-1])
+             if len(v) == 4]
+    text = "".join(chr(c & 0xff) if 0x20 <= (c & 0xff) < 0x7f else " " for c in cells)
+    return "\n".join(text[i:i + 80] for i in range(0, len(text), 80))
+
+
+def test_grub_text_entry_keeps_the_vga_text_mirror(guest):
+    """GRUB's last entry boots in EGA text mode: no framebuffer, the VGA mirror shows the log."""
+    g = guest(iso=True)
+    g.wait_for(r"executed automatically", 60)
+    for key in ["down", "down", "down", "ret"]:  # the 4th entry; a key stops the countdown
+        g.monitor(f"sendkey {key}")
+    g.wait_ready(120)
+    assert "fbcon:" not in g.output
+    assert "hwinfo: screen: VGA text mode mirror" in g.output
+    screen = vga_text(g)
+    assert "napkin: ready" in screen, screen

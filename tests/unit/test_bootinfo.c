@@ -87,6 +87,19 @@ START_TEST(test_mb2_text_and_indexed_give_no_framebuffer)
 }
 END_TEST
 
+START_TEST(test_mb2_without_tag_says_nothing_about_the_screen)
+{
+	struct boot_info bi;
+
+	mb2_begin();
+	mb2_end();
+	bootinfo_parse(MB2_BOOT_MAGIC, (u64)(uintptr_t)info, &bi);
+	ck_assert_uint_eq(bi.fb_type, FB_TYPE_NONE);
+	ck_assert(!bi.vga_text);
+	ck_assert_uint_eq(bi.fb.addr, 0);
+}
+END_TEST
+
 START_TEST(test_mb2_truncated_tag_is_not_trusted)
 {
 	struct boot_info bi;
@@ -144,6 +157,7 @@ int main(void)
 
 	tcase_add_test(tc, test_mb2_rgb_framebuffer);
 	tcase_add_test(tc, test_mb2_text_and_indexed_give_no_framebuffer);
+	tcase_add_test(tc, test_mb2_without_tag_says_nothing_about_the_screen);
 	tcase_add_test(tc, test_mb2_truncated_tag_is_not_trusted);
 	tcase_add_test(tc, test_mb1_video_fields);
 	suite_add_tcase(s, tc);
