@@ -20,6 +20,8 @@ DISPLAYS = [
     pytest.param(True, [], id="ovmf-vga-std"),
     pytest.param(False, ["-vga", "none", "-device", "bochs-display"], id="seabios-bochs-display"),
     pytest.param(True, ["-vga", "none", "-device", "bochs-display"], id="ovmf-bochs-display"),
+    # The framebuffer lies in guest RAM the firmware set aside.
+    pytest.param(True, ["-vga", "none", "-device", "ramfb"], id="ovmf-ramfb"),
 ]
 
 
