@@ -30,7 +30,6 @@
 #include "kernel/time.h"
 
 #define BOOT_MAPPED_LIMIT (4ull << 30) /* the boot page tables' identity map */
-#define STAMP_ATTR	  FBCON_ATTR(FBCON_GREEN, FBCON_BLACK)
 #define TITLE_ATTR	  FBCON_ATTR(FBCON_WHITE, FBCON_BLUE)
 #define FLUSH_INTERVAL_NS (20ull * 1000 * 1000) /* 50 redraws a second in a flood */
 
@@ -52,20 +51,7 @@ static struct {
 	struct ktimer flush_timer;
 	struct fbcon_term term;
 } fbc;
-
-static u8 level_attr(u8 level)
-{
-	switch (level) {
-	case LOGLEVEL_EMERG:
-	case LOGLEVEL_ALERT:
-	case LOGLEVEL_CRIT: return FBCON_ATTR(FBCON_WHITE, FBCON_RED);
-	case LOGLEVEL_ERR: return FBCON_ATTR(FBCON_LIGHT_RED, FBCON_BLACK);
-	case LOGLEVEL_WARNING: return FBCON_ATTR(FBCON_YELLOW, FBCON_BLACK);
-	case LOGLEVEL_NOTICE: return FBCON_ATTR(FBCON_WHITE, FBCON_BLACK);
-	case LOGLEVEL_DEBUG: return FBCON_ATTR(FBCON_DARK_GREY, FBCON_BLACK);
-	default: return FBCON_ATTR_DEFAULT;
-	}
-}
+static u16 cells[FBCON_MAX_COLS * FBCON_MAX_ROWS], shown[FBCON_MAX_COLS * FBCON_MAX_ROWS];
 
 static void draw_cell(struct fbcon_term *t, unsigned col, unsigned row, u16 cell)
 {
@@ -144,15 +130,8 @@ static void fbcon_console_record(struct console *con, const struct log_record *r
 	char stamp[24];
 	size_t n = log_format_time(stamp, sizeof(stamp), rec->ts_ns);
 	unsigned long flags = local_irq_save();
-	struct fbcon_term *t = &fbc.term;
-	u8 saved = t->attr;
 
-	t->attr = STAMP_ATTR;
-	fbcon_term_write(t, stamp, n);
-	t->attr = level_attr(rec->level);
-	fbcon_term_write(t, rec->text, rec->len);
-	t->attr = saved;
-	fbcon_term_write(t, "\n", 1);
+	fbcon_term_log(&fbc.term, stamp, n, rec->text, rec->len, rec->level);
 	request_flush(rec->level <= LOGLEVEL_WARNING);
 	local_irq_restore(flags);
 }
@@ -211,7 +190,7 @@ void fbcon_init(const struct boot_fb *fb)
 	fbc.scale = pick_scale(fb->width, fb->height);
 	cols = fb->width / (fbcon_font.width * fbc.scale);
 	rows = fb->height / (fbcon_font.height * fbc.scale);
-	fbcon_term_init(&fbc.term, cols, rows, draw_cell, NULL);
+	fbcon_term_init(&fbc.term, cols, rows, cells, shown, draw_cell, NULL);
 	/* Recorded now, mapped write-combining when paging_init() builds the real tables. */
 	s->base = ioremap_wc(fbc.phys, fbc.size);
 	fbc.present = true;

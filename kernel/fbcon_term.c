@@ -34,9 +34,11 @@ void fbcon_term_invalidate(struct fbcon_term *t)
 		t->shown[i] = CELL_UNKNOWN;
 }
 
-void fbcon_term_init(struct fbcon_term *t, unsigned cols, unsigned rows, fbcon_draw_fn draw,
-		     void *ctx)
+void fbcon_term_init(struct fbcon_term *t, unsigned cols, unsigned rows, u16 *cells, u16 *shown,
+		     fbcon_draw_fn draw, void *ctx)
 {
+	t->cells = cells;
+	t->shown = shown;
 	t->cols = MAX(1u, MIN(cols, FBCON_MAX_COLS));
 	t->rows = MAX(1u, MIN(rows, FBCON_MAX_ROWS));
 	t->x = t->y = t->top = 0;
@@ -225,4 +227,31 @@ void fbcon_term_flush(struct fbcon_term *t)
 		t->draw(t, i % t->cols, i / t->cols, want);
 		t->shown[i] = want;
 	}
+}
+
+static u8 level_attr(u8 level)
+{
+	switch (level) {
+	case 0:
+	case 1:
+	case 2: return FBCON_ATTR(FBCON_WHITE, FBCON_RED);
+	case 3: return FBCON_ATTR(FBCON_LIGHT_RED, FBCON_BLACK);
+	case 4: return FBCON_ATTR(FBCON_YELLOW, FBCON_BLACK);
+	case 5: return FBCON_ATTR(FBCON_WHITE, FBCON_BLACK);
+	case 7: return FBCON_ATTR(FBCON_DARK_GREY, FBCON_BLACK);
+	default: return FBCON_ATTR_DEFAULT;
+	}
+}
+
+void fbcon_term_log(struct fbcon_term *t, const char *stamp, size_t stamp_len, const char *text,
+		    size_t len, u8 level)
+{
+	u8 saved = t->attr;
+
+	t->attr = FBCON_ATTR(FBCON_GREEN, FBCON_BLACK);
+	fbcon_term_write(t, stamp, stamp_len);
+	t->attr = level_attr(level);
+	fbcon_term_write(t, text, len);
+	t->attr = saved;
+	fbcon_term_write(t, "\n", 1);
 }

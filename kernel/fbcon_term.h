@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The framebuffer console's text grid: characters and colours per cell, the
+ * The screen's text grid, for the framebuffer console and the VGA text
+ * mirror alike: characters and colours per cell, the
  * cursor, line wrap, scrolling and the few terminal controls the shell and
  * the log send (CR, LF, BS, TAB, ESC[K, ESC[2J, ESC[...m). It knows nothing
  * about pixels: flush() calls draw() for each cell that differs from what the
@@ -57,14 +58,25 @@ struct fbcon_term {
 	u64 scrolls;
 	fbcon_draw_fn draw;
 	void *ctx;
-	u16 cells[FBCON_MAX_COLS * FBCON_MAX_ROWS]; /* what the screen should show */
-	u16 shown[FBCON_MAX_COLS * FBCON_MAX_ROWS]; /* what it shows */
+	u16 *cells; /* what the screen should show, cols * rows */
+	u16 *shown; /* what it shows */
 };
 
-/* Blank grid; cols and rows are clamped to the maxima. Everything redraws at the first flush. */
-void fbcon_term_init(struct fbcon_term *t, unsigned cols, unsigned rows, fbcon_draw_fn draw,
-		     void *ctx);
+/*
+ * Blank grid on the caller's storage (two arrays of at least cols * rows
+ * cells); cols and rows are clamped to the maxima. Everything redraws at the
+ * first flush.
+ */
+void fbcon_term_init(struct fbcon_term *t, unsigned cols, unsigned rows, u16 *cells, u16 *shown,
+		     fbcon_draw_fn draw, void *ctx);
 void fbcon_term_write(struct fbcon_term *t, const char *s, size_t len);
+/*
+ * A log record: the timestamp in green (as `dmesg --color`), the text in its
+ * level's colour (KERN_* numbers: 0-2 white on red, 3 light red, 4 yellow,
+ * 5 white, 6 grey, 7 dark grey), then a newline.
+ */
+void fbcon_term_log(struct fbcon_term *t, const char *stamp, size_t stamp_len, const char *text,
+		    size_t len, u8 level);
 /* Draws the cells that changed since the last flush, cursor included. */
 void fbcon_term_flush(struct fbcon_term *t);
 /*

@@ -38,11 +38,12 @@ void shell_register(struct shell_cmd *cmd)
 	*pp = cmd;
 }
 
-/* The shell shows on the serial console and, mirrored, on the framebuffer. */
+/* The shell shows on the serial console and, mirrored, on the screen. */
 static void out(const char *s, size_t n)
 {
 	serial_write(s, n);
 	fbcon_write(s, n);
+	vga_write_text(s, n);
 }
 
 int shell_printf(const char *fmt, ...)

@@ -78,17 +78,28 @@ def test_kernel_boot_keeps_vga_text_without_qemu_complaint(guest):
     assert "fbcon:" not in g.output
 
 
-def vga_text(g) -> str:
-    """The 80x25 text screen, read from guest memory at 0xB8000 (character bytes)."""
+VGA_YELLOW_ON_BLACK = 0x0e
+
+
+def vga_cells(g) -> list[int]:
+    """The 80x25 text screen's cells (attribute << 8 | character), read from 0xB8000."""
     dump = g.monitor("xp /2000hx 0xb8000")
-    cells = [int(v, 16) for v in re.findall(r"0x([0-9a-f]{4})\b", dump.split("\n", 1)[-1])
-             if len(v) == 4]
+    cells = []
+    for ln in dump.splitlines():
+        _, _, values = ln.partition(":")
+        cells += [int(v, 16) for v in values.split()]
+    assert len(cells) == 2000, f"read {len(cells)} cells"
+    return cells
+
+
+def vga_text(cells: list[int]) -> str:
     text = "".join(chr(c & 0xff) if 0x20 <= (c & 0xff) < 0x7f else " " for c in cells)
     return "\n".join(text[i:i + 80] for i in range(0, len(text), 80))
 
 
 def test_grub_text_entry_keeps_the_vga_text_mirror(guest):
-    """GRUB's last entry boots in EGA text mode: no framebuffer, the VGA mirror shows the log."""
+    """GRUB's last entry boots in EGA text mode: no framebuffer; the VGA mirror shows
+    the log, a warning in yellow, and the shell."""
     g = guest(iso=True)
     g.wait_for(r"executed automatically", 60)
     for key in ["down", "down", "down", "ret"]:  # the 4th entry; a key stops the countdown
@@ -96,5 +107,12 @@ def test_grub_text_entry_keeps_the_vga_text_mirror(guest):
     g.wait_ready(120)
     assert "fbcon:" not in g.output
     assert "hwinfo: screen: VGA text mode mirror" in g.output
-    screen = vga_text(g)
-    assert "napkin: ready" in screen, screen
+    token = "vga-" + secrets.token_hex(4)
+    g.command(f"logger -p 4 {token}")
+    cells = vga_cells(g)
+    screen = vga_text(cells)
+    assert f"napkin> logger -p 4 {token}" in screen, screen
+    flat = screen.replace("\n", "")
+    at = flat.rindex(token)  # the log line, below the command that made it
+    assert at != flat.index(token), screen
+    assert cells[at] >> 8 == VGA_YELLOW_ON_BLACK, hex(cells[at])

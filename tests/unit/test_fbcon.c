@@ -12,6 +12,7 @@
 #define ROWS 4
 
 static struct fbcon_term term;
+static u16 cells[FBCON_MAX_COLS * FBCON_MAX_ROWS], shown[FBCON_MAX_COLS * FBCON_MAX_ROWS];
 static unsigned draws;
 
 static void count_draw(struct fbcon_term *t, unsigned col, unsigned row, u16 cell)
@@ -38,7 +39,7 @@ static void put(const char *s)
 
 static void setup(void)
 {
-	fbcon_term_init(&term, COLS, ROWS, count_draw, NULL);
+	fbcon_term_init(&term, COLS, ROWS, cells, shown, count_draw, NULL);
 	draws = 0;
 }
 
@@ -135,7 +136,7 @@ END_TEST
 
 START_TEST(test_grid_is_clamped)
 {
-	fbcon_term_init(&term, 10000, 10000, count_draw, NULL);
+	fbcon_term_init(&term, 10000, 10000, cells, shown, count_draw, NULL);
 	ck_assert_uint_eq(term.cols, FBCON_MAX_COLS);
 	ck_assert_uint_eq(term.rows, FBCON_MAX_ROWS);
 }
