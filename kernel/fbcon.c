@@ -6,13 +6,8 @@
  * Linux's `dmesg --color` does. Every entry point runs with interrupts off
  * (one CPU), so a log line from an interrupt never lands inside a shell line
  * half drawn.
- *
- * Redrawing after a scroll rewrites most of the screen (megabytes on a large
- * panel), with interrupts off. So once the main loop runs, the screen is
- * redrawn at most every FLUSH_INTERVAL_NS: output within that time of the
- * last redraw waits for a timer (a typed key's echo too: 20 ms is not
- * noticed). Warnings and worse, everything during boot (where a hang must
- * leave the last line visible) and panics draw at once.
+ * Redraws are paced (screen_pace.h): in a flood of lines the screen is
+ * redrawn 50 times a second, not once per line.
  */
 #include <string.h>
 #include "kernel/bootinfo.h"
@@ -23,15 +18,13 @@
 #include "kernel/fbcon_term.h"
 #include "kernel/irqflags.h"
 #include "kernel/log.h"
-#include "kernel/loop.h"
 #include "kernel/mm.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
-#include "kernel/time.h"
+#include "kernel/screen_pace.h"
 
 #define BOOT_MAPPED_LIMIT (4ull << 30) /* the boot page tables' identity map */
 #define TITLE_ATTR	  FBCON_ATTR(FBCON_WHITE, FBCON_BLUE)
-#define FLUSH_INTERVAL_NS (20ull * 1000 * 1000) /* 50 redraws a second in a flood */
 
 /* The VGA text palette, so the screen looks like the text-mode console. */
 static const u32 palette_rgb[16] = {
@@ -46,9 +39,7 @@ static struct {
 	unsigned scale;
 	struct fb_surface surface;
 	u32 pixel[16];
-	u64 last_flush_ns;
-	u64 deferred_flushes; /* records whose drawing waited for the timer */
-	struct ktimer flush_timer;
+	struct screen_pace pace;
 	struct fbcon_term term;
 } fbc;
 static u16 cells[FBCON_MAX_COLS * FBCON_MAX_ROWS], shown[FBCON_MAX_COLS * FBCON_MAX_ROWS];
@@ -69,38 +60,20 @@ static void draw_cell(struct fbcon_term *t, unsigned col, unsigned row, u16 cell
 		      row * ch, fbc.scale, fg, bg);
 }
 
+static void draw_pending(void)
+{
+	if (fbc.drawable)
+		fbcon_term_flush(&fbc.term);
+}
+
 static void flush(void)
 {
-	if (!fbc.drawable)
-		return;
-	fbcon_term_flush(&fbc.term);
-	fbc.last_flush_ns = ktime_get_ns();
-	if (fbc.flush_timer.armed)
-		ktimer_cancel(&fbc.flush_timer);
+	screen_pace_now(&fbc.pace);
 }
 
-static void flush_timer_fn(struct ktimer *t)
-{
-	unsigned long flags = local_irq_save();
-
-	flush();
-	local_irq_restore(flags);
-}
-
-/* Draw now, or within FLUSH_INTERVAL_NS when output floods in (unless urgent). */
 static void request_flush(bool urgent)
 {
-	u64 due = fbc.last_flush_ns + FLUSH_INTERVAL_NS;
-
-	if (!fbc.drawable)
-		return;
-	if (urgent || !loop_get_stats()->rounds || ktime_get_ns() >= due) {
-		flush();
-		return;
-	}
-	fbc.deferred_flushes++;
-	if (!fbc.flush_timer.armed)
-		ktimer_arm(&fbc.flush_timer, due);
+	screen_pace_request(&fbc.pace, urgent);
 }
 
 static void fbcon_panic_flush(void)
@@ -197,7 +170,7 @@ void fbcon_init(const struct boot_fb *fb)
 	fbc.drawable = fbc.phys + fbc.size <= BOOT_MAPPED_LIMIT;
 	if (fbc.drawable)
 		clear_screen();
-	fbc.flush_timer.fn = flush_timer_fn;
+	screen_pace_init(&fbc.pace, draw_pending);
 	panic_register_hook(fbcon_panic_flush);
 	register_console(&fbcon_console);
 	pr_info("fbcon: %ux%u %ubpp framebuffer at %#llx, %ux%u text with %s (%ux%u, scale %u)\n",
@@ -246,5 +219,5 @@ void fbcon_get_info(struct fbcon_info *out)
 	out->font = fbcon_font.name;
 	out->write_combining = mm_have_wc();
 	out->scrolls = fbc.term.scrolls;
-	out->deferred_flushes = fbc.deferred_flushes;
+	out->deferred_flushes = fbc.pace.deferred;
 }

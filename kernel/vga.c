@@ -4,13 +4,18 @@
  * loader left text mode. The same text grid as the framebuffer console
  * (fbcon_term.c) keeps it, so it shows the log in colour per level and the
  * shell, with a reverse-video cursor; a VGA cell is already a character and
- * an attribute byte laid out as the grid keeps them.
+ * an attribute byte laid out as the grid keeps them. Redraws are paced like
+ * the framebuffer's (screen_pace.h): each write to VGA memory traps under
+ * emulation.
  */
 #include <string.h>
 #include "kernel/console.h"
 #include "kernel/fbcon_term.h"
 #include "kernel/irqflags.h"
 #include "kernel/log.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/screen_pace.h"
 #include "kernel/x86.h"
 
 #define VGA_COLS      80
@@ -24,6 +29,17 @@ static volatile u16 *const vga_text = (volatile u16 *)0xB8000;
 static struct fbcon_term term;
 static u16 cells[VGA_COLS * VGA_ROWS], shown[VGA_COLS * VGA_ROWS];
 static bool active;
+static struct screen_pace pace;
+
+static void draw_pending(void)
+{
+	fbcon_term_flush(&term);
+}
+
+static void vga_panic_flush(void)
+{
+	screen_pace_now(&pace);
+}
 
 static void draw_cell(struct fbcon_term *t, unsigned col, unsigned row, u16 cell)
 {
@@ -42,7 +58,7 @@ void vga_write_text(const char *s, size_t len)
 		return;
 	flags = local_irq_save();
 	fbcon_term_write(&term, s, len);
-	fbcon_term_flush(&term);
+	screen_pace_request(&pace, false);
 	local_irq_restore(flags);
 }
 
@@ -58,7 +74,7 @@ static void vga_write_record(struct console *con, const struct log_record *rec)
 	unsigned long flags = local_irq_save();
 
 	fbcon_term_log(&term, stamp, n, rec->text, rec->len, rec->level);
-	fbcon_term_flush(&term);
+	screen_pace_request(&pace, rec->level <= LOGLEVEL_WARNING);
 	local_irq_restore(flags);
 }
 
@@ -74,7 +90,9 @@ void vga_init(void)
 	outb(CRTC_INDEX, CRTC_CURSOR);
 	outb(CRTC_DATA, CURSOR_HIDDEN);
 	fbcon_term_init(&term, VGA_COLS, VGA_ROWS, cells, shown, draw_cell, NULL);
-	fbcon_term_flush(&term);
+	screen_pace_init(&pace, draw_pending);
+	screen_pace_now(&pace);
+	panic_register_hook(vga_panic_flush);
 	active = true;
 	register_console(&vga_console);
 }
