@@ -6,6 +6,7 @@
  * Linux's `dmesg --color` does. Every entry point runs with interrupts off
  * (one CPU), so a log line from an interrupt never lands inside a shell line
  * half drawn.
+ *
  * Redraws are paced (screen_pace.h): in a flood of lines the screen is
  * redrawn 50 times a second, not once per line.
  */
