@@ -4,7 +4,8 @@
 #   make            build/napkin.elf, build/napkin32.elf (-kernel), build/napkin.iso
 #   make run        boot the ISO in QEMU with the serial console on this terminal
 #   make test       host unit tests, then QEMU end-to-end tests
-#   make lint       clang-format --dry-run and cppcheck
+#   make lint       clang-format --dry-run, cppcheck, docs/CMDLINE.md against the code
+#   make sources    the Debian source packages of the GPL parts of the ISO (docs/LICENSES.md)
 #
 # Module fragments in mk/*.mk and tests/*/*.mk add sources and tests; this file
 # only holds what is common.
@@ -94,10 +95,13 @@ $(BUILD)/napkin32.elf: $(BUILD)/napkin.elf scripts/mb1_no_video.py
 	$(PYTHON) scripts/mb1_no_video.py $@.tmp
 	mv $@.tmp $@
 
-$(BUILD)/napkin.iso: $(BUILD)/napkin.elf boot/grub.cfg
+# /licenses: the licence texts and notices of napkin, lwIP, GRUB and mtools
+# (docs/LICENSES.md), copied from the installed packages at build time.
+$(BUILD)/napkin.iso: $(BUILD)/napkin.elf boot/grub.cfg scripts/iso_licenses.sh LICENSE
 	@rm -rf $(BUILD)/iso && mkdir -p $(BUILD)/iso/boot/grub
 	cp $(BUILD)/napkin.elf $(BUILD)/iso/boot/napkin.elf
 	cp boot/grub.cfg $(BUILD)/iso/boot/grub/grub.cfg
+	bash scripts/iso_licenses.sh $(BUILD)/iso/licenses $(LWIP_SRCS)
 	grub-mkrescue -o $@ $(BUILD)/iso >$(BUILD)/grub-mkrescue.log || \
 		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
 

@@ -114,9 +114,7 @@ int shell_execute(const char *text)
 	if (argc == 0)
 		return 0;
 	argv[argc] = NULL;
-	for (cmd = commands; cmd; cmd = cmd->next)
-		if (!strcmp(cmd->name, argv[0]))
-			break;
+	cmd = shell_find_command(argv[0]);
 	if (!cmd) {
 		shell_printf("%s: unknown command (try 'help')\n", argv[0]);
 		return -ENOENT;
@@ -198,6 +196,16 @@ void shell_input(char c)
 		line[line_len++] = c;
 		out(&c, 1);
 	}
+}
+
+struct shell_cmd *shell_find_command(const char *name)
+{
+	struct shell_cmd *cmd;
+
+	for (cmd = commands; cmd; cmd = cmd->next)
+		if (!strcmp(cmd->name, name))
+			break;
+	return cmd;
 }
 
 void shell_list_commands(void)

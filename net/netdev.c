@@ -9,6 +9,7 @@
 #include "kernel/irqflags.h"
 #include "kernel/printk.h"
 #include "net/backlog.h"
+#include "net/gro.h"
 #include "net/netdev.h"
 #include "net/params.h"
 
@@ -355,6 +356,8 @@ int netif_receive(struct net_device *dev, struct netbuf *nb)
 		dev->stats.multicast++;
 	if (unlikely(netdev_in_interrupt()))
 		return backlog_enqueue(nb);
+	if (gro_applies(dev))
+		return gro_receive(nb);
 	return netdev_deliver(nb);
 }
 
