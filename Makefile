@@ -95,9 +95,12 @@ $(BUILD)/napkin.elf: $(KOBJS) $(BUILD)/k/ksyms.o linker.ld
 		{ echo "text moved between links: symbol table would lie"; exit 1; }
 
 # QEMU's -kernel loads Multiboot1 images only from ELF32 containers. The
-# kernel is linked below 4 GiB, so the same bytes fit one.
-$(BUILD)/napkin32.elf: $(BUILD)/napkin.elf
-	$(OBJCOPY) -O elf32-i386 $< $@
+# kernel is linked below 4 GiB, so the same bytes fit one. QEMU sets no video
+# modes, so this copy does not ask for one (scripts/mb1_no_video.py).
+$(BUILD)/napkin32.elf: $(BUILD)/napkin.elf scripts/mb1_no_video.py
+	$(OBJCOPY) -O elf32-i386 $< $@.tmp
+	$(PYTHON) scripts/mb1_no_video.py $@.tmp
+	mv $@.tmp $@
 
 # /licenses: the licence texts and notices of napkin, lwIP, GRUB and mtools
 # (docs/LICENSES.md), copied from the installed packages at build time.

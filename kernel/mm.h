@@ -16,6 +16,10 @@ struct mem_region;
 void paging_init(const struct mem_region *map, size_t n);
 /* Identity-map [phys, phys+size) uncached for MMIO; returns the pointer. */
 void *ioremap(u64 phys, u64 size);
+/* The same, write-combining (uncached when the CPU has no PAT): framebuffers. */
+void *ioremap_wc(u64 phys, u64 size);
+/* True once paging_init() made write-combining available. */
+bool mm_have_wc(void);
 /* A page that must fault when touched (below a stack). Call before paging_init. */
 void mm_add_guard_page(u64 addr);
 /* True if addr lies in a page registered with mm_add_guard_page(). */

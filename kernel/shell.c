@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "kernel/console.h"
+#include "kernel/fbcon.h"
 #include "kernel/irqflags.h"
 #include "kernel/printk.h"
 #include "kernel/shell.h"
@@ -37,9 +38,12 @@ void shell_register(struct shell_cmd *cmd)
 	*pp = cmd;
 }
 
+/* The shell shows on the serial console and, mirrored, on the screen. */
 static void out(const char *s, size_t n)
 {
 	serial_write(s, n);
+	fbcon_write(s, n);
+	vga_write_text(s, n);
 }
 
 int shell_printf(const char *fmt, ...)

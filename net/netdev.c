@@ -102,6 +102,13 @@ static void netdev_log_link(const struct net_device *dev)
 		pr_info("%s: link up\n", dev->name);
 }
 
+static struct pci_dev *(*parent_lookup)(void);
+
+void netdev_set_parent_lookup(struct pci_dev *(*lookup)(void))
+{
+	parent_lookup = lookup;
+}
+
 int register_netdev(struct net_device *dev)
 {
 	const u8 *mac;
@@ -119,6 +126,8 @@ int register_netdev(struct net_device *dev)
 		pr_err("register_netdev: %s already registered\n", dev->name);
 		return -EEXIST;
 	}
+	if (!dev->pdev && parent_lookup)
+		dev->pdev = parent_lookup();
 	if (!dev->mtu)
 		dev->mtu = ETH_DATA_LEN;
 	if (dev->mtu < ETH_MIN_MTU || dev->mtu > ETH_MAX_MTU) {

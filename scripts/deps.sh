@@ -12,6 +12,7 @@ packages=(
   gcc binutils make
   grub-common grub-pc-bin grub-efi-amd64-bin xorriso mtools
   qemu-system-x86 ovmf
+  console-setup-linux
   check pkg-config
   python3 python3-pytest python3-scapy
   chromium chromium-driver python3-selenium
