@@ -81,14 +81,29 @@ static u32 tcp_pcbs_in_use(void)
 	return lwip_stats.memp[MEMP_TCP_PCB]->used;
 }
 
-/* The PCB of list that has waited longest, among those match accepts (NULL: any). */
-static struct tcp_pcb *oldest_pcb(struct tcp_pcb *list, const struct tcp_pcb_listen *listener)
+/*
+ * A half-open connection this many lwIP slow ticks (500 ms each) without a
+ * word from its peer is taken for a flood's: a real client's handshake
+ * completes within a round trip. Younger ones are never recycled, so a burst
+ * of real clients larger than net.tcp_half_open sees SYNs dropped (and
+ * retried), never a reset.
+ */
+#define HALF_OPEN_STALE_TICKS 2
+
+/*
+ * The PCB of list that has waited longest, among those listener accepts
+ * (NULL: any), and at least min_age slow ticks old.
+ */
+static struct tcp_pcb *oldest_pcb(struct tcp_pcb *list, const struct tcp_pcb_listen *listener,
+				  u32 min_age)
 {
 	struct tcp_pcb *oldest = NULL;
 	u32 age = 0;
 
 	for (struct tcp_pcb *pcb = list; pcb; pcb = pcb->next) {
 		if (listener && (pcb->state != SYN_RCVD || pcb->listener != listener))
+			continue;
+		if ((u32)(tcp_ticks - pcb->tmr) < min_age)
 			continue;
 		if (!oldest || (u32)(tcp_ticks - pcb->tmr) >= age) {
 			age = tcp_ticks - pcb->tmr;
@@ -104,7 +119,7 @@ static bool machine_has_room(void)
 
 	if (tcp_pcbs_in_use() < lwip_capacity()->tcp_conns)
 		return true;
-	tw = oldest_pcb(tcp_tw_pcbs, NULL);
+	tw = oldest_pcb(tcp_tw_pcbs, NULL, 0);
 	if (!tw)
 		return false;
 	/* TIME_WAIT holds no data; lwIP's tcp_alloc() frees the oldest the same way. */
@@ -147,10 +162,14 @@ s8 napkin_tcp_inpacket(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen, u16
 	 * has lwIP drop the SYN instead (its owner asked for that).
 	 */
 	if (listener->accepts_pending >= lwip_capacity()->half_open) {
-		struct tcp_pcb *stale = oldest_pcb(tcp_active_pcbs, listener);
+		struct tcp_pcb *stale =
+		    oldest_pcb(tcp_active_pcbs, listener, HALF_OPEN_STALE_TICKS);
 
-		if (!stale)
-			return ERR_MEM; /* counts say so, the list does not: let lwIP drop it */
+		if (!stale) {
+			/* All young: real clients mid-handshake. This SYN waits for its retry. */
+			stats.refused_half_open++;
+			return ERR_MEM;
+		}
 		/* A half-open peer has sent no data; a real one retries its SYN. */
 		tcp_abandon(stale, 0);
 		stats.half_open_recycled++;

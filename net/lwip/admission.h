@@ -46,6 +46,7 @@ struct tcp_admission_stats {
 	u64 refused_service;	/* dropped: the port's service at its limit */
 	u64 timewait_recycled;	/* TIME_WAIT PCBs freed for a new connection */
 	u64 half_open_recycled; /* SYN_RCVD PCBs dropped for a newer SYN */
+	u64 refused_half_open; /* dropped: net.tcp_half_open reached, none stale enough to recycle */
 };
 
 /* Registers a; its limit defaults to the machine's when 0. */

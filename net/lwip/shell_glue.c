@@ -182,12 +182,13 @@ static void show_capacity(void)
 		     "%u per port\n",
 		     (unsigned long long)pcbs->used, (unsigned long long)pcbs->max, cap->tcp_conns,
 		     tcp_admission_timewait_count(), cap->half_open);
-	shell_printf("TCP SYNs: %llu seen, %llu dropped machine full, %llu dropped service full, "
-		     "%llu TIME_WAIT recycled, %llu half-open recycled\n",
-		     (unsigned long long)ad.syns_seen, (unsigned long long)ad.refused_machine,
-		     (unsigned long long)ad.refused_service,
-		     (unsigned long long)ad.timewait_recycled,
-		     (unsigned long long)ad.half_open_recycled);
+	shell_printf(
+	    "TCP SYNs: %llu seen, %llu dropped machine full, %llu dropped service full, "
+	    "%llu TIME_WAIT recycled, %llu half-open recycled, %llu dropped half-open "
+	    "full\n",
+	    (unsigned long long)ad.syns_seen, (unsigned long long)ad.refused_machine,
+	    (unsigned long long)ad.refused_service, (unsigned long long)ad.timewait_recycled,
+	    (unsigned long long)ad.half_open_recycled, (unsigned long long)ad.refused_half_open);
 	shell_printf("lwIP input: %llu frames, %llu ns\n", (unsigned long long)glue_rx_input.frames,
 		     (unsigned long long)glue_rx_input.ns);
 	for (const struct tcp_admission *a = tcp_admission_first(); a; a = a->next)

@@ -1036,13 +1036,27 @@ START_TEST(test_half_open_flood_is_recycled)
 
 	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off net.tcp_half_open=4", NETIF_F_SG);
 	arp_handshake();
-	/* Ten SYNs that never complete: every one is answered, the oldest make room. */
-	for (u16 i = 0; i < 10; i++)
+	/* SYNs that never complete: four fill the port's half-open slots ... */
+	for (u16 i = 0; i < 4; i++)
+		ck_assert(syn_answered((u16)(41000 + i)));
+	/* ... and while those are young (real clients mid-handshake?) more are dropped, not let in */
+	for (u16 i = 4; i < 10; i++)
+		ck_assert(!syn_answered((u16)(41000 + i)));
+	tcp_admission_get_stats(&st);
+	ck_assert_uint_eq(st.refused_half_open, 6);
+	ck_assert_uint_eq(st.half_open_recycled, 0);
+	/* Once they are stale, each new SYN takes the place of the oldest. */
+	run_loop(1100);
+	drain_tx();
+	for (u16 i = 10; i < 14; i++)
 		ck_assert(syn_answered((u16)(41000 + i)));
 	tcp_admission_get_stats(&st);
-	ck_assert_uint_eq(st.half_open_recycled, 6);
+	ck_assert_uint_eq(st.half_open_recycled, 4);
 	ck_assert_uint_eq(lwip_stats.memp[MEMP_TCP_PCB]->used, 4);
-	/* A real client still gets in and is served. */
+	/* A real client whose SYN met only young ones retries and gets in, and is served. */
+	ck_assert(!syn_answered(40001));
+	run_loop(1100);
+	drain_tx();
 	peer_connect(&real, 40001, 4096);
 	peer_echo_check(&real);
 	free(real.got);
