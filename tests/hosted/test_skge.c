@@ -431,13 +431,18 @@ START_TEST(test_stack_holds_buffers)
 	open_all();
 	hold = true;
 	for (unsigned int k = 0; k < 250; k += 10) {
-		inject(0, 10, 200); /* paced: the chip's receive FIFO holds 32 */
+		inject(0, 10, 1000);
 		hosted_run_for(200 * NSEC_PER_USEC);
 	}
 	hosted_run_for(10 * NSEC_PER_MSEC);
 	skge_model_get_counters(model, &c);
 	ck_assert_uint_eq(rx_frames[0], SKGE_RX_POOL);
+	/* The rest waits in the port's receive RAM buffer until it is full; then the MAC drops. */
+	ck_assert_uint_gt(skge_model_rx_ram_used(model, 0),
+			  skge_model_rx_ram_size(model, 0) - 2 * 1024);
 	ck_assert_uint_gt(c.port[0].rx_no_buffer, 0);
+	ck_assert_uint_eq(c.port[0].rx_overruns, c.port[0].rx_no_buffer);
+	ck_assert_uint_eq(ethtool(0, "mac_rx_fifo_overflows"), c.port[0].rx_overruns);
 	inject(1, 16, 100); /* the other port is unaffected */
 	hosted_run_for(NSEC_PER_MSEC);
 	ck_assert_uint_eq(rx_frames[1], 16);

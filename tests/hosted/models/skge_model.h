@@ -64,7 +64,8 @@ struct skge_model_port_counters {
 	u64 tx_dropped; /* taken from the ring but not sent (link down, MAC off) */
 	u64 tx_starts_lost;
 	u64 rx_frames;	     /* written to host buffers, descriptor handed back */
-	u64 rx_no_buffer;    /* dropped: the receive BMU found no owned descriptor */
+	u64 rx_overruns;     /* dropped: the receive RAM buffer was full (the MAC counts these) */
+	u64 rx_no_buffer;    /* ... of them while the receive BMU had no owned descriptor */
 	u64 rx_filtered;     /* dropped by the address filter */
 	u64 rx_dropped;	     /* dropped: receiver off, too long */
 	u64 rx_bmu_restarts; /* start commands given to a stopped receive BMU */
@@ -76,6 +77,9 @@ struct skge_model_counters {
 	u64 isr_masking_reads; /* reads of B0_SP_ISRC */
 };
 void skge_model_get_counters(const struct skge_model *m, struct skge_model_counters *out);
+/* Bytes of the receive RAM buffer of `port` frames occupy now, and its size. */
+u32 skge_model_rx_ram_used(const struct skge_model *m, unsigned int port);
+u32 skge_model_rx_ram_size(const struct skge_model *m, unsigned int port);
 /* Receive descriptors the driver owns-to-chip and the chip has not used, per port. */
 unsigned int skge_model_rx_buffers(const struct skge_model *m, unsigned int port);
 

@@ -323,6 +323,7 @@
 #define SKR_XM_TX_STATS_END 0x02E8
 #define SKR_XM_RXF_OK	    0x0300 /* .. 0x037C */
 #define SKR_XM_RXO_OK_LO    0x0308
+#define SKR_XM_RXE_FIFO_OV  0x0334 /* receive FIFO overflows */
 #define SKR_XM_RXF_FCS_ERR  0x0354
 #define SKR_XM_RX_STATS_END 0x0380
 
@@ -378,6 +379,7 @@
 #define SKR_GM_MIB_RXF_MC  0x0118
 #define SKR_GM_MIB_RXF_FCS 0x0120
 #define SKR_GM_MIB_RXO_OK  0x0130
+#define SKR_GM_MIB_RXE_OV  0x01B0 /* receive FIFO overflows */
 #define SKR_GM_MIB_TXF_UC  0x01C0
 #define SKR_GM_MIB_TXF_BC  0x01C8
 #define SKR_GM_MIB_TXF_MC  0x01D8
