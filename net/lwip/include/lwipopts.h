@@ -149,6 +149,13 @@ void *lwip_heap_calloc(size_t n, size_t size);
 /* Keep out-of-order segments, but never more than a window's worth of driver buffers. */
 #define TCP_QUEUE_OOSEQ	    1
 #define TCP_OOSEQ_MAX_PBUFS 44
+/*
+ * Tell the sender which out-of-order data arrived (selective acknowledgement):
+ * after a burst of drops (a NIC's receive buffer overflowing) Linux then
+ * resends only the holes, where with cumulative ACKs alone it recovered one
+ * hole per round trip or fell back to its retransmission timer.
+ */
+#define LWIP_TCP_SACK_OUT 1
 /* Announce the reopened window after 4 segments are consumed, not a quarter window. */
 #define TCP_WND_UPDATE_THRESHOLD (4 * TCP_MSS)
 #define LWIP_TCP_TIMESTAMPS	 0
