@@ -570,6 +570,61 @@ START_TEST(test_rx_stops_at_unowned_until_restarted)
 }
 END_TEST
 
+/*
+ * The receive RAM buffer: with the BMU out of descriptors, frames wait in it
+ * up to its programmed size (32 KiB here: 32 frames of 1000 bytes), the rest
+ * are dropped and counted as MAC receive FIFO overflows; what waited comes
+ * in, in order, once descriptors are given and the BMU started again.
+ */
+START_TEST(test_rx_ram_buffer_bound_and_drain)
+{
+	for (int chip = SKGE_MODEL_GENESIS; chip <= SKGE_MODEL_YUKON; chip++) {
+		const unsigned int len = 1000, fits = 32, sent = 50;
+		const u32 cost = ((len + 4 + 7) & ~7u) + 8;
+		unsigned int next = 0;
+
+		setup((enum skge_model_chip)chip, 1);
+		port_up(0);
+		ck_assert_uint_eq(skge_model_rx_ram_size(model, 0), 32 * 1024);
+		for (unsigned int i = 0; i < RING; i++)
+			rx_give(0, i, false);
+		queue_start(SKR_Q_R1, rx[0].desc_bus);
+		for (unsigned int k = 0; k < sent; k++)
+			inject(0, len, (u8)k);
+		ck_assert_uint_eq(PORT_CTR(0, rx_frames), RING);
+		ck_assert_uint_eq(skge_model_rx_ram_used(model, 0), fits * cost);
+		ck_assert_uint_le(skge_model_rx_ram_used(model, 0), 32 * 1024);
+		ck_assert_uint_eq(PORT_CTR(0, rx_overruns), sent - RING - fits);
+		ck_assert_uint_eq(PORT_CTR(0, rx_no_buffer), sent - RING - fits);
+		if (chip == SKGE_MODEL_GENESIS)
+			ck_assert_uint_eq(xm_read(0, SKR_XM_RXE_FIFO_OV), sent - RING - fits);
+		else
+			ck_assert_uint_eq(gm_read(0, SKR_GM_MIB_RXE_OV), sent - RING - fits);
+		/* Take each ring's worth, give the descriptors back, start: in order, none lost. */
+		while (next < RING + fits) {
+			for (unsigned int i = 0; i < RING && next < RING + fits; i++, next++) {
+				u32 ctl = d_get(&rx[0], i, SKR_DESC_CTL);
+
+				ck_assert_msg(!(ctl & SKR_CTL_OWN), "frame %u not written", next);
+				ck_assert_uint_eq(ctl & SKR_CTL_LEN_MASK, len);
+				ck_assert_uint_eq(rx[0].buf[i * BUF_SIZE + 20], (u8)next);
+				rx_give(0, i, false);
+			}
+			writel(SKR_CSR_START, regs + SKR_Q_R1 + SKR_Q_CSR);
+			hosted_run_idle();
+		}
+		ck_assert_uint_eq(skge_model_rx_ram_used(model, 0), 0);
+		ck_assert_uint_eq(PORT_CTR(0, rx_frames), RING + fits);
+		/* Room again: the next frame goes straight through. */
+		inject(0, len, 0xEE);
+		ck_assert_uint_eq(PORT_CTR(0, rx_frames), RING + fits + 1);
+		ck_assert_uint_eq(PORT_CTR(0, rx_overruns), sent - RING - fits);
+		ck_assert_uint_eq(hosted_failures(), 0);
+		teardown();
+	}
+}
+END_TEST
+
 START_TEST(test_rx_truncation_and_errors)
 {
 	u32 ctl, status;
@@ -1092,6 +1147,7 @@ int main(void)
 	tcase_add_test(tc, test_two_functions_share_one_intx);
 	tcase_add_test(tc, test_rx_follows_next_and_writes_back);
 	tcase_add_test(tc, test_rx_stops_at_unowned_until_restarted);
+	tcase_add_test(tc, test_rx_ram_buffer_bound_and_drain);
 	tcase_add_test(tc, test_rx_truncation_and_errors);
 	tcase_add_test(tc, test_dual_port_genesis_one_intx);
 	tcase_add_test(tc, test_address_filter);
