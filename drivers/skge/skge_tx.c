@@ -14,13 +14,18 @@
  * The BMU drives 32 address bits here, and the stack's buffers may sit above
  * 4 GiB: such a frame (or one of more than SKGE_TX_MAX_SEGS segments) is
  * copied into one of the port's bounce buffers below 4 GiB and sent from
- * there.
+ * there. Frames below 4 GiB go out zero-copy from the stack's mapping (the
+ * stack handed them to the device when it mapped them). Bounce buffers are
+ * streaming DMA memory: each is the chip's from dma_sync_single_for_device()
+ * after the copy until dma_sync_single_for_cpu() when its descriptor is
+ * reclaimed or dropped.
  */
 #define pr_fmt(fmt) "skge: " fmt
 
 #include <string.h>
 
 #include "drivers/skge/skge.h"
+#include "kernel/barrier.h"
 #include "kernel/printk.h"
 
 static unsigned int tx_free(const struct skge_port *p)
@@ -78,9 +83,12 @@ static void put_bounced(struct skge_port *p, struct netbuf *nb, u32 len)
 	u8 b = p->tx_bounce_free[--p->tx_bounce_nfree];
 	u8 *buf = p->tx_bounce + (size_t)b * SKGE_TX_BOUNCE_SIZE;
 
+	dma_addr_t bus = p->tx_bounce_dma + (dma_addr_t)b * SKGE_TX_BOUNCE_SIZE;
+
 	netbuf_copy_out(nb, 0, buf, len);
 	netbuf_free(nb);
-	put_desc(p, p->tx_bounce_dma + (dma_addr_t)b * SKGE_TX_BOUNCE_SIZE, len, true, true);
+	dma_sync_single_for_device(bus, SKGE_TX_BOUNCE_SIZE, DMA_TO_DEVICE);
+	put_desc(p, bus, len, true, true);
 	p->tx_bounce_of[slot] = (s16)b;
 	p->ctr.tx_bounced++;
 }
@@ -133,9 +141,9 @@ netdev_tx_t skge_start_xmit(struct netbuf *nb, struct net_device *dev)
 		}
 		p->tx_frame[last] = nb;
 	}
-	barrier(); /* the rest of the chain before its head */
+	dma_wmb(); /* the rest of the chain before the head that gives it away */
 	WRITE_ONCE(p->tx_ring[first].ctrl, p->tx_ring[first].ctrl | SKGE_DESC_OWN);
-	barrier();
+	/* No fence: writel's UC store cannot pass the descriptor stores (kernel/barrier.h). */
 	skge_write32(p->hw, p->tx_q + SKGE_Q_CSR, SKGE_Q_CSR_START);
 	if (tx_free(p) < SKGE_TX_MAX_SEGS || !p->tx_bounce_nfree)
 		netif_stop_queue(dev);
@@ -156,6 +164,9 @@ static void release_slot(struct skge_port *p, unsigned int slot, bool sent)
 		netbuf_free(nb);
 	}
 	if (p->tx_bounce_of[slot] >= 0) {
+		dma_sync_single_for_cpu(p->tx_bounce_dma + (dma_addr_t)p->tx_bounce_of[slot] *
+							       SKGE_TX_BOUNCE_SIZE,
+					SKGE_TX_BOUNCE_SIZE, DMA_TO_DEVICE);
 		if (!sent) {
 			p->ctr.tx_dropped_on_stop++;
 			p->netdev.stats.tx_dropped++;
@@ -174,6 +185,7 @@ void skge_tx_reclaim(struct skge_port *p)
 
 		if (READ_ONCE(d->ctrl) & SKGE_DESC_OWN)
 			break;
+		dma_rmb(); /* sent before anything it held is given back */
 		release_slot(p, p->tx_cons, true);
 		d->ctrl = 0;
 		p->tx_cons = (p->tx_cons + 1) % SKGE_TX_RING;
