@@ -885,6 +885,29 @@ START_TEST(test_dma_address_rules)
 	hosted_run_idle();
 	ck_assert_uint_eq(hosted_failures_take("buffer address high dword"), 1);
 	writel(SKR_CSR_STOP, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	/* Receive buffers outside any live allocation: never allocated, then freed. */
+	{
+		dma_addr_t gone_bus;
+		void *gone = dma_alloc(BUF_SIZE, 64, DMA_32BIT, &gone_bus);
+
+		ck_assert_ptr_nonnull(gone);
+		dma_free(gone, BUF_SIZE);
+		rx_give(0, 0, false);
+		d_set(&rx[0], 0, SKR_DESC_ADDR_LO, 0x0100000);
+		rx_give(0, 1, false);
+		d_set(&rx[0], 1, SKR_DESC_ADDR_LO, (u32)gone_bus);
+		queue_start(SKR_Q_R1, rx[0].desc_bus);
+		inject(0, 100, 1);
+		ck_assert_uint_eq(hosted_failures_take("stray address"), 1);
+		writel(SKR_CSR_STOP, regs + SKR_Q_R1 + SKR_Q_CSR);
+		writel((u32)rx[0].desc_bus + SKR_DESC_SIZE, regs + SKR_Q_R1 + SKR_Q_DA_L);
+		writel(SKR_CSR_START, regs + SKR_Q_R1 + SKR_Q_CSR);
+		hosted_run_idle();
+		ck_assert_uint_eq(hosted_failures_take("stale address"), 1);
+		ck_assert_uint_eq(PORT_CTR(0, rx_frames), 0);
+		writel(SKR_CSR_STOP, regs + SKR_Q_R1 + SKR_Q_CSR);
+		writel(SKR_CSR_ALL_RESET, regs + SKR_Q_R1 + SKR_Q_CSR);
+	}
 	/* A descriptor address changed under a running BMU. */
 	rx_give(0, 0, true);
 	queue_start(SKR_Q_R1, rx[0].desc_bus);
