@@ -273,8 +273,8 @@ int skge_rings_alloc(struct skge_port *p)
 {
 	p->rx_ring = ring_alloc(p, SKGE_RX_RING, &p->rx_ring_dma, "receive");
 	p->tx_ring = ring_alloc(p, SKGE_TX_RING, &p->tx_ring_dma, "transmit");
-	p->tx_bounce = dma_alloc(SKGE_TX_BOUNCE * SKGE_TX_BOUNCE_SIZE, 0,
-				 DMA_32BIT | DMA_STREAMING, &p->tx_bounce_dma);
+	p->tx_bounce = dma_alloc(SKGE_TX_BOUNCE * SKGE_TX_BOUNCE_SIZE, 0, DMA_32BIT | DMA_STREAMING,
+				 &p->tx_bounce_dma);
 	if (p->tx_bounce &&
 	    !skge_dma_below_4g(p->tx_bounce_dma, SKGE_TX_BOUNCE * SKGE_TX_BOUNCE_SIZE)) {
 		pr_err("%s: transmit bounce buffers not below 4 GiB\n", skge_name(p));

@@ -76,6 +76,11 @@ static void put_desc(struct skge_port *p, dma_addr_t addr, u32 len, bool head, b
 	p->tx_prod = (p->tx_prod + 1) % SKGE_TX_RING;
 }
 
+static dma_addr_t bounce_bus(const struct skge_port *p, unsigned int b)
+{
+	return p->tx_bounce_dma + (dma_addr_t)b * SKGE_TX_BOUNCE_SIZE;
+}
+
 /* Copy the whole frame into one bounce buffer below 4 GiB; the original is freed. */
 static void put_bounced(struct skge_port *p, struct netbuf *nb, u32 len)
 {
@@ -83,7 +88,7 @@ static void put_bounced(struct skge_port *p, struct netbuf *nb, u32 len)
 	u8 b = p->tx_bounce_free[--p->tx_bounce_nfree];
 	u8 *buf = p->tx_bounce + (size_t)b * SKGE_TX_BOUNCE_SIZE;
 
-	dma_addr_t bus = p->tx_bounce_dma + (dma_addr_t)b * SKGE_TX_BOUNCE_SIZE;
+	dma_addr_t bus = bounce_bus(p, b);
 
 	netbuf_copy_out(nb, 0, buf, len);
 	netbuf_free(nb);
@@ -164,8 +169,7 @@ static void release_slot(struct skge_port *p, unsigned int slot, bool sent)
 		netbuf_free(nb);
 	}
 	if (p->tx_bounce_of[slot] >= 0) {
-		dma_sync_single_for_cpu(p->tx_bounce_dma + (dma_addr_t)p->tx_bounce_of[slot] *
-							       SKGE_TX_BOUNCE_SIZE,
+		dma_sync_single_for_cpu(bounce_bus(p, (unsigned int)p->tx_bounce_of[slot]),
 					SKGE_TX_BOUNCE_SIZE, DMA_TO_DEVICE);
 		if (!sent) {
 			p->ctr.tx_dropped_on_stop++;

@@ -100,18 +100,19 @@ static void run_checks(const char *what)
 	struct stack_rate rates[2];
 	unsigned int seed = (unsigned int)time(NULL);
 
-	sc.ports[0] = (struct stack_port){ skge_model_port(model, 0), stack_dev_by_mac(mac[0]),
-					   "skgestk0" };
-	sc.ports[1] = (struct stack_port){ skge_model_port(model, 1), stack_dev_by_mac(mac[1]),
-					   "skgestk1" };
+	sc.ports[0] =
+	    (struct stack_port){ skge_model_port(model, 0), stack_dev_by_mac(mac[0]), "skgestk0" };
+	sc.ports[1] =
+	    (struct stack_port){ skge_model_port(model, 1), stack_dev_by_mac(mac[1]), "skgestk1" };
 	stack_up(&sc);
 	stack_ping(20);
 	stack_udp_echo(40, seed);
 	stack_tcp_echo(TCP_ECHO_BYTES);
 	stack_iperf(IPERF_SECONDS, rates);
 	stack_assert_not_starved(rates);
-	fprintf(stderr, "test_skge_stack: %s: ping, udp echo, 3 MiB tcp echo, iperf %u and %u "
-			"Mbit/s\n",
+	fprintf(stderr,
+		"test_skge_stack: %s: ping, udp echo, 3 MiB tcp echo, iperf %u and %u "
+		"Mbit/s\n",
 		what, rates[0].mbit_s, rates[1].mbit_s);
 }
 
@@ -185,7 +186,8 @@ START_TEST(test_shared_intx_with_bystander)
 		return;
 	setup(SKGE_MODEL_YUKON, true);
 	dev = stack_dev_by_mac(mac[0]);
-	ck_assert_int_eq(bystander_vector(), ((struct skge_port *)netdev_priv(dev))->hw->irq_vector);
+	ck_assert_int_eq(bystander_vector(),
+			 ((struct skge_port *)netdev_priv(dev))->hw->irq_vector);
 	bystander_set_period(BYST_PERIOD_NS);
 	run_checks("Yukon with a bystander on its INTx line");
 	bystander_set_period(0);

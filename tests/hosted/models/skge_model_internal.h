@@ -8,14 +8,15 @@
 #include "tests/hosted/models/skge_model.h"
 #include "tests/hosted/models/skge_model_regs.h"
 
-#define SKM_NR_QUEUES	  6
+#define SKM_NR_QUEUES 6
 /*
  * What one received frame takes of the receive RAM buffer: the frame (with
  * its FCS) rounded up to the buffer's 8-byte words, plus one word of status
  * (UNVERIFIED: the chip's exact per-frame overhead is not published).
  */
-#define SKM_RB_WORD	  8
-#define SKM_RB_FRAME_COST(len) ((((len) + 4 + SKM_RB_WORD - 1) & ~(u32)(SKM_RB_WORD - 1)) + SKM_RB_WORD)
+#define SKM_RB_WORD 8
+#define SKM_RB_FRAME_COST(len) \
+	((((len) + 4 + SKM_RB_WORD - 1) & ~(u32)(SKM_RB_WORD - 1)) + SKM_RB_WORD)
 #define SKM_MAX_FRAME	  9018
 #define SKM_MAX_TX_FRAGS  64
 #define SKM_MAX_RING_WALK 4096 /* descriptors skge_model_rx_buffers() follows at most */
