@@ -185,6 +185,8 @@ struct skge_hw {
 	const struct skge_mac_ops *mac;
 	const char *chip_name;
 	u8 chip_id, chip_rev;
+	bool lite_a0;  /* Yukon-Lite A0 (chip ID 0xB0): receive FIFO flush left off */
+	bool coma_pin; /* Yukon-Lite A3+: GPIO 9 around the PHY reset */
 	u8 pmd_type;
 	bool copper;
 	unsigned int ports;

@@ -169,8 +169,10 @@ static struct net_device *dev_of(unsigned int i)
 	return netdev_get_by_name(i ? "eth1" : "eth0");
 }
 
-/* PCI identity the next setup() gives the model (0: the model's default). */
+/* PCI identity and revision the next setup() gives the model (0: the model's default). */
 static u16 id_vendor, id_device, id_subdevice;
+static u8 id_rev;
+static bool id_lite_a0;
 
 static void setup(enum skge_model_chip chip, unsigned int ports, bool with_bystander)
 {
@@ -183,6 +185,8 @@ static void setup(enum skge_model_chip chip, unsigned int ports, bool with_bysta
 		.device = id_device,
 		.subvendor = id_subdevice ? id_vendor : 0,
 		.subdevice = id_subdevice,
+		.chip_rev = id_rev,
+		.lite_a0 = id_lite_a0,
 	};
 
 	hosted_init();
@@ -717,6 +721,40 @@ START_TEST(test_pci_ids)
 }
 END_TEST
 
+/*
+ * Yukon-Lite quirks, each one the model insists on: from revision A3 the PHY
+ * leaves power-down only with GPIO 9 pulsed around its reset; the A0, which
+ * shows the plain Yukon's chip ID, must not flush its receive FIFO. Both
+ * carry traffic on both ports once the driver has done its part.
+ */
+START_TEST(test_yukon_lite_quirks)
+{
+	static const struct {
+		enum skge_model_chip chip;
+		u8 rev;
+		bool a0;
+		const char *name;
+	} parts[] = {
+		{ SKGE_MODEL_YUKON_LITE, 7, false, "Yukon-Lite (chip 0xb1 rev 7)" },
+		{ SKGE_MODEL_YUKON_LITE, 3, false, "Yukon-Lite (chip 0xb1 rev 3)" },
+		{ SKGE_MODEL_YUKON, 0, true, "Yukon-Lite A0 (chip 0xb0 rev 0)" },
+		{ SKGE_MODEL_YUKON, 1, false, "Yukon (chip 0xb0 rev 1)" },
+	};
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(parts); i++) {
+		id_rev = parts[i].rev;
+		id_lite_a0 = parts[i].a0;
+		setup(parts[i].chip, 2, false);
+		ck_assert_msg(stub_printk_contains(parts[i].name), "%s not named", parts[i].name);
+		open_all();
+		traffic_both_ways(64);
+		teardown();
+	}
+	id_rev = 0;
+	id_lite_a0 = false;
+}
+END_TEST
+
 START_TEST(test_unknown_chip_refused)
 {
 	setup(SKGE_MODEL_UNKNOWN, 2, false);
@@ -750,6 +788,7 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_shared_intx_with_bystander);
 	tcase_add_test(tc, test_rx_filter);
 	tcase_add_test(tc, test_pci_ids);
+	tcase_add_test(tc, test_yukon_lite_quirks);
 	tcase_add_test(tc, test_unknown_chip_refused);
 	suite_add_tcase(s, tc);
 	return s;

@@ -42,11 +42,19 @@ static struct ring rx[2], tx[2];
 static const u8 station[2][6] = { { 0x00, 0x00, 0x5A, 0x11, 0x22, 0x33 },
 				  { 0x00, 0x00, 0x5A, 0x11, 0x22, 0x34 } };
 
+/* Revision and Yukon-Lite A0 flag of the next model (0: none). */
+static u8 next_rev;
+static bool next_lite_a0;
+
 static struct skge_model *add_model(u8 dev, u8 fn, enum skge_model_chip chip, unsigned int ports)
 {
-	struct skge_model_config cfg = {
-		.dev = dev, .fn = fn, .chip = chip, .ports = ports, .irq_line = 20
-	};
+	struct skge_model_config cfg = { .dev = dev,
+					 .fn = fn,
+					 .chip = chip,
+					 .ports = ports,
+					 .irq_line = 20,
+					 .chip_rev = next_rev,
+					 .lite_a0 = next_lite_a0 };
 
 	memcpy(cfg.mac, station, sizeof(station));
 	return skge_model_create(&cfg);
@@ -1102,6 +1110,68 @@ START_TEST(test_genesis_phy_through_xmac)
 }
 END_TEST
 
+/* ---- Yukon-Lite ---- */
+
+/* The flash address register's top byte: writable on a Yukon-Lite A0 only. */
+START_TEST(test_yukon_lite_a0_far_and_flush)
+{
+	for (int a0 = 0; a0 <= 1; a0++) {
+		next_lite_a0 = a0;
+		setup(SKGE_MODEL_YUKON, 1);
+		writel(0x00012345, regs + SKR_B2_FAR);
+		writeb(0xFF, regs + SKR_B2_FAR + 3);
+		ck_assert_uint_eq(readb(regs + SKR_B2_FAR + 3), a0 ? 0xFF : 0);
+		ck_assert_uint_eq(readl(regs + SKR_B2_FAR) & 0xFFFFFF, 0x012345);
+		port_up(0); /* switches the receive FIFO on without flush mode */
+		writel(SKR_GMF_RST_CLR, regs + SKR_RX_GMF_CTRL_T);
+		hosted_failures_quiet(true);
+		writel(SKR_GMF_OPER_ON | BIT(7), regs + SKR_RX_GMF_CTRL_T);
+		ck_assert_uint_eq(hosted_failures_take("Yukon-Lite A0"), (unsigned int)a0);
+		ck_assert_uint_eq(hosted_failures(), 0);
+		teardown();
+	}
+	next_lite_a0 = false;
+}
+END_TEST
+
+/* From revision A3 the PHY leaves power-down only with GPIO 9 pulsed around its reset. */
+START_TEST(test_yukon_lite_coma)
+{
+	u32 gpio;
+
+	next_rev = SKR_YUKON_LITE_A3;
+	setup(SKGE_MODEL_YUKON_LITE, 1);
+	ck_assert_uint_eq(readb(regs + SKR_B2_CHIP_ID), SKR_CHIP_YUKON_LITE);
+	hosted_failures_quiet(true);
+	writel(SKR_GPC_RST_SET, regs + SKR_GPHY_CTRL);
+	writel(SKR_GPC_RST_CLR, regs + SKR_GPHY_CTRL);
+	ck_assert_uint_eq(hosted_failures_take("COMA"), 1);
+	/* Pin 9 pulsed, but with no PHY reset in between: still powered down. */
+	gpio = readl(regs + SKR_B2_GP_IO);
+	writel(gpio | SKR_GP_DIR_9 | SKR_GP_IO_9, regs + SKR_B2_GP_IO);
+	writel(gpio | SKR_GP_DIR_9, regs + SKR_B2_GP_IO);
+	writel(SKR_GPC_RST_CLR, regs + SKR_GPHY_CTRL);
+	ck_assert_uint_eq(hosted_failures_take("COMA"), 1);
+	/* High, reset, low: out of power-down for good. */
+	writel(gpio | SKR_GP_DIR_9 | SKR_GP_IO_9, regs + SKR_B2_GP_IO);
+	writel(SKR_GPC_RST_SET, regs + SKR_GPHY_CTRL);
+	writel(gpio | SKR_GP_DIR_9, regs + SKR_B2_GP_IO);
+	writel(SKR_GPC_RST_CLR, regs + SKR_GPHY_CTRL);
+	writel(SKR_GPC_RST_SET, regs + SKR_GPHY_CTRL);
+	writel(SKR_GPC_RST_CLR, regs + SKR_GPHY_CTRL);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	teardown();
+	/* Earlier revisions have no such state. */
+	next_rev = 3;
+	setup(SKGE_MODEL_YUKON_LITE, 1);
+	writel(SKR_GPC_RST_SET, regs + SKR_GPHY_CTRL);
+	writel(SKR_GPC_RST_CLR, regs + SKR_GPHY_CTRL);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	teardown();
+	next_rev = 0;
+}
+END_TEST
+
 /* ---- Faults and the NAPI probe ---- */
 
 static bool napi_busy;
@@ -1182,6 +1252,8 @@ int main(void)
 	tcase_add_test(tc, test_yukon_smi_and_link_flap);
 	tcase_add_test(tc, test_genesis_phy_through_xmac);
 	tcase_add_test(tc, test_napi_probe_and_lost_irq);
+	tcase_add_test(tc, test_yukon_lite_a0_far_and_flush);
+	tcase_add_test(tc, test_yukon_lite_coma);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

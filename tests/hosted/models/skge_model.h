@@ -20,6 +20,12 @@ struct hosted_pci_fn;
 enum skge_model_chip {
 	SKGE_MODEL_GENESIS, /* chip ID 0x0A: XMAC II + BCM5400 copper PHY */
 	SKGE_MODEL_YUKON,   /* chip ID 0xB0: GMAC + Marvell PHY */
+	/*
+	 * chip ID 0xB1: the Yukon-Lite; from revision 7 (A3) its PHY starts
+	 * powered down ("COMA") and leaves that only if GPIO 9 is driven high
+	 * across the PHY's reset and low again after it.
+	 */
+	SKGE_MODEL_YUKON_LITE,
 	SKGE_MODEL_UNKNOWN, /* a chip ID neither family has: a driver must refuse it */
 };
 
@@ -27,6 +33,12 @@ struct skge_model_config {
 	u8 bus, dev, fn;
 	enum skge_model_chip chip;
 	u8 chip_rev;
+	/*
+	 * SKGE_MODEL_YUKON only: a Yukon-Lite A0, which carries the Yukon's chip
+	 * ID and shows itself by a writable top byte of B2_FAR; its receive
+	 * FIFO must not be switched to flush mode.
+	 */
+	bool lite_a0;
 	unsigned int ports; /* 1 or 2; 0: 1 */
 	u16 vendor, device; /* PCI IDs; 0: SysKonnect 0x4300 (Genesis) / 0x4320 (Yukon) */
 	u16 subvendor, subdevice;

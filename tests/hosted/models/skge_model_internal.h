@@ -123,6 +123,10 @@ struct skge_model {
 	unsigned int nports;
 	u32 ram_size; /* bytes */
 	u32 ticks_per_us;
+	bool lite_a0;	      /* top byte of B2_FAR writable, receive FIFO flush forbidden */
+	bool coma;	      /* Yukon-Lite A3+: PHYs powered down until GPIO 9 is pulsed */
+	bool coma_pin_high;   /* GPIO 9 driven high ... */
+	bool coma_reset_seen; /* ... and a PHY put in reset meanwhile */
 
 	u8 regs[SKR_BAR_SIZE];
 	u8 kind[SKR_BAR_SIZE];
@@ -165,6 +169,8 @@ void skm_put(struct skge_model *m, u32 off, unsigned int size, u32 val);
 u32 skm_isrc(const struct skge_model *m);
 void skm_update_irq(struct skge_model *m);
 bool skm_is_genesis(const struct skge_model *m);
+void skm_gpio_written(struct skge_model *m);
+void skm_coma_phy_reset(struct skge_model *m, unsigned int port, bool reset);
 
 /* skge_model_bmu.c */
 void skm_bmu_init(struct skge_model *m);

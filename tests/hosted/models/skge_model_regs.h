@@ -84,9 +84,11 @@
 
 #define SKR_MAC_CFG_SINGLE 0x01
 
-#define SKR_CHIP_GENESIS 0x0A
-#define SKR_CHIP_YUKON	 0xB0
-#define SKR_CHIP_OTHER	 0xB3 /* Yukon-2 XL: not an skge chip */
+#define SKR_CHIP_GENESIS    0x0A
+#define SKR_CHIP_YUKON	    0xB0
+#define SKR_CHIP_YUKON_LITE 0xB1
+#define SKR_YUKON_LITE_A3   7	 /* revision in B2_MAC_CFG[7:4] */
+#define SKR_CHIP_OTHER	    0xB3 /* Yukon-2 XL: not an skge chip */
 
 /* Timer control (TI_CTRL, IRQM_CTRL). */
 #define SKR_TIM_START 0x04
@@ -101,6 +103,8 @@
 #define SKR_GP_IO_2  BIT(2)
 #define SKR_GP_DIR_0 BIT(16)
 #define SKR_GP_DIR_2 BIT(18)
+#define SKR_GP_IO_9  BIT(9) /* Yukon-Lite A3+: PHY power-down (COMA) exit */
+#define SKR_GP_DIR_9 BIT(25)
 
 #define SKR_TST_CFG_WRITE_ON  0x02
 #define SKR_TST_CFG_WRITE_OFF 0x01
