@@ -293,6 +293,16 @@ void skge_stats_restart(struct skge_port *p);
 extern struct pci_driver skge_pci_driver;
 void skge_link_update(struct skge_port *p);
 
+/*
+ * MAC FIFO events come in bursts under overload (one per frame the receive
+ * RAM buffer could not take): log the first three, then each time the count
+ * doubles; ethtool -S has them all.
+ */
+static inline bool skge_log_event(u64 count)
+{
+	return count <= 3 || !(count & (count - 1));
+}
+
 static inline const char *skge_name(const struct skge_port *p)
 {
 	return p->netdev.name[0] ? p->netdev.name : p->hw->pdev->name;

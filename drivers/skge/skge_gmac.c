@@ -218,12 +218,16 @@ static void gmac_event(struct skge_port *p)
 	if (src & SKGE_GMAC_IRQ_RX_OVER) {
 		p->ctr.mac_rx_overruns++;
 		skge_write8(hw, SKGE_GMF_RX(i) + SKGE_GMF_CTRL_T, SKGE_GMF_CLI_RX_FO);
-		pr_warn("%s: GMAC receive FIFO overrun\n", skge_name(p));
+		if (skge_log_event(p->ctr.mac_rx_overruns))
+			pr_warn("%s: GMAC receive FIFO overrun (%llu so far)\n", skge_name(p),
+				(unsigned long long)p->ctr.mac_rx_overruns);
 	}
 	if (src & SKGE_GMAC_IRQ_TX_UNDER) {
 		p->ctr.mac_tx_underruns++;
 		skge_write8(hw, SKGE_GMF_TX(i) + SKGE_GMF_CTRL_T, SKGE_GMF_CLI_TX_FU);
-		pr_warn("%s: GMAC transmit FIFO underrun\n", skge_name(p));
+		if (skge_log_event(p->ctr.mac_tx_underruns))
+			pr_warn("%s: GMAC transmit FIFO underrun (%llu so far)\n", skge_name(p),
+				(unsigned long long)p->ctr.mac_tx_underruns);
 	}
 }
 

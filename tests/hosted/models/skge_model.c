@@ -128,13 +128,16 @@ u32 skm_isrc(const struct skge_model *m)
 	return src;
 }
 
-/* A port's sources, for the NAPI probe. */
+/*
+ * A port's packet-path sources, the ones its NAPI poll serves: the
+ * end-of-frame interrupts of its receive and transmit queues. Its MAC and
+ * PHY interrupts are events both reference drivers handle outside the poll
+ * (in the handler or from a work item), so they may come while it runs.
+ */
 static u32 port_sources(unsigned int port)
 {
-	return port ? SKR_IS_R2_F | SKR_IS_XS2_F | SKR_IS_XA2_F | SKR_IS_MAC2 | SKR_IS_PA_TO_RX2 |
-			  SKR_IS_PA_TO_TX2
-		    : SKR_IS_R1_F | SKR_IS_XS1_F | SKR_IS_XA1_F | SKR_IS_MAC1 | SKR_IS_PA_TO_RX1 |
-			  SKR_IS_PA_TO_TX1;
+	return port ? SKR_IS_R2_F | SKR_IS_XS2_F | SKR_IS_XA2_F
+		    : SKR_IS_R1_F | SKR_IS_XS1_F | SKR_IS_XA1_F;
 }
 
 /* Sources the line may be raised for now: unmasked, and not held by moderation. */

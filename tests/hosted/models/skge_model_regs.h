@@ -328,6 +328,8 @@
 #define SKR_XM_RXF_OK	    0x0300 /* .. 0x037C */
 #define SKR_XM_RXO_OK_LO    0x0308
 #define SKR_XM_RXE_FIFO_OV  0x0334 /* receive FIFO overflows */
+#define SKR_XM_IS_RXF_OV    BIT(3) /* XM_ISRC: receive FIFO overflow */
+#define SKR_GM_IS_RX_FF_OR  BIT(1) /* GMAC_IRQ_SRC: receive FIFO overrun */
 #define SKR_XM_RXF_FCS_ERR  0x0354
 #define SKR_XM_RX_STATS_END 0x0380
 
