@@ -597,6 +597,12 @@ START_TEST(test_rx_ram_buffer_bound_and_drain)
 		for (unsigned int i = 0; i < RING; i++)
 			rx_give(0, i, false);
 		queue_start(SKR_Q_R1, rx[0].desc_bus);
+		/* The MAC's receive FIFO overflow interrupt on, nothing else. */
+		if (chip == SKGE_MODEL_GENESIS)
+			xm_write(0, SKR_XM_IMSK, (u16)~SKR_XM_IS_RXF_OV);
+		else
+			writeb(SKR_GM_IS_RX_FF_OR, regs + SKR_GMAC_IRQ_MSK);
+		ck_assert_uint_eq(readl(regs + SKR_B0_ISRC) & SKR_IS_MAC1, 0);
 		for (unsigned int k = 0; k < sent; k++)
 			inject(0, len, (u8)k);
 		ck_assert_uint_eq(PORT_CTR(0, rx_frames), RING);
@@ -608,6 +614,13 @@ START_TEST(test_rx_ram_buffer_bound_and_drain)
 			ck_assert_uint_eq(xm_read(0, SKR_XM_RXE_FIFO_OV), sent - RING - fits);
 		else
 			ck_assert_uint_eq(gm_read(0, SKR_GM_MIB_RXE_OV), sent - RING - fits);
+		/* Latched at the MAC, seen in block 0, cleared by reading it at the MAC. */
+		ck_assert(readl(regs + SKR_B0_ISRC) & SKR_IS_MAC1);
+		if (chip == SKGE_MODEL_GENESIS)
+			ck_assert(xm_read(0, SKR_XM_ISRC) & SKR_XM_IS_RXF_OV);
+		else
+			ck_assert(readb(regs + SKR_GMAC_IRQ_SRC) & SKR_GM_IS_RX_FF_OR);
+		ck_assert_uint_eq(readl(regs + SKR_B0_ISRC) & SKR_IS_MAC1, 0);
 		/* Take each ring's worth, give the descriptors back, start: in order, none lost. */
 		while (next < RING + fits) {
 			for (unsigned int i = 0; i < RING && next < RING + fits; i++, next++) {
