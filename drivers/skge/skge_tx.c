@@ -216,8 +216,8 @@ void skge_tx_drop_all(struct skge_port *p)
 }
 
 /*
- * From the service timer. Work queued and nothing completed since the last
- * tick: the start was lost (or the link is down and the MAC holds frames).
+ * From the service timer. Work queued for a whole tick and nothing completed
+ * meanwhile: the start was lost (or the link is down and the MAC holds frames).
  * Give the start again; after SKGE_TX_TIMEOUT_NS without progress say so.
  */
 void skge_tx_watchdog(struct skge_port *p)
@@ -228,7 +228,11 @@ void skge_tx_watchdog(struct skge_port *p)
 		p->tx_cons_seen = p->tx_cons;
 		return;
 	}
-	if (p->tx_cons != p->tx_cons_seen) {
+	/*
+	 * Progress since the last tick, or work younger than a tick (queued
+	 * just now, say by a link-up this very tick): nothing is lost yet.
+	 */
+	if (p->tx_cons != p->tx_cons_seen || now - p->tx_progress_ns < SKGE_SERVICE_PERIOD_NS) {
 		p->tx_cons_seen = p->tx_cons;
 		return;
 	}
