@@ -39,7 +39,7 @@
 #define BYST_DEV       6
 #define IRQ_LINE       16
 #define TCP_ECHO_BYTES (3u << 20)
-#define IPERF_SECONDS  2
+#define IPERF_SECONDS  3
 /* The bystander interrupts this often (simulated time follows real time here). */
 #define BYST_PERIOD_NS (50 * NSEC_PER_USEC)
 
