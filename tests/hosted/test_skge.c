@@ -199,15 +199,16 @@ static void setup(enum skge_model_chip chip, unsigned int ports, bool with_bysta
 	memset(tx_busy, 0, sizeof(tx_busy));
 	tx_out = 0;
 	tx_mem = dma_alloc(TX_BUFS * TX_BUF_SZ, 0, 0, &tx_dma);
-	tx_mem_low = dma_alloc(TX_BUFS * TX_BUF_SZ, 0, DMA_32BIT, &tx_dma_low);
 	ck_assert_ptr_nonnull(tx_mem);
+	netdev_set_stack(&test_stack);
+	model = skge_model_create(&cfg);
+	ck_assert_ptr_nonnull(model);
+	/* Transmit buffers below 4 GiB too, for the zero-copy path (tx_low). */
+	tx_mem_low = dma_alloc(TX_BUFS * TX_BUF_SZ, 0, DMA_32BIT, &tx_dma_low);
 	ck_assert_ptr_nonnull(tx_mem_low);
 	ck_assert_uint_gt(tx_dma, 0xFFFFFFFFull);
 	ck_assert_uint_le(tx_dma_low + TX_BUFS * TX_BUF_SZ, 1ull << 32);
 	tx_low = false;
-	netdev_set_stack(&test_stack);
-	model = skge_model_create(&cfg);
-	ck_assert_ptr_nonnull(model);
 	nports = ports;
 	for (unsigned int i = 0; i < 2; i++)
 		wire[i] = i < ports ? hosted_wire_script(skge_model_port(model, i)) : NULL;
