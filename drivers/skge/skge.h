@@ -185,6 +185,8 @@ struct skge_hw {
 	const struct skge_mac_ops *mac;
 	const char *chip_name;
 	u8 chip_id, chip_rev;
+	bool lite_a0;  /* Yukon-Lite A0 (chip ID 0xB0): receive FIFO flush left off */
+	bool coma_pin; /* Yukon-Lite A3+: GPIO 9 around the PHY reset */
 	u8 pmd_type;
 	bool copper;
 	unsigned int ports;
@@ -290,6 +292,16 @@ void skge_stats_restart(struct skge_port *p);
 /* skge_main.c */
 extern struct pci_driver skge_pci_driver;
 void skge_link_update(struct skge_port *p);
+
+/*
+ * MAC FIFO events come in bursts under overload (one per frame the receive
+ * RAM buffer could not take): log the first three, then each time the count
+ * doubles; ethtool -S has them all.
+ */
+static inline bool skge_log_event(u64 count)
+{
+	return count <= 3 || !(count & (count - 1));
+}
 
 static inline const char *skge_name(const struct skge_port *p)
 {

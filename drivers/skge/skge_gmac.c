@@ -125,9 +125,20 @@ static int gmac_init(struct skge_port *p)
 		  (hw->copper ? SKGE_GPHY_CTRL_COPPER : SKGE_GPHY_CTRL_FIBRE);
 	u16 par;
 
+	/*
+	 * Yukon-Lite A3 and later: a PHY in its power-down ("COMA") state
+	 * leaves it only when GPIO 9 is driven high across its reset and low
+	 * again afterwards (both BSD and Linux do this).
+	 */
+	if (hw->coma_pin)
+		skge_write32(hw, SKGE_B2_GP_IO,
+			     skge_read32(hw, SKGE_B2_GP_IO) | SKGE_GPIO_DIR9 | SKGE_GPIO_DAT9);
 	skge_write32(hw, SKGE_GPHY_CTRL(i), SKGE_GPHY_CTRL_RST_SET);
 	skge_write32(hw, SKGE_GMAC_CTRL(i), SKGE_GMAC_CTRL_RST_SET);
 	mdelay(1);
+	if (hw->coma_pin)
+		skge_write32(hw, SKGE_B2_GP_IO,
+			     (skge_read32(hw, SKGE_B2_GP_IO) | SKGE_GPIO_DIR9) & ~SKGE_GPIO_DAT9);
 	skge_write32(hw, SKGE_GPHY_CTRL(i), phy | SKGE_GPHY_CTRL_RST_SET);
 	mdelay(1);
 	skge_write32(hw, SKGE_GPHY_CTRL(i), phy | SKGE_GPHY_CTRL_RST_CLR);
@@ -160,7 +171,9 @@ static int gmac_init(struct skge_port *p)
 			 SKGE_GM_RXS_BAD_FC | SKGE_GM_RXS_GOOD_FC | SKGE_GM_RXS_RUNT |
 			 SKGE_GM_RXS_JABBER);
 	skge_write8(hw, SKGE_GMF_RX(i) + SKGE_GMF_CTRL_T, SKGE_GMF_RST_CLR);
-	skge_write16(hw, SKGE_GMF_RX(i) + SKGE_GMF_CTRL_T, SKGE_GMF_OPER_ON | SKGE_GMF_RX_FLUSH_ON);
+	/* The Yukon-Lite A0 must not flush its receive FIFO (vendor and Linux drivers agree). */
+	skge_write16(hw, SKGE_GMF_RX(i) + SKGE_GMF_CTRL_T,
+		     SKGE_GMF_OPER_ON | (hw->lite_a0 ? 0 : SKGE_GMF_RX_FLUSH_ON));
 	/* Flush threshold 64 bytes: pause frames hang the FIFO below that. */
 	skge_write16(hw, SKGE_GMF_RX(i) + SKGE_GMF_FLUSH_THR, SKGE_GMF_FLUSH_THR_64);
 	skge_write8(hw, SKGE_GMF_TX(i) + SKGE_GMF_CTRL_T, SKGE_GMF_RST_CLR);
@@ -205,12 +218,16 @@ static void gmac_event(struct skge_port *p)
 	if (src & SKGE_GMAC_IRQ_RX_OVER) {
 		p->ctr.mac_rx_overruns++;
 		skge_write8(hw, SKGE_GMF_RX(i) + SKGE_GMF_CTRL_T, SKGE_GMF_CLI_RX_FO);
-		pr_warn("%s: GMAC receive FIFO overrun\n", skge_name(p));
+		if (skge_log_event(p->ctr.mac_rx_overruns))
+			pr_warn("%s: GMAC receive FIFO overrun (%llu so far)\n", skge_name(p),
+				(unsigned long long)p->ctr.mac_rx_overruns);
 	}
 	if (src & SKGE_GMAC_IRQ_TX_UNDER) {
 		p->ctr.mac_tx_underruns++;
 		skge_write8(hw, SKGE_GMF_TX(i) + SKGE_GMF_CTRL_T, SKGE_GMF_CLI_TX_FU);
-		pr_warn("%s: GMAC transmit FIFO underrun\n", skge_name(p));
+		if (skge_log_event(p->ctr.mac_tx_underruns))
+			pr_warn("%s: GMAC transmit FIFO underrun (%llu so far)\n", skge_name(p),
+				(unsigned long long)p->ctr.mac_tx_underruns);
 	}
 }
 

@@ -20,13 +20,31 @@
 
 #define SKGE_STOP_POLLS 1000 /* 1 us apart */
 
-static const char *yukon_name(u8 id)
+static const char *yukon_name(const struct skge_hw *hw)
 {
-	switch (id) {
+	if (hw->lite_a0)
+		return "Yukon-Lite A0";
+	switch (hw->chip_id) {
 	case SKGE_CHIP_ID_YUKON: return "Yukon";
 	case SKGE_CHIP_ID_YUKON_LITE: return "Yukon-Lite";
 	default: return "Yukon-LP";
 	}
+}
+
+/*
+ * A Yukon-Lite A0 reports the plain Yukon's chip ID; it tells itself apart by
+ * a flash address register whose top byte is writable (on the others it
+ * reads back 0). The register is put back as it was.
+ */
+static bool is_yukon_lite_a0(struct skge_hw *hw)
+{
+	u32 far = skge_read32(hw, SKGE_B2_FAR);
+	bool a0;
+
+	skge_write8(hw, SKGE_B2_FAR + 3, 0xFF);
+	a0 = skge_read8(hw, SKGE_B2_FAR + 3) != 0;
+	skge_write32(hw, SKGE_B2_FAR, far);
+	return a0;
 }
 
 /* Genesis RAM size from the EPROM0 code; false for a code we do not know. */
@@ -66,7 +84,10 @@ int skge_chip_identify(struct skge_hw *hw)
 	case SKGE_CHIP_ID_YUKON_LP:
 		hw->chip = SKGE_YUKON;
 		hw->mac = &skge_gmac_ops;
-		hw->chip_name = yukon_name(hw->chip_id);
+		hw->lite_a0 = hw->chip_id == SKGE_CHIP_ID_YUKON && is_yukon_lite_a0(hw);
+		hw->coma_pin = hw->chip_id == SKGE_CHIP_ID_YUKON_LITE &&
+			       hw->chip_rev >= SKGE_YUKON_LITE_REV_A3;
+		hw->chip_name = yukon_name(hw);
 		hw->irqm_ticks = SKGE_IRQM_TICKS_YUKON;
 		break;
 	default:
@@ -273,8 +294,8 @@ int skge_rings_alloc(struct skge_port *p)
 {
 	p->rx_ring = ring_alloc(p, SKGE_RX_RING, &p->rx_ring_dma, "receive");
 	p->tx_ring = ring_alloc(p, SKGE_TX_RING, &p->tx_ring_dma, "transmit");
-	p->tx_bounce =
-	    dma_alloc(SKGE_TX_BOUNCE * SKGE_TX_BOUNCE_SIZE, 0, DMA_32BIT, &p->tx_bounce_dma);
+	p->tx_bounce = dma_alloc(SKGE_TX_BOUNCE * SKGE_TX_BOUNCE_SIZE, 0, DMA_32BIT | DMA_STREAMING,
+				 &p->tx_bounce_dma);
 	if (p->tx_bounce &&
 	    !skge_dma_below_4g(p->tx_bounce_dma, SKGE_TX_BOUNCE * SKGE_TX_BOUNCE_SIZE)) {
 		pr_err("%s: transmit bounce buffers not below 4 GiB\n", skge_name(p));

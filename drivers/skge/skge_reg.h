@@ -72,6 +72,8 @@
 #define SKGE_B2_IRQM_CTL 0x0148 /* 8 bit */
 #define SKGE_B2_IRQM_MSK 0x014C /* sources the moderation timer delays */
 #define SKGE_B2_GP_IO	 0x015C
+/* Flash address: its top byte is writable only on a Yukon-Lite A0, which has chip ID 0xB0. */
+#define SKGE_B2_FAR 0x0120
 
 #define SKGE_MAC_CFG_SINGLE_MAC BIT(0)
 #define SKGE_MAC_CFG_REV_SHIFT	4
@@ -110,6 +112,10 @@
 #define SKGE_GPIO_DAT2 BIT(2)
 #define SKGE_GPIO_DIR0 BIT(16)
 #define SKGE_GPIO_DIR2 BIT(18)
+/* Yukon-Lite A3 and later: pin 9 brings the PHY out of its power-down ("COMA") state. */
+#define SKGE_GPIO_DAT9	       BIT(9)
+#define SKGE_GPIO_DIR9	       BIT(25)
+#define SKGE_YUKON_LITE_REV_A3 7
 
 /* ---- Block 3: RAM interface, MAC and packet arbiters (Genesis) ---- */
 #define SKGE_B3_RI_CTRL	     0x01A0 /* 16 bit */

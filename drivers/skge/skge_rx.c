@@ -11,6 +11,11 @@
  * Frames go up zero-copy: the buffer is lent to the stack inside its netbuf
  * and returns through rx_release(). The pool is larger than the ring, so the
  * ring stays full while the stack holds some buffers.
+ *
+ * The pool is streaming DMA memory (docs/DMA.md): a buffer is the chip's from
+ * dma_sync_single_for_device() when it is posted until
+ * dma_sync_single_for_cpu() when its descriptor comes back (good frame, bad
+ * frame, or the BMU stopped with it still posted), and only then read.
  */
 #define pr_fmt(fmt) "skge: " fmt
 
@@ -18,6 +23,7 @@
 #include <string.h>
 
 #include "drivers/skge/skge.h"
+#include "kernel/barrier.h"
 #include "kernel/printk.h"
 
 static void free_chunks(struct skge_port *p)
@@ -79,8 +85,8 @@ int skge_rx_pool_alloc(struct skge_port *p)
 	}
 	p->rx_free = NULL;
 	for (unsigned int c = 0; c < SKGE_RX_CHUNKS; c++) {
-		p->rx_chunk[c] = dma_alloc(SKGE_RX_CHUNK_BUFS * SKGE_RX_BUF_STRIDE, 0, DMA_32BIT,
-					   &p->rx_chunk_dma[c]);
+		p->rx_chunk[c] = dma_alloc(SKGE_RX_CHUNK_BUFS * SKGE_RX_BUF_STRIDE, 0,
+					   DMA_32BIT | DMA_STREAMING, &p->rx_chunk_dma[c]);
 		if (!p->rx_chunk[c] ||
 		    !skge_dma_below_4g(p->rx_chunk_dma[c],
 				       SKGE_RX_CHUNK_BUFS * SKGE_RX_BUF_STRIDE)) {
@@ -137,6 +143,7 @@ void skge_rx_unpost_all(struct skge_port *p)
 	for (unsigned int s = 0; s < SKGE_RX_RING; s++) {
 		if (!p->rx_slot[s])
 			continue;
+		dma_sync_single_for_cpu(p->rx_slot[s]->dma, SKGE_RX_BUF_SIZE, DMA_FROM_DEVICE);
 		push_free(p, p->rx_slot[s]);
 		p->rx_slot[s] = NULL;
 		if (p->rx_ring)
@@ -153,10 +160,12 @@ static void post(struct skge_port *p, unsigned int slot, struct skge_rx_buf *buf
 
 	buf->state = SKGE_RXB_POSTED;
 	p->rx_slot[slot] = buf;
+	/* The buffer is the chip's before any descriptor names it. */
+	dma_sync_single_for_device(buf->dma, SKGE_RX_BUF_SIZE, DMA_FROM_DEVICE);
 	d->addr_lo = (u32)buf->dma;
 	d->addr_hi = (u32)(buf->dma >> 32);
 	d->status = 0;
-	barrier(); /* the buffer address before the chip may own it */
+	dma_wmb(); /* the descriptor before the bit that gives it away */
 	WRITE_ONCE(d->ctrl, SKGE_DESC_OWN | SKGE_DESC_STF | SKGE_DESC_IRQ_EOF |
 				SKGE_DESC_OPCODE_CHECK | SKGE_RX_BUF_SIZE);
 }
@@ -184,6 +193,7 @@ void skge_rx_refill(struct skge_port *p)
 		return;
 	if (ran_dry)
 		p->ctr.rx_bmu_starts++;
+	/* No fence: writel's UC store cannot pass the descriptor stores (kernel/barrier.h). */
 	skge_write32(p->hw, p->rx_q + SKGE_Q_CSR, SKGE_Q_CSR_START);
 }
 
@@ -226,7 +236,9 @@ int skge_rx(struct skge_port *p, int budget)
 
 		if (ctrl & SKGE_DESC_OWN)
 			break;
-		barrier(); /* ownership before the fields the chip wrote */
+		dma_rmb(); /* ownership before the fields the chip wrote */
+		/* The chip is done with the buffer: ours again, whatever its verdict. */
+		dma_sync_single_for_cpu(buf->dma, SKGE_RX_BUF_SIZE, DMA_FROM_DEVICE);
 		p->rx_slot[slot] = NULL;
 		p->rx_next = (slot + 1) % SKGE_RX_RING;
 		p->rx_posted--;

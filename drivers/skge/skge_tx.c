@@ -14,13 +14,18 @@
  * The BMU drives 32 address bits here, and the stack's buffers may sit above
  * 4 GiB: such a frame (or one of more than SKGE_TX_MAX_SEGS segments) is
  * copied into one of the port's bounce buffers below 4 GiB and sent from
- * there.
+ * there. Frames below 4 GiB go out zero-copy from the stack's mapping (the
+ * stack handed them to the device when it mapped them). Bounce buffers are
+ * streaming DMA memory: each is the chip's from dma_sync_single_for_device()
+ * after the copy until dma_sync_single_for_cpu() when its descriptor is
+ * reclaimed or dropped.
  */
 #define pr_fmt(fmt) "skge: " fmt
 
 #include <string.h>
 
 #include "drivers/skge/skge.h"
+#include "kernel/barrier.h"
 #include "kernel/printk.h"
 
 static unsigned int tx_free(const struct skge_port *p)
@@ -71,6 +76,11 @@ static void put_desc(struct skge_port *p, dma_addr_t addr, u32 len, bool head, b
 	p->tx_prod = (p->tx_prod + 1) % SKGE_TX_RING;
 }
 
+static dma_addr_t bounce_bus(const struct skge_port *p, unsigned int b)
+{
+	return p->tx_bounce_dma + (dma_addr_t)b * SKGE_TX_BOUNCE_SIZE;
+}
+
 /* Copy the whole frame into one bounce buffer below 4 GiB; the original is freed. */
 static void put_bounced(struct skge_port *p, struct netbuf *nb, u32 len)
 {
@@ -78,9 +88,12 @@ static void put_bounced(struct skge_port *p, struct netbuf *nb, u32 len)
 	u8 b = p->tx_bounce_free[--p->tx_bounce_nfree];
 	u8 *buf = p->tx_bounce + (size_t)b * SKGE_TX_BOUNCE_SIZE;
 
+	dma_addr_t bus = bounce_bus(p, b);
+
 	netbuf_copy_out(nb, 0, buf, len);
 	netbuf_free(nb);
-	put_desc(p, p->tx_bounce_dma + (dma_addr_t)b * SKGE_TX_BOUNCE_SIZE, len, true, true);
+	dma_sync_single_for_device(bus, SKGE_TX_BOUNCE_SIZE, DMA_TO_DEVICE);
+	put_desc(p, bus, len, true, true);
 	p->tx_bounce_of[slot] = (s16)b;
 	p->ctr.tx_bounced++;
 }
@@ -133,9 +146,9 @@ netdev_tx_t skge_start_xmit(struct netbuf *nb, struct net_device *dev)
 		}
 		p->tx_frame[last] = nb;
 	}
-	barrier(); /* the rest of the chain before its head */
+	dma_wmb(); /* the rest of the chain before the head that gives it away */
 	WRITE_ONCE(p->tx_ring[first].ctrl, p->tx_ring[first].ctrl | SKGE_DESC_OWN);
-	barrier();
+	/* No fence: writel's UC store cannot pass the descriptor stores (kernel/barrier.h). */
 	skge_write32(p->hw, p->tx_q + SKGE_Q_CSR, SKGE_Q_CSR_START);
 	if (tx_free(p) < SKGE_TX_MAX_SEGS || !p->tx_bounce_nfree)
 		netif_stop_queue(dev);
@@ -156,6 +169,8 @@ static void release_slot(struct skge_port *p, unsigned int slot, bool sent)
 		netbuf_free(nb);
 	}
 	if (p->tx_bounce_of[slot] >= 0) {
+		dma_sync_single_for_cpu(bounce_bus(p, (unsigned int)p->tx_bounce_of[slot]),
+					SKGE_TX_BOUNCE_SIZE, DMA_TO_DEVICE);
 		if (!sent) {
 			p->ctr.tx_dropped_on_stop++;
 			p->netdev.stats.tx_dropped++;
@@ -174,6 +189,7 @@ void skge_tx_reclaim(struct skge_port *p)
 
 		if (READ_ONCE(d->ctrl) & SKGE_DESC_OWN)
 			break;
+		dma_rmb(); /* sent before anything it held is given back */
 		release_slot(p, p->tx_cons, true);
 		d->ctrl = 0;
 		p->tx_cons = (p->tx_cons + 1) % SKGE_TX_RING;
@@ -200,8 +216,8 @@ void skge_tx_drop_all(struct skge_port *p)
 }
 
 /*
- * From the service timer. Work queued and nothing completed since the last
- * tick: the start was lost (or the link is down and the MAC holds frames).
+ * From the service timer. Work queued for a whole tick and nothing completed
+ * meanwhile: the start was lost (or the link is down and the MAC holds frames).
  * Give the start again; after SKGE_TX_TIMEOUT_NS without progress say so.
  */
 void skge_tx_watchdog(struct skge_port *p)
@@ -212,7 +228,11 @@ void skge_tx_watchdog(struct skge_port *p)
 		p->tx_cons_seen = p->tx_cons;
 		return;
 	}
-	if (p->tx_cons != p->tx_cons_seen) {
+	/*
+	 * Progress since the last tick, or work younger than a tick (queued
+	 * just now, say by a link-up this very tick): nothing is lost yet.
+	 */
+	if (p->tx_cons != p->tx_cons_seen || now - p->tx_progress_ns < SKGE_SERVICE_PERIOD_NS) {
 		p->tx_cons_seen = p->tx_cons;
 		return;
 	}

@@ -285,12 +285,16 @@ static void xmac_event(struct skge_port *p)
 	if (isrc & SKGE_XM_IS_TX_UNDERRUN) {
 		p->ctr.mac_tx_underruns++;
 		xm_write32(p, SKGE_XM_MODE, xm_read32(p, SKGE_XM_MODE) | SKGE_XM_MODE_FLUSH_TXF);
-		pr_warn("%s: XMAC transmit FIFO underrun: flushed\n", skge_name(p));
+		if (skge_log_event(p->ctr.mac_tx_underruns))
+			pr_warn("%s: XMAC transmit FIFO underrun: flushed (%llu so far)\n",
+				skge_name(p), (unsigned long long)p->ctr.mac_tx_underruns);
 	}
 	if (isrc & SKGE_XM_IS_RX_OVERRUN) {
 		p->ctr.mac_rx_overruns++;
 		xm_write32(p, SKGE_XM_MODE, xm_read32(p, SKGE_XM_MODE) | SKGE_XM_MODE_FLUSH_RXF);
-		pr_warn("%s: XMAC receive FIFO overrun: flushed\n", skge_name(p));
+		if (skge_log_event(p->ctr.mac_rx_overruns))
+			pr_warn("%s: XMAC receive FIFO overrun: flushed (%llu so far)\n",
+				skge_name(p), (unsigned long long)p->ctr.mac_rx_overruns);
 	}
 }
 

@@ -42,11 +42,19 @@ static struct ring rx[2], tx[2];
 static const u8 station[2][6] = { { 0x00, 0x00, 0x5A, 0x11, 0x22, 0x33 },
 				  { 0x00, 0x00, 0x5A, 0x11, 0x22, 0x34 } };
 
+/* Revision and Yukon-Lite A0 flag of the next model (0: none). */
+static u8 next_rev;
+static bool next_lite_a0;
+
 static struct skge_model *add_model(u8 dev, u8 fn, enum skge_model_chip chip, unsigned int ports)
 {
-	struct skge_model_config cfg = {
-		.dev = dev, .fn = fn, .chip = chip, .ports = ports, .irq_line = 20
-	};
+	struct skge_model_config cfg = { .dev = dev,
+					 .fn = fn,
+					 .chip = chip,
+					 .ports = ports,
+					 .irq_line = 20,
+					 .chip_rev = next_rev,
+					 .lite_a0 = next_lite_a0 };
 
 	memcpy(cfg.mac, station, sizeof(station));
 	return skge_model_create(&cfg);
@@ -570,6 +578,74 @@ START_TEST(test_rx_stops_at_unowned_until_restarted)
 }
 END_TEST
 
+/*
+ * The receive RAM buffer: with the BMU out of descriptors, frames wait in it
+ * up to its programmed size (32 KiB here: 32 frames of 1000 bytes), the rest
+ * are dropped and counted as MAC receive FIFO overflows; what waited comes
+ * in, in order, once descriptors are given and the BMU started again.
+ */
+START_TEST(test_rx_ram_buffer_bound_and_drain)
+{
+	for (int chip = SKGE_MODEL_GENESIS; chip <= SKGE_MODEL_YUKON; chip++) {
+		const unsigned int len = 1000, fits = 32, sent = 50;
+		const u32 cost = ((len + 4 + 7) & ~7u) + 8;
+		unsigned int next = 0;
+
+		setup((enum skge_model_chip)chip, 1);
+		port_up(0);
+		ck_assert_uint_eq(skge_model_rx_ram_size(model, 0), 32 * 1024);
+		for (unsigned int i = 0; i < RING; i++)
+			rx_give(0, i, false);
+		queue_start(SKR_Q_R1, rx[0].desc_bus);
+		/* The MAC's receive FIFO overflow interrupt on, nothing else. */
+		if (chip == SKGE_MODEL_GENESIS)
+			xm_write(0, SKR_XM_IMSK, (u16)~SKR_XM_IS_RXF_OV);
+		else
+			writeb(SKR_GM_IS_RX_FF_OR, regs + SKR_GMAC_IRQ_MSK);
+		ck_assert_uint_eq(readl(regs + SKR_B0_ISRC) & SKR_IS_MAC1, 0);
+		for (unsigned int k = 0; k < sent; k++)
+			inject(0, len, (u8)k);
+		ck_assert_uint_eq(PORT_CTR(0, rx_frames), RING);
+		ck_assert_uint_eq(skge_model_rx_ram_used(model, 0), fits * cost);
+		ck_assert_uint_le(skge_model_rx_ram_used(model, 0), 32 * 1024);
+		ck_assert_uint_eq(PORT_CTR(0, rx_overruns), sent - RING - fits);
+		ck_assert_uint_eq(PORT_CTR(0, rx_no_buffer), sent - RING - fits);
+		if (chip == SKGE_MODEL_GENESIS)
+			ck_assert_uint_eq(xm_read(0, SKR_XM_RXE_FIFO_OV), sent - RING - fits);
+		else
+			ck_assert_uint_eq(gm_read(0, SKR_GM_MIB_RXE_OV), sent - RING - fits);
+		/* Latched at the MAC, seen in block 0, cleared by reading it at the MAC. */
+		ck_assert(readl(regs + SKR_B0_ISRC) & SKR_IS_MAC1);
+		if (chip == SKGE_MODEL_GENESIS)
+			ck_assert(xm_read(0, SKR_XM_ISRC) & SKR_XM_IS_RXF_OV);
+		else
+			ck_assert(readb(regs + SKR_GMAC_IRQ_SRC) & SKR_GM_IS_RX_FF_OR);
+		ck_assert_uint_eq(readl(regs + SKR_B0_ISRC) & SKR_IS_MAC1, 0);
+		/* Take each ring's worth, give the descriptors back, start: in order, none lost. */
+		while (next < RING + fits) {
+			for (unsigned int i = 0; i < RING && next < RING + fits; i++, next++) {
+				u32 ctl = d_get(&rx[0], i, SKR_DESC_CTL);
+
+				ck_assert_msg(!(ctl & SKR_CTL_OWN), "frame %u not written", next);
+				ck_assert_uint_eq(ctl & SKR_CTL_LEN_MASK, len);
+				ck_assert_uint_eq(rx[0].buf[i * BUF_SIZE + 20], (u8)next);
+				rx_give(0, i, false);
+			}
+			writel(SKR_CSR_START, regs + SKR_Q_R1 + SKR_Q_CSR);
+			hosted_run_idle();
+		}
+		ck_assert_uint_eq(skge_model_rx_ram_used(model, 0), 0);
+		ck_assert_uint_eq(PORT_CTR(0, rx_frames), RING + fits);
+		/* Room again: the next frame goes straight through. */
+		inject(0, len, 0xEE);
+		ck_assert_uint_eq(PORT_CTR(0, rx_frames), RING + fits + 1);
+		ck_assert_uint_eq(PORT_CTR(0, rx_overruns), sent - RING - fits);
+		ck_assert_uint_eq(hosted_failures(), 0);
+		teardown();
+	}
+}
+END_TEST
+
 START_TEST(test_rx_truncation_and_errors)
 {
 	u32 ctl, status;
@@ -830,6 +906,29 @@ START_TEST(test_dma_address_rules)
 	hosted_run_idle();
 	ck_assert_uint_eq(hosted_failures_take("buffer address high dword"), 1);
 	writel(SKR_CSR_STOP, regs + SKR_Q_XA1 + SKR_Q_CSR);
+	/* Receive buffers outside any live allocation: never allocated, then freed. */
+	{
+		dma_addr_t gone_bus;
+		void *gone = dma_alloc(BUF_SIZE, 64, DMA_32BIT, &gone_bus);
+
+		ck_assert_ptr_nonnull(gone);
+		dma_free(gone, BUF_SIZE);
+		rx_give(0, 0, false);
+		d_set(&rx[0], 0, SKR_DESC_ADDR_LO, 0x0100000);
+		rx_give(0, 1, false);
+		d_set(&rx[0], 1, SKR_DESC_ADDR_LO, (u32)gone_bus);
+		queue_start(SKR_Q_R1, rx[0].desc_bus);
+		inject(0, 100, 1);
+		ck_assert_uint_eq(hosted_failures_take("stray address"), 1);
+		writel(SKR_CSR_STOP, regs + SKR_Q_R1 + SKR_Q_CSR);
+		writel((u32)rx[0].desc_bus + SKR_DESC_SIZE, regs + SKR_Q_R1 + SKR_Q_DA_L);
+		writel(SKR_CSR_START, regs + SKR_Q_R1 + SKR_Q_CSR);
+		hosted_run_idle();
+		ck_assert_uint_eq(hosted_failures_take("stale address"), 1);
+		ck_assert_uint_eq(PORT_CTR(0, rx_frames), 0);
+		writel(SKR_CSR_STOP, regs + SKR_Q_R1 + SKR_Q_CSR);
+		writel(SKR_CSR_ALL_RESET, regs + SKR_Q_R1 + SKR_Q_CSR);
+	}
 	/* A descriptor address changed under a running BMU. */
 	rx_give(0, 0, true);
 	queue_start(SKR_Q_R1, rx[0].desc_bus);
@@ -1024,6 +1123,68 @@ START_TEST(test_genesis_phy_through_xmac)
 }
 END_TEST
 
+/* ---- Yukon-Lite ---- */
+
+/* The flash address register's top byte: writable on a Yukon-Lite A0 only. */
+START_TEST(test_yukon_lite_a0_far_and_flush)
+{
+	for (int a0 = 0; a0 <= 1; a0++) {
+		next_lite_a0 = a0;
+		setup(SKGE_MODEL_YUKON, 1);
+		writel(0x00012345, regs + SKR_B2_FAR);
+		writeb(0xFF, regs + SKR_B2_FAR + 3);
+		ck_assert_uint_eq(readb(regs + SKR_B2_FAR + 3), a0 ? 0xFF : 0);
+		ck_assert_uint_eq(readl(regs + SKR_B2_FAR) & 0xFFFFFF, 0x012345);
+		port_up(0); /* switches the receive FIFO on without flush mode */
+		writel(SKR_GMF_RST_CLR, regs + SKR_RX_GMF_CTRL_T);
+		hosted_failures_quiet(true);
+		writel(SKR_GMF_OPER_ON | BIT(7), regs + SKR_RX_GMF_CTRL_T);
+		ck_assert_uint_eq(hosted_failures_take("Yukon-Lite A0"), (unsigned int)a0);
+		ck_assert_uint_eq(hosted_failures(), 0);
+		teardown();
+	}
+	next_lite_a0 = false;
+}
+END_TEST
+
+/* From revision A3 the PHY leaves power-down only with GPIO 9 pulsed around its reset. */
+START_TEST(test_yukon_lite_coma)
+{
+	u32 gpio;
+
+	next_rev = SKR_YUKON_LITE_A3;
+	setup(SKGE_MODEL_YUKON_LITE, 1);
+	ck_assert_uint_eq(readb(regs + SKR_B2_CHIP_ID), SKR_CHIP_YUKON_LITE);
+	hosted_failures_quiet(true);
+	writel(SKR_GPC_RST_SET, regs + SKR_GPHY_CTRL);
+	writel(SKR_GPC_RST_CLR, regs + SKR_GPHY_CTRL);
+	ck_assert_uint_eq(hosted_failures_take("COMA"), 1);
+	/* Pin 9 pulsed, but with no PHY reset in between: still powered down. */
+	gpio = readl(regs + SKR_B2_GP_IO);
+	writel(gpio | SKR_GP_DIR_9 | SKR_GP_IO_9, regs + SKR_B2_GP_IO);
+	writel(gpio | SKR_GP_DIR_9, regs + SKR_B2_GP_IO);
+	writel(SKR_GPC_RST_CLR, regs + SKR_GPHY_CTRL);
+	ck_assert_uint_eq(hosted_failures_take("COMA"), 1);
+	/* High, reset, low: out of power-down for good. */
+	writel(gpio | SKR_GP_DIR_9 | SKR_GP_IO_9, regs + SKR_B2_GP_IO);
+	writel(SKR_GPC_RST_SET, regs + SKR_GPHY_CTRL);
+	writel(gpio | SKR_GP_DIR_9, regs + SKR_B2_GP_IO);
+	writel(SKR_GPC_RST_CLR, regs + SKR_GPHY_CTRL);
+	writel(SKR_GPC_RST_SET, regs + SKR_GPHY_CTRL);
+	writel(SKR_GPC_RST_CLR, regs + SKR_GPHY_CTRL);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	teardown();
+	/* Earlier revisions have no such state. */
+	next_rev = 3;
+	setup(SKGE_MODEL_YUKON_LITE, 1);
+	writel(SKR_GPC_RST_SET, regs + SKR_GPHY_CTRL);
+	writel(SKR_GPC_RST_CLR, regs + SKR_GPHY_CTRL);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	teardown();
+	next_rev = 0;
+}
+END_TEST
+
 /* ---- Faults and the NAPI probe ---- */
 
 static bool napi_busy;
@@ -1072,6 +1233,24 @@ START_TEST(test_napi_probe_and_lost_irq)
 	skge_model_get_counters(model, &c);
 	ck_assert_uint_eq(c.irqs_lost, 1);
 	ck_assert_uint_eq(hosted_failures(), 0);
+
+	/*
+	 * The port's MAC interrupt is not the poll's: it may come while NAPI is
+	 * scheduled (here a receive FIFO overflow with no descriptor posted).
+	 */
+	napi_busy = true;
+	writeb(SKR_GM_IS_RX_FF_OR, regs + SKR_GMAC_IRQ_MSK);
+	writel(SKR_IS_MAC1, regs + SKR_B0_IMSK);
+	for (unsigned int k = 0; k < 40 && !intx(); k++)
+		inject(0, 1500, (u8)k);
+	ck_assert(intx());
+	ck_assert_uint_eq(readl(regs + SKR_B0_SP_ISRC), SKR_IS_MAC1);
+	ck_assert(readb(regs + SKR_GMAC_IRQ_SRC) & SKR_GM_IS_RX_FF_OR);
+	writel(SKR_IS_MAC1, regs + SKR_B0_IMSK);
+	ck_assert(!intx());
+	ck_assert_uint_eq(hosted_failures(), 0);
+	napi_busy = false;
+
 	teardown();
 }
 END_TEST
@@ -1092,6 +1271,7 @@ int main(void)
 	tcase_add_test(tc, test_two_functions_share_one_intx);
 	tcase_add_test(tc, test_rx_follows_next_and_writes_back);
 	tcase_add_test(tc, test_rx_stops_at_unowned_until_restarted);
+	tcase_add_test(tc, test_rx_ram_buffer_bound_and_drain);
 	tcase_add_test(tc, test_rx_truncation_and_errors);
 	tcase_add_test(tc, test_dual_port_genesis_one_intx);
 	tcase_add_test(tc, test_address_filter);
@@ -1103,6 +1283,8 @@ int main(void)
 	tcase_add_test(tc, test_yukon_smi_and_link_flap);
 	tcase_add_test(tc, test_genesis_phy_through_xmac);
 	tcase_add_test(tc, test_napi_probe_and_lost_irq);
+	tcase_add_test(tc, test_yukon_lite_a0_far_and_flush);
+	tcase_add_test(tc, test_yukon_lite_coma);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

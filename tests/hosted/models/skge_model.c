@@ -57,6 +57,39 @@ int skm_pair(struct skge_model *m, u32 val, u32 set, u32 clr, const char *what)
 	return (val & clr) ? -1 : 0;
 }
 
+/*
+ * Yukon-Lite A3 and later: the PHYs leave power-down only when GPIO 9 is
+ * driven high, a PHY is put in reset, and GPIO 9 is driven low again.
+ */
+void skm_gpio_written(struct skge_model *m)
+{
+	u32 v = skm_get(m, SKR_B2_GP_IO, 4);
+	bool driven = v & SKR_GP_DIR_9, high = v & SKR_GP_IO_9;
+
+	if (!m->coma)
+		return;
+	if (driven && high) {
+		m->coma_pin_high = true;
+	} else if (driven && m->coma_pin_high) {
+		m->coma_pin_high = false;
+		m->coma = !m->coma_reset_seen;
+	}
+}
+
+void skm_coma_phy_reset(struct skge_model *m, unsigned int port, bool reset)
+{
+	if (!m->coma)
+		return;
+	if (reset) {
+		m->coma_reset_seen |= m->coma_pin_high;
+		return;
+	}
+	skm_fail(m,
+		 "port %u: Yukon-Lite rev %u PHY released from reset while powered down (COMA): "
+		 "GPIO 9 must be driven high across its reset and low after it",
+		 port, m->chip_rev);
+}
+
 bool skm_is_genesis(const struct skge_model *m)
 {
 	return m->chip == SKGE_MODEL_GENESIS;
@@ -95,13 +128,16 @@ u32 skm_isrc(const struct skge_model *m)
 	return src;
 }
 
-/* A port's sources, for the NAPI probe. */
+/*
+ * A port's packet-path sources, the ones its NAPI poll serves: the
+ * end-of-frame interrupts of its receive and transmit queues. Its MAC and
+ * PHY interrupts are events both reference drivers handle outside the poll
+ * (in the handler or from a work item), so they may come while it runs.
+ */
 static u32 port_sources(unsigned int port)
 {
-	return port ? SKR_IS_R2_F | SKR_IS_XS2_F | SKR_IS_XA2_F | SKR_IS_MAC2 | SKR_IS_PA_TO_RX2 |
-			  SKR_IS_PA_TO_TX2
-		    : SKR_IS_R1_F | SKR_IS_XS1_F | SKR_IS_XA1_F | SKR_IS_MAC1 | SKR_IS_PA_TO_RX1 |
-			  SKR_IS_PA_TO_TX1;
+	return port ? SKR_IS_R2_F | SKR_IS_XS2_F | SKR_IS_XA2_F
+		    : SKR_IS_R1_F | SKR_IS_XS1_F | SKR_IS_XA1_F;
 }
 
 /* Sources the line may be raised for now: unmasked, and not held by moderation. */
@@ -439,7 +475,8 @@ static void special_write(struct skge_model *m, u32 off, unsigned int size, u32 
 	case SKR_B2_FAR + 2:
 	case SKR_B2_FAR + 3:
 		skm_put(m, off, size, val);
-		m->regs[SKR_B2_FAR + 3] = 0;
+		if (!m->lite_a0)
+			m->regs[SKR_B2_FAR + 3] = 0;
 		return;
 	case SKR_B2_IRQM_INI:
 		if (m->irqm_running)
@@ -474,6 +511,8 @@ static void special_write(struct skge_model *m, u32 off, unsigned int size, u32 
 		skm_put(m, off, size, val);
 		if (skm_is_genesis(m))
 			skm_xmac_gpio_changed(m);
+		else
+			skm_gpio_written(m);
 		return;
 	case SKR_B3_RI_CTRL:
 		r = skm_pair(m, val, SKR_RI_RST_SET, SKR_RI_RST_CLR, "B3_RI_CTRL");
@@ -761,6 +800,12 @@ struct skge_model *skge_model_create(const struct skge_model_config *cfg)
 	case SKGE_MODEL_YUKON:
 		m->chip_id = SKR_CHIP_YUKON;
 		m->ticks_per_us = SKR_TICKS_PER_US_YUKON;
+		m->lite_a0 = cfg->lite_a0;
+		break;
+	case SKGE_MODEL_YUKON_LITE:
+		m->chip_id = SKR_CHIP_YUKON_LITE;
+		m->ticks_per_us = SKR_TICKS_PER_US_YUKON;
+		m->coma = cfg->chip_rev >= SKR_YUKON_LITE_A3;
 		break;
 	default:
 		m->chip_id = SKR_CHIP_OTHER;
@@ -796,7 +841,7 @@ struct skge_model *skge_model_create(const struct skge_model_config *cfg)
 	for (unsigned int n = 0; n < m->nports; n++) {
 		if (skm_is_genesis(m))
 			skm_xmac_reset(&m->port[n]);
-		else if (m->chip == SKGE_MODEL_YUKON)
+		else if (m->chip != SKGE_MODEL_UNKNOWN)
 			skm_gmac_reset(&m->port[n]);
 	}
 	m->dev.name = m->name;

@@ -20,6 +20,12 @@ struct hosted_pci_fn;
 enum skge_model_chip {
 	SKGE_MODEL_GENESIS, /* chip ID 0x0A: XMAC II + BCM5400 copper PHY */
 	SKGE_MODEL_YUKON,   /* chip ID 0xB0: GMAC + Marvell PHY */
+	/*
+	 * chip ID 0xB1: the Yukon-Lite; from revision 7 (A3) its PHY starts
+	 * powered down ("COMA") and leaves that only if GPIO 9 is driven high
+	 * across the PHY's reset and low again after it.
+	 */
+	SKGE_MODEL_YUKON_LITE,
 	SKGE_MODEL_UNKNOWN, /* a chip ID neither family has: a driver must refuse it */
 };
 
@@ -27,6 +33,12 @@ struct skge_model_config {
 	u8 bus, dev, fn;
 	enum skge_model_chip chip;
 	u8 chip_rev;
+	/*
+	 * SKGE_MODEL_YUKON only: a Yukon-Lite A0, which carries the Yukon's chip
+	 * ID and shows itself by a writable top byte of B2_FAR; its receive
+	 * FIFO must not be switched to flush mode.
+	 */
+	bool lite_a0;
 	unsigned int ports; /* 1 or 2; 0: 1 */
 	u16 vendor, device; /* PCI IDs; 0: SysKonnect 0x4300 (Genesis) / 0x4320 (Yukon) */
 	u16 subvendor, subdevice;
@@ -64,7 +76,8 @@ struct skge_model_port_counters {
 	u64 tx_dropped; /* taken from the ring but not sent (link down, MAC off) */
 	u64 tx_starts_lost;
 	u64 rx_frames;	     /* written to host buffers, descriptor handed back */
-	u64 rx_no_buffer;    /* dropped: the receive BMU found no owned descriptor */
+	u64 rx_overruns;     /* dropped: the receive RAM buffer was full (the MAC counts these) */
+	u64 rx_no_buffer;    /* ... of them while the receive BMU had no owned descriptor */
 	u64 rx_filtered;     /* dropped by the address filter */
 	u64 rx_dropped;	     /* dropped: receiver off, too long */
 	u64 rx_bmu_restarts; /* start commands given to a stopped receive BMU */
@@ -76,6 +89,9 @@ struct skge_model_counters {
 	u64 isr_masking_reads; /* reads of B0_SP_ISRC */
 };
 void skge_model_get_counters(const struct skge_model *m, struct skge_model_counters *out);
+/* Bytes of the receive RAM buffer of `port` frames occupy now, and its size. */
+u32 skge_model_rx_ram_used(const struct skge_model *m, unsigned int port);
+u32 skge_model_rx_ram_size(const struct skge_model *m, unsigned int port);
 /* Receive descriptors the driver owns-to-chip and the chip has not used, per port. */
 unsigned int skge_model_rx_buffers(const struct skge_model *m, unsigned int port);
 

@@ -505,17 +505,35 @@ static bool rx_admit(struct skm_port *p, const u8 *frame, u32 len)
 	return true;
 }
 
+/* Bytes the port's receive RAM buffer holds, as the driver programmed it (0: not on). */
+static u32 rx_ram_size(const struct skm_port *p)
+{
+	const struct skm_rambuf *rb = &p->m->rb[p->rxq - p->m->q];
+
+	return rb->on ? (rb->end - rb->start + 1) * SKM_RB_WORD : 0;
+}
+
+static void rx_tick(struct skm_port *p);
+
+/*
+ * A frame from the wire goes into the port's receive RAM buffer, and on to
+ * host memory at once if the BMU is running (the wire delivers a burst at
+ * once; the chip would move frames to the host while more arrive). When the
+ * RAM buffer cannot hold it the MAC drops it and counts an overflow: that is
+ * the only receive loss a driver that keeps descriptors posted can cause.
+ */
 void skm_rx_enqueue(struct skm_port *p, const u8 *frame, u32 len)
 {
 	struct skm_frame *f;
+	u32 cost = SKM_RB_FRAME_COST(len);
 
 	if (!rx_admit(p, frame, len))
 		return;
-	if (p->fifo_count == SKM_RX_FIFO) {
-		if (p->rxq->idle)
+	if (p->rb_used + cost > rx_ram_size(p)) {
+		p->ctr.rx_overruns++;
+		if (!q_running(p->rxq) || !p->rxq->started || p->rxq->idle)
 			p->ctr.rx_no_buffer++;
-		else
-			p->ctr.rx_dropped++;
+		skm_mac_count_rx_overflow(p);
 		return;
 	}
 	f = malloc(sizeof(*f));
@@ -523,27 +541,44 @@ void skm_rx_enqueue(struct skm_port *p, const u8 *frame, u32 len)
 		p->ctr.rx_dropped++;
 		return;
 	}
+	f->next = NULL;
 	f->len = len;
 	memcpy(f->data, frame, len);
-	p->fifo[(p->fifo_head + p->fifo_count) % SKM_RX_FIFO] = f;
-	p->fifo_count++;
+	if (p->rb_tail)
+		p->rb_tail->next = f;
+	else
+		p->rb_head = f;
+	p->rb_tail = f;
+	p->rb_used += cost;
+	rx_tick(p);
+	skm_update_irq(p->m);
 }
 
 static struct skm_frame *fifo_pop(struct skm_port *p)
 {
-	struct skm_frame *f = p->fifo[p->fifo_head];
+	struct skm_frame *f = p->rb_head;
 
-	p->fifo[p->fifo_head] = NULL;
-	p->fifo_head = (p->fifo_head + 1) % SKM_RX_FIFO;
-	p->fifo_count--;
+	p->rb_head = f->next;
+	if (!p->rb_head)
+		p->rb_tail = NULL;
+	p->rb_used -= SKM_RB_FRAME_COST(f->len);
 	return f;
 }
 
 void skm_rx_flush(struct skm_port *p)
 {
-	while (p->fifo_count)
+	while (p->rb_head)
 		free(fifo_pop(p));
-	p->fifo_head = 0;
+}
+
+u32 skge_model_rx_ram_used(const struct skge_model *m, unsigned int port)
+{
+	return port < m->nports ? m->port[port].rb_used : 0;
+}
+
+u32 skge_model_rx_ram_size(const struct skge_model *m, unsigned int port)
+{
+	return port < m->nports ? rx_ram_size(&m->port[port]) : 0;
 }
 
 /* Put one frame into the current descriptor; false when the BMU cannot take it. */
@@ -613,8 +648,8 @@ static void rx_tick(struct skm_port *p)
 {
 	struct skm_queue *q = p->rxq;
 
-	while (p->fifo_count) {
-		struct skm_frame *f = p->fifo[p->fifo_head];
+	while (p->rb_head) {
+		struct skm_frame *f = p->rb_head;
 
 		if (!q->started || q->idle || !q_running(q))
 			break;

@@ -227,8 +227,12 @@ static void gmf_ctrl(struct skm_port *p, u32 val, bool rx)
 	int r = skm_pair(p->m, val, SKR_GMF_RST_SET, SKR_GMF_RST_CLR, name);
 	int op = skm_pair(p->m, val, SKR_GMF_OPER_ON, SKR_GMF_OPER_OFF, name);
 
-	if (rx)
-		skm_pair(p->m, val, BIT(7), BIT(6), "RX_GMF_CTRL_T flush mode");
+	if (rx && skm_pair(p->m, val, BIT(7), BIT(6), "RX_GMF_CTRL_T flush mode") > 0 &&
+	    p->m->lite_a0)
+		skm_fail(p->m,
+			 "port %u: receive FIFO flush switched on on a Yukon-Lite A0 (its "
+			 "vendor's driver leaves it off)",
+			 p->idx);
 	if (r > 0) {
 		*reset = true;
 		*on = false;
@@ -299,6 +303,8 @@ void skm_gctl_write(struct skm_port *p, u32 off, unsigned int size, u32 val)
 	case SKR_GPHY_CTRL:
 		r = skm_pair(p->m, val, SKR_GPC_RST_SET, SKR_GPC_RST_CLR, "GPHY_CTRL reset");
 		skm_put(p->m, off, 4, val & ~3u);
+		if (r)
+			skm_coma_phy_reset(p->m, p->idx, r > 0);
 		if (r && (r > 0) != p->phy.in_reset) {
 			p->phy.in_reset = r > 0;
 			skm_phy_reset(p);

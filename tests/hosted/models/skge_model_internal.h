@@ -8,8 +8,15 @@
 #include "tests/hosted/models/skge_model.h"
 #include "tests/hosted/models/skge_model_regs.h"
 
-#define SKM_NR_QUEUES	  6
-#define SKM_RX_FIFO	  32 /* frames the MAC/RAM buffer holds for a stopped BMU */
+#define SKM_NR_QUEUES 6
+/*
+ * What one received frame takes of the receive RAM buffer: the frame (with
+ * its FCS) rounded up to the buffer's 8-byte words, plus one word of status
+ * (UNVERIFIED: the chip's exact per-frame overhead is not published).
+ */
+#define SKM_RB_WORD 8
+#define SKM_RB_FRAME_COST(len) \
+	((((len) + 4 + SKM_RB_WORD - 1) & ~(u32)(SKM_RB_WORD - 1)) + SKM_RB_WORD)
 #define SKM_MAX_FRAME	  9018
 #define SKM_MAX_TX_FRAGS  64
 #define SKM_MAX_RING_WALK 4096 /* descriptors skge_model_rx_buffers() follows at most */
@@ -28,6 +35,7 @@ enum skm_kind {
 };
 
 struct skm_frame {
+	struct skm_frame *next; /* in the receive RAM buffer */
 	u32 len;
 	u8 data[SKM_MAX_FRAME];
 };
@@ -91,9 +99,12 @@ struct skm_port {
 	u16 mdio_data;
 	struct skm_phy phy;
 
-	/* Frames from the wire not yet written to host memory. */
-	struct skm_frame *fifo[SKM_RX_FIFO];
-	unsigned int fifo_head, fifo_count;
+	/*
+	 * Frames from the wire not yet written to host memory, held in the
+	 * port's receive RAM buffer: at most its programmed size in bytes.
+	 */
+	struct skm_frame *rb_head, *rb_tail;
+	u32 rb_used; /* bytes, SKM_RB_FRAME_COST per frame */
 
 	/* Faults. */
 	unsigned int rx_error_frames;
@@ -112,6 +123,10 @@ struct skge_model {
 	unsigned int nports;
 	u32 ram_size; /* bytes */
 	u32 ticks_per_us;
+	bool lite_a0;	      /* top byte of B2_FAR writable, receive FIFO flush forbidden */
+	bool coma;	      /* Yukon-Lite A3+: PHYs powered down until GPIO 9 is pulsed */
+	bool coma_pin_high;   /* GPIO 9 driven high ... */
+	bool coma_reset_seen; /* ... and a PHY put in reset meanwhile */
 
 	u8 regs[SKR_BAR_SIZE];
 	u8 kind[SKR_BAR_SIZE];
@@ -154,6 +169,8 @@ void skm_put(struct skge_model *m, u32 off, unsigned int size, u32 val);
 u32 skm_isrc(const struct skge_model *m);
 void skm_update_irq(struct skge_model *m);
 bool skm_is_genesis(const struct skge_model *m);
+void skm_gpio_written(struct skge_model *m);
+void skm_coma_phy_reset(struct skge_model *m, unsigned int port, bool reset);
 
 /* skge_model_bmu.c */
 void skm_bmu_init(struct skge_model *m);
@@ -177,6 +194,7 @@ bool skm_mac_keeps_fcs(const struct skm_port *p);
 u32 skm_fcs(const u8 *frame, u32 len);
 u32 skm_mac_rx_status(struct skm_port *p, const u8 *frame, u32 len, bool truncated, bool bad_fcs);
 void skm_mac_count_tx(struct skm_port *p, const u8 *frame, u32 len);
+void skm_mac_count_rx_overflow(struct skm_port *p);
 u32 skm_mac_sources(const struct skge_model *m);
 
 /* skge_model_xmac.c (Genesis) */

@@ -182,6 +182,23 @@ void skm_mac_count_tx(struct skm_port *p, const u8 *frame, u32 len)
 	count_frame(p, frame, len, false);
 }
 
+/*
+ * A frame the MAC could not store: the receive buffer behind it was full.
+ * Counted, and latched as the MAC's receive FIFO overflow interrupt source
+ * (raised on INTx when the driver left it unmasked in the MAC).
+ */
+void skm_mac_count_rx_overflow(struct skm_port *p)
+{
+	if (skm_is_genesis(p->m)) {
+		count(p, 2 * SKR_XM_RXE_FIFO_OV, 2 * (SKR_XM_RXE_FIFO_OV + 2), 1);
+		p->xm_isr |= SKR_XM_IS_RXF_OV;
+	} else {
+		count(p, SKR_GM_MIB_RXE_OV, SKR_GM_MIB_RXE_OV + 4, 1);
+		p->gmac_irq_src |= SKR_GM_IS_RX_FF_OR;
+	}
+	skm_update_irq(p->m);
+}
+
 u32 skm_mac_rx_status(struct skm_port *p, const u8 *frame, u32 len, bool truncated, bool bad_fcs)
 {
 	bool bcast = frame[0] == 0xFF && frame[1] == 0xFF && frame[2] == 0xFF;

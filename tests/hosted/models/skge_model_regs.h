@@ -84,9 +84,11 @@
 
 #define SKR_MAC_CFG_SINGLE 0x01
 
-#define SKR_CHIP_GENESIS 0x0A
-#define SKR_CHIP_YUKON	 0xB0
-#define SKR_CHIP_OTHER	 0xB3 /* Yukon-2 XL: not an skge chip */
+#define SKR_CHIP_GENESIS    0x0A
+#define SKR_CHIP_YUKON	    0xB0
+#define SKR_CHIP_YUKON_LITE 0xB1
+#define SKR_YUKON_LITE_A3   7	 /* revision in B2_MAC_CFG[7:4] */
+#define SKR_CHIP_OTHER	    0xB3 /* Yukon-2 XL: not an skge chip */
 
 /* Timer control (TI_CTRL, IRQM_CTRL). */
 #define SKR_TIM_START 0x04
@@ -101,6 +103,8 @@
 #define SKR_GP_IO_2  BIT(2)
 #define SKR_GP_DIR_0 BIT(16)
 #define SKR_GP_DIR_2 BIT(18)
+#define SKR_GP_IO_9  BIT(9) /* Yukon-Lite A3+: PHY power-down (COMA) exit */
+#define SKR_GP_DIR_9 BIT(25)
 
 #define SKR_TST_CFG_WRITE_ON  0x02
 #define SKR_TST_CFG_WRITE_OFF 0x01
@@ -323,6 +327,9 @@
 #define SKR_XM_TX_STATS_END 0x02E8
 #define SKR_XM_RXF_OK	    0x0300 /* .. 0x037C */
 #define SKR_XM_RXO_OK_LO    0x0308
+#define SKR_XM_RXE_FIFO_OV  0x0334 /* receive FIFO overflows */
+#define SKR_XM_IS_RXF_OV    BIT(3) /* XM_ISRC: receive FIFO overflow */
+#define SKR_GM_IS_RX_FF_OR  BIT(1) /* GMAC_IRQ_SRC: receive FIFO overrun */
 #define SKR_XM_RXF_FCS_ERR  0x0354
 #define SKR_XM_RX_STATS_END 0x0380
 
@@ -378,6 +385,7 @@
 #define SKR_GM_MIB_RXF_MC  0x0118
 #define SKR_GM_MIB_RXF_FCS 0x0120
 #define SKR_GM_MIB_RXO_OK  0x0130
+#define SKR_GM_MIB_RXE_OV  0x01B0 /* receive FIFO overflows */
 #define SKR_GM_MIB_TXF_UC  0x01C0
 #define SKR_GM_MIB_TXF_BC  0x01C8
 #define SKR_GM_MIB_TXF_MC  0x01D8
