@@ -193,6 +193,13 @@ int acpi_init(const void *rsdp_copy, size_t len);
 /* What acpi_init() found, or NULL when there are no ACPI tables. */
 const struct acpi_info *acpi_get(void);
 
+/*
+ * Physical address of an RSDP for the AML interpreter: where firmware put it,
+ * or napkin's copy of the boot loader's (the kernel is identity-mapped). 0
+ * without ACPI tables.
+ */
+u64 acpi_rsdp_address(void);
+
 /* Enters S5 through the FADT's PM1 control registers; returns if that fails. */
 void acpi_poweroff(void);
 

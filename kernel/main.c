@@ -2,6 +2,7 @@
 /* kmain: bring the machine up in dependency order, then run the main loop. */
 #include <string.h>
 #include "kernel/acpi.h"
+#include "kernel/acpi/aml.h"
 #include "kernel/apic.h"
 #include "kernel/bootinfo.h"
 #include "kernel/cmdline.h"
@@ -17,6 +18,7 @@
 #include "kernel/panic.h"
 #include "kernel/pci.h"
 #include "kernel/pci_cfg.h"
+#include "kernel/pci_intx.h"
 #include "kernel/printk.h"
 #include "kernel/time.h"
 #include "kernel/shell.h"
@@ -126,7 +128,10 @@ void kmain(u32 magic, u32 info)
 	net_core_init();
 	net_shell_init();
 	do_initcalls(); /* drivers register with the PCI core */
+	pci_read_params();
+	acpi_aml_init(); /* before drivers probe: their INTx comes from _PRT */
 	pci_init();
+	acpi_pci_report();
 	net_init(); /* lwIP on every device the drivers registered, then the services */
 	netconsole_init();
 
