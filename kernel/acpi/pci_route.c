@@ -20,8 +20,9 @@
 #include "kernel/pci_intx.h"
 #include "kernel/printk.h"
 
-#define MAX_ROOT_BRIDGES 8
-#define STA_ENABLED	 0x2u
+#define MAX_ROOT_BRIDGES  8
+#define STA_ENABLED	  0x2u
+#define MAX_CACHED_ROUTES 64
 /* ACPICA's minimum resource size (ACPI_RS_SIZE_MIN, 12 rounded to a 64-bit word). */
 #define RES_END_TAG_LEN 16u
 
@@ -293,18 +294,53 @@ static const struct intx_walk_ops walk_ops = {
 	.upstream = walk_upstream,
 };
 
+/*
+ * Answers are kept: evaluating link devices means running AML that pokes the
+ * chipset, and the driver's setup and the boot report ask the same question.
+ */
+struct cached_route {
+	u16 seg;
+	u8 bus, devfn, pin;
+	int ret;
+	struct pci_intx_route route;
+};
+
+static struct cached_route cache[MAX_CACHED_ROUTES];
+static unsigned int nr_cached;
+
+static struct cached_route *cached(const struct pci_dev *pdev)
+{
+	for (unsigned int i = 0; i < nr_cached; i++) {
+		struct cached_route *c = &cache[i];
+
+		if (c->seg == pdev->seg && c->bus == pdev->bus && c->devfn == pdev->devfn &&
+		    c->pin == pdev->irq_pin)
+			return c;
+	}
+	return NULL;
+}
+
 int acpi_pci_route(const struct pci_dev *pdev, struct pci_intx_route *route)
 {
+	struct cached_route *c = cached(pdev);
 	struct intx_answer a;
-	int ret = intx_walk(&walk_ops, NULL, pdev->seg, pdev->bus, pdev->devfn, pdev->irq_pin, &a,
-			    route->how, sizeof(route->how));
+	int ret;
 
-	if (ret)
-		return ret;
-	route->gsi = a.gsi;
-	route->level = a.level;
-	route->active_low = a.active_low;
-	return 0;
+	if (c) {
+		*route = c->route;
+		return c->ret;
+	}
+	ret = intx_walk(&walk_ops, NULL, pdev->seg, pdev->bus, pdev->devfn, pdev->irq_pin, &a,
+			route->how, sizeof(route->how));
+	if (!ret) {
+		route->gsi = a.gsi;
+		route->level = a.level;
+		route->active_low = a.active_low;
+	}
+	if (nr_cached < MAX_CACHED_ROUTES)
+		cache[nr_cached++] = (struct cached_route){ pdev->seg,	   pdev->bus, pdev->devfn,
+							    pdev->irq_pin, ret,	      *route };
+	return ret;
 }
 
 void acpi_pci_report(void)
