@@ -157,6 +157,10 @@ void acpi_aml_reset(void)
 		return;
 	pr_notice("reboot: through the ACPI reset register\n");
 	st = acpi_reset();
+	if (st == AE_NOT_EXIST) {
+		pr_notice("reboot: the FADT offers no reset register; trying the next way\n");
+		return;
+	}
 	if (ACPI_FAILURE(st)) {
 		pr_warn("ACPI reset register unusable: %s\n", acpi_format_exception(st));
 		return;

@@ -176,9 +176,9 @@ def test_nomsi_network(nic_name):
             assert "pci=nomsi: MSI and MSI-X off" in out
             assert not re.search(r"irq MSI", out), out
             assert re.search(r"\[0200\] \S+ \S+ irq INTx pin [A-D] line \d+ gsi \d+", out)
-            res = ns.run(["ping", "-c", "200", "-i", "0.01", "-W", "2", "-q", addr],
+            res = ns.run(["ping", "-c", "100", "-i", "0.02", "-W", "2", "-q", addr],
                          check=False, timeout=60)
-            assert " 200 received" in res.stdout, f"{res.stdout}\nlog: {g.log_path}"
+            assert " 100 received" in res.stdout, f"{res.stdout}\nlog: {g.log_path}"
             res = ns.run(["python3", PEER, "udp-echo", addr, "0", "1", "512", "1472", "1473",
                           "8000", "65507"], check=False, timeout=60)
             assert '"ok": true' in res.stdout, f"{res.stdout} {res.stderr}\nlog: {g.log_path}"
@@ -222,3 +222,11 @@ def test_reboot_through_acpi_reset_register(guest, firmware, machine):
     assert "reboot: through the ACPI reset register" in out
     assert "still running" not in out and "reset register unusable" not in out
     assert "static tables)" not in out
+    if machine == "pc":
+        # QEMU's PIIX FADT is revision 1, without a reset register: ACPICA says
+        # so and the reset comes from the next method (port 0xCF9).
+        assert "acpi: no ACPI reset register" in out
+        assert "the FADT offers no reset register; trying the next way" in out
+    else:
+        assert "acpi: reset register: I/O 0xcf9" in out
+        assert "the FADT offers no reset register" not in out
