@@ -3,9 +3,10 @@
  * ACPI static tables: finds the RSDP, walks the XSDT (or RSDT) and extracts
  * what napkin needs into struct acpi_info: the interrupt topology (MADT), PCI
  * ECAM windows (MCFG), reset register and power-management blocks (FADT), the
- * S5 sleep type for power-off (a pattern search in the DSDT: there is no AML
- * interpreter) and the HPET. Every table is length- and checksum-checked
- * before use; a bad one is reported by signature and address and skipped.
+ * S5 sleep type for power-off (a pattern search in the DSDT, the fallback for
+ * when the AML interpreter in kernel/acpi/ is not running) and the HPET.
+ * Every table is length- and checksum-checked before use; a bad one is
+ * reported by signature and address and skipped.
  *
  * Physical memory is read through a mapping hook: identity on bare metal,
  * which is why parsing happens while the boot mapping (the first 4 GiB, page 0

@@ -24,8 +24,8 @@ static int fall_back_to_polling(struct pci_dev *pdev)
 		pr_warn("%s: no MSI/MSI-X usable and no INTx pin: timer-driven polling\n",
 			pdev->name);
 	else if (pdev->irq_line == 0 || pdev->irq_line == PCI_INTERRUPT_LINE_UNSET)
-		pr_warn("%s: INTx pin %c has no route (no ACPI _PRT answer, no interrupt line "
-			"from firmware): timer-driven polling\n",
+		pr_warn("%s: INTx pin %c has no interrupt line from firmware and no ACPI _PRT "
+			"answer: timer-driven polling\n",
 			pdev->name, 'A' + pdev->irq_pin - 1);
 	else
 		pr_warn("%s: INTx pin %c line %u could not be routed: timer-driven polling\n",
