@@ -16,6 +16,7 @@
 #include "kernel/acpi/aml.h"
 #include "kernel/acpi/aml_internal.h"
 #include "kernel/cmdline.h"
+#include "kernel/heap.h"
 #include "kernel/irqflags.h"
 #include "kernel/pci_cfg.h"
 #include "kernel/pci_intx.h"
@@ -91,6 +92,7 @@ int acpi_aml_init(void)
 {
 	bool on = true;
 	u64 start = ktime_get_ns();
+	struct heap_stats before, after;
 	acpi_status st;
 
 	cmdline_get_bool("acpi.aml", &on);
@@ -105,6 +107,7 @@ int acpi_aml_init(void)
 	/* AML may touch PCI config space (interrupt routers) before PCI enumerates. */
 	if (!pci_cfg_ready() && pci_cfg_init())
 		pr_warn("no PCI config access: AML PCI regions will fail\n");
+	heap_get_stats(&before);
 
 	st = acpi_initialize_subsystem();
 	if (ACPI_FAILURE(st))
@@ -126,8 +129,11 @@ int acpi_aml_init(void)
 	pci_intx_set_router(acpi_pci_route);
 	ready = true;
 	init_ms = (ktime_get_ns() - start) / NSEC_PER_MSEC;
-	pr_info("ACPICA %08x up in %llu ms: PCI INTx routed by _PRT\n", ACPI_CA_VERSION,
-		(unsigned long long)init_ms);
+	heap_get_stats(&after);
+	pr_info("ACPICA %08x up in %llu ms, namespace and caches %zu KiB of heap: PCI INTx "
+		"routed by _PRT\n",
+		ACPI_CA_VERSION, (unsigned long long)init_ms,
+		(after.bytes_in_use - before.bytes_in_use) / 1024);
 	return 0;
 }
 

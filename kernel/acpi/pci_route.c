@@ -23,6 +23,7 @@
 #define MAX_ROOT_BRIDGES  8
 #define STA_ENABLED	  0x2u
 #define MAX_CACHED_ROUTES 64
+#define MAX_PRT_TABLES	  16
 /* ACPICA's minimum resource size (ACPI_RS_SIZE_MIN, 12 rounded to a 64-bit word). */
 #define RES_END_TAG_LEN 16u
 
@@ -245,48 +246,77 @@ static enum prt_answer resolve_link(acpi_handle scope, const char *name, u32 ind
 	return PRT_FAILED;
 }
 
+/*
+ * Each bus's routing table is evaluated once and kept: firmware often builds
+ * _PRT in a loop at run time (QEMU's pc does, 128 entries), which is slow to
+ * interpret and gives the same answer every time.
+ */
+struct prt_table {
+	acpi_handle bus;
+	acpi_status status;
+	struct acpi_buffer buf;
+};
+
+static struct prt_table prts[MAX_PRT_TABLES];
+static unsigned int nr_prts;
+
+static const struct prt_table *prt_of(acpi_handle h)
+{
+	struct prt_table *t;
+
+	for (unsigned int i = 0; i < nr_prts; i++)
+		if (prts[i].bus == h)
+			return &prts[i];
+	if (nr_prts == MAX_PRT_TABLES)
+		return NULL;
+	t = &prts[nr_prts++];
+	t->bus = h;
+	t->buf = (struct acpi_buffer){ ACPI_ALLOCATE_BUFFER, NULL };
+	t->status = acpi_get_irq_routing_table(h, &t->buf);
+	return t;
+}
+
 static enum prt_answer prt_lookup(void *ctx, u16 seg, u8 bus, u8 slot, u8 pin,
 				  struct intx_answer *out)
 {
-	struct acpi_buffer buf = { ACPI_ALLOCATE_BUFFER, NULL };
 	acpi_handle h = bus_handle(seg, bus, 0);
-	enum prt_answer answer = PRT_NO_ENTRY;
-	acpi_status st;
+	const struct prt_table *t;
 	u8 *p, *end;
 
 	if (!h)
 		return PRT_ABSENT;
-	st = acpi_get_irq_routing_table(h, &buf);
-	if (st == AE_NOT_FOUND)
-		return PRT_ABSENT;
-	if (ACPI_FAILURE(st)) {
-		pr_warn("_PRT of bus %02x cannot be evaluated: %s\n", bus,
-			acpi_format_exception(st));
+	t = prt_of(h);
+	if (!t) {
+		pr_warn("more than %d buses with a _PRT: bus %02x not routed\n", MAX_PRT_TABLES,
+			bus);
 		return PRT_FAILED;
 	}
-	end = (u8 *)buf.pointer + buf.length;
-	for (p = buf.pointer; p + sizeof(struct acpi_pci_routing_table) <= end;) {
+	if (t->status == AE_NOT_FOUND)
+		return PRT_ABSENT;
+	if (ACPI_FAILURE(t->status)) {
+		pr_warn("_PRT of bus %02x cannot be evaluated: %s\n", bus,
+			acpi_format_exception(t->status));
+		return PRT_FAILED;
+	}
+	end = (u8 *)t->buf.pointer + t->buf.length;
+	for (p = t->buf.pointer; p + sizeof(struct acpi_pci_routing_table) <= end;) {
 		struct acpi_pci_routing_table *e = (struct acpi_pci_routing_table *)p;
 
 		if (!e->length)
 			break;
 		if ((e->address >> 16) == slot && e->pin == pin) {
-			if (!e->source[0]) {
-				/* No link: the index is the GSI, with PCI's own defaults. */
-				out->gsi = e->source_index;
-				out->level = true;
-				out->active_low = true;
-				snprintf(out->source, sizeof(out->source), "GSI");
-				answer = PRT_FOUND;
-			} else {
-				answer = resolve_link(h, e->source, e->source_index, out);
-			}
-			break;
+			if (e->source[0])
+				return resolve_link(h, e->source, e->source_index, out);
+			/* No link: the index is the GSI, with PCI's own defaults. */
+			out->gsi = e->source_index;
+			out->level = true;
+			out->active_low = true;
+			snprintf(out->source, sizeof(out->source), "GSI");
+			return PRT_FOUND;
 		}
 		p += e->length;
 	}
-	ACPI_FREE(buf.pointer);
-	return answer;
+	return PRT_NO_ENTRY;
 }
 
 static const struct intx_walk_ops walk_ops = {
