@@ -172,6 +172,8 @@ def test_nomsi_network(nic_name):
         try:
             m = g.wait_for(r"eth0: DHCP lease (\d+\.\d+\.\d+\.\d+)/", 90)
             addr = m.group(1)
+            # Settled: the stack has moved on to IPv6 after binding the lease.
+            g.wait_for(r"eth0: IPv6 address \S+ \(link-local\)", 30)
             out = g.output
             assert "pci=nomsi: MSI and MSI-X off" in out
             assert not re.search(r"irq MSI", out), out
