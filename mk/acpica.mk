@@ -38,7 +38,8 @@ ACPICA_NAMES := \
 	utstate utstring utstrsuppt utstrtoul64 utxface utxfinit utxferror utxfmutex
 ACPICA_SRCS := $(patsubst %,$(ACPICA_DIR)/source/%.c,$(ACPICA_NAMES))
 
-$(ACPICA_STAMP): scripts/fetch_acpica.sh
+# After deps.sh: both use apt, and two apt runs at once fight over its locks.
+$(ACPICA_STAMP): scripts/fetch_acpica.sh | $(DEPS_STAMP)
 	bash scripts/fetch_acpica.sh $(ACPICA_DIR)
 
 # The sources appear once the fetch ran; say so instead of "no rule to make".
