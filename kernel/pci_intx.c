@@ -178,6 +178,11 @@ static bool choose_route(struct pci_dev *pdev, struct pci_intx_route *route)
 	int ret;
 
 	if (!router) {
+		if (have_legacy)
+			pr_info("%s: INTx pin %c -> GSI %u (%s, active %s) via %s (no ACPI "
+				"interpreter)\n",
+				pdev->name, pin, legacy.gsi, trigger(&legacy), polarity(&legacy),
+				legacy.how);
 		*route = legacy;
 		return have_legacy;
 	}

@@ -18,7 +18,7 @@ struct pci_intx_route {
 	u32 gsi;
 	bool level;
 	bool active_low;
-	char how[96];
+	char how[160];
 };
 
 /* 0 and *route filled, or a negative errno with route->how saying why not. */

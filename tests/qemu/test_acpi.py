@@ -151,6 +151,8 @@ def test_without_acpica_intx_falls_back_to_config_space(guest):
     assert "ACPICA" not in out and "acpi: INTx" not in out
     m = re.search(r"00:02\.0 \[0200\] 8086:100e e1000 irq INTx pin A line (\d+) gsi (\d+)", out)
     assert m and m.group(1) == m.group(2), out[-3000:]
+    assert re.search(rf"pci: 00:02\.0: INTx pin A -> GSI {m.group(2)} \(level, active high\) via "
+                     rf"config-space interrupt line {m.group(1)} \(no ACPI interpreter\)", out)
     g.wait_for(r"eth0: DHCP lease", 60)
     assert intx_deliveries(g).get(int(m.group(2)), 0) > 0
 
