@@ -18,6 +18,8 @@ QEMU's own rules, not from napkin's code:
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -140,6 +142,36 @@ def test_pc_intx_through_link_devices_and_bridge(guest):
     delivered = intx_deliveries(g)
     for gsi, _ in want.values():
         assert delivered.get(gsi, 0) > 0, f"nothing delivered on GSI {gsi}: {delivered}"
+
+
+BRIDGE_PRT_ASL = Path(__file__).resolve().parent / "acpi_bridge_prt.asl"
+
+
+def test_pc_bridge_prt_with_disabled_link(guest, tmp_path):
+    """A bridge with its own _PRT and a link firmware left disabled (our SSDT)."""
+    assert shutil.which("iasl"), "iasl missing: scripts/deps.sh installs acpica-tools"
+    up = through_bridge(7, 3, 0)
+    irq = pc_root_gsi(*up)
+    asl = tmp_path / "bridge_prt.asl"
+    asl.write_text(BRIDGE_PRT_ASL.read_text().replace("@IRQ@", str(irq)))
+    res = subprocess.run(["iasl", "-p", str(tmp_path / "bridge_prt"), str(asl)],
+                         capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stdout + res.stderr
+    extra = (["-acpitable", f"file={tmp_path / 'bridge_prt.aml'}",
+              "-device", "pci-bridge,id=br1,addr=0x7,chassis_nr=1"]
+             + user_nic(0, "e1000", "bus=br1,addr=0x3"))
+    g = guest(machine="pc", memory=256, netdevs=[], extra=extra)
+    g.wait_ready(120)
+    out = g.output
+    check_acpica_up(out)
+    assert f"acpi: link \\_SB_.LNKX was disabled: given IRQ {irq} from its _PRS" in out, \
+        out[-3000:]
+    r = routes(out)
+    assert r["01:03.0"][0] == irq, r["01:03.0"]
+    # The bridge's own table answered: no swizzle.
+    assert r["01:03.0"][1] == "_PRT entry 01:03 INTA -> \\_SB_.LNKX", r["01:03.0"]
+    g.wait_for(r"eth0: DHCP lease", 60)
+    assert intx_deliveries(g).get(irq, 0) > 0
 
 
 def test_without_acpica_intx_falls_back_to_config_space(guest):
