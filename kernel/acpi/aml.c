@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Bringing ACPICA up, and the two things besides INTx routing napkin asks of
- * it: entering S5 and pressing the FADT's reset register. The tables are the
+ * Bringing ACPICA up, and what besides INTx routing napkin asks of it:
+ * entering S5, pressing the FADT's reset register, and powering off when the
+ * power button is pressed (an SCI, handled by ACPICA). The tables are the
  * ones kernel/acpi.c already checked; ACPICA re-reads them through its own
  * code from the same RSDP.
  */
@@ -18,6 +19,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/heap.h"
 #include "kernel/irqflags.h"
+#include "kernel/panic.h"
 #include "kernel/pci_cfg.h"
 #include "kernel/pci_intx.h"
 #include "kernel/printk.h"
@@ -81,6 +83,32 @@ static void set_pic_mode(void)
 		pr_info("\\_PIC(1): firmware told napkin uses the IOAPIC\n");
 }
 
+/* Runs from the main loop (acpi_os_execute), not in the SCI. */
+static void power_button_work(void *ctx)
+{
+	pr_notice("power button pressed: powering off\n");
+	machine_poweroff();
+}
+
+static u32 power_button(void *ctx)
+{
+	acpi_os_execute(OSL_NOTIFY_HANDLER, power_button_work, NULL);
+	return ACPI_INTERRUPT_HANDLED;
+}
+
+/* The fixed-hardware power button (PM1 status/enable) powers the machine off. */
+static void watch_power_button(void)
+{
+	acpi_status st =
+	    acpi_install_fixed_event_handler(ACPI_EVENT_POWER_BUTTON, power_button, NULL);
+
+	if (ACPI_FAILURE(st))
+		pr_info("no fixed power button (%s): it will not power napkin off\n",
+			acpi_format_exception(st));
+	else
+		pr_info("power button: pressing it powers off\n");
+}
+
 static int step_failed(const char *step, acpi_status st)
 {
 	pr_warn("ACPICA %s failed: %s; INTx from config space, power from static tables\n", step,
@@ -125,6 +153,7 @@ int acpi_aml_init(void)
 	if (ACPI_FAILURE(st))
 		return step_failed("object initialisation", st);
 	set_pic_mode();
+	watch_power_button();
 	acpi_pci_find_roots();
 	pci_intx_set_router(acpi_pci_route);
 	ready = true;

@@ -2,8 +2,9 @@
 """ACPI through the AML interpreter (ACPICA, kernel/acpi/): PCI INTx routed by
 _PRT on q35 and pc, through a PCIe root port and a PCI-PCI bridge, checked
 against how QEMU wires the pins and against the interrupts that really arrive;
-`pci=nomsi` with every QEMU NIC on a real network; power-off (S5) and reboot
-(the FADT reset register) through ACPICA under SeaBIOS and OVMF.
+`pci=nomsi` with every QEMU NIC on a real network; power-off (S5), reboot
+(the FADT reset register) and the power button (an SCI) through ACPICA under
+SeaBIOS and OVMF.
 
 The expected GSIs come from QEMU's chipset wiring, written out below from
 QEMU's own rules, not from napkin's code:
@@ -266,3 +267,16 @@ def test_reboot_through_acpi_reset_register(guest, firmware, machine):
     else:
         assert "acpi: reset register: I/O 0xcf9" in out
         assert "the FADT offers no reset register" not in out
+
+
+@pytest.mark.parametrize("firmware,machine", FIRMWARES)
+def test_power_button_powers_off(guest, firmware, machine):
+    """QEMU's power button: an SCI through the IOAPIC, ACPICA's fixed event, then S5."""
+    g = boot_for_power(guest, firmware, machine)
+    m = re.search(r"acpica: SCI on IRQ (\d+) -> GSI (\d+) \((level|edge)", g.output)
+    assert m, g.output[-3000:]
+    g.monitor("system_powerdown")
+    assert g.wait_exit(60) == 0
+    out = g.output
+    assert "acpi: power button pressed: powering off" in out
+    assert "power off: entering S5 through ACPI" in out
