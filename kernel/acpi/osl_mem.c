@@ -1,20 +1,26 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * ACPICA's memory services. napkin identity-maps RAM and the firmware's
- * table areas (virtual == physical), so "mapping" a physical range is usually
- * just checking it is mapped; anything else (device registers an
- * OperationRegion names) is mapped uncached with ioremap(). Mappings are never
- * torn down: there are few, and the kernel has no unmapping.
+ * table areas write-back (virtual == physical), so "mapping" a range the
+ * memory map calls RAM or ACPI memory is just checking it is mapped, and so is
+ * the legacy BIOS area below 1 MiB (where the RSDP lives). Anything else
+ * (device registers an OperationRegion names) is mapped uncached with
+ * ioremap(), even when it shares a 2 MiB page with RAM: registers must never
+ * be cached. Mappings are never torn down: there are few, and the kernel has
+ * no unmapping.
  */
 #define pr_fmt(fmt) "acpica: " fmt
 
 #include <acpi/acpi.h>
 
 #include "kernel/heap.h"
+#include "kernel/mem_init.h"
+#include "kernel/memmap.h"
 #include "kernel/mm.h"
 #include "kernel/printk.h"
 
-#define OSL_PAGE 4096ull
+#define OSL_PAGE	4096ull
+#define LEGACY_AREA_END 0x100000ull
 
 /* acpi_os_allocate_zeroed() is ACPICA's own (utalloc.c), built on this. */
 void *acpi_os_allocate(acpi_size size)
@@ -35,6 +41,31 @@ static bool range_mapped(u64 phys, u64 len)
 	return true;
 }
 
+static bool ram_type(u32 type)
+{
+	return type == MEM_USABLE || type == MEM_ACPI_RECLAIM || type == MEM_ACPI_NVS;
+}
+
+/* Whether the memory map covers [phys, end) with RAM or ACPI regions only. */
+static bool in_ram(u64 phys, u64 end)
+{
+	size_t n;
+	const struct mem_region *map = mem_map(&n);
+	bool progress = true;
+
+	while (phys < end && progress) {
+		progress = false;
+		for (size_t i = 0; i < n; i++) {
+			if (ram_type(map[i].type) && map[i].base <= phys &&
+			    phys < map[i].base + map[i].size) {
+				phys = map[i].base + map[i].size;
+				progress = true;
+			}
+		}
+	}
+	return phys >= end;
+}
+
 void *acpi_os_map_memory(acpi_physical_address where, acpi_size length)
 {
 	if (!length)
@@ -45,7 +76,8 @@ void *acpi_os_map_memory(acpi_physical_address where, acpi_size length)
 			(unsigned long long)length);
 		return NULL;
 	}
-	if (range_mapped(where, length))
+	if ((where + length <= LEGACY_AREA_END || in_ram(where, where + length)) &&
+	    range_mapped(where, length))
 		return (void *)(uintptr_t)where;
 	return ioremap(where, length);
 }
