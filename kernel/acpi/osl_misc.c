@@ -13,7 +13,8 @@
 #include "kernel/acpi/static_tables.h"
 #include "kernel/printk.h"
 
-#define OSL_LINE_MAX 160
+#define OSL_LINE_MAX  160
+#define OSL_PIECE_MAX 256
 
 acpi_status acpi_os_initialize(void)
 {
@@ -81,7 +82,7 @@ static void flush_line(void)
 
 void acpi_os_vprintf(const char *format, va_list args)
 {
-	char piece[OSL_LINE_MAX];
+	char piece[OSL_PIECE_MAX];
 	int n = vsnprintf(piece, sizeof(piece), format, args);
 
 	if (n < 0)
@@ -91,6 +92,11 @@ void acpi_os_vprintf(const char *format, va_list args)
 			flush_line();
 		if (*p != '\n')
 			line[line_len++] = *p;
+	}
+	/* Cut short (and its newline with it): end the line here, and say so. */
+	if ((size_t)n >= sizeof(piece)) {
+		pr_warn("an ACPICA message of %d bytes was cut to %zu\n", n, sizeof(piece) - 1);
+		flush_line();
 	}
 }
 
