@@ -15,4 +15,7 @@ void aml_path(acpi_handle h, char *buf, size_t len);
 /* Finds the PCI host bridges (PNP0A03, PNP0A08) and their segment and bus. */
 void acpi_pci_find_roots(void);
 
+/* Runs the host bridge's _OSC: napkin's support, no native control asked. */
+void acpi_pci_osc(acpi_handle bridge, bool have_ecam);
+
 #endif

@@ -17,6 +17,7 @@
 #include "kernel/acpi/aml_internal.h"
 #include "kernel/acpi/intx_walk.h"
 #include "kernel/pci.h"
+#include "kernel/pci_cfg.h"
 #include "kernel/pci_intx.h"
 #include "kernel/printk.h"
 
@@ -67,6 +68,7 @@ void acpi_pci_find_roots(void)
 		aml_path(roots[i].handle, path, sizeof(path));
 		pr_info("PCI host bridge %s: segment %u, bus %u\n", path, roots[i].seg,
 			roots[i].bus);
+		acpi_pci_osc(roots[i].handle, pci_cfg_has_ext(roots[i].seg, roots[i].bus));
 	}
 	if (!nr_roots)
 		pr_warn("no PCI host bridge in the namespace: no _PRT routing\n");

@@ -95,6 +95,9 @@ def test_q35_intx_through_prt_root_port_and_bridge(guest):
     out = g.output
     check_acpica_up(out)
     assert r"acpi: \_PIC(1): firmware told napkin uses the IOAPIC" in out
+    # q35's host bridge is PCIe and has _OSC: told what napkin supports, no control taken.
+    assert re.search(r"acpi: \\_SB_\.PCI0 _OSC: napkin supports extended config, segments, "
+                     r"MSI; no native control asked", out), out[-3000:]
     r = routes(out)
     want = {
         "00:02.0": q35_root_gsi(2, 0),
@@ -129,6 +132,7 @@ def test_pc_intx_through_link_devices_and_bridge(guest):
     g.wait_ready(120)
     out = g.output
     check_acpica_up(out)
+    assert r"\_SB_.PCI0 has no _OSC: firmware keeps PCIe control" in out
     r = routes(out)
     up = through_bridge(7, 3, 0)
     want = {"00:03.0": (pc_root_gsi(3, 0), "LNK" + "ABCD"[pc_root_link(3, 0)]),
