@@ -12,14 +12,19 @@
 # "BSD-3-Clause OR GPL-2.0"; napkin uses the BSD-3-Clause option.
 #
 # Result:
-#   $1/source/*.c, *.h   the interpreter and its private headers
-#   $1/include/acpi/     the public headers (<acpi/acpi.h>)
-#   $1/VERSION           which package and version it came from
+#   $1/source/*.c, *.h       the interpreter and its private headers
+#   $1/include/acpi/         the public headers (<acpi/acpi.h>)
+#   $1/VERSION               which package and version it came from
+#   $1/LICENSE-BSD-3-Clause  the licence text (the tarball's LICENSES/preferred)
+#   $1/NOTICE                every copyright line of the fetched files: with the
+#                            licence, what a binary image must reproduce
 set -euo pipefail
 
 dest=${1:?usage: fetch_acpica.sh DEST_DIR}
 stamp="$dest/.fetched"
-if [ -f "$stamp" ] && [ -f "$dest/source/nsxfeval.c" ] && [ -f "$dest/include/acpi/acpi.h" ]; then
+if [ -f "$stamp" ] && [ -f "$dest/source/nsxfeval.c" ] && [ -f "$dest/include/acpi/acpi.h" ] &&
+  [ -f "$dest/NOTICE" ] && [ -f "$dest/LICENSE-BSD-3-Clause" ]; then
+  touch "$stamp" # newer than this script, for make
   exit 0
 fi
 
@@ -54,12 +59,15 @@ top=${pkg} # the tarball's top directory is named after the package
 dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$work" --wildcards "*/$top.tar.xz"
 tarball=$(find "$work" -name "$top.tar.xz" | head -n1)
 xz -dc -T2 "$tarball" | tar -x -C "$work" --wildcards \
-  "$top/drivers/acpi/acpica/*" "$top/include/acpi/*"
+  "$top/drivers/acpi/acpica/*" "$top/include/acpi/*" "$top/LICENSES/preferred/BSD-3-Clause"
 
 rm -rf "$dest"
 mkdir -p "$dest/include"
 mv "$work/$top/drivers/acpi/acpica" "$dest/source"
 mv "$work/$top/include/acpi" "$dest/include/acpi"
+# The licence text without the kernel's SPDX preamble (everything before License-Text:).
+sed -n '/^License-Text:/,$p' "$work/$top/LICENSES/preferred/BSD-3-Clause" | sed 1d \
+  >"$dest/LICENSE-BSD-3-Clause"
 # include/acpi also holds Linux's own ACPI headers (GPL only): not ACPICA, dropped.
 for f in "$dest"/include/acpi/*.h; do
   grep -q 'BSD-3-Clause OR GPL-2.0' "$f" || rm -f "$f"
@@ -70,5 +78,16 @@ if grep -L 'BSD-3-Clause OR GPL-2.0' "$dest"/source/*.[ch] "$dest"/include/acpi/
   echo "fetch_acpica: a fetched file lacks the dual BSD-3-Clause licence line" >&2
   exit 1
 fi
+{
+  cat "$dest/VERSION"
+  echo "The licence text is in LICENSE-BSD-3-Clause; the copyright notices of its files:"
+  echo
+  grep -h 'Copyright' "$dest"/source/*.[ch] "$dest"/include/acpi/*.h \
+    "$dest"/include/acpi/platform/*.h | grep -v '#define' | sed 's/^[[:space:]*]*//' | sort -u
+} >"$dest/NOTICE"
+grep -q 'Redistribution and use in source and binary forms' "$dest/LICENSE-BSD-3-Clause" || {
+  echo "fetch_acpica: the BSD-3-Clause licence text is missing from the package" >&2
+  exit 1
+}
 touch "$stamp"
 echo "fetch_acpica: $(cat "$dest/VERSION")"
