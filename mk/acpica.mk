@@ -50,7 +50,8 @@ $(ACPICA_SRCS): | $(ACPICA_STAMP)
 ACPICA_KCFLAGS = $(filter-out -W%,$(KCFLAGS)) -w $(ACPICA_INCLUDES) -DBUILDING_ACPICA
 ACPICA_KOBJS := $(patsubst $(ACPICA_DIR)/source/%.c,$(BUILD)/acpica/%.c.o,$(ACPICA_SRCS))
 
-$(BUILD)/acpica/%.c.o: $(ACPICA_DIR)/source/%.c | $(ACPICA_STAMP)
+# $(KFLAGS_STAMP) (where the Makefile defines one) rebuilds ACPICA when the kernel flags change.
+$(BUILD)/acpica/%.c.o: $(ACPICA_DIR)/source/%.c $(KFLAGS_STAMP) | $(ACPICA_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(ACPICA_KCFLAGS) -c $< -o $@
 
