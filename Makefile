@@ -4,7 +4,8 @@
 #   make            build/napkin.elf, build/napkin32.elf (-kernel), build/napkin.iso
 #   make run        boot the ISO in QEMU with the serial console on this terminal
 #   make test       host unit tests, then QEMU end-to-end tests
-#   make lint       clang-format --dry-run and cppcheck
+#   make lint       clang-format --dry-run, cppcheck, docs/CMDLINE.md against the code
+#   make sources    the Debian source packages of the GPL parts of the ISO (docs/LICENSES.md)
 #
 # Module fragments in mk/*.mk and tests/*/*.mk add sources and tests; this file
 # only holds what is common.
@@ -20,9 +21,10 @@ DEPS_STAMP := third_party/.deps-ok
 
 GCC_INC   := $(shell $(CC) -print-file-name=include)
 
-# Bare-metal flags. Frame pointers stay on for the exception backtrace.
+# Bare-metal flags. Frame pointers stay on for the exception backtrace. The
+# stack protector's canary is one global (kernel/stack_protector.c): no TLS here.
 KCFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie \
-	-fno-stack-protector -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
+	-fstack-protector-strong -mstack-protector-guard=global -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
 	-fno-tree-loop-distribute-patterns -fno-strict-aliasing -fno-delete-null-pointer-checks \
 	-m64 -mcmodel=small -mno-red-zone -mgeneral-regs-only \
 	-nostdinc -isystem $(GCC_INC) -isystem lib/include -I. \
@@ -31,6 +33,12 @@ KCFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie \
 KASFLAGS := -m64 -I. -MD -MP -Wa,--noexecstack
 KLDFLAGS := -m elf_x86_64 -nostdlib -static -z max-page-size=4096 -z noexecstack \
 	--no-warn-rwx-segments -T linker.ld
+
+# Objects remember the flags they were built with: a change to KCFLAGS or
+# KASFLAGS (the stack protector, say) rebuilds every object, not only edited ones.
+KFLAGS_STAMP := $(BUILD)/kflags-$(shell printf '%s' '$(KCFLAGS) $(KASFLAGS)' | md5sum | cut -c1-12).stamp
+$(KFLAGS_STAMP):
+	@mkdir -p $(BUILD) && rm -f $(BUILD)/kflags-*.stamp && touch $@
 
 # Host flags for unit tests and the hosted harness.
 HOST_CFLAGS := -std=gnu11 -O1 -g -I. -Wall -Wextra -Wno-unused-parameter \
@@ -56,11 +64,11 @@ deps: $(DEPS_STAMP)
 $(DEPS_STAMP): scripts/deps.sh
 	bash scripts/deps.sh
 
-$(BUILD)/k/%.c.o: %.c | $(DEPS_STAMP)
+$(BUILD)/k/%.c.o: %.c $(KFLAGS_STAMP) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(KCFLAGS) -c $< -o $@
 
-$(BUILD)/k/%.S.o: %.S | $(DEPS_STAMP)
+$(BUILD)/k/%.S.o: %.S $(KFLAGS_STAMP) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(KASFLAGS) -c $< -o $@
 
@@ -87,14 +95,20 @@ $(BUILD)/napkin.elf: $(KOBJS) $(BUILD)/k/ksyms.o linker.ld
 		{ echo "text moved between links: symbol table would lie"; exit 1; }
 
 # QEMU's -kernel loads Multiboot1 images only from ELF32 containers. The
-# kernel is linked below 4 GiB, so the same bytes fit one.
-$(BUILD)/napkin32.elf: $(BUILD)/napkin.elf
-	$(OBJCOPY) -O elf32-i386 $< $@
+# kernel is linked below 4 GiB, so the same bytes fit one. QEMU sets no video
+# modes, so this copy does not ask for one (scripts/mb1_no_video.py).
+$(BUILD)/napkin32.elf: $(BUILD)/napkin.elf scripts/mb1_no_video.py
+	$(OBJCOPY) -O elf32-i386 $< $@.tmp
+	$(PYTHON) scripts/mb1_no_video.py $@.tmp
+	mv $@.tmp $@
 
-$(BUILD)/napkin.iso: $(BUILD)/napkin.elf boot/grub.cfg
+# /licenses: the licence texts and notices of napkin, lwIP, GRUB and mtools
+# (docs/LICENSES.md), copied from the installed packages at build time.
+$(BUILD)/napkin.iso: $(BUILD)/napkin.elf boot/grub.cfg scripts/iso_licenses.sh LICENSE
 	@rm -rf $(BUILD)/iso && mkdir -p $(BUILD)/iso/boot/grub
 	cp $(BUILD)/napkin.elf $(BUILD)/iso/boot/napkin.elf
 	cp boot/grub.cfg $(BUILD)/iso/boot/grub/grub.cfg
+	bash scripts/iso_licenses.sh $(BUILD)/iso/licenses $(LWIP_SRCS)
 	grub-mkrescue -o $@ $(BUILD)/iso >$(BUILD)/grub-mkrescue.log || \
 		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
 

@@ -26,4 +26,24 @@ void ioapic_mask_gsi(u32 gsi, bool masked);
 /* ISA IRQ -> GSI and polarity/trigger through the MADT's source overrides. */
 u32 ioapic_isa_to_gsi(u8 isa_irq, bool *level_triggered, bool *active_low);
 
+/* What the boot report (kernel/hwinfo.c) shows about the interrupt controllers. */
+struct lapic_desc {
+	u32 id;
+	u64 phys;
+	u8 version;
+	u8 max_lvt; /* highest LVT entry */
+	bool x2apic_mode;
+	bool tsc_deadline; /* the timer runs on TSC deadlines, not the divided bus clock */
+};
+void lapic_describe(struct lapic_desc *out);
+
+struct ioapic_desc {
+	u8 id;
+	u8 version;
+	u64 phys;
+	u32 gsi_base, nr_pins;
+};
+/* Fills up to max entries; returns how many IOAPICs are in use. */
+size_t ioapic_describe(struct ioapic_desc *out, size_t max);
+
 #endif

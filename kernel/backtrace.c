@@ -6,6 +6,7 @@
  * upwards, and stop after a fixed depth.
  */
 #include "kernel/ksyms.h"
+#include "kernel/mm.h"
 #include "kernel/printk.h"
 #include "kernel/trap.h"
 
@@ -30,9 +31,11 @@ static void print_frame(u64 addr)
 		pr_emerg("  [<%016llx>] ?\n", (unsigned long long)addr);
 }
 
+/* Mapped too: after a stack overflow a frame pointer may lead into a guard page. */
 static bool plausible_frame(u64 fp, u64 prev)
 {
-	return fp && !(fp & 7) && fp > prev && fp >= stack_low && fp + 16 <= stack_high;
+	return fp && !(fp & 7) && fp > prev && fp >= stack_low && fp + 16 <= stack_high &&
+	       mm_is_mapped(fp) && mm_is_mapped(fp + 8);
 }
 
 void backtrace_print(u64 rip, u64 rbp)

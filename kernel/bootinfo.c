@@ -25,6 +25,7 @@ struct mb1_info {
 	u64 framebuffer_addr;
 	u32 framebuffer_pitch, framebuffer_width, framebuffer_height;
 	u8 framebuffer_bpp, framebuffer_type;
+	u8 color_info[6]; /* RGB: red position, size, green position, size, blue ... */
 } __packed;
 
 enum {
@@ -45,7 +46,36 @@ struct mb2_tag {
 	u32 size;
 };
 
-#define FB_TYPE_EGA_TEXT 2
+/* The framebuffer tag's fixed part; colour information follows for RGB. */
+struct mb2_fb_tag {
+	u32 type, size;
+	u64 addr;
+	u32 pitch, width, height;
+	u8 bpp, fb_type;
+	u16 reserved;
+	u8 color_info[6];
+} __packed;
+
+/* Keeps an RGB framebuffer only: indexed colour and text need other code. */
+static void set_fb(struct boot_info *bi, u64 addr, u32 pitch, u32 width, u32 height, u8 bpp,
+		   u8 type, const u8 *color)
+{
+	bi->fb_type = type;
+	bi->vga_text = type == FB_TYPE_EGA_TEXT;
+	if (type != FB_TYPE_RGB || !addr || !width || !height || !pitch)
+		return;
+	bi->fb.addr = addr;
+	bi->fb.pitch = pitch;
+	bi->fb.width = width;
+	bi->fb.height = height;
+	bi->fb.bpp = bpp;
+	bi->fb.red_pos = color[0];
+	bi->fb.red_size = color[1];
+	bi->fb.green_pos = color[2];
+	bi->fb.green_size = color[3];
+	bi->fb.blue_pos = color[4];
+	bi->fb.blue_size = color[5];
+}
 
 static void parse_mb1(const struct mb1_info *mi, struct boot_info *bi)
 {
@@ -65,8 +95,11 @@ static void parse_mb1(const struct mb1_info *mi, struct boot_info *bi)
 		bi->mb1_mmap_len = mi->mmap_length;
 	}
 	/* Multiboot1 loaders are BIOS loaders: text mode unless they set a mode. */
-	bi->vga_text =
-	    !(mi->flags & MB1_FLAG_FRAMEBUFFER) || mi->framebuffer_type == FB_TYPE_EGA_TEXT;
+	bi->vga_text = true;
+	if (mi->flags & MB1_FLAG_FRAMEBUFFER)
+		set_fb(bi, mi->framebuffer_addr, mi->framebuffer_pitch, mi->framebuffer_width,
+		       mi->framebuffer_height, mi->framebuffer_bpp, mi->framebuffer_type,
+		       mi->color_info);
 }
 
 static void parse_mb2(const u8 *info, struct boot_info *bi)
@@ -92,8 +125,15 @@ static void parse_mb2(const u8 *info, struct boot_info *bi)
 			break;
 		case MB2_TAG_MMAP: bi->mb2_mmap_tag = p; break;
 		case MB2_TAG_FRAMEBUFFER:
-			if (tag->size >= 30)
+			if (tag->size >= sizeof(struct mb2_fb_tag)) {
+				const struct mb2_fb_tag *t = (const void *)p;
+
+				set_fb(bi, t->addr, t->pitch, t->width, t->height, t->bpp,
+				       t->fb_type, t->color_info);
+			} else if (tag->size >= 30) {
+				bi->fb_type = p[29];
 				bi->vga_text = p[29] == FB_TYPE_EGA_TEXT;
+			}
 			break;
 		case MB2_TAG_EFI32:
 		case MB2_TAG_EFI64: bi->efi = true; break;
@@ -113,9 +153,27 @@ static void parse_mb2(const u8 *info, struct boot_info *bi)
 	}
 }
 
+/*
+ * The loader's name is kept in a copy: the string lies outside the range kept
+ * from the allocator (Multiboot1 puts it anywhere) and the boot report reads
+ * it long after memory was handed out.
+ */
+static char loader_name[64];
+
+static const char *keep_loader_name(const char *name)
+{
+	size_t i = 0;
+
+	for (; i < sizeof(loader_name) - 1 && name[i]; i++)
+		loader_name[i] = name[i];
+	loader_name[i] = '\0';
+	return loader_name;
+}
+
 void bootinfo_parse(u32 magic, u64 info_phys, struct boot_info *bi)
 {
 	memset(bi, 0, sizeof(*bi));
+	bi->fb_type = FB_TYPE_NONE;
 	bi->loader = "unknown";
 	bi->cmdline = "";
 	if (magic == MB1_BOOT_MAGIC && info_phys)
@@ -126,4 +184,5 @@ void bootinfo_parse(u32 magic, u64 info_phys, struct boot_info *bi)
 		bi->cmdline = "";
 	if (!bi->loader)
 		bi->loader = "unknown";
+	bi->loader = keep_loader_name(bi->loader);
 }

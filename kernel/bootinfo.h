@@ -8,6 +8,12 @@
 #define MB1_BOOT_MAGIC 0x2BADB002u
 #define MB2_BOOT_MAGIC 0x36d76289u
 
+/* Framebuffer types, the same numbers in Multiboot1 and Multiboot2. */
+#define FB_TYPE_INDEXED	 0
+#define FB_TYPE_RGB	 1
+#define FB_TYPE_EGA_TEXT 2
+#define FB_TYPE_NONE	 0xff /* the loader said nothing about the screen */
+
 struct boot_info {
 	int multiboot_version; /* 1 or 2; 0 if the magic was not recognised */
 	const char *loader;    /* boot loader name, or "unknown" */
@@ -21,7 +27,15 @@ struct boot_info {
 	const void *rsdp;
 	size_t rsdp_len;
 	bool vga_text; /* the screen is in 80x25 text mode at 0xB8000 */
-	bool efi;      /* booted by UEFI firmware */
+	/* A linear RGB framebuffer the loader set up; fb.addr == 0 when none. */
+	struct boot_fb {
+		u64 addr;
+		u32 pitch, width, height; /* pitch in bytes per line */
+		u8 bpp;
+		u8 red_pos, red_size, green_pos, green_size, blue_pos, blue_size;
+	} fb;
+	u8 fb_type; /* as the loader reported it; FB_TYPE_* */
+	bool efi;   /* booted by UEFI firmware */
 	/* Physical range of the loader's information, to keep out of the allocator. */
 	u64 info_start, info_end;
 };

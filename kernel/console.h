@@ -46,5 +46,7 @@ u64 console_input_overruns(void);
 
 /* VGA text-mode mirror (80x25 at 0xB8000) when the firmware left text mode. */
 void vga_init(void);
+/* Shell output on the VGA mirror (terminal controls included); nothing when off. */
+void vga_write_text(const char *s, size_t len);
 
 #endif

@@ -2,7 +2,8 @@
 /*
  * Console selection from the command line, Linux style: `console=ttyS<n>[,<baud>]`
  * picks the UART (COM1-COM4 at their standard ports), `console=tty0` keeps
- * only the screen. The VGA mirror is on whenever the loader left text mode.
+ * only the screen. The screen mirror is the framebuffer console when the
+ * loader set up a linear framebuffer, VGA text when it left text mode.
  * `loglevel=N` and `quiet` set how much reaches the consoles.
  */
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/console.h"
 #include "kernel/early_console.h"
+#include "kernel/fbcon.h"
 #include "kernel/printk.h"
 
 static const u16 com_ports[] = { 0x3F8, 0x2F8, 0x3E8, 0x2E8 };
@@ -49,8 +51,14 @@ void early_console_init(const struct boot_info *bi)
 		serial_init(com_ports[port], (u32)baud);
 		serial_console_register();
 	}
-	if (bi->vga_text && !bi->efi)
+	if (bi->fb.addr)
+		fbcon_init(&bi->fb);
+	else if (bi->vga_text && !bi->efi)
 		vga_init();
+	else if (bi->fb_type == FB_TYPE_INDEXED)
+		pr_warn("fbcon: the loader set a palette (indexed) mode; only RGB is drawn\n");
+	else if (bi->efi)
+		pr_info("fbcon: the loader gave no linear framebuffer: nothing on the screen\n");
 	if (bad) {
 		/* Say so once a console exists; COM1 is the fallback. */
 		if (!serial_port()) {

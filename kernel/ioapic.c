@@ -28,6 +28,7 @@
 
 struct ioapic {
 	u8 id;
+	u64 phys;
 	volatile u32 *regs;
 	u32 gsi_base;
 	u32 nr_pins;
@@ -66,6 +67,7 @@ void ioapic_add(u8 id, u64 phys, u32 gsi_base)
 	io = &ioapics[nr_ioapics++];
 	io->id = id;
 	io->gsi_base = gsi_base;
+	io->phys = phys;
 	io->regs = ioremap(phys, 4096);
 	io->nr_pins = ((ioapic_read(io, IOAPIC_REG_VERSION) >> 16) & 0xFF) + 1;
 	for (u32 pin = 0; pin < io->nr_pins; pin++) {
@@ -161,4 +163,20 @@ u32 ioapic_isa_to_gsi(u8 isa_irq, bool *level_triggered, bool *active_low)
 	if (active_low)
 		*active_low = low;
 	return gsi;
+}
+
+size_t ioapic_describe(struct ioapic_desc *out, size_t max)
+{
+	for (int i = 0; i < nr_ioapics && (size_t)i < max; i++) {
+		struct ioapic *io = &ioapics[i];
+
+		out[i] = (struct ioapic_desc){
+			.id = io->id,
+			.version = (u8)ioapic_read(io, IOAPIC_REG_VERSION),
+			.phys = io->phys,
+			.gsi_base = io->gsi_base,
+			.nr_pins = io->nr_pins,
+		};
+	}
+	return (size_t)nr_ioapics;
 }

@@ -133,3 +133,18 @@ void lapic_timer_arm(u64 deadline_ns)
 		ticks = 0xFFFFFFFFu; /* the loop re-arms when it wakes early */
 	lapic_write(LAPIC_TIMER_INITIAL, (u32)ticks);
 }
+
+void lapic_describe(struct lapic_desc *out)
+{
+	u64 base = rdmsr(MSR_APIC_BASE);
+	u32 version = lapic ? lapic_read(LAPIC_VERSION) : 0;
+
+	*out = (struct lapic_desc){
+		.id = boot_apic_id,
+		.phys = base & APIC_BASE_MASK,
+		.version = (u8)version,
+		.max_lvt = (u8)(version >> 16),
+		.x2apic_mode = base & BIT(10),
+		.tsc_deadline = tsc_deadline,
+	};
+}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* kmain: bring the machine up in dependency order, then run the main loop. */
+#include <stdio.h>
 #include <string.h>
 #include "kernel/acpi.h"
 #include "kernel/acpi/aml.h"
@@ -9,7 +10,9 @@
 #include "kernel/console.h"
 #include "kernel/early_console.h"
 #include "kernel/fault.h"
+#include "kernel/fbcon.h"
 #include "kernel/heap.h"
+#include "kernel/hwinfo.h"
 #include "kernel/initcall.h"
 #include "kernel/irq.h"
 #include "kernel/loop.h"
@@ -22,6 +25,7 @@
 #include "kernel/printk.h"
 #include "kernel/time.h"
 #include "kernel/shell.h"
+#include "kernel/stack_protector.h"
 #include "kernel/trap.h"
 #include "kernel/vectors.h"
 #include "net/net_init.h"
@@ -81,8 +85,10 @@ static void apply_acpi(const struct acpi_info *acpi)
 			     acpi->mcfg[i].end_bus);
 }
 
-void kmain(u32 magic, u32 info)
+/* Never returns, so it may outlive the canary it started with (see stack_protector.c). */
+__attribute__((no_stack_protector)) void kmain(u32 magic, u32 info)
 {
+	stack_protector_init();
 	tsc_mark_boot();
 	bootinfo_parse(magic, info, &boot);
 	cmdline_init(boot.cmdline);
@@ -93,8 +99,15 @@ void kmain(u32 magic, u32 info)
 	backtrace_set_stack_bounds((u64)(uintptr_t)__kernel_start, (u64)(uintptr_t)__kernel_end);
 	panic_setup();
 
-	pr_info("napkin " NAPKIN_VERSION " booting (Multiboot%d from %s)\n", boot.multiboot_version,
-		boot.loader);
+	{
+		char banner[160];
+
+		snprintf(banner, sizeof(banner),
+			 "napkin " NAPKIN_VERSION " booting (Multiboot%d from %s)",
+			 boot.multiboot_version, boot.loader);
+		pr_info("%s\n", banner);
+		fbcon_set_title(banner);
+	}
 	if (boot.multiboot_version == 0)
 		pr_warn(
 		    "boot: unrecognised boot magic %#x; continuing without loader information\n",
@@ -116,6 +129,7 @@ void kmain(u32 magic, u32 info)
 
 		paging_init(map, n);
 	}
+	fbcon_paging_ready();
 
 	pic_disable();
 	irq_init();
@@ -123,17 +137,20 @@ void kmain(u32 magic, u32 info)
 	ioapic_init();
 	lapic_timer_init(VECTOR_LAPIC_TIMER);
 	shell_register_kernel_commands();
+	hwinfo_init(&boot, NAPKIN_VERSION);
 	console_input_init();
 
 	net_core_init();
 	net_shell_init();
-	do_initcalls(); /* drivers register with the PCI core */
+	netdev_set_parent_lookup(pci_probing_dev); /* NICs learn their PCI function */
+	do_initcalls();				   /* drivers register with the PCI core */
 	pci_read_params();
 	acpi_aml_init(); /* before drivers probe: their INTx comes from _PRT */
 	pci_init();
 	acpi_pci_report();
 	net_init(); /* lwIP on every device the drivers registered, then the services */
 	netconsole_init();
+	hwinfo_boot_report();
 
 	fault_inject_from_cmdline();
 	if (test_exit_enabled())

@@ -83,6 +83,9 @@ void mem_init(const struct boot_info *bi)
 	pmm_reserve(bitmap_phys, ALIGN_UP(bitmap_bytes, PMM_PAGE_SIZE));
 	if (info_hi > info_lo)
 		pmm_reserve(info_lo, info_hi - info_lo);
+	/* A framebuffer in RAM (ramfb; some UEFI GOPs) is the screen's, never the allocator's. */
+	if (bi->fb.addr)
+		pmm_reserve(bi->fb.addr, (u64)bi->fb.pitch * bi->fb.height);
 	pr_info("mem: %llu KiB usable, highest address %#llx, kernel %#llx-%#llx\n",
 		(unsigned long long)(usable / 1024), (unsigned long long)max_phys,
 		(unsigned long long)kstart, (unsigned long long)kend);

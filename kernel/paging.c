@@ -3,7 +3,13 @@
  * The kernel's page tables. The image (1 MiB up) and the first 2 MiB get 4 KiB
  * pages so rights can follow section boundaries and page 0 can stay unmapped;
  * the rest of RAM uses 2 MiB pages. Everything but .text is no-execute when
- * the CPU supports NX. Device memory is added by ioremap() as uncached.
+ * the CPU supports NX. Device memory is added by ioremap() as uncached, or
+ * by ioremap_wc() as write-combining (a framebuffer: writes go out in bursts,
+ * reads are never cached).
+ *
+ * Write-combining needs the PAT: napkin reprograms PAT entry 1 (selected by
+ * PWT alone, write-through at reset) to write-combining. Nothing maps memory
+ * write-through, and PCD|PWT (entry 3) stays strong uncached for ioremap().
  */
 #include <string.h>
 #include "kernel/memmap.h"
@@ -19,6 +25,11 @@
 #define PTE_HUGE	BIT64(7)
 #define PTE_NX		BIT64(63)
 #define PTE_ADDR_MASK	0x000FFFFFFFFFF000ull
+#define PTE_CACHE_UC	(PTE_PCD | PTE_PWT) /* PAT entry 3: uncached */
+#define PTE_CACHE_WC	PTE_PWT		    /* PAT entry 1, reprogrammed below */
+#define MSR_PAT		0x277
+#define PAT_TYPE_WC	0x01ull
+#define CPUID_1_EDX_PAT BIT(16)
 #define PAGE_SIZE	4096ull
 #define HUGE_SIZE	(2ull << 20)
 #define MAX_GUARD_PAGES 8
@@ -35,8 +46,9 @@ static bool paging_ready;
 /* ioremap() calls made while the boot tables were live, replayed by paging_init(). */
 #define MAX_EARLY_IOREMAPS 16
 static struct {
-	u64 phys, size;
+	u64 phys, size, cache;
 } early_ioremaps[MAX_EARLY_IOREMAPS];
+static bool have_wc;
 static int nr_early_ioremaps;
 
 void mm_add_guard_page(u64 addr)
@@ -126,6 +138,23 @@ static u64 section_flags(u64 addr)
 	return PTE_WRITE | nx_bit;
 }
 
+static void *ioremap_cache(u64 phys, u64 size, u64 cache);
+
+/* PAT entry 1 becomes write-combining; without a PAT, WC mappings are uncached. */
+static void pat_init(void)
+{
+	u32 a, b, c, d;
+	u64 pat;
+
+	cpuid(1, 0, &a, &b, &c, &d);
+	if (!(d & CPUID_1_EDX_PAT))
+		return;
+	pat = rdmsr(MSR_PAT);
+	pat = (pat & ~(0xffull << 8)) | (PAT_TYPE_WC << 8);
+	wrmsr(MSR_PAT, pat);
+	have_wc = true;
+}
+
 void paging_init(const struct mem_region *map, size_t n)
 {
 	u64 low_end = ALIGN_UP((u64)(uintptr_t)__kernel_end, HUGE_SIZE);
@@ -135,6 +164,7 @@ void paging_init(const struct mem_region *map, size_t n)
 	if (d & BIT(20))
 		nx_bit = PTE_NX;
 	pml4 = alloc_table();
+	pat_init();
 
 	/* RAM and firmware tables above the low area: 2 MiB pages, write-back. */
 	for (size_t i = 0; i < n; i++) {
@@ -155,15 +185,18 @@ void paging_init(const struct mem_region *map, size_t n)
 		unmap_page(guard_pages[i]);
 
 	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | (nx_bit ? EFER_NXE : 0));
+	/* boot/entry.S sets WP; without it the kernel could write its own text. */
+	write_cr0(read_cr0() | CR0_WP);
 	write_cr3(virt_to_phys(pml4));
 	paging_ready = true;
 	for (int i = 0; i < nr_early_ioremaps; i++)
-		ioremap(early_ioremaps[i].phys, early_ioremaps[i].size);
+		ioremap_cache(early_ioremaps[i].phys, early_ioremaps[i].size,
+			      early_ioremaps[i].cache);
 	pr_info("paging: kernel text %p-%p read-only%s, page 0 and %d guard pages unmapped\n",
 		__text_start, __text_end, nx_bit ? ", data no-execute" : "", nr_guard_pages);
 }
 
-void *ioremap(u64 phys, u64 size)
+static void *ioremap_cache(u64 phys, u64 size, u64 cache)
 {
 	u64 end = phys + size;
 
@@ -172,6 +205,7 @@ void *ioremap(u64 phys, u64 size)
 		if (nr_early_ioremaps == MAX_EARLY_IOREMAPS)
 			panic("paging: too many early ioremaps");
 		early_ioremaps[nr_early_ioremaps].phys = phys;
+		early_ioremaps[nr_early_ioremaps].cache = cache;
 		early_ioremaps[nr_early_ioremaps++].size = size;
 		return phys_to_virt(phys);
 	}
@@ -180,16 +214,44 @@ void *ioremap(u64 phys, u64 size)
 		u64 *e = &pd[idx(addr, 1)];
 
 		if (!(*e & PTE_PRESENT)) {
-			map_huge(addr, PTE_WRITE | PTE_PCD | PTE_PWT | nx_bit);
+			map_huge(addr, PTE_WRITE | cache | nx_bit);
 			continue;
 		}
 		/* Shares a 2 MiB page with RAM or earlier mappings: go page by page. */
 		for (u64 p = MAX(addr, ALIGN_DOWN(phys, PAGE_SIZE)); p < MIN(end, addr + HUGE_SIZE);
 		     p += PAGE_SIZE)
-			map_page(p, PTE_WRITE | PTE_PCD | PTE_PWT | nx_bit);
+			map_page(p, PTE_WRITE | cache | nx_bit);
 	}
 	write_cr3(read_cr3());
 	return phys_to_virt(phys);
+}
+
+bool mm_is_guard_page(u64 addr)
+{
+	for (int i = 0; i < nr_guard_pages; i++)
+		if (ALIGN_DOWN(addr, PAGE_SIZE) == guard_pages[i])
+			return true;
+	return false;
+}
+
+bool mm_is_kernel_text(u64 addr)
+{
+	return addr >= (u64)(uintptr_t)__text_start && addr < (u64)(uintptr_t)__text_end;
+}
+
+void *ioremap(u64 phys, u64 size)
+{
+	return ioremap_cache(phys, size, PTE_CACHE_UC);
+}
+
+void *ioremap_wc(u64 phys, u64 size)
+{
+	return ioremap_cache(phys, size, PTE_CACHE_WC);
+}
+
+bool mm_have_wc(void)
+{
+	return have_wc;
 }
 
 bool mm_is_mapped(u64 addr)

@@ -138,6 +138,8 @@ int pci_init(void);
 void pci_scan_root(u16 seg, u8 root_bus, u8 end_bus);
 
 int pci_register_driver(struct pci_driver *drv);
+/* The device whose driver's probe() is running now, else NULL. */
+struct pci_dev *pci_probing_dev(void);
 /* Calls remove() on every device the driver has bound, then forgets it. */
 void pci_unregister_driver(struct pci_driver *drv);
 const struct pci_device_id *pci_match_id(const struct pci_device_id *ids,

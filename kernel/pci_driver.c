@@ -66,16 +66,27 @@ const struct pci_device_id *pci_match_id(const struct pci_device_id *ids,
 	return NULL;
 }
 
+/* The device whose probe() runs: what a network device registered there sits on. */
+static struct pci_dev *probing;
+
+struct pci_dev *pci_probing_dev(void)
+{
+	return probing;
+}
+
 static void try_bind(struct pci_driver *drv, struct pci_dev *pdev, bool announce)
 {
 	const struct pci_device_id *id = pci_match_id(drv->id_table, pdev);
+	struct pci_dev *outer = probing;
 	int ret;
 
 	if (!id)
 		return;
 	pdev->driver = drv;
 	pdev->matched_id = id;
+	probing = pdev;
 	ret = drv->probe(pdev, id);
+	probing = outer;
 	if (ret) {
 		pr_warn("%s: %s probe failed (%d): left unbound\n", pdev->name, drv->name, ret);
 		pdev->driver = NULL;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "kernel/console.h"
+#include "kernel/fbcon.h"
 #include "kernel/irqflags.h"
 #include "kernel/printk.h"
 #include "kernel/shell.h"
@@ -37,9 +38,12 @@ void shell_register(struct shell_cmd *cmd)
 	*pp = cmd;
 }
 
+/* The shell shows on the serial console and, mirrored, on the screen. */
 static void out(const char *s, size_t n)
 {
 	serial_write(s, n);
+	fbcon_write(s, n);
+	vga_write_text(s, n);
 }
 
 int shell_printf(const char *fmt, ...)
@@ -110,9 +114,7 @@ int shell_execute(const char *text)
 	if (argc == 0)
 		return 0;
 	argv[argc] = NULL;
-	for (cmd = commands; cmd; cmd = cmd->next)
-		if (!strcmp(cmd->name, argv[0]))
-			break;
+	cmd = shell_find_command(argv[0]);
 	if (!cmd) {
 		shell_printf("%s: unknown command (try 'help')\n", argv[0]);
 		return -ENOENT;
@@ -194,6 +196,16 @@ void shell_input(char c)
 		line[line_len++] = c;
 		out(&c, 1);
 	}
+}
+
+struct shell_cmd *shell_find_command(const char *name)
+{
+	struct shell_cmd *cmd;
+
+	for (cmd = commands; cmd; cmd = cmd->next)
+		if (!strcmp(cmd->name, name))
+			break;
+	return cmd;
 }
 
 void shell_list_commands(void)

@@ -23,6 +23,8 @@ struct shell_cmd {
 void shell_register(struct shell_cmd *cmd);
 void shell_init(void);
 void shell_list_commands(void);
+/* The registered command of that name, or NULL. */
+struct shell_cmd *shell_find_command(const char *name);
 void shell_register_kernel_commands(void);
 int shell_printf(const char *fmt, ...) __printf(1, 2);
 /* Feeds one received byte; the serial interrupt path and tests call it. */

@@ -13,6 +13,7 @@
 #include "kernel/pmm.h"
 #include "kernel/printk.h"
 #include "kernel/shell.h"
+#include "kernel/shell_help.h"
 #include "kernel/time.h"
 #include "kernel/trap.h"
 
@@ -263,7 +264,10 @@ static struct shell_tunable loglevel_tunable = {
 };
 
 static struct shell_cmd kernel_cmds[] = {
-	{ .name = "help", .usage = "help", .help = "list commands", .run = cmd_help },
+	{ .name = "help",
+	  .usage = "help [COMMAND | KEY | keys]",
+	  .help = "list commands, or explain one, or a command-line key",
+	  .run = cmd_help },
 	{ .name = "dmesg",
 	  .usage = "dmesg",
 	  .help = "print the kernel log ring",
@@ -279,7 +283,7 @@ static struct shell_cmd kernel_cmds[] = {
 	  .run = cmd_lspci },
 	{ .name = "set",
 	  .usage = "set [KEY VALUE]",
-	  .help = "show or change live tunables",
+	  .help = "show or change live settings (docs/CMDLINE.md)",
 	  .run = cmd_set },
 	{ .name = "mem",
 	  .usage = "mem",
@@ -296,10 +300,36 @@ static struct shell_cmd kernel_cmds[] = {
 	  .run = cmd_poweroff },
 };
 
+/* help: the commands; help COMMAND: its usage; help KEY: a command-line key's row. */
 static int cmd_help(int argc, char **argv)
 {
-	shell_list_commands();
-	return 0;
+	const struct shell_cmd *cmd;
+
+	if (argc == 1) {
+		shell_list_commands();
+		shell_printf("'help KEY' explains a kernel command-line key, 'help keys' lists "
+			     "them\n");
+		return 0;
+	}
+	if (argc != 2)
+		return -EINVAL;
+	if (!strcmp(argv[1], "keys")) {
+		shell_help_list_keys();
+		return 0;
+	}
+	cmd = shell_find_command(argv[1]);
+	if (cmd) {
+		shell_printf("  %-22s %s\n", cmd->usage ? cmd->usage : cmd->name, cmd->help);
+		/* Some commands share their name with a key: ip, stats, netconsole. */
+		(void)shell_help_key(argv[1]);
+		return 0;
+	}
+	if (shell_help_key(argv[1]) == 0)
+		return 0;
+	shell_printf("help: '%s' is neither a command nor a command-line key ('help keys' "
+		     "lists the keys)\n",
+		     argv[1]);
+	return -ENOENT;
 }
 
 void shell_register_kernel_commands(void)

@@ -10,6 +10,7 @@
 #include "kernel/printk.h"
 #include "kernel/trap.h"
 #include "kernel/loop.h"
+#include "kernel/mm.h"
 #include "kernel/vectors.h"
 #include "kernel/x86.h"
 
@@ -56,8 +57,26 @@ static const char *const exception_names[32] = {
 #define PF_RESERVED BIT(3)
 #define PF_FETCH    BIT(4)
 
+/* What a protection violation broke, in words, or NULL for an ordinary bad pointer. */
+static const char *page_fault_cause(u64 err, u64 cr2)
+{
+	if (mm_is_guard_page(cr2))
+		return "kernel stack overflow into a guard page";
+	if (!(err & PF_PRESENT))
+		return NULL;
+	if (err & PF_FETCH)
+		return "instruction fetch from no-execute memory (data, stack or heap)";
+	if ((err & PF_WRITE) && mm_is_kernel_text(cr2))
+		return "write to read-only kernel text";
+	if (err & PF_WRITE)
+		return "write to read-only memory";
+	return NULL;
+}
+
 static void describe_page_fault(u64 err, u64 cr2)
 {
+	const char *cause = page_fault_cause(err, cr2);
+
 	pr_emerg("BUG: %s at address %016llx: %s %s%s\n",
 		 cr2 < 4096 ? "NULL pointer dereference" : "unable to handle page fault",
 		 (unsigned long long)cr2,
@@ -66,6 +85,21 @@ static void describe_page_fault(u64 err, u64 cr2)
 				  : "read",
 		 err & PF_PRESENT ? "(protection violation)" : "(page not present)",
 		 err & PF_RESERVED ? " (reserved bit set)" : "");
+	if (cause)
+		pr_emerg("BUG: %s\n", cause);
+}
+
+/*
+ * A double fault is, in practice, a fault the CPU could not deliver: when
+ * the stack ran into its guard page, pushing the page fault's frame faulted
+ * too. CR2 still names the page that started it.
+ */
+static void describe_double_fault(u64 cr2)
+{
+	if (mm_is_guard_page(cr2))
+		pr_emerg("BUG: kernel stack overflow: the stack ran into its guard page at "
+			 "%016llx\n",
+			 (unsigned long long)cr2);
 }
 
 void dump_registers(const struct trap_frame *f)
@@ -88,6 +122,16 @@ void dump_registers(const struct trap_frame *f)
 		 (unsigned long long)read_cr3(), (unsigned long long)read_cr4());
 }
 
+/*
+ * A call into a no-execute (or unmapped) page faults on the fetch before the
+ * callee runs: the return address the call pushed is on top of the stack.
+ */
+static bool called_into_bad_page(const struct trap_frame *f, u64 cr2)
+{
+	return f->vector == 14 && (f->error_code & PF_FETCH) && f->rip == cr2 &&
+	       mm_is_mapped(f->rsp) && mm_is_mapped(f->rsp + 7);
+}
+
 static void __noreturn fatal_exception(struct trap_frame *f)
 {
 	u64 cr2 = read_cr2();
@@ -95,12 +139,20 @@ static void __noreturn fatal_exception(struct trap_frame *f)
 	panic_begin();
 	if (f->vector == 14)
 		describe_page_fault(f->error_code, cr2);
+	if (f->vector == 8)
+		describe_double_fault(cr2);
 	pr_emerg("EXCEPTION: %s (vector %llu) error code %#llx\n", exception_names[f->vector],
 		 (unsigned long long)f->vector, (unsigned long long)f->error_code);
-	if (f->vector == 14)
+	if (f->vector == 14 || f->vector == 8)
 		pr_emerg("CR2 (faulting address): %016llx\n", (unsigned long long)cr2);
 	dump_registers(f);
-	backtrace_print(f->rip, f->rbp);
+	if (called_into_bad_page(f, cr2)) {
+		/* The faulting "instruction" is the target itself: start at its caller. */
+		pr_emerg("RIP is the call target; the trace starts at the call\n");
+		backtrace_print(*(const u64 *)(uintptr_t)f->rsp - 1, f->rbp);
+	} else {
+		backtrace_print(f->rip, f->rbp);
+	}
 	panic_end("fatal exception");
 }
 

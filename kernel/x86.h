@@ -82,6 +82,13 @@ static inline void write_cr3(u64 v)
 {
 	__asm__ __volatile__("mov %0, %%cr3" : : "r"(v) : "memory");
 }
+#define CR0_WP BIT64(16) /* ring 0 honours read-only pages too */
+
+static inline void write_cr0(u64 v)
+{
+	__asm__ __volatile__("mov %0, %%cr0" : : "r"(v) : "memory");
+}
+
 static inline u64 read_cr0(void)
 {
 	u64 v;

@@ -34,7 +34,7 @@ LWIP_WARN := -Wall -Wno-address
 LWIP_KCFLAGS = $(filter-out -W%,$(KCFLAGS)) $(LWIP_WARN) $(LWIP_INCLUDES)
 LWIP_KOBJS := $(patsubst $(LWIP_DIR)/%.c,$(BUILD)/lwip/%.c.o,$(LWIP_SRCS))
 
-$(BUILD)/lwip/%.c.o: $(LWIP_DIR)/%.c | $(DEPS_STAMP)
+$(BUILD)/lwip/%.c.o: $(LWIP_DIR)/%.c $(KFLAGS_STAMP) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(LWIP_KCFLAGS) -c $< -o $@
 

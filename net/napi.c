@@ -15,6 +15,7 @@
 #include "kernel/printk.h"
 #include "kernel/softirq.h"
 #include "kernel/time.h"
+#include "net/gro.h"
 #include "net/napi.h"
 #include "net/netdev.h"
 
@@ -24,6 +25,8 @@ static LIST_HEAD(napi_all);	  /* every registered instance, for the shell */
 static int net_budget = NET_BUDGET_DEFAULT;
 static int net_budget_usecs = NET_BUDGET_USECS_DEFAULT;
 static enum napi_mode napi_mode = NAPI_MODE_NAPI;
+static int napi_defer_hard_irqs; /* net.napi_defer_hard_irqs */
+static long napi_flush_timeout;	 /* net.gro_flush_timeout, ns */
 
 struct softnet_stats softnet;
 bool napi_irq_poll_active;
@@ -42,6 +45,12 @@ const char *napi_name(const struct napi_struct *napi)
 	if (napi->dev && napi->dev->name[0])
 		return napi->dev->name;
 	return "napi";
+}
+
+/* A deferred instance's timeout: poll it again (its interrupt is still masked). */
+static void napi_defer_expired(struct ktimer *t)
+{
+	napi_schedule(container_of(t, struct napi_struct, defer_timer));
 }
 
 int netif_napi_add(struct net_device *dev, struct napi_struct *napi,
@@ -69,6 +78,7 @@ int netif_napi_add(struct net_device *dev, struct napi_struct *napi,
 	napi->weight = weight;
 	napi->poll = poll;
 	napi->dev = dev;
+	napi->defer_timer.fn = napi_defer_expired;
 	/* Held off like after napi_disable() until the driver enables it. */
 	napi->state = NAPIF_STATE_SCHED | NAPIF_STATE_DISABLE;
 
@@ -96,6 +106,7 @@ void netif_napi_del(struct napi_struct *napi)
 	}
 	list_del_init(&napi->dev_list);
 	list_del_init(&napi->all_list);
+	ktimer_cancel(&napi->defer_timer);
 	napi->state = NAPIF_STATE_SCHED | NAPIF_STATE_DISABLE;
 	local_irq_restore(flags);
 }
@@ -154,6 +165,8 @@ static int napi_run_poll(struct napi_struct *napi, int budget)
 {
 	int work = napi->poll(napi, budget);
 
+	/* Segments merged during the poll go up now: nothing waits for a later one. */
+	gro_flush();
 	napi->stats.polls++;
 	softnet.polls++;
 	if (unlikely(work > budget)) {
@@ -227,6 +240,28 @@ bool napi_schedule_irq(struct napi_struct *napi)
 	return true;
 }
 
+/*
+ * Interrupt deferral: true when the instance stays masked and its timer will
+ * poll it again. A poll that did work earns net.napi_defer_hard_irqs empty
+ * polls before the interrupt comes back.
+ */
+static bool napi_defer(struct napi_struct *napi, int work_done)
+{
+	long timeout = READ_ONCE(napi_flush_timeout);
+
+	/* irq mode polls inside the handler and busypoll never unmasks: nothing to defer. */
+	if (READ_ONCE(napi_mode) != NAPI_MODE_NAPI)
+		return false;
+	if (work_done > 0)
+		napi->defer_left = READ_ONCE(napi_defer_hard_irqs);
+	if (napi->defer_left <= 0 || timeout <= 0)
+		return false;
+	napi->defer_left--;
+	napi->stats.defers++;
+	ktimer_arm(&napi->defer_timer, ktime_get_ns() + (u64)timeout);
+	return true;
+}
+
 bool napi_complete_done(struct napi_struct *napi, int work_done)
 {
 	unsigned long flags = local_irq_save();
@@ -254,7 +289,7 @@ bool napi_complete_done(struct napi_struct *napi, int work_done)
 		napi->state = state & ~NAPIF_STATE_SCHED;
 		list_del_init(&napi->poll_list);
 		napi->stats.completions++;
-		may_unmask = true;
+		may_unmask = !napi_defer(napi, work_done);
 	}
 	local_irq_restore(flags);
 	return may_unmask;
@@ -269,6 +304,9 @@ void napi_disable(struct napi_struct *napi)
 		return;
 	}
 	napi->state |= NAPIF_STATE_DISABLE;
+	/* A deferred re-poll would find it disabled; enabling starts afresh. */
+	ktimer_cancel(&napi->defer_timer);
+	napi->defer_left = 0;
 	/*
 	 * Queued or not, it must not be polled again: even from its own poll,
 	 * a schedule that came after the poll completed has queued it anew.
@@ -549,4 +587,36 @@ int net_set_budget_usecs(long usecs)
 int net_get_budget_usecs(void)
 {
 	return READ_ONCE(net_budget_usecs);
+}
+
+int napi_set_defer_hard_irqs(long polls)
+{
+	if (polls < 0 || polls > NAPI_DEFER_HARD_IRQS_MAX) {
+		pr_err("net.napi_defer_hard_irqs %ld out of range 0..%d\n", polls,
+		       NAPI_DEFER_HARD_IRQS_MAX);
+		return -EINVAL;
+	}
+	WRITE_ONCE(napi_defer_hard_irqs, (int)polls);
+	return 0;
+}
+
+int napi_get_defer_hard_irqs(void)
+{
+	return READ_ONCE(napi_defer_hard_irqs);
+}
+
+int napi_set_flush_timeout(long ns)
+{
+	if (ns < 0 || ns > NAPI_FLUSH_TIMEOUT_MAX) {
+		pr_err("net.gro_flush_timeout %ld out of range 0..%d ns\n", ns,
+		       NAPI_FLUSH_TIMEOUT_MAX);
+		return -EINVAL;
+	}
+	WRITE_ONCE(napi_flush_timeout, ns);
+	return 0;
+}
+
+long napi_get_flush_timeout(void)
+{
+	return READ_ONCE(napi_flush_timeout);
 }

@@ -11,6 +11,7 @@
 #define NAPKIN_NET_NAPI_H
 
 #include "kernel/compiler.h"
+#include "kernel/time.h"
 #include "kernel/list.h"
 
 struct net_device;
@@ -48,6 +49,7 @@ struct napi_stats {
 	u64 missed;	   /* schedules that arrived while it was being polled */
 	u64 npsvc_skips;   /* softirq rounds that skipped it because netpoll owned it */
 	u64 irq_deferred;  /* irq mode: left to the softirq after too many polls in the handler */
+	u64 defers; /* completions that kept the interrupt masked and re-polled from a timer */
 };
 
 struct napi_struct {
@@ -60,6 +62,9 @@ struct napi_struct {
 	struct list_head dev_list; /* link in dev->napi_list */
 	struct list_head all_list; /* link in the list of every instance */
 	bool warned_over_budget;
+	/* Interrupt deferral (net.napi_defer_hard_irqs): empty polls left before unmasking. */
+	int defer_left;
+	struct ktimer defer_timer;
 	struct napi_stats stats;
 };
 
@@ -196,5 +201,20 @@ int net_set_budget(long packets); /* net.budget: 1..NET_BUDGET_MAX */
 int net_get_budget(void);
 int net_set_budget_usecs(long usecs); /* net.budget_usecs: 1..NET_BUDGET_USECS_MAX */
 int net_get_budget_usecs(void);
+
+/*
+ * Interrupt deferral, as Linux's napi_defer_hard_irqs and gro_flush_timeout:
+ * with both nonzero, an instance whose poll did work does not unmask its
+ * interrupt on completion; a timer polls it again after the timeout, up to
+ * that many empty polls in a row. Under steady load the device is polled
+ * from the timer with its interrupt off; when traffic stops the interrupt
+ * comes back. NAPI mode only. 0 turns it off (the default).
+ */
+#define NAPI_DEFER_HARD_IRQS_MAX 1000
+#define NAPI_FLUSH_TIMEOUT_MAX	 10000000 /* ns: 10 ms */
+int napi_set_defer_hard_irqs(long polls);
+int napi_get_defer_hard_irqs(void);
+int napi_set_flush_timeout(long ns);
+long napi_get_flush_timeout(void);
 
 #endif

@@ -15,6 +15,7 @@
 #include "kernel/shell.h"
 #include "kernel/time.h"
 #include "kernel/trap.h"
+#include "net/gro.h"
 #include "net/napi.h"
 #include "net/net_shell.h"
 #include "net/net_stats.h"
@@ -49,6 +50,9 @@ static int cmd_napi(int argc, char **argv)
 		     "overrun");
 	napi_for_each(show_napi, NULL);
 	shell_printf("mode %s\n", napi_mode_name(napi_get_mode()));
+	if (napi_get_defer_hard_irqs() && napi_get_flush_timeout())
+		shell_printf("interrupt deferral: up to %d empty polls, every %ld ns\n",
+			     napi_get_defer_hard_irqs(), napi_get_flush_timeout());
 	return 0;
 }
 
@@ -75,6 +79,11 @@ static int cmd_softnet(int argc, char **argv)
 		     (unsigned long long)(softnet.tx_gso_frames
 					      ? softnet.tx_gso_bytes / softnet.tx_gso_frames
 					      : 0));
+	shell_printf("gro: %llu frames merged behind others, %llu handed up (%llu of them merged), "
+		     "%llu flows pushed out early, %s\n",
+		     (unsigned long long)gro_stats.merged, (unsigned long long)gro_stats.delivered,
+		     (unsigned long long)gro_stats.large, (unsigned long long)gro_stats.evicted,
+		     gro_enabled() ? "on" : "off");
 	shell_printf("backlog: %u queued, %llu copied out of driver buffers, %llu kept (no copy "
 		     "free), %llu kept (too big)\n",
 		     s.backlog_len, (unsigned long long)s.copy.copied,

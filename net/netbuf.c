@@ -29,12 +29,10 @@ static void netbuf_release(struct netbuf *nb)
 	}
 }
 
-void netbuf_free(struct netbuf *nb)
+static void netbuf_free_one(struct netbuf *nb)
 {
 	unsigned long flags;
 
-	if (unlikely(!nb))
-		return;
 	if (unlikely(irqs_disabled() || napi_in_irq_poll()) &&
 	    !(nb->flags & NETBUF_F_RELEASE_ANYWHERE)) {
 		flags = local_irq_save();
@@ -45,6 +43,19 @@ void netbuf_free(struct netbuf *nb)
 		return;
 	}
 	netbuf_release(nb);
+}
+
+void netbuf_free(struct netbuf *nb)
+{
+	struct netbuf *next;
+
+	/* Frames merged by GRO each go back to their own owner. */
+	for (; nb; nb = next) {
+		next = nb->gro_next;
+		nb->gro_next = NULL;
+		nb->gro_skip = 0;
+		netbuf_free_one(nb);
+	}
 }
 
 bool netbuf_deferred_pending(void)
@@ -74,17 +85,20 @@ u32 netbuf_copy_out(const struct netbuf *nb, u32 offset, void *dst, u32 len)
 	u8 *out = dst;
 	u32 copied = 0;
 
-	for (; nb && copied < len; nb = nb->next) {
-		u32 chunk;
+	for (const struct netbuf *frame = nb; frame && copied < len; frame = frame->gro_next) {
+		for (nb = frame; nb && copied < len; nb = nb->next) {
+			u32 skip = nb == frame ? MIN(frame->gro_skip, nb->len) : 0;
+			u32 have = nb->len - skip, chunk;
 
-		if (offset >= nb->len) {
-			offset -= nb->len;
-			continue;
+			if (offset >= have) {
+				offset -= have;
+				continue;
+			}
+			chunk = MIN(have - offset, len - copied);
+			memcpy(out + copied, nb->data + skip + offset, chunk);
+			copied += chunk;
+			offset = 0;
 		}
-		chunk = MIN(nb->len - offset, len - copied);
-		memcpy(out + copied, nb->data + offset, chunk);
-		copied += chunk;
-		offset = 0;
 	}
 	return copied;
 }

@@ -55,6 +55,8 @@ enum netbuf_gso {
 #define NETBUF_F_TX_IPHDR_CSUM BIT(0)
 /* release() is safe in any context (netpoll's buffers): never deferred. */
 #define NETBUF_F_RELEASE_ANYWHERE BIT(1)
+/* Receive: net/ verified the IPv4 header and TCP checksums in software (GRO); csum says so. */
+#define NETBUF_F_RX_CSUM_SW BIT(2)
 
 /*
  * Bytes a receive netbuf lends to the stack glue, which builds its own
@@ -80,6 +82,13 @@ struct netbuf {
 	u16 gso_size;	 /* TCP payload bytes per cut segment (the MSS) */
 	u16 gso_hdr_len; /* header bytes repeated in every cut segment */
 	u16 gso_segs;	 /* segments the device will send */
+	/*
+	 * Receive aggregation (net/gro.h): frames merged behind this one, each
+	 * with its own owner, and header bytes of this frame's first segment
+	 * the stack must skip (nonzero only in frames merged behind another).
+	 */
+	struct netbuf *gro_next;
+	u16 gro_skip;
 	/* The stack glue's while it holds the frame; drivers never touch it. */
 	u64 stack_area[NETBUF_STACK_AREA / sizeof(u64)];
 };
@@ -105,6 +114,8 @@ static inline void netbuf_init(struct netbuf *nb, void *data, u32 len, u64 dma,
 	nb->gso_size = 0;
 	nb->gso_hdr_len = 0;
 	nb->gso_segs = 0;
+	nb->gro_next = NULL;
+	nb->gro_skip = 0;
 }
 
 static inline unsigned int netbuf_nr_segs(const struct netbuf *nb)
@@ -136,14 +147,19 @@ static inline void netbuf_tx_sync_for_device(struct netbuf *nb)
 }
 
 /*
- * Give a whole frame back to its owner. Safe from any context: when called
+ * Give a whole frame back to its owner, and any frames merged behind it to
+ * theirs. Safe from any context: when called
  * with interrupts masked (a hard interrupt handler, or a poll run from one in
  * napi.mode=irq) the release is deferred to the NET_RX softirq, so owners
  * never see their release() run inside an interrupt.
  */
 void netbuf_free(struct netbuf *nb);
 
-/* Copy up to len bytes of the frame starting at offset into dst; returns bytes copied. */
+/*
+ * Copy up to len bytes of the frame starting at offset into dst, as the stack
+ * sees it (across merged frames, their skipped headers left out); returns
+ * bytes copied.
+ */
 u32 netbuf_copy_out(const struct netbuf *nb, u32 offset, void *dst, u32 len);
 
 /* Releases deferred by netbuf_free(); run by the NET_RX softirq. Returns how many. */

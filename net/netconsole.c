@@ -229,10 +229,31 @@ static struct net_device *pick_device(const char *name)
 	return found;
 }
 
+/* The limited broadcast, or the broadcast address of the subnet ip is in. */
+static bool is_broadcast(u32 target, u32 ip, u32 mask)
+{
+	if (target == 0xffffffffu)
+		return true;
+	/* A /31 or /32 has no broadcast address of its own. */
+	if (mask == 0 || (~mask & 0xfffffffeu) == 0)
+		return false;
+	return (target & mask) == (ip & mask) && (target | mask) == 0xffffffffu;
+}
+
+static void say_ready(const struct netconsole_target *t)
+{
+	pr_info("target %u.%u.%u.%u:%u via %s from %u.%u.%u.%u:%u%s%s ready\n",
+		t->np.remote_ip >> 24, (t->np.remote_ip >> 16) & 0xff,
+		(t->np.remote_ip >> 8) & 0xff, t->np.remote_ip & 0xff, t->np.remote_port,
+		t->np.dev->name, t->np.local_ip >> 24, (t->np.local_ip >> 16) & 0xff,
+		(t->np.local_ip >> 8) & 0xff, t->np.local_ip & 0xff, t->np.local_port,
+		t->cfg.extended ? " (extended)" : "", t->broadcast ? " (broadcast)" : "");
+}
+
 static void advance(struct netconsole_target *t, u64 now)
 {
 	struct net_device *dev;
-	u32 ip;
+	u32 ip, mask;
 	int ret;
 
 	if (t->state == NC_WAITING) {
@@ -250,15 +271,25 @@ static void advance(struct netconsole_target *t, u64 now)
 			ip = stack->dev_ipv4(dev);
 		if (!ip)
 			return;
+		mask = stack && stack->dev_ipv4_netmask ? stack->dev_ipv4_netmask(dev) : 0;
 		t->np.dev = dev;
 		t->np.local_ip = ip;
 		t->np.local_port = t->cfg.local_port;
 		t->np.remote_ip = t->cfg.remote_ip;
+		/* No netmask known (no stack, or none yet): the limited broadcast. */
+		if (t->cfg.subnet_broadcast)
+			t->np.remote_ip = ip | ~mask;
 		t->np.remote_port = t->cfg.remote_port;
 		t->started_ns = now;
 		if (t->cfg.mac_given) {
 			memcpy(t->np.remote_mac, t->cfg.remote_mac, 6);
 			t->state = NC_READY;
+		} else if (is_broadcast(t->np.remote_ip, ip, mask)) {
+			/* Nobody answers ARP for a broadcast address: every station's MAC. */
+			memset(t->np.remote_mac, 0xff, 6);
+			t->broadcast = true;
+			t->state = NC_READY;
+			say_ready(t);
 		} else {
 			t->state = NC_RESOLVING;
 		}
@@ -278,12 +309,7 @@ static void advance(struct netconsole_target *t, u64 now)
 		} else {
 			return;
 		}
-		pr_info("target %u.%u.%u.%u:%u via %s from %u.%u.%u.%u:%u%s ready\n",
-			t->np.remote_ip >> 24, (t->np.remote_ip >> 16) & 0xff,
-			(t->np.remote_ip >> 8) & 0xff, t->np.remote_ip & 0xff, t->np.remote_port,
-			t->np.dev->name, t->np.local_ip >> 24, (t->np.local_ip >> 16) & 0xff,
-			(t->np.local_ip >> 8) & 0xff, t->np.local_ip & 0xff, t->np.local_port,
-			t->cfg.extended ? " (extended)" : "");
+		say_ready(t);
 	}
 }
 
@@ -405,7 +431,8 @@ static int cmd_netconsole(int argc, char **argv)
 	if (argc == 1) {
 		for (int i = 0; i < NETCONSOLE_MAX_TARGETS; i++) {
 			const struct netconsole_target *t = &targets[i];
-			u32 ip = t->cfg.remote_ip;
+			/* Known once the target left WAITING ("broadcast" needs the address). */
+			u32 ip = t->np.dev ? t->np.remote_ip : t->cfg.remote_ip;
 
 			if (t->state == NC_UNUSED)
 				continue;

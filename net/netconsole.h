@@ -18,6 +18,8 @@ struct net_device;
 struct netconsole_stack_ops {
 	/* The device's IPv4 address (host order), 0 if it has none yet. */
 	u32 (*dev_ipv4)(struct net_device *dev);
+	/* Its IPv4 netmask (host order), 0 if it has none yet. */
+	u32 (*dev_ipv4_netmask)(struct net_device *dev);
 	/* 0 with mac filled when known; -EAGAIN after starting a resolution. */
 	int (*resolve)(struct net_device *dev, u32 ip, u8 mac[6]);
 };

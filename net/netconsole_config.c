@@ -133,8 +133,11 @@ int netconsole_parse_target(const char *spec, size_t len, struct netconsole_conf
 		cfg->remote_port = (u16)v;
 	}
 	slash = find(at + 1, end, '/');
-	if (!parse_ipv4(at + 1, (size_t)((slash ? slash : end) - at - 1), &cfg->remote_ip)) {
-		*why = "target IP is missing or not a dotted-quad IPv4 address";
+	if ((size_t)((slash ? slash : end) - at - 1) == strlen(NETCONSOLE_SUBNET_BROADCAST) &&
+	    !memcmp(at + 1, NETCONSOLE_SUBNET_BROADCAST, strlen(NETCONSOLE_SUBNET_BROADCAST))) {
+		cfg->subnet_broadcast = true;
+	} else if (!parse_ipv4(at + 1, (size_t)((slash ? slash : end) - at - 1), &cfg->remote_ip)) {
+		*why = "target IP is missing, not a dotted-quad IPv4 address nor \"broadcast\"";
 		return -EINVAL;
 	}
 	if (slash && slash + 1 < end) {

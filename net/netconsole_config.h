@@ -3,6 +3,9 @@
  * Parsing Linux's netconsole= syntax:
  *   [+][src-port]@[src-ip]/[dev],[tgt-port]@tgt-ip/[tgt-mac]
  * with several targets separated by ';'. '+' selects the extended format.
+ * napkin also takes the word "broadcast" for tgt-ip: the broadcast address
+ * of the subnet the device's address is in, known once it has one (from DHCP
+ * too), for a LAN where the listener's address is not known in advance.
  */
 #ifndef NAPKIN_NET_NETCONSOLE_CONFIG_H
 #define NAPKIN_NET_NETCONSOLE_CONFIG_H
@@ -12,13 +15,16 @@
 #define NETCONSOLE_LOCAL_PORT  6665
 #define NETCONSOLE_REMOTE_PORT 6666
 #define NETCONSOLE_MAX_TARGETS 4
+/* tgt-ip meaning "the broadcast address of the device's subnet" */
+#define NETCONSOLE_SUBNET_BROADCAST "broadcast"
 
 struct netconsole_config {
 	bool extended;
 	u16 local_port, remote_port;
-	u32 local_ip; /* 0: the device's own address */
-	u32 remote_ip;
-	char dev_name[16]; /* empty: the first device with a link */
+	u32 local_ip;	       /* 0: the device's own address */
+	u32 remote_ip;	       /* 0 until known when subnet_broadcast */
+	bool subnet_broadcast; /* tgt-ip was "broadcast" */
+	char dev_name[16];     /* empty: the first device with a link */
 	u8 remote_mac[6];
 	bool mac_given;
 };

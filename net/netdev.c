@@ -9,6 +9,7 @@
 #include "kernel/irqflags.h"
 #include "kernel/printk.h"
 #include "net/backlog.h"
+#include "net/gro.h"
 #include "net/netdev.h"
 #include "net/params.h"
 
@@ -101,6 +102,13 @@ static void netdev_log_link(const struct net_device *dev)
 		pr_info("%s: link up\n", dev->name);
 }
 
+static struct pci_dev *(*parent_lookup)(void);
+
+void netdev_set_parent_lookup(struct pci_dev *(*lookup)(void))
+{
+	parent_lookup = lookup;
+}
+
 int register_netdev(struct net_device *dev)
 {
 	const u8 *mac;
@@ -118,6 +126,8 @@ int register_netdev(struct net_device *dev)
 		pr_err("register_netdev: %s already registered\n", dev->name);
 		return -EEXIST;
 	}
+	if (!dev->pdev && parent_lookup)
+		dev->pdev = parent_lookup();
 	if (!dev->mtu)
 		dev->mtu = ETH_DATA_LEN;
 	if (dev->mtu < ETH_MIN_MTU || dev->mtu > ETH_MAX_MTU) {
@@ -346,6 +356,8 @@ int netif_receive(struct net_device *dev, struct netbuf *nb)
 		dev->stats.multicast++;
 	if (unlikely(netdev_in_interrupt()))
 		return backlog_enqueue(nb);
+	if (gro_applies(dev))
+		return gro_receive(nb);
 	return netdev_deliver(nb);
 }
 

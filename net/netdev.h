@@ -73,6 +73,7 @@ struct ethtool_stat {
 };
 
 struct net_device;
+struct pci_dev;
 
 struct net_device_ops {
 	int (*open)(struct net_device *dev);
@@ -119,6 +120,7 @@ struct net_device {
 	struct list_head dev_list;  /* link in the registered devices */
 	bool registered;
 	bool link_event_pending; /* carrier change to report once out of the interrupt */
+	struct pci_dev *pdev;	 /* the PCI function it sits on (found at register), or NULL */
 	void *priv;		 /* the driver's */
 	void *stack_priv;	 /* the stack glue's (its netif) */
 };
@@ -151,6 +153,12 @@ void net_core_init(void);
 
 /* Returns 0, -EINVAL (missing ops/start_xmit, bad MTU), -EEXIST (name taken) or -ENOSPC. */
 int register_netdev(struct net_device *dev);
+/*
+ * How register_netdev() learns which bus device a net_device sits on when the
+ * driver did not set dev->pdev: the kernel passes pci_probing_dev() (drivers
+ * register from probe()). Hosted builds leave it unset.
+ */
+void netdev_set_parent_lookup(struct pci_dev *(*lookup)(void));
 /* Closes it if open, deletes its NAPI instances, drops its queued frames. */
 void unregister_netdev(struct net_device *dev);
 int dev_open(struct net_device *dev);

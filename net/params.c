@@ -8,6 +8,7 @@
 #include <string.h>
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
+#include "net/gro.h"
 #include "net/napi.h"
 #include "net/netdev.h"
 #include "net/params.h"
@@ -66,6 +67,49 @@ static int set_napi_mode(const char *name, const char *value)
 	return napi_set_mode(mode);
 }
 
+static int set_gro(const char *name, const char *value)
+{
+	if (value && (!strcmp(value, "on") || !strcmp(value, "1"))) {
+		gro_set_enabled(true);
+		return 0;
+	}
+	if (value && (!strcmp(value, "off") || !strcmp(value, "0"))) {
+		gro_set_enabled(false);
+		return 0;
+	}
+	pr_err("%s: '%s' is not on or off\n", name, value ? value : "");
+	return -EINVAL;
+}
+
+static void get_gro(char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", gro_enabled() ? "on" : "off");
+}
+
+static int set_defer_hard_irqs(const char *name, const char *value)
+{
+	long v;
+
+	return net_param_parse_long(name, value, &v) ?: napi_set_defer_hard_irqs(v);
+}
+
+static int set_flush_timeout(const char *name, const char *value)
+{
+	long v;
+
+	return net_param_parse_long(name, value, &v) ?: napi_set_flush_timeout(v);
+}
+
+static void get_defer_hard_irqs(char *buf, size_t len)
+{
+	snprintf(buf, len, "%d", napi_get_defer_hard_irqs());
+}
+
+static void get_flush_timeout(char *buf, size_t len)
+{
+	snprintf(buf, len, "%ld", napi_get_flush_timeout());
+}
+
 static void get_budget(char *buf, size_t len)
 {
 	snprintf(buf, len, "%d", net_get_budget());
@@ -91,6 +135,9 @@ static const struct net_param net_params[] = {
 	{ "net.budget_usecs", set_budget_usecs, get_budget_usecs },
 	{ "net.max_backlog", set_max_backlog, get_max_backlog },
 	{ "napi.mode", set_napi_mode, get_napi_mode },
+	{ "net.gro", set_gro, get_gro },
+	{ "net.napi_defer_hard_irqs", set_defer_hard_irqs, get_defer_hard_irqs },
+	{ "net.gro_flush_timeout", set_flush_timeout, get_flush_timeout },
 };
 
 static const struct net_param *net_param_find(const char *name)

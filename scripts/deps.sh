@@ -12,11 +12,13 @@ packages=(
   gcc binutils make
   grub-common grub-pc-bin grub-efi-amd64-bin xorriso mtools
   qemu-system-x86 ovmf
+  console-setup-linux
   check pkg-config
   python3 python3-pytest python3-scapy
   chromium chromium-driver python3-selenium
   dnsmasq-base iperf iproute2 iputils-ping ndisc6 socat netcat-openbsd
   dpkg-dev clang-format cppcheck
+  valgrind
   acpica-tools
 )
 

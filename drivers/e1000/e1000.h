@@ -17,6 +17,7 @@
 #include "kernel/printk.h"
 #include "kernel/time.h"
 #include "net/netdev.h"
+#include "net/nic_fault.h"
 
 /* Ring sizes: multiples of 8 descriptors, so multiples of 128 bytes. */
 #define E1000_RX_RING_SIZE 256
@@ -37,9 +38,16 @@
 #define E1000_MAX_ADAPTERS 4
 #define E1000_NAPI_WEIGHT  NAPI_DEFAULT_WEIGHT
 
-#define E1000_WATCHDOG_NS      (2 * NSEC_PER_SEC)
-#define E1000_LINK_GRACE_NS    (10 * NSEC_PER_SEC)
-#define E1000_TX_TIMEOUT_NS    (5 * NSEC_PER_SEC)
+/*
+ * The watchdog ticks often enough that a lost interrupt, a ring left without
+ * buffers or a stuck transmitter costs well under a second of traffic; its
+ * register-heavy work (statistics, link) runs every E1000_WATCHDOG_SLOW_TICKS.
+ */
+#define E1000_WATCHDOG_NS	  (100 * NSEC_PER_MSEC)
+#define E1000_WATCHDOG_SLOW_TICKS 20
+#define E1000_LINK_GRACE_NS	  (10 * NSEC_PER_SEC)
+/* No completion for this long with frames queued and the link up: reset transmit. */
+#define E1000_TX_TIMEOUT_NS    (300 * NSEC_PER_MSEC)
 #define E1000_POLL_INTERVAL_NS (1 * NSEC_PER_MSEC)
 
 /* What differs between the supported chips. */
@@ -136,10 +144,13 @@ struct e1000_adapter {
 	u32 pending_icr;	  /* causes seen by the handler, for poll() */
 	struct ktimer poll_timer; /* E1000_IRQ_POLLED only */
 	struct ktimer watchdog;
+	unsigned int watchdog_ticks;
 
 	/* Link */
 	u64 opened_ns;
 	bool link_grace_over;
+
+	struct nic_fault_state fault; /* test machinery: e1000_fault.c */
 
 	/* Counters */
 	u64 hw_stats[E1000_NR_HW_STATS];
@@ -221,6 +232,10 @@ void e1000_link_update(struct e1000_adapter *a);
 struct e1000_adapter *e1000_next(struct e1000_adapter *prev);
 struct e1000_adapter *e1000_find(const char *name);
 void e1000_count_missed(struct e1000_adapter *a);
+
+/* e1000_fault.c (test machinery): `nicfault` for this adapter */
+void e1000_fault_register(struct e1000_adapter *a);
+void e1000_fault_unregister(struct e1000_adapter *a);
 
 /* e1000_ethtool.c */
 void e1000_get_stats(struct net_device *dev, struct net_device_stats *stats);

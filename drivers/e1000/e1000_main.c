@@ -131,6 +131,25 @@ static int e1000_poll(struct napi_struct *napi, int budget)
 	return work;
 }
 
+/*
+ * The queue causes are masked only while a NAPI poll is due to unmask them.
+ * Masked with no poll scheduled means the interrupt that should have
+ * scheduled it was lost (or its handler's request was): nothing would ever
+ * unmask them again, so poll now.
+ */
+static void e1000_rescue_lost_irq(struct e1000_adapter *a)
+{
+	unsigned long flags = local_irq_save();
+	bool lost =
+	    a->irq_kind != E1000_IRQ_POLLED && a->irq_masked && !napi_is_scheduled(&a->napi);
+
+	if (lost) {
+		a->sw.missed_irqs++;
+		napi_schedule(&a->napi);
+	}
+	local_irq_restore(flags);
+}
+
 static void e1000_watchdog(struct ktimer *t)
 {
 	struct e1000_adapter *a = container_of(t, struct e1000_adapter, watchdog);
@@ -140,6 +159,19 @@ static void e1000_watchdog(struct ktimer *t)
 	if (!a->up)
 		return;
 	a->sw.watchdog_runs++;
+	/* Every tick: what bounds how long a lost interrupt or a stall can stop traffic. */
+	e1000_rescue_lost_irq(a);
+	e1000_rx_refill(a); /* a ring the pool could not refill earlier gets its buffers */
+	/*
+	 * Reap first, so only a transmitter that really finished nothing counts
+	 * as stuck (not one whose completions a late poll has yet to collect).
+	 */
+	e1000_tx_clean(a);
+	e1000_tx_check_hang(a, ktime_get_ns());
+	if (++a->watchdog_ticks % E1000_WATCHDOG_SLOW_TICKS) {
+		ktimer_arm(t, now + E1000_WATCHDOG_NS);
+		return;
+	}
 	status = e1000_rd(a, E1000_STATUS);
 	if (status == 0xFFFFFFFFu) {
 		pr_err("%s: registers read all ones: the device stopped answering\n",
@@ -159,7 +191,6 @@ static void e1000_watchdog(struct ktimer *t)
 			e1000_name(a), (unsigned long long)(E1000_LINK_GRACE_NS / NSEC_PER_SEC),
 			status, e1000_rd(a, E1000_CTRL));
 	}
-	e1000_tx_check_hang(a, now);
 	ktimer_arm(t, now + E1000_WATCHDOG_NS);
 }
 
@@ -358,6 +389,7 @@ static int e1000_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	a->napi.name = dev->name; /* for `napi` in the shell; lives as long as the adapter */
 	pci_set_drvdata(pdev, a);
 	log_bring_up(a, mac_source);
+	e1000_fault_register(a);
 	return 0;
 
 fail_irq:
@@ -378,6 +410,7 @@ static void e1000_remove(struct pci_dev *pdev)
 
 	if (!a)
 		return;
+	e1000_fault_unregister(a);
 	unregister_netdev(&a->netdev);
 	pci_free_irq_vectors(pdev);
 	e1000_hw_release(a);

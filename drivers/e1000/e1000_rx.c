@@ -41,6 +41,9 @@ static struct e1000_rx_buf *rx_buf_pop_free(struct e1000_adapter *a)
 {
 	struct e1000_rx_buf *buf = a->rx_free;
 
+	/* Test machinery plays a pool the stack has emptied (net/nic_fault.h). */
+	if (nic_fault_active(a->fault.rx_starve_until_ns))
+		return NULL;
 	if (buf) {
 		a->rx_free = buf->next_free;
 		a->rx_free_count--;
@@ -202,6 +205,9 @@ int e1000_rx_clean(struct e1000_adapter *a, int budget)
 			e1000_wr(a, E1000_RCTL, e1000_rd(a, E1000_RCTL) & ~E1000_RCTL_EN);
 			break;
 		}
+		/* Test machinery plays a frame the chip flagged with a CRC error. */
+		if (nic_fault_take(&a->fault.rx_errors))
+			d->errors |= E1000_RXD_ERR_CE;
 		info = e1000_rx_classify(status, d->errors, d->length, E1000_RX_BUF_SIZE,
 					 &a->rx_spanning);
 		a->rx_slot[idx] = NULL;

@@ -90,7 +90,8 @@ enum e1000_hw_stat { E1000_HW_STATS(E1000_HWSTAT_ENUM) E1000_NR_HW_STATS };
 	X(tx_tso_segments)	/* ... the frames they became on the wire */           \
 	X(tx_bad_frames)	/* frames dropped: bad offsets, too many segments */   \
 	X(tx_ring_full)		/* transmits refused: ring full */                     \
-	X(tx_timeouts)		/* watchdog: no transmit progress */                   \
+	X(tx_timeouts)		/* watchdog: no transmit progress, transmit reset */   \
+	X(missed_irqs)		/* watchdog: queues masked, no poll due */             \
 	X(link_timeouts)	/* open without link for the whole grace period */     \
 	X(watchdog_runs)
 

@@ -303,11 +303,14 @@ void e1000_tx_check_hang(struct e1000_adapter *a, u64 now)
 	if (!stuck || !netif_carrier_ok(&a->netdev))
 		return;
 	a->sw.tx_timeouts++;
-	pr_warn("%s: transmit timed out: no completion for %llu s (TDH %u, TDT %u, "
-		"next to clean %u, TCTL %#x, STATUS %#x)\n",
-		e1000_name(a), (unsigned long long)(E1000_TX_TIMEOUT_NS / NSEC_PER_SEC),
+	pr_warn("%s: transmit timed out: no completion for %llu ms (TDH %u, TDT %u, "
+		"next to clean %u, TCTL %#x, STATUS %#x); resetting transmit\n",
+		e1000_name(a), (unsigned long long)(E1000_TX_TIMEOUT_NS / NSEC_PER_MSEC),
 		e1000_rd(a, E1000_TDH), e1000_rd(a, E1000_TDT), a->tx_ntc, e1000_rd(a, E1000_TCTL),
 		e1000_rd(a, E1000_STATUS));
+	/* The frames still queued are dropped (counted); the ring starts empty and enabled. */
+	e1000_tx_disable(a);
+	e1000_tx_configure(a);
 }
 
 void e1000_tx_disable(struct e1000_adapter *a)

@@ -190,6 +190,8 @@ struct sky2_port {
 	bool link_up;
 	u32 speed;
 	bool full_duplex;
+	bool pause_tx, pause_rx; /* flow control as negotiated: we send / obey PAUSE */
+	u16 advertised;		 /* what PHY_AN_ADV was set to */
 	u16 phy_id0, phy_id1;
 
 	struct sky2_port_counters ctr;
@@ -286,7 +288,14 @@ void sky2_rx_free(struct sky2_port *p);
 void sky2_rx_ring_reset(struct sky2_port *p);
 void sky2_rx_unpost_all(struct sky2_port *p);
 void sky2_rx_refill(struct sky2_port *p);
-void sky2_rx_status(struct sky2_port *p, u32 status, u16 len);
+/* One RXSTAT entry as the drain read it. */
+struct sky2_rx_done {
+	u32 status; /* GMAC receive status word */
+	u16 len;    /* bytes the chip wrote (DMA length) */
+};
+/* Consecutive entries of one port, oldest first: at most SKY2_RX_RUN per call. */
+#define SKY2_RX_RUN 32
+void sky2_rx_complete(struct sky2_port *p, const struct sky2_rx_done *done, unsigned int n);
 void sky2_rx_put_flush(struct sky2_port *p);
 
 /* sky2_tx.c */

@@ -96,6 +96,7 @@ int sky2_phy_start(struct sky2_port *p)
 		return err;
 	}
 	err = sky2_phy_write(p, PHY_AN_ADV, adv);
+	p->advertised = adv;
 	if (!err && !fast)
 		err = sky2_phy_write(p, PHY_1000T_CTRL, PHY1000_FD | PHY1000_HD);
 	if (!err)
@@ -114,10 +115,41 @@ void sky2_phy_stop(struct sky2_port *p)
 	(void)sky2_phy_write(p, PHY_INT_MASK, 0);
 }
 
+/*
+ * Flow control as IEEE 802.3 Annex 28B resolves it from both base pages
+ * (we advertise symmetric PAUSE only): both sides offer PAUSE, or we do not
+ * and the partner offers both bits, then PAUSE runs both ways, otherwise not
+ * at all. The pause bits of the PHY's specific status register are not used:
+ * they sit in different places on different Yukon-2 PHYs (the 10/100 PHY of
+ * the FE and FE+ has none), so a driver reading them there resolves "none"
+ * on some chips and garbage on others. Half duplex below 1000 Mbit/s has no
+ * PAUSE, except on EC Ultra and Extreme, whose MACs take it there too.
+ */
+static void resolve_pause(struct sky2_port *p, u16 lpa, bool *send, bool *obey)
+{
+	bool ours = p->advertised & PHYADV_PAUSE, ours_asym = p->advertised & PHYADV_ASYM;
+	bool theirs = lpa & PHYADV_PAUSE, theirs_asym = lpa & PHYADV_ASYM;
+	const struct sky2_hw *hw = p->hw;
+
+	*send = *obey = false;
+	if (ours && theirs) {
+		*send = *obey = true;
+	} else if (ours && ours_asym && !theirs && theirs_asym) {
+		*obey = true;
+	} else if (!ours && ours_asym && theirs && theirs_asym) {
+		*send = true;
+	}
+	if (!p->full_duplex && p->speed < 1000 && hw->chip_id != Y2_CHIP_EC_ULTRA &&
+	    hw->chip_id != Y2_CHIP_EXTREME)
+		*send = *obey = false;
+}
+
 static void link_up(struct sky2_port *p, u16 ss)
 {
 	struct sky2_hw *hw = p->hw;
 	u16 ctrl = GPCTRL_AU_ALL_DIS | GPCTRL_RX_ENA | GPCTRL_TX_ENA;
+	bool send, obey;
+	u16 lpa = 0;
 
 	p->speed = (ss & PHYSS_SPEED_1000) ? 1000 : (ss & PHYSS_SPEED_100) ? 100 : 10;
 	p->full_duplex = ss & PHYSS_FULL_DUP;
@@ -127,11 +159,22 @@ static void link_up(struct sky2_port *p, u16 ss)
 		ctrl |= GPCTRL_SPEED_100;
 	if (p->full_duplex)
 		ctrl |= GPCTRL_DUP_FULL;
-	/* Flow control only in the directions autonegotiation agreed on. */
-	if (!(ss & PHYSS_RX_PAUSE))
+	/* A partner page we cannot read: no flow control rather than a guess. */
+	if (sky2_phy_read(p, PHY_AN_LPA, &lpa))
+		lpa = 0;
+	resolve_pause(p, lpa, &send, &obey);
+	if (!obey)
 		ctrl |= GPCTRL_FC_RX_DIS;
-	if (!(ss & PHYSS_TX_PAUSE))
+	if (!send)
 		ctrl |= GPCTRL_FC_TX_DIS;
+	p->pause_tx = send;
+	p->pause_rx = obey;
+	pr_info("%s: flow control %s\n", sky2_port_name(p),
+		send && obey ? "both ways"
+		: send	     ? "we pause the partner"
+		: obey	     ? "the partner pauses us"
+			     : "off");
+	sky2_write8(hw, PORT_REG(p->index, GMAC_CTRL), send ? GMC_PAUSE_ON : GMC_PAUSE_OFF);
 	sky2_gm_write(hw, p->index, GM_GP_CTRL, ctrl);
 	p->link_up = true;
 	p->ctr.link_ups++;

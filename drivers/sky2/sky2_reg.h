@@ -292,6 +292,8 @@
 #define GMC_BYP_MACSECTX    BIT(11)
 #define GMC_BYP_RETR	    BIT(9)
 #define GMC_LOOPB_OFF	    BIT(4)
+#define GMC_PAUSE_ON	    BIT(3)
+#define GMC_PAUSE_OFF	    BIT(2)
 #define GMC_RST_CLR	    BIT(1)
 #define GMC_RST_SET	    BIT(0)
 #define GPHY_CTRL	    0x0F04 /* written 8 bit */
@@ -378,6 +380,7 @@
 
 /* Receive status word (GMAC), as carried in RXSTAT list elements. */
 #define RXS_LEN_SHIFT 16
+#define RXS_LEN_MASK  0xFFFF0000u
 #define RXS_VLAN      BIT(13)
 #define RXS_JABBER    BIT(12)
 #define RXS_UNDERSIZE BIT(11)
@@ -399,6 +402,7 @@
 #define PHY_ID0		 0x02
 #define PHY_ID1		 0x03
 #define PHY_AN_ADV	 0x04
+#define PHY_AN_LPA	 0x05 /* link partner's base page */
 #define PHY_1000T_CTRL	 0x09
 #define PHY_SPEC_CTRL	 0x10
 #define PHY_SPEC_STAT	 0x11
@@ -407,7 +411,8 @@
 #define PHYCTRL_RESET	 BIT(15)
 #define PHYCTRL_ANE	 BIT(12)
 #define PHYCTRL_RESTART	 BIT(9)
-#define PHYADV_PAUSE	 BIT(10)
+#define PHYADV_PAUSE	 BIT(10) /* IEEE 802.3 Annex 28B: symmetric PAUSE */
+#define PHYADV_ASYM	 BIT(11) /* and asymmetric direction */
 #define PHYADV_100FD	 BIT(8)
 #define PHYADV_100HD	 BIT(7)
 #define PHYADV_10FD	 BIT(6)
@@ -420,8 +425,6 @@
 #define PHYSS_FULL_DUP	 BIT(13)
 #define PHYSS_RESOLVED	 BIT(11)
 #define PHYSS_LINK_UP	 BIT(10)
-#define PHYSS_TX_PAUSE	 BIT(3)
-#define PHYSS_RX_PAUSE	 BIT(2)
 #define PHYINT_AN_ERROR	 BIT(15)
 #define PHYINT_SPEED_CHG BIT(14)
 #define PHYINT_DUP_CHG	 BIT(13)

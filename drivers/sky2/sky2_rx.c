@@ -19,17 +19,13 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
+#include "kernel/barrier.h"
 #include "kernel/printk.h"
 
 /* Log the first few of a kind, then only at powers of two: a flood stays readable. */
 static bool worth_logging(u64 n)
 {
 	return n <= 4 || !(n & (n - 1));
-}
-
-static unsigned int rx_outstanding(const struct sky2_port *p)
-{
-	return (unsigned int)(p->rx_put - p->rx_cons) & (SKY2_RX_RING - 1);
 }
 
 static void push_free(struct sky2_port *p, struct sky2_rx_buf *buf)
@@ -50,11 +46,9 @@ static void free_chunks(struct sky2_port *p)
 	p->rx_pool_orphaned = false;
 }
 
-static void sky2_rx_release(struct netbuf *nb)
+/* A buffer returned twice, or to a pool whose port was closed meanwhile. */
+static __attribute__((noinline)) void rx_release_slow(struct sky2_port *p, struct sky2_rx_buf *buf)
 {
-	struct sky2_rx_buf *buf = nb->owner;
-	struct sky2_port *p = buf->port;
-
 	if (buf->state != SKY2_RXB_LENT) {
 		pr_err("%s: receive buffer %u returned twice\n", sky2_port_name(p),
 		       (unsigned int)(buf - p->rx_buf));
@@ -62,14 +56,26 @@ static void sky2_rx_release(struct netbuf *nb)
 	}
 	push_free(p, buf);
 	p->rx_lent--;
-	if (p->rx_pool_orphaned) {
-		if (!p->rx_lent) {
-			free_chunks(p);
-			sky2_release_if_done(p->hw);
-		}
+	if (!p->rx_lent) {
+		free_chunks(p);
+		sky2_release_if_done(p->hw);
+	}
+}
+
+/* The stack is done with a frame: its buffer goes back on the free list. */
+static void sky2_rx_release(struct netbuf *nb)
+{
+	struct sky2_rx_buf *buf = nb->owner;
+	struct sky2_port *p = buf->port;
+
+	if (unlikely(buf->state != SKY2_RXB_LENT || p->rx_pool_orphaned)) {
+		rx_release_slow(p, buf);
 		return;
 	}
-	if (p->opened && !p->in_poll && p->rx_posted < SKY2_RX_REFILL_LOW)
+	push_free(p, buf);
+	p->rx_lent--;
+	/* Running low outside the poll (the stack held buffers a while): refill soon. */
+	if (unlikely(p->rx_posted < SKY2_RX_REFILL_LOW) && p->opened && !p->in_poll)
 		napi_schedule(&p->hw->napi);
 }
 
@@ -85,8 +91,8 @@ int sky2_rx_alloc(struct sky2_port *p)
 	}
 	p->rx_free = NULL;
 	for (unsigned int c = 0; c < SKY2_RX_CHUNKS; c++) {
-		p->rx_chunk[c] =
-		    dma_alloc(SKY2_RX_CHUNK_BUFS * SKY2_RX_BUF_STRIDE, 0, 0, &p->rx_chunk_dma[c]);
+		p->rx_chunk[c] = dma_alloc(SKY2_RX_CHUNK_BUFS * SKY2_RX_BUF_STRIDE, 0,
+					   DMA_STREAMING, &p->rx_chunk_dma[c]);
 		if (!p->rx_chunk[c]) {
 			free_chunks(p);
 			return -ENOMEM;
@@ -144,6 +150,8 @@ void sky2_rx_unpost_all(struct sky2_port *p)
 		if (!buf)
 			continue;
 		p->rx_slot[s] = NULL;
+		/* The queue is stopped: the buffer is the CPU's again, unused. */
+		dma_sync_single_for_cpu(buf->dma, SKY2_RX_BUF_SIZE, DMA_FROM_DEVICE);
 		push_free(p, buf);
 	}
 	p->rx_posted = 0;
@@ -158,54 +166,55 @@ static void post_le(struct sky2_port *p, u32 addr, u16 len, u8 opcode)
 	le->addr = addr;
 	le->len = len;
 	le->ctrl = 0;
-	barrier(); /* the fields before the owner bit */
+	dma_wmb(); /* the fields before the owner bit that gives the LE away */
 	WRITE_ONCE(le->opcode, (u8)(opcode | LE_HW_OWNER));
 	p->rx_put = sky2_ring_next(p->rx_put, SKY2_RX_RING);
-	p->rx_put_pending = true;
 }
+
+/*
+ * Room in the ring is never short: every posted buffer needs at most one
+ * ADDR64 LE before it, and the ring keeps one slot empty.
+ */
+_Static_assert(2 * SKY2_RX_POSTED <= SKY2_RX_RING - 1, "receive ring too small for its buffers");
 
 void sky2_rx_refill(struct sky2_port *p)
 {
-	/* At most LAST_IDX LEs may be outstanding: one slot always stays empty. */
-	unsigned int room = SKY2_RX_RING - 1u - rx_outstanding(p);
+	unsigned int posted = p->rx_posted;
+	struct sky2_rx_buf *buf;
 
-	if (p->stopping)
+	if (p->stopping || posted >= SKY2_RX_POSTED)
 		return;
-	while (p->rx_posted < SKY2_RX_POSTED) {
-		struct sky2_rx_buf *buf = p->rx_free;
+	for (; posted < SKY2_RX_POSTED; posted++) {
 		u64 hi;
 
+		buf = p->rx_free;
 		if (!buf) {
 			p->ctr.rx_refill_starved++;
 			break;
 		}
 		hi = buf->dma >> 32;
-		if (hi != p->rx_hi) {
-			if (room < 2)
-				break;
+		if (unlikely(hi != p->rx_hi)) {
 			p->rx_slot[p->rx_put] = NULL;
 			post_le(p, (u32)hi, 0, LE_OP_ADDR64);
 			p->rx_hi = hi;
 			p->ctr.rx_addr64_les++;
-			room--;
-		} else if (!room) {
-			break;
 		}
 		p->rx_free = buf->next_free;
-		buf->next_free = NULL;
 		buf->state = SKY2_RXB_POSTED;
+		/* The chip's from here: before the LE that names it. */
+		dma_sync_single_for_device(buf->dma, SKY2_RX_BUF_SIZE, DMA_FROM_DEVICE);
 		p->rx_slot[p->rx_put] = buf;
 		post_le(p, (u32)buf->dma, SKY2_RX_BUF_SIZE, LE_OP_PACKET);
-		p->rx_posted++;
-		room--;
 	}
+	p->rx_put_pending |= posted != p->rx_posted;
+	p->rx_posted = posted;
 }
 
 void sky2_rx_put_flush(struct sky2_port *p)
 {
 	if (!p->rx_put_pending || p->stopping)
 		return;
-	barrier(); /* LEs in memory before the chip hears of them */
+	/* No barrier: the PUT is a writel, which no earlier store to the LEs passes. */
 	sky2_prefetch_put(p->hw, p->rxq, p->rx_put);
 	p->rx_put_pending = false;
 }
@@ -226,6 +235,15 @@ static struct sky2_rx_buf *take_oldest(struct sky2_port *p)
 	return NULL;
 }
 
+static void rx_deliver(struct sky2_port *p, struct sky2_rx_buf *buf, u16 len)
+{
+	netbuf_init(&buf->nb, buf->data, len, buf->dma, sky2_rx_release, buf);
+	buf->state = SKY2_RXB_LENT;
+	p->rx_lent++;
+	p->ctr.rx_frames++;
+	netif_receive(&p->netdev, &buf->nb);
+}
+
 static void drop(struct sky2_port *p, struct sky2_rx_buf *buf, u64 *counter, const char *why,
 		 u32 status, u16 len)
 {
@@ -237,20 +255,13 @@ static void drop(struct sky2_port *p, struct sky2_rx_buf *buf, u64 *counter, con
 	push_free(p, buf);
 }
 
-void sky2_rx_status(struct sky2_port *p, u32 status, u16 len)
+/* Everything but a good frame that fits: FE+ status, errors, truncation, bad lengths. */
+static __attribute__((noinline)) void rx_status_slow(struct sky2_port *p, struct sky2_rx_buf *buf,
+						     u32 status, u16 len)
 {
-	struct sky2_rx_buf *buf = take_oldest(p);
 	u16 gm_len = (u16)(status >> RXS_LEN_SHIFT);
 	struct net_device_stats *s = &p->netdev.stats;
 
-	if (!buf) {
-		p->ctr.rx_no_buffer++;
-		s->rx_errors++;
-		if (worth_logging(p->ctr.rx_no_buffer))
-			pr_err("%s: receive status (0x%08x, length %u) with no buffer posted\n",
-			       sky2_port_name(p), status, len);
-		return;
-	}
 	if ((p->hw->quirks & SKY2_Q_FE_PLUS_BOGUS_STATUS) && len != gm_len) {
 		/* FE+ A0 status is unreliable: trust the DMA length, check the range below. */
 		p->ctr.rx_fe_plus_accepted++;
@@ -275,9 +286,37 @@ void sky2_rx_status(struct sky2_port *p, u32 status, u16 len)
 		drop(p, buf, &p->ctr.rx_bad_length, "length outside the buffer", status, len);
 		return;
 	}
-	netbuf_init(&buf->nb, buf->data, len, buf->dma, sky2_rx_release, buf);
-	buf->state = SKY2_RXB_LENT;
-	p->rx_lent++;
-	p->ctr.rx_frames++;
-	netif_receive(&p->netdev, &buf->nb);
+	rx_deliver(p, buf, len);
+}
+
+void sky2_rx_complete(struct sky2_port *p, const struct sky2_rx_done *done, unsigned int n)
+{
+	for (const struct sky2_rx_done *d = done; d < done + n; d++) {
+		struct sky2_rx_buf *buf = take_oldest(p);
+		u32 status = d->status;
+		u16 len = d->len;
+
+		if (unlikely(!buf)) {
+			p->ctr.rx_no_buffer++;
+			p->netdev.stats.rx_errors++;
+			if (worth_logging(p->ctr.rx_no_buffer))
+				pr_err("%s: receive status (0x%08x, length %u) with no buffer "
+				       "posted\n",
+				       sky2_port_name(p), status, len);
+			continue;
+		}
+		/* The chip is done with it: ours again before any byte is read, kept or not. */
+		dma_sync_single_for_cpu(buf->dma, SKY2_RX_BUF_SIZE, DMA_FROM_DEVICE);
+		/*
+		 * The common case in one comparison: the status word's length
+		 * field equals the DMA length, RX_OK is set and no error bit
+		 * (the other bits say broadcast, multicast, VLAN); and it fits.
+		 */
+		if (likely((status & (RXS_LEN_MASK | RXS_ANY_ERR | RXS_RX_OK)) ==
+			       ((u32)len << RXS_LEN_SHIFT | RXS_RX_OK) &&
+			   (unsigned int)len - ETH_HLEN <= SKY2_RX_BUF_SIZE - ETH_HLEN))
+			rx_deliver(p, buf, len);
+		else
+			rx_status_slow(p, buf, status, len);
+	}
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
+#include "kernel/barrier.h"
 #include "kernel/printk.h"
 
 /* A TXINDEXLE's done index for one port (exclusive: the next LE the chip will fetch). */
@@ -46,11 +47,23 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 	const unsigned int mask = hw->st_size - 1;
 	unsigned int idx = hw->st_idx, seen = 0;
 	bool rx_seen[SKY2_MAX_PORTS] = { false };
+	/* The ports receive entries may go to: present and open, else NULL. */
+	struct sky2_port *rx_to[2] = { NULL, NULL };
+	/*
+	 * Receive entries are handed over in runs of one port, so the per-frame
+	 * work is a loop in sky2_rx.c rather than a call per entry; a run ends
+	 * when the port changes, so frames still go up in ring order.
+	 */
+	struct sky2_rx_done run[SKY2_RX_RUN];
+	unsigned int nrun = 0, run_port = 0;
 	bool tx_seen = false;
 	u32 tx_status = 0;
 	u16 tx_len = 0;
 	int work = 0;
 
+	for (unsigned int i = 0; i < hw->nports && i < 2; i++)
+		if (hw->port[i].opened)
+			rx_to[i] = &hw->port[i];
 	while (work < budget && seen <= mask) {
 		struct sky2_le *le = &ring[idx];
 		u8 op = READ_ONCE(le->opcode);
@@ -60,7 +73,7 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 
 		if (!(op & LE_HW_OWNER))
 			break;
-		barrier(); /* the owner bit before the fields it covers */
+		dma_rmb(); /* the owner bit before the fields it covers */
 		status = le->addr;
 		len = le->len;
 		port = le->ctrl & LE_CSS_PORT;
@@ -69,9 +82,18 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 		idx = (idx + 1) & mask;
 		seen++;
 
-		if (likely(op == LE_OP_RXSTAT && port < hw->nports && hw->port[port].opened)) {
-			sky2_rx_status(&hw->port[port], status, len);
-			rx_seen[port] = true;
+		if (likely(op == LE_OP_RXSTAT && rx_to[port])) {
+			if (unlikely(port != run_port || nrun == SKY2_RX_RUN)) {
+				if (nrun) {
+					rx_seen[run_port] = true;
+					sky2_rx_complete(rx_to[run_port], run, nrun);
+				}
+				nrun = 0;
+				run_port = port;
+			}
+			run[nrun].status = status;
+			run[nrun].len = len;
+			nrun++;
 			work++;
 			continue;
 		}
@@ -102,6 +124,10 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 				hw->pdev->name, op);
 			break;
 		}
+	}
+	if (nrun) {
+		rx_seen[run_port] = true;
+		sky2_rx_complete(rx_to[run_port], run, nrun);
 	}
 	hw->st_idx = (u16)idx;
 	hw->ctr.status_les += seen;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
+#include "kernel/barrier.h"
 #include "kernel/printk.h"
 
 static unsigned int tx_pending(const struct sky2_port *p)
@@ -54,7 +55,7 @@ static void put_le(struct sky2_port *p, u32 addr, u16 len, u8 ctrl, u8 opcode)
 	le->addr = addr;
 	le->len = len;
 	le->ctrl = ctrl;
-	barrier();
+	dma_wmb(); /* the fields before the owner bit that gives the LE away */
 	WRITE_ONCE(le->opcode, (u8)(opcode | LE_HW_OWNER));
 	p->tx_frame[p->tx_prod] = NULL;
 	p->tx_prod = sky2_ring_next(p->tx_prod, SKY2_TX_RING);
@@ -101,7 +102,7 @@ netdev_tx_t sky2_start_xmit(struct netbuf *nb, struct net_device *dev)
 	}
 	p->tx_frame[last] = nb;
 	p->ctr.tx_frames++;
-	barrier(); /* LEs in memory before the doorbell */
+	/* No barrier: the PUT is a writel, which no earlier store to the LEs passes. */
 	sky2_prefetch_put(p->hw, p->txq, p->tx_prod);
 	if (tx_free(p) < SKY2_TX_MAX_LES)
 		netif_stop_queue(dev);

@@ -415,6 +415,7 @@ static int vnet_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	}
 	vnet_log_bringup(vd, offered);
 	vnet_stats_register(vd);
+	vnet_fault_register(vd);
 	return 0;
 
 out_napi:
@@ -436,6 +437,7 @@ static void vnet_remove(struct pci_dev *pdev)
 
 	if (!vd)
 		return;
+	vnet_fault_unregister(vd);
 	vnet_stats_unregister(vd);
 	unregister_netdev(&vd->ndev);
 	/* After the reset the device touches no ring: everything can be reclaimed. */

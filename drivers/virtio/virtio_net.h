@@ -19,6 +19,7 @@
 #include "kernel/time.h"
 #include "net/napi.h"
 #include "net/netdev.h"
+#include "net/nic_fault.h"
 
 #define VNET_MAX_PAIRS 8
 /* Receive buffers: one page half each, enough for a full frame and its header. */
@@ -104,8 +105,9 @@ struct vnet_pair {
 	void *tx_hdr_mem;
 	u64 tx_hdr_dma;
 
-	int irq;		/* interrupt vector, or -1 */
-	unsigned int lose_irqs; /* fault injection: interrupts to ignore (shell) */
+	int irq;		      /* interrupt vector, or -1 */
+	unsigned int lose_irqs;	      /* fault injection: interrupts to ignore (shell) */
+	struct nic_fault_state fault; /* test machinery: virtio_net_fault.c */
 	struct vnet_pair_stats stats;
 };
 
@@ -181,6 +183,10 @@ void vnet_watchdog_stop(struct vnet_dev *vd);
 /* Fault injection for its tests: lose the next n notifications / interrupts of a pair. */
 void vnet_inject_lost_kicks(struct vnet_pair *qp, unsigned int n);
 void vnet_inject_lost_irqs(struct vnet_pair *qp, unsigned int n);
+
+/* virtio_net_fault.c (test machinery): `nicfault` for this device */
+void vnet_fault_register(struct vnet_dev *vd);
+void vnet_fault_unregister(struct vnet_dev *vd);
 
 /* With MSI-X: entry numbers of pair i and of config changes. */
 static inline u16 vnet_pair_msix(const struct vnet_dev *vd, unsigned int i)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * What netconsole asks of the stack: a device's IPv4 address and the MAC of
- * its target, from lwIP's ARP table (asking the network when it is not known
- * yet). netconsole calls these from its timer, in the main loop.
+ * What netconsole asks of the stack: a device's IPv4 address and netmask (for
+ * a target on the subnet's broadcast address), and the MAC of its target,
+ * from lwIP's ARP table (asking the network when it is not known yet).
+ * netconsole calls these from its timer, in the main loop.
  */
 #include <errno.h>
 #include <string.h>
@@ -18,6 +19,15 @@ static u32 lwip_nc_dev_ipv4(struct net_device *dev)
 	if (!netif || !netif_is_up(netif))
 		return 0;
 	return lwip_ntohl(ip4_addr_get_u32(netif_ip4_addr(netif)));
+}
+
+static u32 lwip_nc_dev_ipv4_netmask(struct net_device *dev)
+{
+	struct netif *netif = lwip_netif_of(dev);
+
+	if (!netif || !netif_is_up(netif))
+		return 0;
+	return lwip_ntohl(ip4_addr_get_u32(netif_ip4_netmask(netif)));
 }
 
 static int lwip_nc_resolve(struct net_device *dev, u32 ip, u8 mac[6])
@@ -44,6 +54,7 @@ static int lwip_nc_resolve(struct net_device *dev, u32 ip, u8 mac[6])
 
 static const struct netconsole_stack_ops lwip_nc_ops = {
 	.dev_ipv4 = lwip_nc_dev_ipv4,
+	.dev_ipv4_netmask = lwip_nc_dev_ipv4_netmask,
 	.resolve = lwip_nc_resolve,
 };
 

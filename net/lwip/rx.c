@@ -16,6 +16,8 @@
 #include "lwip/prot/ip6.h"
 #include "kernel/time.h"
 #include "net/lwip/glue.h"
+#include "lwip/tcp.h"
+#include "lwip_hooks.h"
 
 /*
  * lwIP parses each header from the first pbuf of a chain. A frame whose first
@@ -71,33 +73,72 @@ static void rx_wrapper_free(struct pbuf *p)
 	netbuf_free(frame);
 }
 
-/* The pbuf chain lwIP will see, or NULL when every segment is empty. */
-static struct pbuf *rx_wrap(struct glue_if *gif, struct netbuf *nb)
+/*
+ * Wrap one frame's segments (its first one from `skip` bytes on) and append
+ * them to *chain. Returns the wrappers made: 0 means the frame carried nothing
+ * and is still the caller's.
+ */
+static unsigned int rx_wrap_frame(struct glue_if *gif, struct netbuf *frame, u32 skip,
+				  struct pbuf **chain)
 {
-	struct rx_wrapper *head = rx_wrapper_of(nb);
-	struct pbuf *chain = NULL;
+	struct rx_wrapper *head = rx_wrapper_of(frame);
 
 	head->alive = 0;
-	for (struct netbuf *seg = nb; seg; seg = seg->next) {
+	for (struct netbuf *seg = frame; seg; seg = seg->next) {
 		struct rx_wrapper *w = rx_wrapper_of(seg);
+		u32 off = seg == frame ? MIN(skip, seg->len) : 0;
 		struct pbuf *p;
 
 		/* Empty segments carry nothing lwIP could use; they go back with the frame. */
-		if (!seg->len)
+		if (seg->len == off)
 			continue;
 		w->head = head;
 		head->alive++;
 		w->pc.custom_free_function = rx_wrapper_free;
-		p = pbuf_alloced_custom(PBUF_RAW, (u16_t)seg->len, PBUF_REF, &w->pc, seg->data,
-					(u16_t)seg->len);
-		if (!chain)
-			chain = p;
+		p = pbuf_alloced_custom(PBUF_RAW, (u16_t)(seg->len - off), PBUF_REF, &w->pc,
+					seg->data + off, (u16_t)(seg->len - off));
+		if (!*chain)
+			*chain = p;
 		else
-			pbuf_cat(chain, p);
+			pbuf_cat(*chain, p);
 	}
-	if (chain)
+	if (head->alive)
 		gif->stats.rx_frames_held++;
+	return head->alive;
+}
+
+/*
+ * The pbuf chain lwIP will see, or NULL when every segment is empty (the
+ * frame is then still the caller's). Frames merged behind the first (GRO) add
+ * their payload; each goes back to its driver when lwIP frees its part.
+ */
+static struct pbuf *rx_wrap(struct glue_if *gif, struct netbuf *nb)
+{
+	struct netbuf *frame = nb->gro_next, *next;
+	struct pbuf *chain = NULL;
+	unsigned int first = rx_wrap_frame(gif, nb, 0, &chain);
+
+	nb->gro_next = NULL;
+	for (; frame; frame = next) {
+		next = frame->gro_next;
+		frame->gro_next = NULL;
+		if (!rx_wrap_frame(gif, frame, frame->gro_skip, &chain))
+			netbuf_free(frame);
+	}
+	/* Nothing in the first frame but something behind it: it is done with already. */
+	if (!first && chain)
+		netbuf_free(nb);
 	return chain;
+}
+
+/* Driver frames that one frame from netif_receive() stands for. */
+static unsigned int rx_nr_frames(const struct netbuf *nb)
+{
+	unsigned int n = 0;
+
+	for (; nb; nb = nb->gro_next)
+		n++;
+	return n;
 }
 
 /* One contiguous PBUF_RAM pbuf from lwIP's heap; the frame goes back to the driver at once. */
@@ -143,7 +184,9 @@ static u16 rx_chksum_flags(struct glue_if *gif, const struct netbuf *nb)
 {
 	u16 flags = gif->chksum_flags;
 
-	if (nb->csum == NETBUF_CSUM_UNNECESSARY && (gif->dev->features & NETIF_F_RXCSUM) &&
+	/* The device's verdict, when it is on, or net/'s own (GRO checked it in software). */
+	if (nb->csum == NETBUF_CSUM_UNNECESSARY &&
+	    ((gif->dev->features & NETIF_F_RXCSUM) || (nb->flags & NETBUF_F_RX_CSUM_SW)) &&
 	    !rx_is_fragment(nb)) {
 		flags &= (u16) ~(NETIF_CHECKSUM_CHECK_IP | NETIF_CHECKSUM_CHECK_UDP |
 				 NETIF_CHECKSUM_CHECK_TCP);
@@ -173,7 +216,7 @@ int glue_rx(struct net_device *dev, struct netbuf *nb)
 	if (unlikely(nb->tot_len > 0xffff)) {
 		p = NULL;
 	} else if (likely(nb->len >= MIN(nb->tot_len, RX_HEADERS_MAX) &&
-			  gif->stats.rx_frames_held < RX_HELD_MAX)) {
+			  gif->stats.rx_frames_held + rx_nr_frames(nb) <= RX_HELD_MAX)) {
 		p = rx_wrap(gif, nb);
 	} else {
 		p = rx_copy(nb);
@@ -196,4 +239,17 @@ int glue_rx(struct net_device *dev, struct netbuf *nb)
 	glue_rx_input.frames++;
 	NETIF_SET_CHECKSUM_CTRL(netif, gif->chksum_flags);
 	return NET_RX_SUCCESS;
+}
+
+/*
+ * lwIP acknowledges every second segment and delays the first. A segment
+ * larger than the connection's MSS stands for several the sender sent (GRO,
+ * or the host's GUEST_TSO frames): acknowledge it at once, as a receiver of
+ * the wire segments would have done several times over. Waiting for a second
+ * one halves the acknowledgements again and stalls the sender's window.
+ */
+void glue_rx_large_segment_ack(struct tcp_pcb *pcb, const struct pbuf *p)
+{
+	if (pcb->state == ESTABLISHED && p->tot_len > pcb->mss)
+		tcp_set_flags(pcb, TF_ACK_NOW);
 }

@@ -197,11 +197,33 @@ static void show_capacity(void)
 			     a->active_hwm, a->limit, (unsigned long long)a->refused);
 }
 
+/* What each device's frames met on their way into lwIP (nothing dropped unseen). */
+static void show_glue_rx(void)
+{
+	struct netif *netif;
+
+	NETIF_FOREACH(netif)
+	{
+		struct glue_if *gif = netif->state;
+
+		if (!gif || !gif->dev)
+			continue;
+		shell_printf("%s: lwIP took %llu frames in place, copied %llu, dropped %llu, "
+			     "checksums trusted %llu, holds %llu driver frames now\n",
+			     gif->dev->name, (unsigned long long)gif->stats.rx_frames,
+			     (unsigned long long)gif->stats.rx_copied,
+			     (unsigned long long)gif->stats.rx_dropped,
+			     (unsigned long long)gif->stats.rx_csum_trusted,
+			     (unsigned long long)gif->stats.rx_frames_held);
+	}
+}
+
 static void show_pools(void)
 {
 	struct net_pool_stat p;
 
 	show_capacity();
+	show_glue_rx();
 	/* Index 0 is the heap, shown above with its budget. */
 	for (int i = 1; net_pool_stat(i, &p) == 0; i++)
 		shell_printf(

@@ -106,7 +106,8 @@ static int json_napi_one(struct napi_struct *n, void *ctx)
 	ws_u64(b, "over_budget", st->over_budget, false);
 	ws_u64(b, "missed", st->missed, false);
 	ws_u64(b, "netpoll_skips", st->npsvc_skips, false);
-	ws_u64(b, "irq_deferred", st->irq_deferred, true);
+	ws_u64(b, "irq_deferred", st->irq_deferred, false);
+	ws_u64(b, "defers", st->defers, true);
 	ws_printf(b, "}");
 	return 0;
 }

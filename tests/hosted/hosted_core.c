@@ -239,14 +239,15 @@ static u64 run_hooks(void)
 
 bool hosted_run_once(void)
 {
-	bool ran;
+	bool ran, delivered;
 
 	if (realtime)
 		realtime_catch_up();
-	hosted_wire_poll();
+	/* Frames delivered count as work: a paused port's wire may hold more. */
+	delivered = hosted_wire_poll();
 	hosted_devices_tick();
 	hosted_irq_deliver();
-	ran = do_softirq();
+	ran = do_softirq() || delivered;
 	ktimers_run(clock_ns);
 	hosted_irq_deliver();
 	run_hooks();

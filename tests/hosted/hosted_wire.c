@@ -37,8 +37,10 @@ struct hosted_wire {
 	bool carrier;
 	u32 partner; /* scripted/TAP far end's advertisement */
 	struct hosted_port *end[2];
-	struct queued_frame *head, *tail;
+	struct queued_frame *head, *tail; /* sent by the port, for the test */
 	unsigned int queued;
+	struct queued_frame *in_head, *in_tail; /* injected, held while the port pauses */
+	unsigned int in_queued;
 	u64 sent;
 	int tap_fd;
 };
@@ -59,7 +61,7 @@ static struct hosted_wire *new_wire(enum wire_kind kind)
 		return NULL;
 	w->kind = kind;
 	w->carrier = true;
-	w->partner = HOSTED_LINK_ALL;
+	w->partner = HOSTED_LINK_DEFAULT_PARTNER;
 	w->tap_fd = -1;
 	wires[nr_wires++] = w;
 	return w;
@@ -180,17 +182,18 @@ u32 hosted_port_partner(const struct hosted_port *port)
 				    : HOSTED_LINK_ALL;
 }
 
-static void queue_frame(struct hosted_wire *w, const u8 *frame, u32 len)
+static void fifo_push(struct queued_frame **head, struct queued_frame **tail, unsigned int *count,
+		      const u8 *frame, u32 len)
 {
 	struct queued_frame *q;
 
-	if (w->queued == SCRIPT_QUEUE_MAX) {
-		q = w->head;
-		w->head = q->next;
-		if (!w->head)
-			w->tail = NULL;
+	if (*count == SCRIPT_QUEUE_MAX) {
+		q = *head;
+		*head = q->next;
+		if (!*head)
+			*tail = NULL;
 		free(q);
-		w->queued--;
+		(*count)--;
 	}
 	q = malloc(sizeof(*q) + len);
 	if (!q)
@@ -198,12 +201,30 @@ static void queue_frame(struct hosted_wire *w, const u8 *frame, u32 len)
 	q->next = NULL;
 	q->len = len;
 	memcpy(q->data, frame, len);
-	if (w->tail)
-		w->tail->next = q;
+	if (*tail)
+		(*tail)->next = q;
 	else
-		w->head = q;
-	w->tail = q;
-	w->queued++;
+		*head = q;
+	*tail = q;
+	(*count)++;
+}
+
+static void queue_frame(struct hosted_wire *w, const u8 *frame, u32 len)
+{
+	fifo_push(&w->head, &w->tail, &w->queued, frame, len);
+}
+
+static bool port_can_receive(struct hosted_port *p)
+{
+	return !p->ops->can_receive || p->ops->can_receive(p);
+}
+
+static void deliver(struct hosted_port *p, const u8 *frame, u32 len)
+{
+	p->frames_in++;
+	hosted_model_enter();
+	p->ops->receive(p, frame, len);
+	hosted_model_exit();
 }
 
 void hosted_port_transmit(struct hosted_port *port, const u8 *frame, u32 len)
@@ -242,10 +263,21 @@ void hosted_wire_inject(struct hosted_wire *w, const u8 *frame, u32 len)
 
 	if (!w->carrier || !p)
 		return;
-	p->frames_in++;
-	hosted_model_enter();
-	p->ops->receive(p, frame, len);
-	hosted_model_exit();
+	/* A paused port: the far end waits, in order behind what it already holds. */
+	if (w->kind == WIRE_SCRIPT && (w->in_queued || !port_can_receive(p))) {
+		if (w->in_queued == SCRIPT_QUEUE_MAX)
+			hosted_fail("wire: %s paused with %u frames held; injecting more drops "
+				    "the oldest",
+				    p->name, w->in_queued);
+		fifo_push(&w->in_head, &w->in_tail, &w->in_queued, frame, len);
+		return;
+	}
+	deliver(p, frame, len);
+}
+
+unsigned int hosted_wire_held(const struct hosted_wire *w)
+{
+	return w->in_queued;
 }
 
 unsigned int hosted_wire_pending(const struct hosted_wire *w)
@@ -275,16 +307,39 @@ u64 hosted_wire_sent(const struct hosted_wire *w)
 	return w->sent;
 }
 
-void hosted_wire_poll(void)
+static bool release_held(struct hosted_wire *w)
+{
+	struct hosted_port *p = w->end[0];
+	bool any = false;
+
+	while (w->in_head && p && w->carrier && port_can_receive(p)) {
+		struct queued_frame *q = w->in_head;
+
+		w->in_head = q->next;
+		if (!w->in_head)
+			w->in_tail = NULL;
+		w->in_queued--;
+		deliver(p, q->data, q->len);
+		free(q);
+		any = true;
+	}
+	return any;
+}
+
+bool hosted_wire_poll(void)
 {
 	static u8 buf[HOSTED_FRAME_MAX];
+	bool any = false;
 
 	for (unsigned int i = 0; i < nr_wires; i++) {
 		struct hosted_wire *w = wires[i];
 
-		if (w->kind != WIRE_TAP)
+		if (w->kind == WIRE_SCRIPT)
+			any |= release_held(w);
+		if (w->kind != WIRE_TAP || !w->end[0])
 			continue;
-		for (;;) {
+		/* A paused port reads nothing: the frames wait in the TAP's queue. */
+		while (port_can_receive(w->end[0])) {
 			ssize_t n = read(w->tap_fd, buf, sizeof(buf));
 
 			if (n <= 0)
@@ -295,8 +350,10 @@ void hosted_wire_poll(void)
 				n = WIRE_MIN_FRAME;
 			}
 			hosted_wire_inject(w, buf, (u32)n);
+			any = true;
 		}
 	}
+	return any;
 }
 
 void hosted_wire_wait(u64 ns)
@@ -306,7 +363,9 @@ void hosted_wire_wait(u64 ns)
 	nfds_t n = 0;
 
 	for (unsigned int i = 0; i < nr_wires; i++) {
-		if (wires[i]->kind != WIRE_TAP)
+		/* A paused port's TAP is not read, so its frames would wake nothing. */
+		if (wires[i]->kind != WIRE_TAP || !wires[i]->end[0] ||
+		    !port_can_receive(wires[i]->end[0]))
 			continue;
 		fds[n].fd = wires[i]->tap_fd;
 		fds[n].events = POLLIN;
@@ -325,6 +384,12 @@ void hosted_wire_reset(void)
 			struct queued_frame *q = w->head;
 
 			w->head = q->next;
+			free(q);
+		}
+		while (w->in_head) {
+			struct queued_frame *q = w->in_head;
+
+			w->in_head = q->next;
 			free(q);
 		}
 		for (int side = 0; side < 2; side++)

@@ -26,6 +26,11 @@
 #define HOSTED_LINK_1000HD BIT(4)
 #define HOSTED_LINK_1000FD BIT(5)
 #define HOSTED_LINK_ALL	   0x3Fu
+/* Flow control (IEEE 802.3 Annex 28B: PAUSE and ASM_DIR of the base page). */
+#define HOSTED_LINK_PAUSE      BIT(6)
+#define HOSTED_LINK_ASYM_PAUSE BIT(7)
+/* What a scripted or TAP wire's far end advertises unless told otherwise. */
+#define HOSTED_LINK_DEFAULT_PARTNER (HOSTED_LINK_ALL | HOSTED_LINK_PAUSE)
 
 #define HOSTED_FRAME_MAX 9216
 
@@ -39,6 +44,15 @@ struct hosted_port_ops {
 	void (*link_changed)(struct hosted_port *port);
 	/* What this port's PHY advertises now (for the far end). May be NULL: all. */
 	u32 (*advertise)(struct hosted_port *port);
+	/*
+	 * Flow control: false while the port has asked its partner to pause
+	 * (its receive buffer is above the pause threshold). Scripted and TAP
+	 * wires then hold further frames (the test's injections queue on the
+	 * wire; a TAP's stay in the kernel's queue) until it returns true
+	 * again, as a partner obeying PAUSE frames would. May be NULL: never
+	 * pauses. Cables do not hold (a frame already sent arrives anyway).
+	 */
+	bool (*can_receive)(struct hosted_port *port);
 };
 
 struct hosted_port {
@@ -60,7 +74,7 @@ void hosted_wire_unplug(struct hosted_port *port);
 
 /* Link control, for tests. Wires start with carrier up. */
 void hosted_wire_set_carrier(struct hosted_wire *w, bool up);
-/* Scripted and TAP wires: what the (pretend) far end advertises. Default all. */
+/* Scripted and TAP wires: what the (pretend) far end advertises (HOSTED_LINK_DEFAULT_PARTNER). */
 void hosted_wire_set_partner(struct hosted_wire *w, u32 abilities);
 
 /* For models. */
@@ -76,9 +90,15 @@ unsigned int hosted_wire_pending(const struct hosted_wire *w);
 u32 hosted_wire_take(struct hosted_wire *w, u8 *buf, u32 max);
 /* Frames the port sent in total, and those dropped because the queue was full. */
 u64 hosted_wire_sent(const struct hosted_wire *w);
+/* Injected frames the wire holds because the port asked for a pause. */
+unsigned int hosted_wire_held(const struct hosted_wire *w);
 
-/* Read what TAP wires have for their ports (called by the loop). */
-void hosted_wire_poll(void);
+/*
+ * Hand ports what their wires hold for them: frames TAPs have, and frames a
+ * paused port made a scripted wire hold (called by the loop). True when a
+ * frame was delivered.
+ */
+bool hosted_wire_poll(void);
 /* Sleep until a TAP wire has a frame to read or `ns` of real time passed. */
 void hosted_wire_wait(u64 ns);
 /* Close and free every wire. */

@@ -844,6 +844,81 @@ START_TEST(test_fcs_kept_without_crc_dis)
 }
 END_TEST
 
+static void phy_write(unsigned int port, u8 reg, u16 val)
+{
+	wr16(gmac(port, YM_GM_SMI_DATA), val);
+	wr16(gmac(port, YM_GM_SMI_CTRL), (u16)(reg << YM_SMI_REG_SHIFT));
+	while (rd16(gmac(port, YM_GM_SMI_CTRL)) & YM_SMI_BUSY)
+		;
+}
+
+static u32 mib(unsigned int port, unsigned int counter)
+{
+	u32 lo = rd16(gmac(port, YM_GM_MIB_BASE + 8 * counter));
+
+	return lo | (u32)rd16(gmac(port, YM_GM_MIB_BASE + 8 * counter + 4)) << 16;
+}
+
+/*
+ * The receive store is the XL's RAM buffer by bytes (8 KiB here): frames
+ * wait there for buffers, and one that does not fit is lost, counted in the
+ * MIB's FIFO-overflow counter with the GMAC's overrun source. With PAUSE
+ * negotiated and an upper level set, the port pauses its wire instead and
+ * lets it go below the lower level; the MIB counts both PAUSE frames.
+ */
+START_TEST(test_rx_store_overrun_and_pause)
+{
+	u32 rb = YM_RB_BASE + qbase[0];
+	u8 f[1000];
+	u32 status;
+	u16 len;
+	u8 css, op;
+	unsigned int got = 0;
+
+	bring_up(SKY2_MODEL_XL, 1, false);
+	frame_to(f, mac0, sizeof(f), 0x5A);
+	/* No flow control (auto-update: the PHY did not advertise PAUSE), no buffers: 8 fit. */
+	for (unsigned int i = 0; i < 10; i++)
+		hosted_wire_inject(wire[0], f, sizeof(f));
+	ck_assert_uint_eq(hosted_wire_held(wire[0]), 0);
+	ck_assert_uint_eq(mib(0, YM_MIB_RX_FIFO_OV), 2);
+	ck_assert_uint_ne(rd8(YM_GMAC_IRQ_SRC) & YM_GM_IS_RX_FF_OR, 0);
+	rx_post(0, 0, 10, BUF_SIZE);
+	hosted_run_for(NSEC_PER_MSEC);
+	while (st_next(&status, &len, &css, &op))
+		got += op == YM_OP_RXSTAT && len == sizeof(f);
+	ck_assert_uint_eq(got, 8);
+
+	/* PAUSE advertised and renegotiated; levels at 4 KiB (send) and 1 KiB (release). */
+	phy_write(0, YM_PHY_ADV, YM_ADV_PAUSE | YM_ADV_100FD | YM_ADV_10FD | 0x0001);
+	phy_write(0, YM_PHY_CTRL, YM_BMCR_ANE | YM_BMCR_RESTART);
+	hosted_run_for(3000 * NSEC_PER_MSEC);
+	wr8(rb + YM_RB_CTRL, YM_UNIT_RST_SET);
+	wr8(rb + YM_RB_CTRL, YM_UNIT_RST_CLR);
+	wr32(rb + YM_RB_START, 0);
+	wr32(rb + YM_RB_END, 0x3FF);
+	wr32(rb + YM_RB_RX_UTPP, 0x200);
+	wr32(rb + YM_RB_RX_LTPP, 0x80);
+	wr8(rb + YM_RB_CTRL, 0x08);
+	for (unsigned int i = 0; i < 10; i++)
+		hosted_wire_inject(wire[0], f, sizeof(f));
+	/* Four frames reach 4000 bytes, the fifth crosses 4 KiB: PAUSE, the rest held. */
+	ck_assert_uint_eq(hosted_wire_held(wire[0]), 5);
+	ck_assert_uint_eq(mib(0, YM_MIB_TX_PAUSE), 1);
+	ck_assert_uint_eq(mib(0, YM_MIB_RX_FIFO_OV), 2);
+	rx_post(0, 20, 10, BUF_SIZE);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(hosted_wire_held(wire[0]), 0);
+	got = 0;
+	while (st_next(&status, &len, &css, &op))
+		got += op == YM_OP_RXSTAT && len == sizeof(f);
+	ck_assert_uint_eq(got, 10);
+	ck_assert_uint_ge(mib(0, YM_MIB_TX_PAUSE), 2);
+	ck_assert_uint_eq(mib(0, YM_MIB_RX_FIFO_OV), 2);
+	finish();
+}
+END_TEST
+
 START_TEST(test_eisr_lisr_and_moderation)
 {
 	bring_up(SKY2_MODEL_EC, 1, false);
@@ -1208,6 +1283,7 @@ int main(void)
 	tcase_add_test(tc, test_hw_error_and_desc_check_faults);
 	tcase_add_test(tc, test_tx_report_threshold_timer_and_arbiter);
 	tcase_add_test(tc, test_fcs_kept_without_crc_dis);
+	tcase_add_test(tc, test_rx_store_overrun_and_pause);
 	tcase_add_test(tc, test_eisr_lisr_and_moderation);
 	tcase_add_test(tc, test_checksum_offload);
 	tcase_add_test(tc, test_strict_forced_mac_mode);

@@ -68,6 +68,24 @@ def test_extended_format_sequence_numbers(guest, tapnet):
     assert any("napkin: ready" in m for m in msgs)
 
 
+def test_broadcast_target_of_the_subnet(guest, tapnet):
+    """netconsole=...@broadcast/: the subnet's broadcast address, no ARP, no listener address."""
+    listener = tapnet.udp_listener(6666, 30)
+    g = guest(append=f"ip={GUEST_IP}:::255.255.255.0::eth0:off netconsole=@/,6666@broadcast/",
+              netdevs=tapnet.qemu_netdev(), netns=tapnet.ns)
+    g.wait_for(r"napkin> ", 60)
+    ready = r"target 10\.9\.0\.255:6666 via eth0 from 10\.9\.0\.2:6665 \(broadcast\) ready"
+    assert re.search(ready, g.output), g.output[-2000:]
+    assert re.search(r"^0: 10\.9\.0\.255:6666 via eth0 ready broadcast lines \d+",
+                     g.command("netconsole"), re.M)
+    g.command("logger broadcast probe")
+    time.sleep(1)
+    g.stop()
+    lines = b"".join(datagrams(listener)).decode()
+    assert "napkin 0.1 booting" in lines and "napkin: ready" in lines
+    assert "broadcast probe" in lines
+
+
 def test_bad_netconsole_value_is_named(guest):
     g = guest(append="netconsole=@/,@10.9.0/")
     g.wait_ready(60)

@@ -17,6 +17,22 @@ def test_help_lists_commands(guest):
         assert re.search(rf"^\s+{name}\b", out, re.M), out
 
 
+def test_help_explains_commands_and_command_line_keys(guest):
+    """help KEY prints docs/CMDLINE.md's row, from the table built into the kernel."""
+    g = boot_shell(guest)
+    out = g.command("help napi.mode")
+    assert "napi.mode (kernel command line" in out, out
+    assert "type: choice: napi, irq, busypoll" in out and "default: napi" in out, out
+    assert "bad value: logged, napi" in out, out
+    out = g.command("help ip.eth1")  # a placeholder key
+    assert out.lstrip().startswith("ip.<dev> (kernel command line"), out
+    out = g.command("help stats")  # a command and a key of one name
+    assert "stats [SECONDS]" in out and "stats (kernel command line" in out, out
+    keys = g.command("help keys")
+    assert re.search(r"^\s+webstatus\.port\s+number 1-65535", keys, re.M), keys
+    assert "neither a command nor a command-line key" in g.command("help nosuch.key")
+
+
 def test_dmesg_replays_boot_log(guest):
     g = boot_shell(guest)
     out = g.command("dmesg")

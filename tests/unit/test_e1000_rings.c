@@ -622,7 +622,7 @@ START_TEST(tx_disable_frees_in_flight_frames)
 }
 END_TEST
 
-START_TEST(tx_hang_reported_once_per_period)
+START_TEST(tx_hang_reported_once_and_transmit_reset)
 {
 	static struct txframe f;
 
@@ -637,6 +637,13 @@ START_TEST(tx_hang_reported_once_per_period)
 	e1000_tx_check_hang(a, now_ns);
 	ck_assert_uint_eq(a->sw.tx_timeouts, 1);
 	ck_assert(stub_printk_contains("e1000 00:03.0: transmit timed out"));
+	ck_assert(stub_printk_contains("resetting transmit"));
+	/* The reset dropped the stuck frame and left an empty, enabled ring. */
+	ck_assert_int_eq(f.released, 1);
+	ck_assert_uint_eq(a->netdev.stats.tx_dropped, 1);
+	ck_assert_uint_eq(a->tx_ntu, a->tx_ntc);
+	ck_assert_uint_eq(REG(E1000_TDT), 0);
+	ck_assert(REG(E1000_TCTL) & E1000_TCTL_EN);
 	e1000_tx_check_hang(a, now_ns + 1);
 	ck_assert_uint_eq(a->sw.tx_timeouts, 1);
 }
@@ -720,7 +727,7 @@ static Suite *e1000_rings_suite(void)
 	tcase_add_test(tx, tx_ring_full_stops_and_wakes);
 	tcase_add_test(tx, tx_bad_frames_dropped_and_counted);
 	tcase_add_test(tx, tx_disable_frees_in_flight_frames);
-	tcase_add_test(tx, tx_hang_reported_once_per_period);
+	tcase_add_test(tx, tx_hang_reported_once_and_transmit_reset);
 	tcase_add_test(tx, missed_frames_reported_as_drops_before_the_stack);
 	tcase_add_test(tx, standard_and_named_counters);
 	suite_add_tcase(s, rx);

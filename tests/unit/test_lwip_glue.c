@@ -1131,6 +1131,8 @@ START_TEST(test_netconsole_ops)
 
 	ck_assert_ptr_nonnull(nc_ops);
 	ck_assert_uint_eq(nc_ops->dev_ipv4(&nic.dev), 0x0a000002);
+	/* The netmask, for a target on the subnet's broadcast address. */
+	ck_assert_uint_eq(nc_ops->dev_ipv4_netmask(&nic.dev), 0xffffff00);
 	/* Unknown neighbour: an ARP request goes out, the caller is asked to retry. */
 	drain_tx();
 	ck_assert_int_eq(nc_ops->resolve(&nic.dev, 0x0a000001, mac), -EAGAIN);
@@ -1153,6 +1155,7 @@ START_TEST(test_netconsole_ops_without_address)
 
 	start_stack("ip=off", NETIF_F_SG);
 	ck_assert_uint_eq(nc_ops->dev_ipv4(&nic.dev), 0);
+	ck_assert_uint_eq(nc_ops->dev_ipv4_netmask(&nic.dev), 0);
 	ck_assert_int_eq(nc_ops->resolve(&nic.dev, 0x0a000001, mac), -ENODEV);
 }
 END_TEST

@@ -132,6 +132,8 @@ static void setup(void)
 	ck_assert_int_eq(napi_set_mode(NAPI_MODE_NAPI), 0);
 	ck_assert_int_eq(net_set_budget(NET_BUDGET_DEFAULT), 0);
 	ck_assert_int_eq(net_set_budget_usecs(NET_BUDGET_USECS_DEFAULT), 0);
+	ck_assert_int_eq(napi_set_defer_hard_irqs(0), 0);
+	ck_assert_int_eq(napi_set_flush_timeout(0), 0);
 	memset(nics, 0, sizeof(nics));
 	npolls = 0;
 }
@@ -359,6 +361,91 @@ START_TEST(test_complete_reenables_interrupt)
 	ck_assert(!nic->irq_masked);
 	ck_assert_uint_eq(nic->napi.stats.completions, 3);
 	ck_assert_uint_eq(nic->napi.stats.full_polls, 0);
+}
+END_TEST
+
+/* Let the fake clock reach the next timer and run what expired (bounded). */
+static void run_timers_for(u64 ns)
+{
+	fake_clock_advance(ns);
+	ktimers_run(fake_clock_now());
+}
+
+START_TEST(test_defer_hard_irqs_repolls_from_timer)
+{
+	struct fake_nic *nic = nic_setup(0, 64);
+
+	ck_assert_int_eq(napi_set_defer_hard_irqs(2), 0);
+	ck_assert_int_eq(napi_set_flush_timeout(50000), 0);
+	nic_receive(nic, 5);
+	run_net_rx(10);
+	/* Work done: the interrupt stays masked and nothing is scheduled until the timer. */
+	ck_assert_int_eq(nic->polls, 1);
+	ck_assert(nic->irq_masked);
+	ck_assert_int_eq(nic->completes_refused, 1);
+	ck_assert(!napi_any_scheduled());
+	run_timers_for(49000);
+	ck_assert(!napi_any_scheduled());
+	/* Frames that come in meanwhile raise no interrupt; the timer's poll takes them. */
+	nic_receive(nic, 3);
+	ck_assert_int_eq(nic->irqs_taken, 1);
+	run_timers_for(1000);
+	ck_assert(napi_is_scheduled(&nic->napi));
+	run_net_rx(10);
+	ck_assert_int_eq(nic->handled, 8);
+	ck_assert(nic->irq_masked); /* work again: the count starts over */
+	/* Two empty polls, then the interrupt comes back. */
+	run_timers_for(50000);
+	run_net_rx(10);
+	ck_assert(nic->irq_masked);
+	run_timers_for(50000);
+	run_net_rx(10);
+	ck_assert(!nic->irq_masked);
+	ck_assert_int_eq(nic->polls, 4);
+	ck_assert_int_eq(nic->unmasks, 1);
+	ck_assert_uint_eq(nic->napi.stats.defers, 3);
+	run_timers_for(1000000);
+	ck_assert(!napi_any_scheduled());
+}
+END_TEST
+
+START_TEST(test_defer_needs_both_settings_and_napi_mode)
+{
+	struct fake_nic *nic = nic_setup(0, 64);
+
+	ck_assert_int_eq(napi_set_defer_hard_irqs(2), 0);
+	nic_receive(nic, 5); /* no timeout: no deferral */
+	run_net_rx(10);
+	ck_assert(!nic->irq_masked);
+	ck_assert_int_eq(napi_set_flush_timeout(50000), 0);
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_IRQ), 0);
+	nic_receive(nic, 5); /* irq mode polls in the handler: no deferral either */
+	run_net_rx(10);
+	ck_assert(!nic->irq_masked);
+	ck_assert_uint_eq(nic->napi.stats.defers, 0);
+	ck_assert_int_eq(napi_set_defer_hard_irqs(-1), -EINVAL);
+	ck_assert_int_eq(napi_set_defer_hard_irqs(NAPI_DEFER_HARD_IRQS_MAX + 1), -EINVAL);
+	ck_assert_int_eq(napi_set_flush_timeout(NAPI_FLUSH_TIMEOUT_MAX + 1L), -EINVAL);
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_NAPI), 0);
+}
+END_TEST
+
+START_TEST(test_disable_cancels_a_deferred_repoll)
+{
+	struct fake_nic *nic = nic_setup(0, 64);
+
+	ck_assert_int_eq(napi_set_defer_hard_irqs(5), 0);
+	ck_assert_int_eq(napi_set_flush_timeout(50000), 0);
+	nic_receive(nic, 5);
+	run_net_rx(10);
+	ck_assert(nic->irq_masked);
+	napi_disable(&nic->napi);
+	run_timers_for(1000000);
+	ck_assert_int_eq(nic->polls, 1);
+	napi_enable(&nic->napi);
+	run_timers_for(1000000);
+	ck_assert(!napi_any_scheduled());
+	ck_assert_int_eq(nic->polls, 1);
 }
 END_TEST
 
@@ -949,6 +1036,9 @@ static Suite *napi_suite(void)
 	tcase_add_test(tc, test_weights_share_budget_proportionally);
 	tcase_add_test(tc, test_requeue_at_tail);
 	tcase_add_test(tc, test_complete_reenables_interrupt);
+	tcase_add_test(tc, test_defer_hard_irqs_repolls_from_timer);
+	tcase_add_test(tc, test_defer_needs_both_settings_and_napi_mode);
+	tcase_add_test(tc, test_disable_cancels_a_deferred_repoll);
 	tcase_add_test(tc, test_complete_unscheduled_warns);
 	tcase_add_test(tc, test_disable_while_scheduled);
 	tcase_add_test(tc, test_disable_from_own_poll_warns);

@@ -100,6 +100,7 @@ static unsigned int nr_sent;
 static bool in_driver;	    /* netpoll_would_reenter() says so */
 static int fail_after = -1; /* sends that succeed before the next one fails */
 static int fail_err = -ENOBUFS;
+static struct netpoll last_np; /* what the last datagram was sent with */
 
 int netpoll_init(void)
 {
@@ -120,6 +121,7 @@ int netpoll_send_udp(struct netpoll *np, const void *payload, size_t len)
 	if (fail_after > 0)
 		fail_after--;
 	ck_assert_uint_lt(nr_sent, SENT_MAX);
+	last_np = *np;
 	sent[nr_sent] = strndup(payload, len);
 	nr_sent++;
 	return 0;
@@ -162,16 +164,22 @@ static void setup(void)
 	dev.link_up = true;
 }
 
-/* Starts target 0 (extended format, MAC given: ready at once) and drains the ring so far. */
-static void start_target(bool extended)
+static void init_once(void)
 {
 	static bool initialised;
-	int i;
 
 	if (!initialised) {
 		netconsole_init();
 		initialised = true;
 	}
+}
+
+/* Starts target 0 (extended format, MAC given: ready at once) and drains the ring so far. */
+static void start_target(bool extended)
+{
+	int i;
+
+	init_once();
 	netconsole_remove(0);
 	i = netconsole_add(extended ? "+@10.0.0.2/eth0,@10.0.0.1/02:00:00:00:00:01"
 				    : "@10.0.0.2/eth0,@10.0.0.1/02:00:00:00:00:01");
@@ -191,7 +199,114 @@ static unsigned long long seq_of(const char *datagram)
 	return seq;
 }
 
+/* ---- the stack: an address that may come later (DHCP), ARP that records its questions ---- */
+
+static u32 stack_ip, stack_mask;
+static unsigned int resolves;
+
+static u32 fake_dev_ipv4(struct net_device *d)
+{
+	return stack_ip;
+}
+
+static u32 fake_dev_ipv4_netmask(struct net_device *d)
+{
+	return stack_mask;
+}
+
+static int fake_resolve(struct net_device *d, u32 ip, u8 mac[6])
+{
+	resolves++;
+	return -EAGAIN;
+}
+
+static const struct netconsole_stack_ops fake_stack = {
+	.dev_ipv4 = fake_dev_ipv4,
+	.dev_ipv4_netmask = fake_dev_ipv4_netmask,
+	.resolve = fake_resolve,
+};
+
+/* Adds spec as target 0 on a stack with ip/mask; returns it after one timer round. */
+static const struct netconsole_target *add_on_stack(const char *spec, u32 ip, u32 mask)
+{
+	init_once();
+	for (int i = 0; i < NETCONSOLE_MAX_TARGETS; i++)
+		netconsole_remove(i);
+	netconsole_set_stack(&fake_stack);
+	stack_ip = ip;
+	stack_mask = mask;
+	resolves = 0;
+	ck_assert_int_eq(netconsole_add(spec), 0);
+	run_timers(1);
+	return netconsole_target(0);
+}
+
+static void leave_stack(void)
+{
+	netconsole_remove(0);
+	netconsole_set_stack(NULL);
+}
+
 /* ---- tests ---- */
+
+START_TEST(test_broadcast_of_the_learned_subnet)
+{
+	const struct netconsole_target *t;
+	static const u8 all_ones[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+
+	/* No address yet: the target waits, and nothing is sent. */
+	t = add_on_stack("@/,6666@broadcast/", 0, 0);
+	ck_assert_int_eq(t->state, NC_WAITING);
+	ck_assert_uint_eq(nr_sent, 0);
+	/* DHCP gives 192.168.5.20/24: the target is 192.168.5.255, no ARP asked. */
+	stack_ip = 0xc0a80514;
+	stack_mask = 0xffffff00;
+	run_timers(200 * NSEC_PER_MSEC);
+	ck_assert_int_eq(t->state, NC_READY);
+	ck_assert(t->broadcast);
+	ck_assert_uint_eq(resolves, 0);
+	logf_line("to everyone on the LAN");
+	ck_assert_uint_gt(nr_sent, 0);
+	ck_assert_uint_eq(last_np.remote_ip, 0xc0a805ff);
+	ck_assert_uint_eq(last_np.local_ip, 0xc0a80514);
+	ck_assert_uint_eq(last_np.remote_port, 6666);
+	ck_assert_mem_eq(last_np.remote_mac, all_ones, 6);
+	ck_assert_str_eq(sent[nr_sent - 1], "to everyone on the LAN\n");
+	ck_assert_ptr_nonnull(stub_printk_find("192.168.5.255:6666 via eth0"));
+	leave_stack();
+}
+END_TEST
+
+START_TEST(test_broadcast_addresses_need_no_arp)
+{
+	const struct netconsole_target *t;
+
+	/* The limited broadcast. */
+	t = add_on_stack("@/,@255.255.255.255/", 0x0a000002, 0xff000000);
+	ck_assert_int_eq(t->state, NC_READY);
+	ck_assert(t->broadcast && t->np.remote_mac[0] == 0xff && resolves == 0);
+	/* The subnet's broadcast written out. */
+	t = add_on_stack("@/,@10.255.255.255/", 0x0a000002, 0xff000000);
+	ck_assert(t->state == NC_READY && t->broadcast && resolves == 0);
+	/* Another subnet's broadcast address is just an address: ARP (for the gateway). */
+	t = add_on_stack("@/,@10.1.255.255/", 0x0b000002, 0xff000000);
+	ck_assert(t->state == NC_RESOLVING && !t->broadcast && resolves == 1);
+	/* A host on the subnet: ARP. */
+	t = add_on_stack("@/,@10.0.0.1/", 0x0a000002, 0xff000000);
+	ck_assert(t->state == NC_RESOLVING && !t->broadcast && resolves == 1);
+	/* A /31 has no broadcast address: its other end is a host. */
+	t = add_on_stack("@/,@10.0.0.3/", 0x0a000002, 0xfffffffe);
+	ck_assert(t->state == NC_RESOLVING && !t->broadcast);
+	/* A given MAC is used as given. */
+	t = add_on_stack("@/,@broadcast/02:00:00:00:00:09", 0x0a000002, 0xffffff00);
+	ck_assert(t->state == NC_READY && !t->broadcast && t->np.remote_mac[5] == 9);
+	ck_assert_uint_eq(t->np.remote_ip, 0x0a0000ff);
+	/* No netmask from the stack: the limited broadcast. */
+	t = add_on_stack("@/,@broadcast/", 0x0a000002, 0);
+	ck_assert(t->state == NC_READY && t->broadcast && t->np.remote_ip == 0xffffffffu);
+	leave_stack();
+}
+END_TEST
 
 START_TEST(test_lines_go_out_in_order)
 {
@@ -308,6 +423,8 @@ int main(void)
 	tcase_add_test(tc, test_failed_send_resumes_at_the_fragment_it_stopped_at);
 	tcase_add_test(tc, test_link_down_waits_then_sends_everything);
 	tcase_add_test(tc, test_records_the_ring_overwrote_are_counted_lost);
+	tcase_add_test(tc, test_broadcast_of_the_learned_subnet);
+	tcase_add_test(tc, test_broadcast_addresses_need_no_arp);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_set_fork_status(sr, CK_NOFORK);

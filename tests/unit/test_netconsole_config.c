@@ -86,6 +86,34 @@ START_TEST(test_bad_input_names_the_field)
 }
 END_TEST
 
+START_TEST(test_subnet_broadcast_target)
+{
+	struct netconsole_config cfg[2];
+	const char *why = "";
+	int bad = -1;
+
+	ck_assert_int_eq(netconsole_parse("@/,6666@broadcast/", cfg, 2, &why, &bad), 1);
+	ck_assert(cfg[0].subnet_broadcast);
+	ck_assert_uint_eq(cfg[0].remote_ip, 0);
+	ck_assert_uint_eq(cfg[0].remote_port, 6666);
+	ck_assert(!cfg[0].mac_given);
+	/* Without the trailing '/', with a MAC, as the second of two targets. */
+	ck_assert_int_eq(netconsole_parse("@/,@10.0.0.1/;+@/eth1,@broadcast/ff:ff:ff:ff:ff:ff", cfg,
+					  2, &why, &bad),
+			 2);
+	ck_assert(!cfg[0].subnet_broadcast && cfg[1].subnet_broadcast && cfg[1].extended);
+	ck_assert(cfg[1].mac_given && cfg[1].remote_mac[5] == 0xff);
+	ck_assert_int_eq(netconsole_parse("@/,@broadcast", cfg, 2, &why, &bad), 1);
+	ck_assert(cfg[0].subnet_broadcast);
+	/* The limited broadcast stays an address. */
+	ck_assert_int_eq(netconsole_parse("@/,@255.255.255.255/", cfg, 2, &why, &bad), 1);
+	ck_assert(!cfg[0].subnet_broadcast && cfg[0].remote_ip == 0xffffffffu);
+	expect_bad("@/,@broadcasts/", "target IP", 0);
+	expect_bad("@/,@Broadcast/", "target IP", 0);
+	expect_bad("@/,@broad/", "target IP", 0);
+}
+END_TEST
+
 START_TEST(test_ipv4)
 {
 	u32 ip;
@@ -110,6 +138,7 @@ int main(void)
 	tcase_add_test(tc, test_defaults_and_extended);
 	tcase_add_test(tc, test_several_targets);
 	tcase_add_test(tc, test_bad_input_names_the_field);
+	tcase_add_test(tc, test_subnet_broadcast_target);
 	tcase_add_test(tc, test_ipv4);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

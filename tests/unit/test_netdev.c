@@ -777,7 +777,8 @@ START_TEST(test_params_by_name)
 	buf[0] = 0;
 	net_param_for_each(collect_param, buf);
 	ck_assert_str_eq(buf, "net.budget=600 net.budget_usecs=4000 net.max_backlog=50 "
-			      "napi.mode=busypoll ");
+			      "napi.mode=busypoll net.gro=off net.napi_defer_hard_irqs=0 "
+			      "net.gro_flush_timeout=0 ");
 	napi_set_mode(NAPI_MODE_NAPI);
 	net_set_budget(NET_BUDGET_DEFAULT);
 	net_set_budget_usecs(NET_BUDGET_USECS_DEFAULT);

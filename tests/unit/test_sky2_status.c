@@ -29,13 +29,20 @@ static struct rx_call rx_calls[4 * RING];
 static unsigned int nr_rx;
 static u16 tx_idx[2];
 static unsigned int tx_calls[2], refills[2], put_flushes[2];
+static unsigned int rx_runs, longest_run;
 
 /* ---- the per-port code the drain calls, played by the test ---- */
 
-void sky2_rx_status(struct sky2_port *p, u32 status, u16 len)
+void sky2_rx_complete(struct sky2_port *p, const struct sky2_rx_done *done, unsigned int n)
 {
-	ck_assert_uint_lt(nr_rx, ARRAY_SIZE(rx_calls));
-	rx_calls[nr_rx++] = (struct rx_call){ p->index, status, len };
+	ck_assert_uint_gt(n, 0);
+	ck_assert_uint_le(n, SKY2_RX_RUN);
+	rx_runs++;
+	longest_run = MAX(longest_run, n);
+	for (unsigned int i = 0; i < n; i++) {
+		ck_assert_uint_lt(nr_rx, ARRAY_SIZE(rx_calls));
+		rx_calls[nr_rx++] = (struct rx_call){ p->index, done[i].status, done[i].len };
+	}
 }
 
 void sky2_tx_complete(struct sky2_port *p, u16 done_idx)
@@ -83,6 +90,7 @@ static void setup(unsigned int ports)
 	memset(&hw, 0, sizeof(hw));
 	memset(rx_calls, 0, sizeof(rx_calls));
 	nr_rx = 0;
+	rx_runs = longest_run = 0;
 	chip_put = 0;
 	memset(tx_idx, 0, sizeof(tx_idx));
 	memset(tx_calls, 0, sizeof(tx_calls));
@@ -118,6 +126,25 @@ START_TEST(routes_each_entry_by_its_port_bit)
 		ck_assert_uint_eq(rx_calls[i].len, 100 + i);
 		ck_assert_uint_eq(rx_calls[i].status >> RXS_LEN_SHIFT, 100 + i);
 	}
+}
+END_TEST
+
+/* Receive entries go over in runs of one port: long runs are cut, a port change ends one. */
+START_TEST(receive_entries_go_over_in_runs_of_one_port)
+{
+	for (unsigned int i = 0; i < 40; i++)
+		chip_rx(0, (u16)i);
+	chip_rx(1, 500);
+	chip_rx(0, 40);
+	ck_assert_int_eq(sky2_status_drain(&hw, 64), 42);
+	ck_assert_uint_eq(nr_rx, 42);
+	for (unsigned int i = 0; i < 40; i++)
+		ck_assert_uint_eq(rx_calls[i].len, i);
+	ck_assert_uint_eq(rx_calls[40].port, 1);
+	ck_assert_uint_eq(rx_calls[41].len, 40);
+	/* 40 = 32 + 8, then port 1's one, then port 0's one. */
+	ck_assert_uint_eq(rx_runs, 4);
+	ck_assert_uint_eq(longest_run, SKY2_RX_RUN);
 }
 END_TEST
 
@@ -256,6 +283,7 @@ static Suite *suite(void)
 
 	tcase_add_checked_fixture(tc, setup_dual, NULL);
 	tcase_add_test(tc, routes_each_entry_by_its_port_bit);
+	tcase_add_test(tc, receive_entries_go_over_in_runs_of_one_port);
 	tcase_add_test(tc, one_budget_counts_both_ports);
 	tcase_add_test(tc, budget_spent_on_one_port_leaves_the_other_for_the_next_poll);
 	tcase_add_test(tc, stops_at_the_first_entry_the_chip_has_not_written);

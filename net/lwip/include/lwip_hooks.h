@@ -5,8 +5,17 @@
 
 #include "net/lwip/admission.h"
 
-/* Admission of new connections on the SYN (net/lwip/admission.c). */
+struct tcp_pcb;
+struct pbuf;
+void glue_rx_large_segment_ack(struct tcp_pcb *pcb, const struct pbuf *p);
+
+/*
+ * Every TCP segment for a known PCB: a large received segment is acknowledged
+ * at once (net/lwip/rx.c), then admission of new connections on the SYN
+ * (net/lwip/admission.c).
+ */
 #define LWIP_HOOK_TCP_INPACKET_PCB(pcb, hdr, optlen, opt1len, opt2, p) \
-	napkin_tcp_inpacket((pcb), (hdr), (optlen), (opt1len), (opt2), (p))
+	(glue_rx_large_segment_ack((pcb), (p)),                        \
+	 napkin_tcp_inpacket((pcb), (hdr), (optlen), (opt1len), (opt2), (p)))
 
 #endif

@@ -149,6 +149,16 @@ void *lwip_heap_calloc(size_t n, size_t size);
 /* Keep out-of-order segments, but never more than a window's worth of driver buffers. */
 #define TCP_QUEUE_OOSEQ	    1
 #define TCP_OOSEQ_MAX_PBUFS 44
+/*
+ * Tell the peer which out-of-order data we kept (SACK, RFC 2018). Without
+ * it a peer that lost frames in the middle of a 176-segment window resends
+ * the whole tail, the out-of-order queue overflows again at the same spot,
+ * and the connection can crawl at retransmission-timeout pace for good:
+ * seen in the hosted sky2 stack test with a receive FIFO that drops and no
+ * flow control (TCP echo killed after 60 s, iperf never finishing).
+ */
+#define LWIP_TCP_SACK_OUT     1
+#define LWIP_TCP_MAX_SACK_NUM 4
 /* Announce the reopened window after 4 segments are consumed, not a quarter window. */
 #define TCP_WND_UPDATE_THRESHOLD (4 * TCP_MSS)
 #define LWIP_TCP_TIMESTAMPS	 0

@@ -302,8 +302,14 @@ static u32 port_advertise(struct hosted_port *hp)
 	return ym_phy_advertise(container_of(hp, struct ym_port, hp));
 }
 
+static bool port_can_receive(struct hosted_port *hp)
+{
+	return ym_rx_can_receive(container_of(hp, struct ym_port, hp));
+}
+
 static const struct hosted_port_ops sky2_model_port_ops = {
 	.receive = port_receive,
+	.can_receive = port_can_receive,
 	.link_changed = port_link_changed,
 	.advertise = port_advertise,
 };
@@ -409,7 +415,7 @@ void sky2_model_destroy(struct sky2_model *m)
 		return;
 	hosted_device_remove(&m->dev);
 	for (unsigned int i = 0; i < 2; i++)
-		for (unsigned int j = 0; j < YM_RX_FIFO; j++)
+		for (unsigned int j = 0; j < YM_RX_SLOTS; j++)
 			free(m->port[i].rx_fifo[j]);
 	free(m);
 }

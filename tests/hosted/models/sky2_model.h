@@ -76,7 +76,8 @@ struct sky2_model_port_counters {
 	u64 rx_frames;	  /* written to host buffers and reported in the status ring */
 	u64 rx_no_buffer; /* dropped: no receive LE posted */
 	u64 rx_filtered;  /* dropped by the address filter */
-	u64 rx_dropped;	  /* dropped: receiver off, too long, FIFO full */
+	u64 rx_dropped;	  /* dropped: receiver off, too long */
+	u64 rx_overrun;	  /* lost: receive FIFO / RAM buffer full while buffers were posted */
 };
 struct sky2_model_counters {
 	struct sky2_model_port_counters port[2];

@@ -9,10 +9,18 @@
 #include "tests/hosted/models/sky2_model_regs.h"
 
 #define YM_AUTONEG_NS	  (2000 * 1000 * 1000ull)
-#define YM_SMI_BUSY_POLLS 3  /* SMI control reads that still see BUSY */
-#define YM_RX_FIFO	  64 /* frames the MAC holds before dropping */
-#define YM_MAX_FRAME	  9022
-#define YM_RAM_KB_XL	  48 /* B2_E_0 * 4 KiB on the XL model */
+#define YM_SMI_BUSY_POLLS 3 /* SMI control reads that still see BUSY */
+/*
+ * Receive store per port: the RAM buffer's receive part on chips with one
+ * (its size as the driver set RB_START/RB_END), else the MAC's receive FIFO.
+ * YM_RX_SLOTS only bounds the frames tracked; bytes decide when it is full.
+ */
+#define YM_RX_SLOTS 512
+/* UNVERIFIED: the MAC receive FIFO's size is not in the published facts; 4 KiB
+ * leaves a whole frame above the 1 KiB pause threshold drivers program. */
+#define YM_MAC_RX_FIFO_BYTES 4096
+#define YM_MAX_FRAME	     9022
+#define YM_RAM_KB_XL	     48 /* B2_E_0 * 4 KiB on the XL model */
 
 enum ym_queue_id { YM_QR1, YM_QR2, YM_QXA1, YM_QXA2, YM_NQUEUES };
 
@@ -95,8 +103,11 @@ struct ym_port {
 	unsigned int mib_latched; /* counter index + 1 of the latch, 0: none */
 	struct ym_phy phy;
 	/* Frames from the wire waiting for the receive engine */
-	struct ym_frame *rx_fifo[YM_RX_FIFO];
+	struct ym_frame *rx_fifo[YM_RX_SLOTS];
 	unsigned int rx_head, rx_count;
+	u32 rx_level;	/* bytes of them in the receive store */
+	bool rx_paused; /* PAUSE sent: above the upper threshold, not yet below the lower */
+	bool pause_mismatch_reported;
 	/* Faults */
 	unsigned int fault_rx_err_frames, fault_trunc_frames;
 	u32 fault_rx_err_bits;
@@ -206,6 +217,10 @@ bool ym_rb_write(struct sky2_model *m, u32 dw, u32 val, u32 be);
 u64 ym_queue_tick(struct sky2_model *m, u64 now);
 unsigned int ym_rx_buffers(const struct sky2_model *m, const struct ym_queue *q);
 void ym_rx_enqueue(struct ym_port *p, const u8 *frame, u32 len);
+/* Flow control towards the wire: false while the port has sent PAUSE. */
+bool ym_rx_can_receive(struct ym_port *p);
+/* The receive store emptied (FIFO or GMAC reset): frames in it are gone. */
+void ym_rx_flush(struct ym_port *p);
 void ym_bad_le(struct sky2_model *m, struct ym_queue *q, const char *fmt, ...) __printf(3, 4);
 
 /* sky2_model_csum.c */
@@ -239,5 +254,7 @@ bool ym_mac_accepts(struct ym_port *p, const u8 *frame, u32 len);
 void ym_mib_count(struct ym_port *p, bool tx, const u8 *frame, u32 len);
 bool ym_mac_rx_on(struct ym_port *p);
 bool ym_mac_tx_on(struct ym_port *p);
+void ym_pause_resolved(const struct ym_port *p, bool *we_send, bool *we_obey);
+bool ym_mac_sends_pause(struct ym_port *p);
 
 #endif

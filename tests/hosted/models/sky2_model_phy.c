@@ -100,6 +100,8 @@ u32 ym_phy_advertise(struct ym_port *p)
 	a |= ph->adv & YM_ADV_10FD ? HOSTED_LINK_10FD : 0;
 	a |= ph->adv & YM_ADV_100HD ? HOSTED_LINK_100HD : 0;
 	a |= ph->adv & YM_ADV_100FD ? HOSTED_LINK_100FD : 0;
+	a |= ph->adv & YM_ADV_PAUSE ? HOSTED_LINK_PAUSE : 0;
+	a |= ph->adv & YM_ADV_ASYM ? HOSTED_LINK_ASYM_PAUSE : 0;
 	if (gigabit(p)) {
 		a |= ph->gtcr & YM_1000C_HD ? HOSTED_LINK_1000HD : 0;
 		a |= ph->gtcr & YM_1000C_FD ? HOSTED_LINK_1000FD : 0;
@@ -124,7 +126,9 @@ static void phy_resolve(struct ym_port *p)
 	ph->lpa = (partner & HOSTED_LINK_10HD ? YM_ADV_10HD : 0) |
 		  (partner & HOSTED_LINK_10FD ? YM_ADV_10FD : 0) |
 		  (partner & HOSTED_LINK_100HD ? YM_ADV_100HD : 0) |
-		  (partner & HOSTED_LINK_100FD ? YM_ADV_100FD : 0) | ADV_SELECTOR | YM_ADV_ACK;
+		  (partner & HOSTED_LINK_100FD ? YM_ADV_100FD : 0) |
+		  (partner & HOSTED_LINK_PAUSE ? YM_ADV_PAUSE : 0) |
+		  (partner & HOSTED_LINK_ASYM_PAUSE ? YM_ADV_ASYM : 0) | ADV_SELECTOR | YM_ADV_ACK;
 	ph->gtsr = (partner & HOSTED_LINK_1000HD ? YM_1000S_LP_HD : 0) |
 		   (partner & HOSTED_LINK_1000FD ? YM_1000S_LP_FD : 0);
 	ph->an_done = ph->bmcr & YM_BMCR_ANE;
@@ -254,8 +258,9 @@ static bool phy_write(struct ym_port *p, unsigned int reg, u16 val)
 			phy_start(p);
 		return true;
 	case YM_PHY_ADV:
-		if (!gigabit(p) && (val & 0x0600))
-			ym_fail(p->m, "port %u: PHY advertisement 0x%04x has reserved bits", p->idx,
+		/* PAUSE and ASM_DIR (bits 10, 11) are base-page bits every PHY carries. */
+		if (val & YM_ADV_T4)
+			ym_fail(p->m, "port %u: PHY advertisement 0x%04x claims 100BASE-T4", p->idx,
 				val);
 		ph->adv = val;
 		return true;
@@ -423,6 +428,54 @@ static void check_mac_mode(struct ym_port *p)
 		p->phy.full ? "full" : "half");
 }
 
+/*
+ * Who may send PAUSE frames on this link, from both advertisements as IEEE
+ * 802.3 Annex 28B resolves them: symmetric when both offer PAUSE; one way
+ * when one side offers only ASM_DIR and the other both bits. Only full
+ * duplex links carry PAUSE frames.
+ */
+void ym_pause_resolved(const struct ym_port *p, bool *we_send, bool *we_obey)
+{
+	const struct ym_phy *ph = &p->phy;
+	bool lp = ph->adv & YM_ADV_PAUSE, la = ph->adv & YM_ADV_ASYM;
+	bool rp = ph->lpa & YM_ADV_PAUSE, ra = ph->lpa & YM_ADV_ASYM;
+
+	*we_send = *we_obey = false;
+	if (!ph->link || !ph->an_done || !ph->full)
+		return;
+	if (lp && rp) {
+		*we_send = *we_obey = true;
+	} else if (lp && la && !rp && ra) {
+		*we_obey = true; /* the partner pauses us, we never pause it */
+	} else if (!lp && la && rp && ra) {
+		*we_send = true; /* we pause the partner, it never pauses us */
+	}
+}
+
+/*
+ * Does the GMAC send PAUSE frames when its receive buffer fills? With
+ * auto-update of flow control off (AU_FCT_DIS) the driver decides with
+ * FC_TX_DIS, and sending PAUSE the partner did not agree to is a failure (it
+ * would ignore them, or worse); otherwise the GMAC follows the PHY.
+ */
+bool ym_mac_sends_pause(struct ym_port *p)
+{
+	u16 c = p->gm[YM_GM_GP_CTRL / 4];
+	bool send, obey;
+
+	ym_pause_resolved(p, &send, &obey);
+	if (!(c & YM_GPCR_AU_FCT_DIS))
+		return send;
+	if (!(c & YM_GPCR_FC_TX_DIS) && !send && p->phy.link && !p->pause_mismatch_reported) {
+		p->pause_mismatch_reported = true;
+		ym_fail(p->m,
+			"port %u: GMAC sends PAUSE (FC_TX_DIS clear) but autonegotiation did not "
+			"agree on it (ours 0x%04x, partner 0x%04x)",
+			p->idx, p->phy.adv, p->phy.lpa);
+	}
+	return !(c & YM_GPCR_FC_TX_DIS) && p->phy.link;
+}
+
 bool ym_mac_rx_on(struct ym_port *p)
 {
 	check_mac_mode(p);
@@ -557,7 +610,7 @@ void ym_port_chip_reset(struct ym_port *p)
 	memset(p->rxf_regs, 0, sizeof(p->rxf_regs));
 	memset(p->txf_regs, 0, sizeof(p->txf_regs));
 	gmac_defaults(p);
-	p->rx_count = 0;
+	ym_rx_flush(p);
 }
 
 static void fifo_ctrl_write(struct ym_port *p, bool tx, u32 val)
@@ -573,7 +626,7 @@ static void fifo_ctrl_write(struct ym_port *p, bool tx, u32 val)
 		*reset = true;
 		*on = false;
 		if (!tx)
-			p->rx_count = 0;
+			ym_rx_flush(p);
 	}
 	if (val & YM_UNIT_RST_CLR)
 		*reset = false;

@@ -482,12 +482,81 @@ unsigned int ym_rx_buffers(const struct sky2_model *m, const struct ym_queue *q)
 
 /* ---- Receive ---- */
 
+/* Bytes the port's receive store holds: the RAM buffer's receive part, or the MAC FIFO. */
+static u32 rx_store_bytes(const struct ym_port *p)
+{
+	const struct ym_queue *q = p->rxq;
+
+	if (p->m->has_ram_buffer && q->rb_on)
+		return (q->rb[YM_RB_END / 4] - q->rb[YM_RB_START / 4] + 1) * 8;
+	return YM_MAC_RX_FIFO_BYTES;
+}
+
+/*
+ * The fill levels at which the chip sends PAUSE and releases it: the RAM
+ * buffer's RX_UTPP/RX_LTPP (8-byte units) with a RAM buffer, the MAC FIFO's
+ * RX_GMF_UP_THR/LP_THR (8-byte units) without. 0 for the upper: never set.
+ */
+static void rx_pause_levels(const struct ym_port *p, u32 *upper, u32 *lower)
+{
+	const struct ym_queue *q = p->rxq;
+
+	if (p->m->has_ram_buffer && q->rb_on) {
+		*upper = q->rb[YM_RB_RX_UTPP / 4] * 8;
+		*lower = q->rb[YM_RB_RX_LTPP / 4] * 8;
+	} else {
+		u32 thr = p->rxf_regs[(YM_RX_GMF_UP_THR - YM_RX_GMF_EA) / 4];
+
+		*upper = (thr & 0xFFFF) * 8;
+		*lower = (thr >> 16) * 8;
+	}
+}
+
+bool ym_rx_can_receive(struct ym_port *p)
+{
+	/* A PAUSE is only in force while the MAC may send them (link up, flow control on). */
+	return !p->rx_paused || !ym_mac_sends_pause(p);
+}
+
+void ym_rx_flush(struct ym_port *p)
+{
+	p->rx_count = 0;
+	p->rx_level = 0;
+	p->rx_paused = false;
+}
+
+/* A frame left the store: below the lower level, a PAUSE with time 0 lets the partner go. */
+static void rx_level_dropped(struct ym_port *p, u32 len)
+{
+	u32 upper, lower;
+
+	p->rx_level -= MIN(p->rx_level, len);
+	if (!p->rx_paused)
+		return;
+	rx_pause_levels(p, &upper, &lower);
+	if (p->rx_level <= lower || !ym_mac_sends_pause(p)) {
+		p->rx_paused = false;
+		if (ym_mac_sends_pause(p))
+			p->mib[YM_MIB_TX_PAUSE]++;
+	}
+}
+
+/*
+ * A frame from the wire goes into the receive store if it fits; the receive
+ * engine (ym_queue_tick) moves it to host buffers. A full store loses the
+ * frame as the chip does: the MIB's FIFO-overflow counter and the GMAC's
+ * Rx FIFO overrun interrupt. With flow control on, crossing the upper level
+ * sends PAUSE (counted in the MIB) and the wire holds further frames until
+ * the level falls below the lower one.
+ */
 void ym_rx_enqueue(struct ym_port *p, const u8 *frame, u32 len)
 {
 	struct sky2_model *m = p->m;
 	struct sky2_model_port_counters *c = &m->ctr.port[p->idx];
 	u16 smode = p->gm[YM_GM_SERIAL_MODE / 4];
+	u32 stored = len, upper, lower;
 	struct ym_frame *f;
+	unsigned int slot;
 
 	if (!p->phy.link || !ym_mac_rx_on(p)) {
 		c->rx_dropped++;
@@ -503,28 +572,32 @@ void ym_rx_enqueue(struct ym_port *p, const u8 *frame, u32 len)
 		p->mib[YM_MIB_RX_LONG]++;
 		return;
 	}
-	if (p->rx_count == YM_RX_FIFO) {
+	/* Without CRC_DIS the MAC keeps the FCS: 4 more bytes in buffer and status. */
+	if (!(p->gm[YM_GM_RX_CTRL / 4] & YM_RXCR_CRC_DIS))
+		stored += 4;
+	if (p->rx_count == YM_RX_SLOTS || p->rx_level + stored > rx_store_bytes(p)) {
 		p->gmac_irq_src |= YM_GM_IS_RX_FF_OR;
+		p->mib[YM_MIB_RX_FIFO_OV]++;
 		ym_update_irq(m);
 		if (p->rxq->get == p->rxq->put)
 			c->rx_no_buffer++;
 		else
-			c->rx_dropped++;
+			c->rx_overrun++;
 		return;
 	}
-	f = p->rx_fifo[(p->rx_head + p->rx_count) % YM_RX_FIFO];
+	slot = (p->rx_head + p->rx_count) % YM_RX_SLOTS;
+	f = p->rx_fifo[slot];
 	if (!f) {
 		f = malloc(sizeof(*f));
 		if (!f) {
 			c->rx_dropped++;
 			return;
 		}
-		p->rx_fifo[(p->rx_head + p->rx_count) % YM_RX_FIFO] = f;
+		p->rx_fifo[slot] = f;
 	}
 	memcpy(f->data, frame, len);
 	f->len = len;
-	/* Without CRC_DIS the MAC keeps the FCS: 4 more bytes in buffer and status. */
-	if (!(p->gm[YM_GM_RX_CTRL / 4] & YM_RXCR_CRC_DIS)) {
+	if (stored > len) {
 		u32 fcs = fr_crc32(frame, len);
 
 		for (unsigned int b = 0; b < 4; b++)
@@ -532,6 +605,12 @@ void ym_rx_enqueue(struct ym_port *p, const u8 *frame, u32 len)
 		f->len += 4;
 	}
 	p->rx_count++;
+	p->rx_level += stored;
+	rx_pause_levels(p, &upper, &lower);
+	if (!p->rx_paused && upper && p->rx_level >= upper && ym_mac_sends_pause(p)) {
+		p->rx_paused = true;
+		p->mib[YM_MIB_TX_PAUSE]++;
+	}
 }
 
 static bool rx_opcode_ok(u8 op)
@@ -623,8 +702,9 @@ static bool rx_one(struct sky2_model *m, struct ym_port *p)
 	} else {
 		m->ctr.port[p->idx].rx_dropped++;
 	}
-	p->rx_head = (p->rx_head + 1) % YM_RX_FIFO;
+	p->rx_head = (p->rx_head + 1) % YM_RX_SLOTS;
 	p->rx_count--;
+	rx_level_dropped(p, f->len);
 	return true;
 }
 

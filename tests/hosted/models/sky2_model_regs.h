@@ -304,6 +304,9 @@
 #define YM_GPCR_SPEED_100  BIT(3)
 #define YM_GPCR_AU_DUP_DIS BIT(2)
 #define YM_GPCR_AU_SPD_DIS BIT(0)
+#define YM_GPCR_FC_TX_DIS  BIT(13) /* do not send PAUSE frames */
+#define YM_GPCR_FC_RX_DIS  BIT(4)  /* do not obey received PAUSE frames */
+#define YM_GPCR_AU_FCT_DIS BIT(1)  /* flow control from FC_*_DIS, not the PHY */
 #define YM_RXCR_UCF_ENA	   BIT(15)
 #define YM_RXCR_MCF_ENA	   BIT(14)
 #define YM_RXCR_CRC_DIS	   BIT(13) /* strip the FCS */
@@ -315,18 +318,21 @@
 #define YM_PAR_MIB_CLR	   BIT(5)
 
 /* MIB counter indices (offset = BASE + 8 * index) */
-#define YM_MIB_RX_UC	 0
-#define YM_MIB_RX_BC	 1
-#define YM_MIB_RX_MC	 3
-#define YM_MIB_RX_FCS	 4
-#define YM_MIB_RX_OCT_LO 6
-#define YM_MIB_RX_OCT_HI 7
-#define YM_MIB_RX_LONG	 19
-#define YM_MIB_TX_UC	 24
-#define YM_MIB_TX_BC	 25
-#define YM_MIB_TX_MC	 27
-#define YM_MIB_TX_OCT_LO 28
-#define YM_MIB_TX_OCT_HI 29
+#define YM_MIB_RX_UC	  0
+#define YM_MIB_RX_BC	  1
+#define YM_MIB_RX_PAUSE	  2
+#define YM_MIB_RX_MC	  3
+#define YM_MIB_RX_FCS	  4
+#define YM_MIB_RX_OCT_LO  6
+#define YM_MIB_RX_OCT_HI  7
+#define YM_MIB_RX_LONG	  19
+#define YM_MIB_RX_FIFO_OV 22 /* frames lost: the receive FIFO / RAM buffer was full */
+#define YM_MIB_TX_UC	  24
+#define YM_MIB_TX_BC	  25
+#define YM_MIB_TX_PAUSE	  26
+#define YM_MIB_TX_MC	  27
+#define YM_MIB_TX_OCT_LO  28
+#define YM_MIB_TX_OCT_HI  29
 
 /* GMAC receive status word */
 #define YM_GMR_LEN_SHIFT 16
@@ -385,6 +391,9 @@
 #define YM_ADV_10FD	  BIT(6)
 #define YM_ADV_10HD	  BIT(5)
 #define YM_ADV_ACK	  BIT(14)
+#define YM_ADV_T4	  BIT(9)  /* 100BASE-T4: no Yukon-2 PHY has it */
+#define YM_ADV_PAUSE	  BIT(10) /* IEEE 802.3 Annex 28B symmetric PAUSE */
+#define YM_ADV_ASYM	  BIT(11) /* and asymmetric direction */
 #define YM_1000C_FD	  BIT(9)
 #define YM_1000C_HD	  BIT(8)
 #define YM_1000S_LP_FD	  BIT(11)

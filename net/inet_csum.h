@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The Internet checksum (RFC 1071) for net/'s own checks, independent of the
+ * stack: receive aggregation verifies what the device did not.
+ */
+#ifndef NAPKIN_NET_INET_CSUM_H
+#define NAPKIN_NET_INET_CSUM_H
+
+#include "kernel/compiler.h"
+
+/*
+ * Add len bytes at p (big-endian 16-bit words) to a running sum. Only the
+ * last piece of a checksummed range may have an odd length.
+ */
+u64 inet_csum_add(u64 sum, const void *p, u32 len);
+
+/* The 16-bit ones' complement of the sum, ready for a header field (0 means all was right). */
+u16 inet_csum_fold(u64 sum);
+
+#endif
