@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "kernel/acpi.h"
+#include "kernel/acpi/static_tables.h"
 #include "kernel/printk.h"
 #include "kernel/x86.h"
 
@@ -58,6 +59,8 @@ struct rsdp {
 };
 
 static struct acpi_info info;
+/* The boot loader's RSDP copy, kept for the interpreter (identity-mapped .bss). */
+static u8 rsdp_saved[RSDP_V2_LEN] __aligned(16);
 static acpi_map_fn mapper;
 static u64 ebda_base;
 
@@ -249,8 +252,10 @@ static bool find_rsdp(const void *copy, size_t len, struct rsdp *out)
 	u64 ebda;
 
 	if (copy) {
-		if (parse_rsdp(copy, len, "from the boot loader", out))
+		if (parse_rsdp(copy, len, "from the boot loader", out)) {
+			memcpy(rsdp_saved, copy, MIN(len, sizeof(rsdp_saved)));
 			return true;
+		}
 		pr_warn("boot loader's RSDP copy (%zu bytes) unusable: searching the BIOS areas\n",
 			len);
 	}
@@ -694,6 +699,7 @@ void acpi_poweroff(void)
 
 	if (!info.present || !info.s5_valid || !info.pm1a_cnt.address)
 		return;
+	pr_notice("power off: entering S5 through the static tables' values\n");
 	/* Both halves get SLP_TYP before either gets SLP_EN, which starts the transition. */
 	a = with_sleep_type(&info.pm1a_cnt, info.s5_slp_typa);
 	if (info.pm1b_cnt.address)
@@ -834,6 +840,30 @@ int acpi_init(const void *rsdp_copy, size_t len)
 	info.present = true;
 	acpi_print_summary();
 	return 0;
+}
+
+u64 acpi_rsdp_address(void)
+{
+	if (!info.present)
+		return 0;
+	return info.rsdp_phys ? info.rsdp_phys : (u64)(uintptr_t)rsdp_saved;
+}
+
+bool acpi_isa_override(u8 irq, u32 *gsi, bool *level, bool *active_low)
+{
+	for (size_t i = 0; i < info.nr_overrides; i++) {
+		const struct acpi_irq_override *o = &info.overrides[i];
+
+		if (o->bus != 0 || o->bus_irq != irq)
+			continue;
+		*gsi = o->gsi;
+		if ((o->flags & ACPI_TRIGGER_MASK) != ACPI_TRIGGER_CONFORMS)
+			*level = (o->flags & ACPI_TRIGGER_MASK) == ACPI_TRIGGER_LEVEL;
+		if ((o->flags & ACPI_POLARITY_MASK) != ACPI_POLARITY_CONFORMS)
+			*active_low = (o->flags & ACPI_POLARITY_MASK) == ACPI_POLARITY_LOW;
+		return true;
+	}
+	return false;
 }
 
 void acpi_isa_irq(u8 irq, u32 *gsi, bool *active_low, bool *level)

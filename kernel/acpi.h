@@ -3,9 +3,10 @@
  * ACPI static tables: finds the RSDP, walks the XSDT (or RSDT) and extracts
  * what napkin needs into struct acpi_info: the interrupt topology (MADT), PCI
  * ECAM windows (MCFG), reset register and power-management blocks (FADT), the
- * S5 sleep type for power-off (a pattern search in the DSDT: there is no AML
- * interpreter) and the HPET. Every table is length- and checksum-checked
- * before use; a bad one is reported by signature and address and skipped.
+ * S5 sleep type for power-off (a pattern search in the DSDT, the fallback for
+ * when the AML interpreter in kernel/acpi/ is not running) and the HPET.
+ * Every table is length- and checksum-checked before use; a bad one is
+ * reported by signature and address and skipped.
  *
  * Physical memory is read through a mapping hook: identity on bare metal,
  * which is why parsing happens while the boot mapping (the first 4 GiB, page 0
@@ -192,6 +193,13 @@ int acpi_init(const void *rsdp_copy, size_t len);
 
 /* What acpi_init() found, or NULL when there are no ACPI tables. */
 const struct acpi_info *acpi_get(void);
+
+/*
+ * Physical address of an RSDP for the AML interpreter: where firmware put it,
+ * or napkin's copy of the boot loader's (the kernel is identity-mapped). 0
+ * without ACPI tables.
+ */
+u64 acpi_rsdp_address(void);
 
 /* Enters S5 through the FADT's PM1 control registers; returns if that fails. */
 void acpi_poweroff(void);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "kernel/acpi.h"
+#include "kernel/acpi/aml.h"
 #include "kernel/apic.h"
 #include "kernel/bootinfo.h"
 #include "kernel/cmdline.h"
@@ -20,6 +21,7 @@
 #include "kernel/panic.h"
 #include "kernel/pci.h"
 #include "kernel/pci_cfg.h"
+#include "kernel/pci_intx.h"
 #include "kernel/printk.h"
 #include "kernel/time.h"
 #include "kernel/shell.h"
@@ -142,7 +144,10 @@ __attribute__((no_stack_protector)) void kmain(u32 magic, u32 info)
 	net_shell_init();
 	netdev_set_parent_lookup(pci_probing_dev); /* NICs learn their PCI function */
 	do_initcalls();				   /* drivers register with the PCI core */
+	pci_read_params();
+	acpi_aml_init(); /* before drivers probe: their INTx comes from _PRT */
 	pci_init();
+	acpi_pci_report();
 	net_init(); /* lwIP on every device the drivers registered, then the services */
 	netconsole_init();
 	hwinfo_boot_report();

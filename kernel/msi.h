@@ -15,7 +15,7 @@
  *		request_irq(pci_irq_vector(pdev, i), handler, ctx, "name");
  *
  * When INTx is allowed but cannot be routed (no pin, or firmware left the
- * interrupt line unset: napkin has no ACPI _PRT), the call succeeds with 0
+ * interrupt line unset and no ACPI _PRT answer), the call succeeds with 0
  * vectors, pci_irq_polling() is true and the log says so: the device still
  * works, by polling. See docs/PCI.md.
  */

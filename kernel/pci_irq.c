@@ -5,6 +5,7 @@
 #include <errno.h>
 #include "kernel/irq.h"
 #include "kernel/msi.h"
+#include "kernel/pci_intx.h"
 #include "kernel/printk.h"
 
 static void announce(const struct pci_dev *pdev)
@@ -23,8 +24,8 @@ static int fall_back_to_polling(struct pci_dev *pdev)
 		pr_warn("%s: no MSI/MSI-X usable and no INTx pin: timer-driven polling\n",
 			pdev->name);
 	else if (pdev->irq_line == 0 || pdev->irq_line == PCI_INTERRUPT_LINE_UNSET)
-		pr_warn("%s: INTx pin %c has no interrupt line from firmware (needs ACPI _PRT, "
-			"not supported): timer-driven polling\n",
+		pr_warn("%s: INTx pin %c has no interrupt line from firmware and no ACPI _PRT "
+			"answer: timer-driven polling\n",
 			pdev->name, 'A' + pdev->irq_pin - 1);
 	else
 		pr_warn("%s: INTx pin %c line %u could not be routed: timer-driven polling\n",
@@ -47,6 +48,14 @@ int pci_alloc_irq_vectors(struct pci_dev *pdev, unsigned int min, unsigned int m
 		pr_warn("%s: interrupts already set up (%s)\n", pdev->name,
 			pci_irq_mode_name(pdev->irq_mode));
 		return -EBUSY;
+	}
+	if (pci_nomsi() && (flags & (PCI_IRQ_MSI | PCI_IRQ_MSIX))) {
+		flags &= ~(unsigned int)(PCI_IRQ_MSI | PCI_IRQ_MSIX);
+		if (!flags) {
+			pr_info("%s: pci=nomsi: MSI/MSI-X refused, the driver must ask for INTx\n",
+				pdev->name);
+			return -ENOSPC;
+		}
 	}
 	if (max > PCI_MAX_IRQ_VECTORS)
 		max = PCI_MAX_IRQ_VECTORS;

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Halt, reboot, power off. Reboot tries the ACPI reset register, the PCI reset
+ * Halt, reboot, power off. Reboot tries the ACPI reset register (through
+ * ACPICA when it runs, else as the static FADT describes it), the PCI reset
  * control port 0xCF9 and the keyboard controller, in that order, because each
  * is missing or broken on some machine; a triple fault is the last resort.
+ * Power-off enters S5 through ACPICA (which runs \_PTS and reads \_S5 as AML),
+ * then through the static tables' S5 values, then gives up and halts.
  */
 #include "kernel/acpi.h"
+#include "kernel/acpi/aml.h"
 #include "kernel/irqflags.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
@@ -35,6 +39,7 @@ static void acpi_reset(void)
 
 	if (!acpi || !acpi->reset_supported)
 		return;
+	pr_notice("reboot: through the FADT reset register (static tables)\n");
 	if (acpi->reset_reg.space_id == ACPI_GAS_IO)
 		outb((u16)acpi->reset_reg.address, acpi->reset_value);
 	else if (acpi->reset_reg.space_id == ACPI_GAS_MEMORY)
@@ -44,6 +49,7 @@ static void acpi_reset(void)
 
 void machine_reboot(void)
 {
+	acpi_aml_reset();
 	local_irq_disable();
 	acpi_reset();
 	outb(PCI_RESET_CONTROL, 0x02);
@@ -67,6 +73,7 @@ void machine_reboot(void)
 
 void machine_poweroff(void)
 {
+	acpi_aml_poweroff();
 	local_irq_disable();
 	acpi_poweroff();
 	if (test_exit_enabled())

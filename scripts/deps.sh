@@ -19,6 +19,7 @@ packages=(
   dnsmasq-base iperf iproute2 iputils-ping ndisc6 socat netcat-openbsd
   dpkg-dev clang-format cppcheck
   valgrind
+  acpica-tools
 )
 
 sudo_cmd=()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # Fill DEST (the ISO's /licenses) with the licence texts and notices of what
-# the image carries: napkin, lwIP compiled into it, GRUB and the FAT boot
+# the image carries: napkin, lwIP and ACPICA compiled into it, GRUB and the FAT boot
 # sector mtools writes. Texts are copied at build time from the installed
 # Debian packages and lwIP's source package, never kept in the repository;
 # versions come from dpkg, so the notice names exactly what was used.
@@ -14,6 +14,7 @@ dest=$1
 shift
 top=$(cd "$(dirname "$0")/.." && pwd)
 lwip=$top/third_party/lwip
+acpica=$top/third_party/acpica
 
 fail() {
 	echo "iso_licenses: $*" >&2
@@ -53,6 +54,8 @@ lwip_version=$(dpkg-parsechangelog -l "$lwip/debian/changelog" -S Version 2>/dev
 copy "$top/LICENSE" napkin-LICENSE
 copy "$lwip/COPYING" lwIP-COPYING
 copy "$lwip/debian/copyright" lwIP-debian-copyright
+copy "$acpica/LICENSE-BSD-3-Clause" ACPICA-LICENSE
+copy "$acpica/NOTICE" ACPICA-NOTICE
 for p in "$grub_bios" "$grub_efi" "$grub_tool"; do
 	copy "/usr/share/doc/$p/copyright" "$p-copyright"
 done
@@ -76,6 +79,11 @@ EOF
 		f=${f#"$top"/}; echo "  ${f#third_party/lwip/}"
 	done
 	cat <<EOF
+
+ACPICA, the ACPI interpreter, compiled into boot/napkin.elf, used under the
+BSD-3-Clause option of its dual licence: ACPICA-LICENSE holds the licence,
+ACPICA-NOTICE the release it came from ($(head -n1 "$acpica/VERSION")) and
+the copyright notices of its files.
 
 GNU GRUB $grub_src_version (Debian source package $grub_src), the boot loader:
 boot/grub, the BIOS boot images and the UEFI image, GPL-3.0-or-later (GPL-3),

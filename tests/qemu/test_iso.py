@@ -38,10 +38,14 @@ def installed_source(package: str) -> str:
 def test_iso_carries_the_licences_of_what_it_ships(tmp_path):
     files = iso_listing("/licenses")
     for name in ("README", "napkin-LICENSE", "lwIP-COPYING", "lwIP-debian-copyright",
+                 "ACPICA-LICENSE", "ACPICA-NOTICE",
                  "grub-pc-bin-copyright", "grub-efi-amd64-bin-copyright",
                  "grub-common-copyright", "mtools-copyright", "GPL-3", "GPL-2"):
         assert f"/licenses/{name}" in files, files
     assert "Version 3, 29 June 2007" in iso_file("/licenses/GPL-3", tmp_path)
+    assert "Redistributions in binary form must reproduce" in iso_file("/licenses/ACPICA-LICENSE",
+                                                                       tmp_path)
+    assert "Intel Corp" in iso_file("/licenses/ACPICA-NOTICE", tmp_path)
     assert "Version 2, June 1991" in iso_file("/licenses/GPL-2", tmp_path)
     lwip = iso_file("/licenses/lwIP-COPYING", tmp_path)
     assert "Redistribution and use in source and binary forms" in lwip

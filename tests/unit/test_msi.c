@@ -515,7 +515,7 @@ START_TEST(intx_unroutable_means_polling)
 	ck_assert(pci_irq_polling(p));
 	ck_assert_int_eq(pci_irq_vector(p, 0), -EINVAL);
 	ck_assert(log_contains("00:03.0: INTx pin A has no interrupt line from firmware"));
-	ck_assert(log_contains("(needs ACPI _PRT, not supported)"));
+	ck_assert(log_contains("and no ACPI _PRT answer"));
 	ck_assert(log_contains("timer-driven polling"));
 	ck_assert(log_contains("00:03.0 [0200] 8086:100e - irq polled (INTx pin A line unset "
 			       "not routable)"));

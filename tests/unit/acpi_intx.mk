@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Host unit tests for napkin's ACPI INTx glue: the _PRT walk with bridge
+# swizzling (kernel/acpi/intx_walk.c, no ACPICA needed), the router and
+# fallback in kernel/pci_intx.c, pci=nomsi, and the string calls ACPICA gets.
+# (`=`, not `:=`: the PCI lists come from pci.mk, included after this file.)
+UNIT_TESTS += test_intx_walk
+test_intx_walk_SRCS := tests/unit/test_intx_walk.c kernel/acpi/intx_walk.c \
+	kernel/acpi/osl_libc.c
+
+UNIT_TESTS += test_pci_intx_route
+test_pci_intx_route_SRCS = tests/unit/test_pci_intx_route.c $(PCI_CORE_SRCS) kernel/msi.c \
+	kernel/pci_irq.c kernel/pci_intx.c kernel/pci_params.c kernel/cmdline.c kernel/irq.c \
+	tests/unit/pci_fake.c $(PCI_TEST_STUBS)
+
+# The OS services' own logic, built against ACPICA's headers (fetched first).
+UNIT_TESTS += test_osl
+test_osl_SRCS = tests/unit/test_osl.c kernel/acpi/osl_sync.c kernel/acpi/osl_misc.c \
+	tests/unit/stub_printk.c tests/unit/stub_irqflags.c
+test_osl_CFLAGS = $(ACPICA_INCLUDES)
+$(BUILD)/unit/test_osl: | $(ACPICA_STAMP)
