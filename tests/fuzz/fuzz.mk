@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# libFuzzer harnesses (tests/fuzz/README.md), built with clang and ASan+UBSan.
+#
+#   make fuzz-replay              run every harness over its seed corpus once
+#                                 (part of `make test`; a crash fails it)
+#   make fuzz FUZZ_SECONDS=120    fuzz each harness for that long and write the
+#                                 report into docs/RELIABILITY.md
+#
+# A harness NAME is declared with FUZZ_TARGETS += NAME and NAME_SRCS (and
+# optionally NAME_OBJS, NAME_CFLAGS); its seeds are tests/fuzz/corpus/NAME/.
+
+FUZZ_CC := clang
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS := -std=gnu11 -O1 -g -I. -DNAPKIN_HOSTED -fno-omit-frame-pointer $(FUZZ_SAN) \
+	-Wall -Wno-unused-parameter -Wno-unused-function
+FUZZ_LDFLAGS := -fsanitize=fuzzer $(FUZZ_SAN)
+FUZZ_SECONDS ?= 60
+FUZZ_COMMON_SRCS := tests/fuzz/fuzz_util.c
+
+FUZZ_TARGETS :=
+
+FUZZ_TARGETS += fuzz_cmdline
+fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c kernel/cmdline.c net/ipconfig.c \
+	net/netconsole_config.c tests/unit/stub_printk.c
+
+# Every harness file is compiled with coverage instrumentation (fuzzer-no-link);
+# the fuzzer's main() only comes in at the link.
+define fuzz_rule
+$(BUILD)/fuzz/$(1): $$($(1)_SRCS) $$($(1)_OBJS) $(FUZZ_COMMON_SRCS) tests/fuzz/fuzz.h | $(DEPS_STAMP)
+	@mkdir -p $$(dir $$@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $$($(1)_CFLAGS) \
+		$$($(1)_SRCS) $(FUZZ_COMMON_SRCS) $$($(1)_OBJS) -o $$@ $(FUZZ_LDFLAGS)
+endef
+$(foreach t,$(FUZZ_TARGETS),$(eval $(call fuzz_rule,$(t))))
+
+FUZZ_BINS := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
+
+.PHONY: fuzz fuzz-build fuzz-replay fuzz-seeds
+fuzz-build: $(FUZZ_BINS)
+
+# Each seed (and each kept crash input) runs once; any sanitizer report or
+# crash stops the run with the harness's exit status.
+fuzz-replay: $(FUZZ_BINS)
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		n=$$(ls tests/fuzz/corpus/$$t | wc -l); \
+		echo "== fuzz replay: $$t ($$n inputs)"; \
+		test "$$n" -gt 0 || { echo "no seeds for $$t"; exit 1; }; \
+		$(BUILD)/fuzz/$$t -runs=0 tests/fuzz/corpus/$$t >$(BUILD)/fuzz/$$t.replay.log 2>&1 || \
+			{ tail -n 60 $(BUILD)/fuzz/$$t.replay.log; exit 1; }; \
+	done
+
+# Regenerates the seed corpora from tests/fuzz/seeds.py (they are committed).
+fuzz-seeds:
+	$(PYTHON) tests/fuzz/seeds.py tests/fuzz/corpus
+
+fuzz: $(FUZZ_BINS)
+	$(PYTHON) tests/fuzz/run_fuzz.py --build $(BUILD)/fuzz --seconds $(FUZZ_SECONDS) \
+		--report docs/RELIABILITY.md $(FUZZ_TARGETS)
