@@ -23,6 +23,11 @@ FUZZ_TARGETS += fuzz_cmdline
 fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c kernel/cmdline.c net/ipconfig.c \
 	net/netconsole_config.c tests/unit/stub_printk.c
 
+FUZZ_TARGETS += fuzz_shell
+fuzz_shell_SRCS := tests/fuzz/fuzz_shell.c kernel/shell.c tests/fuzz/host_compat.c \
+	tests/unit/stub_printk.c
+fuzz_shell_CFLAGS := -include tests/fuzz/host_compat.h
+
 # Every harness file is compiled with coverage instrumentation (fuzzer-no-link);
 # the fuzzer's main() only comes in at the link.
 define fuzz_rule

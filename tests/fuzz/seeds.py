@@ -32,6 +32,17 @@ for line in [
 ]:
     seed("fuzz_cmdline", line)
 
+# ---- fuzz_shell: bytes typed on the serial line (0xfe: a log line arrives) ----
+for typed in [
+    b"a b c\r",
+    b"echo one  two\tthree\r\x1b[A\r\x1b[B\x1b[A\x1b[A\r",
+    b"set x\x7f\x7fy 1\r\x15fail\n\x03",
+    b"echo " + b"x " * 20 + b"\r",
+    b"echo " + b"y" * 300 + b"\r",
+    b"ec\xfeho hi\xfe\r nope\r",
+]:
+    seed("fuzz_shell", typed)
+
 
 def main():
     top = sys.argv[1] if len(sys.argv) > 1 else "tests/fuzz/corpus"
