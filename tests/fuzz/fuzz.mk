@@ -28,6 +28,10 @@ fuzz_shell_SRCS := tests/fuzz/fuzz_shell.c kernel/shell.c tests/fuzz/host_compat
 	tests/unit/stub_printk.c
 fuzz_shell_CFLAGS := -include tests/fuzz/host_compat.h
 
+FUZZ_TARGETS += fuzz_acpi
+fuzz_acpi_SRCS := tests/fuzz/fuzz_acpi.c kernel/acpi.c tests/unit/acpi_fixture.c \
+	tests/unit/stub_printk.c
+
 # Every harness file is compiled with coverage instrumentation (fuzzer-no-link);
 # the fuzzer's main() only comes in at the link.
 define fuzz_rule

@@ -44,6 +44,90 @@ for typed in [
     seed("fuzz_shell", typed)
 
 
+# ---- fuzz_acpi: flags byte, then tables as [u16 length][bytes] ----
+# Table i sits at 0x100000 + i * 0x10000 (see fuzz_acpi.c).
+ACPI_USE_XSDT, ACPI_FIX, ACPI_V2, ACPI_SCAN, ACPI_BROKEN_ROOT = 1, 2, 4, 8, 16
+
+
+def acpi_table_addr(i):
+    return 0x100000 + i * 0x10000
+
+
+def sdt(sig, rev, body):
+    length = 36 + len(body)
+    hdr = sig + struct.pack("<IBB6s8sI4sI", length, rev, 0, b"NAPKIN", b"FUZZSEED", 1, b"SEED", 1)
+    t = bytearray(hdr + body)
+    t[9] = (-sum(t)) & 0xFF
+    return bytes(t)
+
+
+def gas(space, width, addr):
+    return struct.pack("<BBBBQ", space, width, 0, 1 if width == 8 else 2, addr)
+
+
+def madt():
+    b = struct.pack("<II", 0xFEE00000, 1)
+    b += bytes([0, 8, 0, 0]) + struct.pack("<I", 1)  # local APIC, CPU 0
+    b += bytes([0, 8, 1, 1]) + struct.pack("<I", 1)
+    b += bytes([0, 8, 2, 2]) + struct.pack("<I", 2)  # online capable
+    b += bytes([1, 12, 0, 0]) + struct.pack("<II", 0xFEC00000, 0)  # IOAPIC
+    b += bytes([2, 10, 0, 0]) + struct.pack("<IH", 2, 0)  # IRQ0 -> GSI2
+    b += bytes([2, 10, 0, 9]) + struct.pack("<IH", 9, 0xD)  # SCI level high
+    b += bytes([3, 8]) + struct.pack("<HI", 0xD, 3)  # NMI source
+    b += bytes([4, 6, 0xFF]) + struct.pack("<HB", 5, 1)  # LAPIC NMI
+    b += bytes([5, 12, 0, 0]) + struct.pack("<Q", 0xFEE00000)
+    b += bytes([9, 16, 0, 0]) + struct.pack("<III", 0x100, 1, 7)  # x2APIC
+    b += bytes([0x0A, 12]) + struct.pack("<HIB3x", 5, 0xFFFFFFFF, 1)  # x2APIC NMI
+    return sdt(b"APIC", 4, b)
+
+
+def fadt(dsdt_addr, rev=6):
+    f = bytearray(276 - 36)
+    def put(off, fmt, *v):
+        struct.pack_into(fmt, f, off - 36, *v)
+    put(40, "<I", dsdt_addr)
+    put(46, "<H", 9)
+    put(48, "<I", 0xB2)
+    put(52, "<B", 0xA0)
+    put(64, "<I", 0x604)
+    put(76, "<I", 0x608)
+    put(109, "<H", 0x3)
+    put(112, "<I", (1 << 8) | (1 << 10))
+    f[116 - 36:128 - 36] = gas(1, 8, 0xCF9)
+    put(128, "<B", 6)
+    put(131, "<B", 1)
+    put(140, "<Q", dsdt_addr)
+    f[172 - 36:184 - 36] = gas(1, 16, 0x604)
+    f[208 - 36:220 - 36] = gas(1, 32, 0x608)
+    body = bytes(f) if rev >= 3 else bytes(f[: 116 - 36])
+    return sdt(b"FACP", rev, body)
+
+
+def dsdt():
+    s5 = b"\x08_S5_\x12\x06\x04\x0a\x05\x0a\x05\x00\x00"
+    return sdt(b"DSDT", 2, b"\x10\x05\\_SB_" + s5 + b"\x00" * 8)
+
+
+def mcfg():
+    return sdt(b"MCFG", 1, bytes(8) + struct.pack("<QHBBI", 0xB0000000, 0, 0, 0xFF, 0))
+
+
+def hpet():
+    return sdt(b"HPET", 1, struct.pack("<I", 0x8086A201) + gas(0, 64, 0xFED00000) + struct.pack("<BHB", 0, 0x80, 0))
+
+
+def acpi_input(flags, tables):
+    return bytes([flags]) + b"".join(struct.pack("<H", len(t)) + t for t in tables)
+
+
+full = [madt(), fadt(acpi_table_addr(2)), dsdt(), mcfg(), hpet()]
+seed("fuzz_acpi", acpi_input(ACPI_USE_XSDT | ACPI_V2, full))
+seed("fuzz_acpi", acpi_input(ACPI_FIX | ACPI_SCAN, full))
+seed("fuzz_acpi", acpi_input(ACPI_USE_XSDT | ACPI_V2 | ACPI_FIX, [fadt(acpi_table_addr(1), rev=1), dsdt()]))
+seed("fuzz_acpi", acpi_input(ACPI_BROKEN_ROOT, full[:2]))
+seed("fuzz_acpi", acpi_input(ACPI_FIX, [madt()[:50], b"FACP" + bytes(40), hpet()] + [mcfg()] * 34))
+
+
 def main():
     top = sys.argv[1] if len(sys.argv) > 1 else "tests/fuzz/corpus"
     for harness, inputs in SEEDS.items():
