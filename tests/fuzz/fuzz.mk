@@ -32,6 +32,22 @@ FUZZ_TARGETS += fuzz_acpi
 fuzz_acpi_SRCS := tests/fuzz/fuzz_acpi.c kernel/acpi.c tests/unit/acpi_fixture.c \
 	tests/unit/stub_printk.c
 
+# lwIP itself is instrumented too: coverage of its input paths is the point.
+FUZZ_LWIP_OBJS := $(patsubst $(LWIP_DIR)/%.c,$(BUILD)/fuzz-lwip/%.c.o,$(LWIP_SRCS))
+$(BUILD)/fuzz-lwip/%.c.o: $(LWIP_DIR)/%.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(filter-out -W%,$(FUZZ_CFLAGS)) -fsanitize=fuzzer-no-link -w $(LWIP_INCLUDES) \
+		-c $< -o $@
+
+# The network stack as test_lwip_glue builds it (tests/unit/lwip_glue.mk).
+FUZZ_TARGETS += fuzz_lwip
+fuzz_lwip_SRCS = tests/fuzz/fuzz_lwip.c tests/fuzz/fuzz_frames.c \
+	$(filter-out net/lwip/shell_glue.c net/services/webstatus%,$(wildcard net/lwip/*.c net/services/*.c)) \
+	net/ipconfig.c net/net_init.c net/netdev.c net/backlog.c net/netbuf.c net/napi.c \
+	net/params.c kernel/cmdline.c tests/unit/napi_fakes.c
+fuzz_lwip_OBJS = $(FUZZ_LWIP_OBJS)
+fuzz_lwip_CFLAGS = $(LWIP_INCLUDES)
+
 # Every harness file is compiled with coverage instrumentation (fuzzer-no-link);
 # the fuzzer's main() only comes in at the link.
 define fuzz_rule
