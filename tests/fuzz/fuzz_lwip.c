@@ -232,6 +232,6 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			netif_carrier_on(&nics[i].dev);
 	}
 	reset_connections();
-	run_loop_ms(20000, 1000);
+	run_loop_ms(3000, 500);
 	return 0;
 }
