@@ -48,6 +48,22 @@ fuzz_lwip_SRCS = tests/fuzz/fuzz_lwip.c tests/fuzz/fuzz_frames.c \
 fuzz_lwip_OBJS = $(FUZZ_LWIP_OBJS)
 fuzz_lwip_CFLAGS = $(LWIP_INCLUDES)
 
+# Drivers against their models, hostile (tests/fuzz/fuzz_nic.h). The hosted
+# harness (as tests/unit/tg3_hosted.mk lists it) and the models are built
+# with the sanitizers but without coverage: the fuzzer is to explore the
+# driver, and the harness's interrupt delivery, instrumented, cost more than
+# everything else together.
+FUZZ_HOSTED_OBJS = $(patsubst %.c,$(BUILD)/fuzz-hosted/%.c.o,$(HOSTED_SRCS) tests/fuzz/fuzz_nic.c)
+$(BUILD)/fuzz-hosted/%.c.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(HOSTED_CFLAGS) -MD -MP -c $< -o $@
+-include $(shell find $(BUILD)/fuzz-hosted -name '*.d' 2>/dev/null)
+
+FUZZ_TARGETS += fuzz_tg3
+fuzz_tg3_SRCS = tests/fuzz/fuzz_tg3.c $(wildcard drivers/tg3/*.c)
+fuzz_tg3_OBJS = $(FUZZ_HOSTED_OBJS) $(patsubst %.c,$(BUILD)/fuzz-hosted/%.c.o,$(TG3_MODEL_SRCS))
+fuzz_tg3_CFLAGS = $(HOSTED_CFLAGS)
+
 # Every harness file is compiled with coverage instrumentation (fuzzer-no-link);
 # the fuzzer's main() only comes in at the link.
 define fuzz_rule

@@ -10,10 +10,10 @@
 #define PROTO_TCP    6
 #define PROTO_UDP    17
 #define PROTO_ICMP6  58
-#define TCP_SYN      0x02
-#define TCP_FIN      0x01
-#define TCP_RST      0x04
-#define TCP_ACK      0x10
+#define TCP_SYN	     0x02
+#define TCP_FIN	     0x01
+#define TCP_RST	     0x04
+#define TCP_ACK	     0x10
 #define DHCP_CLIENT  68
 #define BOOTP_XID_AT 4
 
