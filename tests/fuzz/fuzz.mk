@@ -64,6 +64,16 @@ fuzz_tg3_SRCS = tests/fuzz/fuzz_tg3.c $(wildcard drivers/tg3/*.c)
 fuzz_tg3_OBJS = $(FUZZ_HOSTED_OBJS) $(patsubst %.c,$(BUILD)/fuzz-hosted/%.c.o,$(TG3_MODEL_SRCS))
 fuzz_tg3_CFLAGS = $(HOSTED_CFLAGS)
 
+FUZZ_TARGETS += fuzz_sky2
+fuzz_sky2_SRCS = tests/fuzz/fuzz_sky2.c $(wildcard drivers/sky2/*.c)
+fuzz_sky2_OBJS = $(FUZZ_HOSTED_OBJS) $(patsubst %.c,$(BUILD)/fuzz-hosted/%.c.o,$(SKY2_MODEL_SRCS))
+fuzz_sky2_CFLAGS = $(HOSTED_CFLAGS)
+
+FUZZ_TARGETS += fuzz_skge
+fuzz_skge_SRCS = tests/fuzz/fuzz_skge.c $(wildcard drivers/skge/*.c)
+fuzz_skge_OBJS = $(FUZZ_HOSTED_OBJS) $(patsubst %.c,$(BUILD)/fuzz-hosted/%.c.o,$(SKGE_MODEL_SRCS))
+fuzz_skge_CFLAGS = $(HOSTED_CFLAGS)
+
 # Every harness file is compiled with coverage instrumentation (fuzzer-no-link);
 # the fuzzer's main() only comes in at the link.
 define fuzz_rule

@@ -116,10 +116,10 @@ int fuzz_nic_run(const struct fuzz_nic_ops *ops, const u8 *data, size_t size)
 
 	memset(&st, 0, sizeof(st));
 	stub_printk_reset();
-	wire = ops->setup();
+	fuzz_in_init(&in, data, size);
+	wire = ops->setup(fuzz_u8(&in));
 	hosted_failures_quiet(true);
 	ops->set_tamper(&tamper);
-	fuzz_in_init(&in, data, size);
 	while (!fuzz_in_empty(&in)) {
 		u8 op = fuzz_u8(&in);
 		size_t got;

@@ -2,7 +2,8 @@
 /*
  * What the driver receive-path harnesses share (fuzz_tg3.c, fuzz_sky2.c,
  * fuzz_skge.c): each brings up its driver against its model in the hosted
- * harness for every input, then this file plays the input:
+ * harness for every input, then this file plays the input. Its first byte
+ * picks the chip variant, then records follow:
  *
  *   op 0: a frame from the wire: [u16 length][bytes]
  *   op 1: [n] then n x [offset][xor]: changes for the next receive
@@ -25,8 +26,11 @@ struct hosted_tamper;
 struct hosted_wire;
 
 struct fuzz_nic_ops {
-	/* Harness, model, driver probed, eth0 open with link; the wire to inject on. */
-	struct hosted_wire *(*setup)(void);
+	/*
+	 * Harness, model (variant picks the chip, modulo what the harness has),
+	 * driver probed, eth0 open with link; the wire to inject on.
+	 */
+	struct hosted_wire *(*setup)(u8 variant);
 	void (*set_tamper)(const struct hosted_tamper *t);
 	/* Driver unregistered and the model destroyed (the harness is checked in between). */
 	void (*unbind)(void);

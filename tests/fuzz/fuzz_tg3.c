@@ -2,7 +2,7 @@
 /*
  * The tg3 driver's receive path against a hostile BCM5719 model: frames from
  * the wire and return ring BDs and status blocks the fuzzer changes
- * (tests/fuzz/fuzz_nic.h has the input format).
+ * (tests/fuzz/fuzz_nic.h has the input format). Variant: BCM5719 or BCM5784.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,9 +22,13 @@ static bool link_up(void *ctx)
 	return netif_carrier_ok(ctx);
 }
 
-static struct hosted_wire *setup(void)
+static struct hosted_wire *setup(u8 variant)
 {
-	struct tg3_model_config cfg = { .dev = 2, .mac = { 0x00, 0x10, 0x18, 0x5a, 0x19, 0x01 } };
+	struct tg3_model_config cfg = {
+		.dev = 2,
+		.chip = variant & 1 ? TG3_MODEL_BCM5784 : TG3_MODEL_BCM5719,
+		.mac = { 0x00, 0x10, 0x18, 0x5a, 0x19, 0x01 },
+	};
 	struct hosted_wire *wire;
 	struct net_device *dev;
 

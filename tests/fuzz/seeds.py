@@ -259,19 +259,22 @@ def nic_wait(n):
 NIC_HOLD = bytes([7])
 
 
-def nic_seeds(harness, mac):
+def nic_seeds(harness, mac, variants):
     udp_frame = eth(mac, 0x0800, ip4(17, udp(1000, 2000, bytes(range(64)))))
     tcp_frame = eth(mac, 0x0800, ip4(6, tcp(1, 2, 3, 4, 0x18, b"tcp payload" * 20)))
     bcast = eth(BCAST, 0x0806, arp_req[14:])
-    seed(harness, nic_frame(udp_frame) + nic_frame(tcp_frame) + nic_frame(bcast) + nic_wait(50))
-    seed(harness, b"".join(nic_frame(udp_frame) for _ in range(8)) + nic_frame(bytes(1514)) + nic_frame(b"\x01" * 20))
-    seed(harness, nic_edit_rx((0, 0xFF), (4, 0x10)) + nic_frame(udp_frame) + nic_frame(tcp_frame) + nic_wait(10))
-    seed(harness, nic_edit_rx((8, 0x80), (9, 0x7F)) + nic_frame(udp_frame) + nic_edit_rx((12, 0x3C)) + nic_frame(tcp_frame))
-    seed(harness, nic_edit_status((4, 0x40), (2, 0x01)) + nic_frame(udp_frame) + nic_edit_status((6, 0xFF)) + nic_frame(udp_frame) + nic_wait(20))
-    seed(harness, NIC_HOLD + b"".join(nic_frame(tcp_frame) for _ in range(40)) + NIC_HOLD + nic_wait(100))
+    for v in range(variants):
+        seed(harness, bytes([v]) + nic_frame(udp_frame) + nic_frame(tcp_frame) + nic_frame(bcast) + nic_wait(50))
+    seed(harness, b"\x00" + b"".join(nic_frame(udp_frame) for _ in range(8)) + nic_frame(bytes(1514)) + nic_frame(b"\x01" * 20))
+    seed(harness, b"\x01" + nic_edit_rx((0, 0xFF), (4, 0x10)) + nic_frame(udp_frame) + nic_frame(tcp_frame) + nic_wait(10))
+    seed(harness, b"\x01" + nic_edit_rx((8, 0x80), (9, 0x7F)) + nic_frame(udp_frame) + nic_edit_rx((12, 0x3C)) + nic_frame(tcp_frame))
+    seed(harness, b"\x01" + nic_edit_status((4, 0x40), (2, 0x01)) + nic_frame(udp_frame) + nic_edit_status((6, 0xFF)) + nic_frame(udp_frame) + nic_wait(20))
+    seed(harness, b"\x01" + NIC_HOLD + b"".join(nic_frame(tcp_frame) for _ in range(40)) + NIC_HOLD + nic_wait(100))
 
 
-nic_seeds("fuzz_tg3", bytes([0x00, 0x10, 0x18, 0x5A, 0x19, 0x01]))
+nic_seeds("fuzz_tg3", bytes([0x00, 0x10, 0x18, 0x5A, 0x19, 0x01]), 2)
+nic_seeds("fuzz_sky2", bytes([0x00, 0x00, 0x5A, 0x11, 0x22, 0x01]), 5)
+nic_seeds("fuzz_skge", bytes([0x00, 0x00, 0x5A, 0x11, 0x22, 0x33]), 2)
 
 
 def main():

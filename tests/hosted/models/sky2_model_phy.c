@@ -254,7 +254,8 @@ static bool phy_write(struct ym_port *p, unsigned int reg, u16 val)
 			phy_start(p);
 		return true;
 	case YM_PHY_ADV:
-		if (!gigabit(p) && (val & 0x0600))
+		/* Bit 10 is PAUSE on every PHY (clause 28); a 10/100 PHY has no 100BASE-T4 (bit 9). */
+		if (!gigabit(p) && (val & 0x0200))
 			ym_fail(p->m, "port %u: PHY advertisement 0x%04x has reserved bits", p->idx,
 				val);
 		ph->adv = val;
