@@ -197,8 +197,9 @@ u32 frames_build_rst(u8 *f, const struct frames_tcp_tuple *t)
 	put16(tcp, t->remote_port);
 	put16(tcp + 2, t->local_port);
 	put32(tcp + 4, t->seq);
+	put32(tcp + 8, t->ack);
 	tcp[12] = 5 << 4;
-	tcp[13] = TCP_RST;
+	tcp[13] = TCP_RST | TCP_ACK;
 	frames_fix_checksums(f, ETH_HLEN + ip_len + 20);
 	return (u32)(ETH_HLEN + ip_len + 20);
 }

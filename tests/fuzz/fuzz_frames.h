@@ -30,6 +30,7 @@ struct frames_tcp_tuple {
 	u8 local_ip[16], remote_ip[16];
 	u16 local_port, remote_port;
 	u32 seq; /* what napkin expects next from the peer */
+	u32 ack; /* napkin's next sequence number: the RST acknowledges it (SYN_SENT needs that) */
 };
 
 /* A RST from the peer for t, into f (128 bytes suffice); returns its length. */

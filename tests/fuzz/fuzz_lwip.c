@@ -22,6 +22,7 @@
  * and DHCP leases happen at all. After each input the peer resets every
  * connection left and time moves on, so inputs are mostly independent.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kernel/cmdline.h"
@@ -88,6 +89,11 @@ static netdev_tx_t nic_xmit(struct netbuf *nb, struct net_device *dev)
 	if (nic->busy)
 		return NETDEV_TX_BUSY;
 	len = netbuf_copy_out(nb, 0, frame, MIN(nb->tot_len, (u32)sizeof(frame)));
+	/* FUZZ_LWIP_VERBOSE=1: what napkin sends, for writing seeds. */
+	if (getenv("FUZZ_LWIP_VERBOSE") && len >= 14)
+		fprintf(stderr, "tx %s: %u bytes, type %02x%02x, byte 23 %02x, byte 47 %02x\n",
+			dev->name, len, frame[12], frame[13], len > 23 ? frame[23] : 0,
+			len > 47 ? frame[47] : 0);
 	frames_note_tx(frame, len, &nic->tcp_next_seq, &nic->dhcp_xid);
 	netbuf_free(nb);
 	return NETDEV_TX_OK;
@@ -174,6 +180,7 @@ static void reset_connections(void)
 		t[n].local_port = pcb->local_port;
 		t[n].remote_port = pcb->remote_port;
 		t[n].seq = pcb->rcv_nxt;
+		t[n].ack = pcb->snd_nxt;
 		n++;
 	}
 	for (size_t i = 0; i < n; i++) {

@@ -212,6 +212,14 @@ seed("fuzz_lwip", frame(arp_reply) + tcp_conversation(9, [b"discard" * 30]) + tc
 iperf_hdr = struct.pack("!IIIIII", 0, 1, 5001, 0xFFFFFC18, 0, 0)
 seed("fuzz_lwip", frame(arp_reply) + tcp_conversation(5001, [iperf_hdr, b"0123456789" * 100, b"x" * 1000]))
 seed("fuzz_lwip", frame(arp_reply) + tcp_conversation(5001, [struct.pack("!IIIIII", 0x80000001, 1, 5001, 0, 0, 0) + b"y" * 100]))
+# An iperf client asking for a test back at once; its SYN-ACK never comes and napkin's SYN times out.
+iperf_back = struct.pack("!IIIIII", 0x80000001, 1, 5001, 0xFFFFFC18, 0, 0)
+def tcp_open_and_send(port, data):
+    syn = tcp(40000 + port, port, 1000, 0, 0x02, opts=b"\x02\x04\x05\xb4")
+    ack = tcp(40000 + port, port, 1001, 0, 0x10)
+    psh = tcp(40000 + port, port, 1001, 0, 0x18, data)
+    return b"".join(frame(eth(NAPKIN_MAC, 0x0800, ip4(6, t)), L_FIX | L_REL_ACK) for t in (syn, ack, psh))
+seed("fuzz_lwip", frame(arp_reply) + tcp_open_and_send(5001, iperf_back) + wait(255) * 45)
 seed("fuzz_lwip", bytes([2]) + frame(arp_reply) + tcp_conversation(7, [b"busy transmitter"]) + bytes([2, 3]) + frame(arp_req) + bytes([3]))
 
 # IPv6: neighbour solicitation, echo, a router advertisement with a prefix, a TCP connection, a fragment.
@@ -228,14 +236,30 @@ frag6 = bytes([58, 0, 0, 0]) + struct.pack("!I", 1234) + echo6
 seed("fuzz_lwip", frame(eth(NAPKIN_MAC, 0x86DD, ip6(44, frag6)), 0) + frame(eth(NAPKIN_MAC, 0x86DD, ip6(44, bytes([58, 0, 0, 8]) + struct.pack("!I", 1234) + b"tail!!!!")), 0))
 
 # DHCP on eth1: an offer and an ack for napkin's own transaction id.
-def dhcp(msg_type, yiaddr=bytes([10, 0, 1, 5])):
+def dhcp(msg_type, yiaddr=bytes([10, 0, 1, 5]), lease=3600):
     server = bytes([10, 0, 1, 1])
     bootp = struct.pack("!BBBBIHH", 2, 1, 6, 0, 0, 0, 0) + bytes(4) + yiaddr + server + bytes(4) + NAPKIN_MAC1 + bytes(10) + bytes(192)
-    opts = b"\x63\x82\x53\x63" + bytes([53, 1, msg_type, 54, 4]) + server + bytes([51, 4, 0, 0, 0x0e, 0x10, 1, 4, 255, 255, 255, 0, 3, 4]) + server + bytes([6, 4]) + server + b"\xff"
+    opts = b"\x63\x82\x53\x63" + bytes([53, 1, msg_type, 54, 4]) + server + bytes([51, 4]) + struct.pack("!I", lease) + bytes([1, 4, 255, 255, 255, 0, 3, 4]) + server + bytes([6, 4]) + server + b"\xff"
     u = udp(67, 68, bootp + opts)
     return frame(eth(BCAST, 0x0800, ip4(17, u, src=server, dst=b"\xff" * 4, frag=0)), L_FIX | L_XID, dev=1)
 seed("fuzz_lwip", wait(200) + dhcp(2) + wait(10) + dhcp(5) + wait(10))
 seed("fuzz_lwip", wait(200) + dhcp(2) + wait(10) + dhcp(6))
+# An iperf connection to eth1's leased address (60 s), then the server refuses the renewal at
+# T1 (DHCPNAK): lwIP aborts the connections bound to the address.
+DHCP_IP = bytes([10, 0, 1, 5])
+arp_reply1 = eth(NAPKIN_MAC1, 0x0806, struct.pack("!HHBBH", 1, 0x0800, 6, 4, 2) + PEER_MAC + bytes([10, 0, 1, 1]) + NAPKIN_MAC1 + DHCP_IP)
+def tcp_on_eth1(port, data):
+    out = b""
+    for flags, seq, payload in ((0x02, 1000, b""), (0x10, 1001, b""), (0x18, 1001, data)):
+        t = tcp(40000 + port, port, seq, 0, flags, payload)
+        out += frame(eth(NAPKIN_MAC1, 0x0800, ip4(6, t, src=bytes([10, 0, 1, 1]), dst=DHCP_IP)), L_FIX | L_REL_ACK, dev=1)
+    return out
+def iperf_more_eth1(seq, head=b""):
+    """2.55 s pass, then 10 more bytes: iperf's idle timeout (10 s) never fires."""
+    t = tcp(45001, 5001, seq, 0, 0x18, head + b"0123456789")
+    return wait(255) + frame(eth(NAPKIN_MAC1, 0x0800, ip4(6, t, src=bytes([10, 0, 1, 1]), dst=DHCP_IP)), L_FIX | L_REL_ACK, dev=1)
+seed("fuzz_lwip", wait(200) + dhcp(2) + wait(10) + dhcp(5, lease=60) + wait(250) + frame(arp_reply1, L_FIX, dev=1)
+     + tcp_on_eth1(5001, iperf_hdr) + iperf_more_eth1(1025, iperf_hdr) + b"".join(iperf_more_eth1(1059 + 10 * i) for i in range(15)) + dhcp(6) + wait(10))
 seed("fuzz_lwip", frame(b"\x02\x00", 0) + frame(eth(NAPKIN_MAC, 0x0800, b"\x45"), 0) + frame(eth(NAPKIN_MAC, 0x0800, ip4(6, b"")[:30]), L_SEGS2 | 2))
 
 
