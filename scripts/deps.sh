@@ -17,6 +17,7 @@ packages=(
   chromium chromium-driver python3-selenium
   dnsmasq-base iperf iproute2 iputils-ping ndisc6 socat netcat-openbsd
   dpkg-dev clang-format cppcheck
+  clang llvm libclang-rt-dev
 )
 
 sudo_cmd=()
