@@ -21,7 +21,8 @@ FUZZ_TARGETS :=
 
 FUZZ_TARGETS += fuzz_cmdline
 fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c kernel/cmdline.c net/ipconfig.c \
-	net/netconsole_config.c tests/unit/stub_printk.c
+	net/netconsole_config.c net/params.c net/napi.c net/netdev.c net/backlog.c net/netbuf.c \
+	tests/unit/napi_fakes.c
 
 FUZZ_TARGETS += fuzz_shell
 fuzz_shell_SRCS := tests/fuzz/fuzz_shell.c kernel/shell.c tests/fuzz/host_compat.c \

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * The kernel command line and the keys read from it: cmdline_init() and every
- * typed getter, then the ip= and netconsole= values through their parsers.
+ * typed getter, the networking tunables (net.budget=, napi.mode=, ...), then
+ * the ip= and netconsole= values through their parsers.
  * The same bytes also go to those parsers directly and, without a NUL, to the
  * length-bounded address readers, in an exact-size buffer so AddressSanitizer
  * sees a read one byte past the end.
@@ -12,6 +13,8 @@
 #include "kernel/cmdline.h"
 #include "net/ipconfig.h"
 #include "net/netconsole_config.h"
+#include "net/netdev.h"
+#include "net/params.h"
 #include "tests/fuzz/fuzz.h"
 
 /* Keys the seeds use, in both spellings of '-' and '_'. */
@@ -68,6 +71,12 @@ static void parse_values(const char *ip, const char *nc)
 	}
 }
 
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	net_core_init();
+	return 0;
+}
+
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
 	char *line = fuzz_strndup(data, size);
@@ -84,6 +93,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	parse_values(line, line);
 
 	cmdline_init(line);
+	net_params_from_cmdline();
 	read_keys();
 	cmdline_get("ip", &ip);
 	cmdline_get("netconsole", &nc);

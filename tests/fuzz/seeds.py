@@ -29,6 +29,7 @@ for line in [
     "netconsole=@/,@10.0.0.1/;4444@10.1.1.1/eth1,9353@10.0.0.2/12:34:56:78:9a:bc x",
     'x="a b" x=y quiet ip=off loglevel=-1 mem=18446744073709551616',
     "ip=1.2.3.4:5.6.7.8:9.10.11.12:255.255.0.0:host:dev:dhcp:8.8.8.8:8.8.4.4:1.1.1.1",
+    "napi.mode=hybrid net.budget=600 net.budget_usecs=-1 net.max_backlog=99999999999 napi.mode=x",
 ]:
     seed("fuzz_cmdline", line)
 
