@@ -34,11 +34,15 @@ fuzz_acpi_SRCS := tests/fuzz/fuzz_acpi.c kernel/acpi.c tests/unit/acpi_fixture.c
 	tests/unit/stub_printk.c
 
 # lwIP itself is instrumented too: coverage of its input paths is the point.
+# One check is off for lwIP alone: its retransmission timeout shifts a
+# negative RTT estimate left once the s16 estimator overflowed (an ACK for a
+# segment sent about half an hour earlier; tcp.c, tcp_slowtmr), which napkin
+# cannot change (docs/RELIABILITY.md, "Found in lwIP").
 FUZZ_LWIP_OBJS := $(patsubst $(LWIP_DIR)/%.c,$(BUILD)/fuzz-lwip/%.c.o,$(LWIP_SRCS))
 $(BUILD)/fuzz-lwip/%.c.o: $(LWIP_DIR)/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(filter-out -W%,$(FUZZ_CFLAGS)) -fsanitize=fuzzer-no-link -w $(LWIP_INCLUDES) \
-		-c $< -o $@
+	$(FUZZ_CC) $(filter-out -W%,$(FUZZ_CFLAGS)) -fno-sanitize=shift-base -fsanitize=fuzzer-no-link \
+		-w $(LWIP_INCLUDES) -c $< -o $@
 
 # The network stack as test_lwip_glue builds it (tests/unit/lwip_glue.mk).
 FUZZ_TARGETS += fuzz_lwip
