@@ -185,6 +185,14 @@ int glue_rx(struct net_device *dev, struct netbuf *nb)
 		return NET_RX_DROP;
 	}
 	netif = &gif->netif;
+	if (unlikely(!glue_rx_tcp_options_ok(nb))) {
+		WARN_ONCE(true,
+			  "%s: dropping a TCP segment whose options end in a bare kind byte\n",
+			  dev->name);
+		gif->stats.rx_dropped++;
+		netbuf_free(nb);
+		return NET_RX_DROP;
+	}
 	/* Decide before lwIP sees (and may rewrite) the headers. */
 	flags = rx_chksum_flags(gif, nb);
 	/* A pbuf chain describes at most 64 KiB - 1; frames of only empty segments carry nothing. */
