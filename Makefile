@@ -3,7 +3,8 @@
 #
 #   make            build/napkin.elf, build/napkin32.elf (-kernel), build/napkin.iso
 #   make run        boot the ISO in QEMU with the serial console on this terminal
-#   make test       host unit tests, then QEMU end-to-end tests
+#   make test       host unit tests, fuzz corpus replay, then QEMU end-to-end tests
+#   make fuzz       run each fuzz harness FUZZ_SECONDS, report in docs/RELIABILITY.md
 #   make lint       clang-format --dry-run, cppcheck, docs/CMDLINE.md against the code
 #   make sources    the Debian source packages of the GPL parts of the ISO (docs/LICENSES.md)
 #
@@ -140,13 +141,16 @@ $(BUILD)/unit/$(1): $$($(1)_SRCS) $$($(1)_OBJS) | $(DEPS_STAMP)
 endef
 $(foreach t,$(UNIT_TESTS),$(eval $(call unit_test_rule,$(t))))
 
+# libFuzzer harnesses; `make test` replays their seed corpora (fuzz-replay).
+-include tests/fuzz/*.mk
+
 unit-test: $(DEPS_STAMP) $(addprefix $(BUILD)/unit/,$(UNIT_TESTS))
 	@set -e; for t in $(UNIT_TESTS); do echo "== unit: $$t"; CK_DEFAULT_TIMEOUT=120 $(BUILD)/unit/$$t; done
 
 qemu-test: all
 	$(PYTHON) -m pytest -q tests/qemu $(PYTEST_ARGS)
 
-test: lint unit-test qemu-test
+test: lint unit-test fuzz-replay qemu-test
 
 LINT_C := $(shell git ls-files '*.c' '*.h' | grep -v '^third_party/')
 lint: $(DEPS_STAMP)

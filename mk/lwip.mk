@@ -21,8 +21,7 @@ LWIP_SRCS := $(addprefix $(LWIP_DIR)/, \
 	core/ipv4/ip4_addr.c core/ipv4/ip4_frag.c \
 	core/ipv6/ethip6.c core/ipv6/icmp6.c core/ipv6/inet6.c core/ipv6/ip6.c \
 	core/ipv6/ip6_addr.c core/ipv6/ip6_frag.c core/ipv6/mld6.c core/ipv6/nd6.c \
-	netif/ethernet.c \
-	apps/lwiperf/lwiperf.c)
+	netif/ethernet.c)
 
 # The sources appear once `make deps` ran; say so instead of "no rule to make".
 $(LWIP_SRCS): | $(DEPS_STAMP)

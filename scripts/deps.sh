@@ -20,6 +20,7 @@ packages=(
   dpkg-dev clang-format cppcheck
   valgrind
   acpica-tools
+  clang llvm libclang-rt-dev
 )
 
 sudo_cmd=()

@@ -35,7 +35,7 @@ struct tcp_admission {
 	u32 active_hwm;
 	u64 refused;	    /* SYNs dropped because the service was full */
 	u64 *owner_refused; /* the service's own refusal counter, counted too (may be NULL) */
-	/* For a service whose connections are not its own (lwiperf): counts them. */
+	/* For a service that counts its connections its own way (webstatus): counts them. */
 	u32 (*count_active)(const struct tcp_admission *a);
 	struct tcp_admission *next;
 };

@@ -82,6 +82,8 @@ struct glue_rx_input_stats {
 };
 extern struct glue_rx_input_stats glue_rx_input;
 int glue_rx(struct net_device *dev, struct netbuf *nb);
+/* False for a TCP segment whose options lwIP would read past (rx_tcpopt.c): drop it. */
+bool glue_rx_tcp_options_ok(const struct netbuf *nb);
 
 /* gso.c */
 void glue_gso_setup(struct glue_if *gif);

@@ -9,6 +9,7 @@
  */
 #define pr_fmt(fmt) "lwip: " fmt
 
+#include <string.h>
 #include "kernel/printk.h"
 #include "lwip/prot/ethernet.h"
 #include "lwip/prot/ip.h"
@@ -25,6 +26,16 @@
  * the frame) is copied instead; drivers with full-sized buffers never do that.
  */
 #define RX_HEADERS_MAX (14 + 60 + 60)
+
+/*
+ * lwIP reads a few header fields (the ARP header, the IPv4 length, the IPv6
+ * version) before comparing the frame's length with them, trusting the
+ * Ethernet minimum that hardware pads frames to. A shorter frame (a runt a
+ * device passed on, or an unpadded virtual NIC's) is copied into a buffer of
+ * at least that size, zero past its end: those early reads stay inside it and
+ * find zeros, which lwIP then rejects by the real length.
+ */
+#define RX_FRAME_MIN 60
 
 /*
  * Driver buffers lwIP may hold per device before further frames are copied
@@ -141,10 +152,14 @@ static unsigned int rx_nr_frames(const struct netbuf *nb)
 	return n;
 }
 
-/* One contiguous PBUF_RAM pbuf from lwIP's heap; the frame goes back to the driver at once. */
+/*
+ * One contiguous PBUF_RAM pbuf from lwIP's heap, at least RX_FRAME_MIN bytes
+ * with the frame's own length; the frame goes back to the driver at once.
+ */
 static struct pbuf *rx_copy(struct netbuf *nb)
 {
-	struct pbuf *p = pbuf_alloc(PBUF_RAW, (u16_t)nb->tot_len, PBUF_RAM);
+	u16 room = (u16)MAX(nb->tot_len, RX_FRAME_MIN);
+	struct pbuf *p = pbuf_alloc(PBUF_RAW, room, PBUF_RAM);
 
 	if (!p)
 		return NULL;
@@ -152,6 +167,9 @@ static struct pbuf *rx_copy(struct netbuf *nb)
 		pbuf_free(p);
 		return NULL;
 	}
+	memset((u8 *)p->payload + nb->tot_len, 0, room - nb->tot_len);
+	/* Only shortens the pbuf: lwIP's heap is the C allocator's, which never trims. */
+	pbuf_realloc(p, (u16_t)nb->tot_len);
 	netbuf_free(nb);
 	return p;
 }
@@ -210,12 +228,21 @@ int glue_rx(struct net_device *dev, struct netbuf *nb)
 		return NET_RX_DROP;
 	}
 	netif = &gif->netif;
+	if (unlikely(!glue_rx_tcp_options_ok(nb))) {
+		WARN_ONCE(true,
+			  "%s: dropping a TCP segment whose options end in a bare kind byte\n",
+			  dev->name);
+		gif->stats.rx_dropped++;
+		netbuf_free(nb);
+		return NET_RX_DROP;
+	}
 	/* Decide before lwIP sees (and may rewrite) the headers. */
 	flags = rx_chksum_flags(gif, nb);
 	/* A pbuf chain describes at most 64 KiB - 1; frames of only empty segments carry nothing. */
 	if (unlikely(nb->tot_len > 0xffff)) {
 		p = NULL;
-	} else if (likely(nb->len >= MIN(nb->tot_len, RX_HEADERS_MAX) &&
+	} else if (likely(nb->tot_len >= RX_FRAME_MIN &&
+			  nb->len >= MIN(nb->tot_len, RX_HEADERS_MAX) &&
 			  gif->stats.rx_frames_held + rx_nr_frames(nb) <= RX_HELD_MAX)) {
 		p = rx_wrap(gif, nb);
 	} else {

@@ -23,9 +23,9 @@ enum lwip_tx_mode {
 
 /* Counters per device, for the shell and the tests. */
 struct lwip_glue_stats {
-	u64 rx_frames;	     /* frames handed to lwIP, in the driver's own buffers ... */
-	u64 rx_copied;	     /* ... except these: the first segment was too short for the headers */
-	u64 rx_dropped;	     /* frames dropped: interface down, empty, oversized, no memory */
+	u64 rx_frames; /* frames handed to lwIP, in the driver's own buffers ... */
+	u64 rx_copied; /* ... except these: a runt, or a first segment too short for the headers */
+	u64 rx_dropped; /* frames dropped: interface down, empty, oversized, no memory, bad TCP options */
 	u64 rx_csum_trusted; /* frames whose checksums the hardware had verified */
 	u64 tx_frames;	     /* frames handed to the driver */
 	u64 tx_zerocopy;     /* ... from lwIP's buffers */

@@ -12,9 +12,8 @@
 struct tcp_pcb *service_tcp_listen(const char *name, u16 port, tcp_accept_fn accept);
 
 /*
- * Give port a connection limit (its listener may be someone else's, like
- * lwiperf's): a->port and a->name are
- * filled in, a->limit comes from <name>.max_conns= on the command line (0 or
+ * Give port a connection limit (its listener may be opened elsewhere): a->port
+ * and a->name are filled in, a->limit comes from <name>.max_conns= on the command line (0 or
  * absent: the machine's TCP connection limit), and a is registered, so SYNs
  * past the limit are dropped before the handshake and counted in a->refused.
  * The service calls tcp_admission_opened/closed as connections come and go.

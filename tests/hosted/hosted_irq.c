@@ -31,6 +31,8 @@ static bool irqs_on;
 static unsigned int in_handler;
 static u64 msi_pending[4];
 static struct ioapic_pin pins[NR_GSIS];
+/* Pins routed and unmasked: delivery looks at these only (it runs very often). */
+static u64 live_pins;
 static u64 delivered[IRQ_NR_VECTORS];
 static unsigned int eois;
 static bool delivering;
@@ -42,6 +44,7 @@ void hosted_irq_reset(void)
 	in_handler = 0;
 	memset(msi_pending, 0, sizeof(msi_pending));
 	memset(pins, 0, sizeof(pins));
+	live_pins = 0;
 	memset(delivered, 0, sizeof(delivered));
 	eois = 0;
 	delivering = false;
@@ -145,6 +148,7 @@ int ioapic_route_gsi(u32 gsi, u8 vector, bool level_triggered, bool active_low)
 	pins[gsi] = (struct ioapic_pin){
 		.routed = true, .masked = true, .level = level_triggered, .vector = vector
 	};
+	live_pins &= ~BIT64(gsi);
 	return 0;
 }
 
@@ -155,6 +159,12 @@ void ioapic_mask_gsi(u32 gsi, bool masked)
 		return;
 	}
 	pins[gsi].masked = masked;
+	if (masked || !pins[gsi].routed) {
+		live_pins &= ~BIT64(gsi);
+		pins[gsi].storm_run = 0;
+	} else {
+		live_pins |= BIT64(gsi);
+	}
 	if (!masked)
 		hosted_irq_deliver();
 }
@@ -194,10 +204,11 @@ static int take_msi(void)
 /* One level-triggered line that wants service, or -1. */
 static int take_level(void)
 {
-	for (u32 gsi = 0; gsi < NR_GSIS; gsi++) {
+	for (u64 live = live_pins; live; live &= live - 1) {
+		u32 gsi = (u32)__builtin_ctzll(live);
 		struct ioapic_pin *p = &pins[gsi];
 
-		if (!p->routed || p->masked || !hosted_pci_gsi_asserted(gsi)) {
+		if (!hosted_pci_gsi_asserted(gsi)) {
 			p->storm_run = 0;
 			continue;
 		}
@@ -209,6 +220,7 @@ static int take_level(void)
 					    gsi, p->vector, HOSTED_IRQ_STORM_LIMIT);
 			p->storm_reported = true;
 			p->masked = true;
+			live_pins &= ~BIT64(gsi);
 			continue;
 		}
 		return (int)gsi;

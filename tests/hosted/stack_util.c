@@ -434,7 +434,7 @@ void stack_iperf(unsigned int seconds, struct stack_rate out[])
 		out[i].napkin_bytes = bytes;
 		out[i].napkin_ms = ms ? ms : 1;
 		out[i].mbit_s = (u32)(bytes * 8 / out[i].napkin_ms / 1000);
-		/* lwiperf leaves the client's 36-byte settings header out of its count. */
+		/* napkin counts the client's settings header too; the client may not. */
 		ck_assert_msg(out[i].client_bytes > 1000000 &&
 				  out[i].napkin_bytes + 64 >= out[i].client_bytes,
 			      "port %u: iperf client sent %llu, napkin counted %llu", i,

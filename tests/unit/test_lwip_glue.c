@@ -629,8 +629,12 @@ START_TEST(test_pending_queue_is_bounded)
 {
 	u8 f[2048], payload[64] = { 0 };
 	struct lwip_glue_stats st;
+	u64 copied_before;
 
 	arp_handshake();
+	/* ARP frames are shorter than Ethernet's minimum, so the glue copied them. */
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st), 0);
+	copied_before = st.rx_copied;
 	nic.busy = true;
 	for (int i = 0; i < 200; i++)
 		inject(f,
@@ -646,7 +650,7 @@ START_TEST(test_pending_queue_is_bounded)
 	 */
 	ck_assert_int_eq(nic.rx_out, 128);
 	ck_assert_uint_eq(st.rx_frames_held, 128);
-	ck_assert_uint_eq(st.rx_copied, 200 - 128);
+	ck_assert_uint_eq(st.rx_copied - copied_before, 200 - 128);
 	nic.busy = false;
 	run_loop(1);
 	assert_no_leaks();

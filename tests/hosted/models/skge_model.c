@@ -902,6 +902,11 @@ void skge_model_fault_rx_stall(struct skge_model *m, unsigned int port)
 		p->rxq->idle = true;
 }
 
+void skge_model_set_tamper(struct skge_model *m, const struct hosted_tamper *t)
+{
+	m->tamper = t;
+}
+
 void skge_model_fault_rx_errors(struct skge_model *m, unsigned int port, unsigned int frames)
 {
 	struct skm_port *p = port_arg(m, port, "receive errors");

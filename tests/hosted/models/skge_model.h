@@ -47,6 +47,12 @@ struct skge_model_config {
 };
 
 struct skge_model *skge_model_create(const struct skge_model_config *cfg);
+/*
+ * Fuzzing: each receive descriptor write-back passes through t's rx_desc, each
+ * transmit completion (control word) through its status (NULL: none).
+ */
+struct hosted_tamper;
+void skge_model_set_tamper(struct skge_model *m, const struct hosted_tamper *t);
 void skge_model_destroy(struct skge_model *m);
 /* port 0 or 1 (NULL when the chip has no such port). */
 struct hosted_port *skge_model_port(struct skge_model *m, unsigned int port);

@@ -586,7 +586,7 @@ static bool rx_one(struct skm_port *p, const struct skm_frame *f)
 {
 	struct skge_model *m = p->m;
 	struct skm_queue *q = p->rxq;
-	struct skm_desc d;
+	struct skm_desc d, out;
 	u64 bus;
 	u32 ctl, buflen, n, starts, wire_len;
 	const u8 *data;
@@ -633,7 +633,9 @@ static bool rx_one(struct skm_port *p, const struct skm_frame *f)
 	d.w[SKR_DESC_CSUM / 4] =
 	    rx_csum(data, n, starts & 0xFFFF) | (u32)rx_csum(data, n, starts >> 16) << 16;
 	/* Status words first, then the control word that hands the descriptor back. */
-	if (!write_desc_words(m, q, bus, &d, 4, 3) || !write_desc_words(m, q, bus, &d, 0, 1)) {
+	out = d;
+	hosted_tamper_rx_desc(m->tamper, out.w, sizeof(out.w));
+	if (!write_desc_words(m, q, bus, &out, 4, 3) || !write_desc_words(m, q, bus, &out, 0, 1)) {
 		q->idle = true;
 		return false;
 	}
@@ -763,8 +765,13 @@ static bool tx_one(struct skm_port *p, struct skm_queue *q)
 		p->ctr.tx_dropped++;
 	}
 	for (unsigned int i = 0; i < n; i++) {
+		struct skm_desc out;
+
 		d[i].w[0] &= ~SKR_CTL_OWN;
-		if (!write_desc_words(m, q, at[i], &d[i], 0, 1))
+		/* Fuzzing: a transmit completion is this chip's status report. */
+		out = d[i];
+		hosted_tamper_status(m->tamper, out.w, 4);
+		if (!write_desc_words(m, q, at[i], &out, 0, 1))
 			return false;
 	}
 	q->da_lo = da;

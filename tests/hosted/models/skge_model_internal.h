@@ -5,6 +5,7 @@
 
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_wire.h"
+#include "tests/hosted/tamper.h"
 #include "tests/hosted/models/skge_model.h"
 #include "tests/hosted/models/skge_model_regs.h"
 
@@ -116,6 +117,7 @@ struct skm_port {
 
 struct skge_model {
 	struct hosted_device dev;
+	const struct hosted_tamper *tamper; /* fuzzing: a hostile chip (tests/hosted/tamper.h) */
 	struct hosted_pci_fn *pci;
 	char name[40];
 	enum skge_model_chip chip;

@@ -432,6 +432,11 @@ struct hosted_pci_fn *sky2_model_pci(struct sky2_model *m)
 
 /* ---- Faults ---- */
 
+void sky2_model_set_tamper(struct sky2_model *m, const struct hosted_tamper *t)
+{
+	m->tamper = t;
+}
+
 void sky2_model_fault_rx_errors(struct sky2_model *m, unsigned int port, unsigned int frames,
 				u32 status_bits)
 {

@@ -37,6 +37,9 @@ struct sky2_model_config {
 };
 
 struct sky2_model *sky2_model_create(const struct sky2_model_config *cfg);
+/* Fuzzing: every status LE passes through t first, receive reports as rx_desc (NULL: none). */
+struct hosted_tamper;
+void sky2_model_set_tamper(struct sky2_model *m, const struct hosted_tamper *t);
 void sky2_model_destroy(struct sky2_model *m);
 /* port 0 or 1 (NULL when the chip has no such port). */
 struct hosted_port *sky2_model_port(struct sky2_model *m, unsigned int port);

@@ -5,6 +5,7 @@
 
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_wire.h"
+#include "tests/hosted/tamper.h"
 #include "tests/hosted/models/sky2_model.h"
 #include "tests/hosted/models/sky2_model_regs.h"
 
@@ -115,6 +116,7 @@ struct ym_port {
 
 struct sky2_model {
 	struct hosted_device dev;
+	const struct hosted_tamper *tamper; /* fuzzing: a hostile chip (tests/hosted/tamper.h) */
 	struct hosted_pci_fn *pci;
 	char name[32];
 	enum sky2_model_chip chip;

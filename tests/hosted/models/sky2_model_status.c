@@ -67,6 +67,11 @@ bool ym_status_put(struct sky2_model *m, u32 status, u16 len, u8 css, u8 opcode)
 	raw[5] = (u8)(len >> 8);
 	raw[6] = css;
 	raw[7] = opcode | YM_LE_HW_OWNER;
+	/* Fuzzing: receive reports count as receive descriptors, the rest as status. */
+	if (opcode >= YM_OP_RXSTAT && opcode < YM_OP_TXINDEXLE)
+		hosted_tamper_rx_desc(m->tamper, raw, sizeof(raw));
+	else
+		hosted_tamper_status(m->tamper, raw, sizeof(raw));
 	if (!hosted_dma_write(m->pci, slot, raw, sizeof(raw), "sky2 status LE"))
 		return false;
 	m->su_put = (m->su_put + 1) % ring_len(m);

@@ -870,6 +870,11 @@ struct hosted_pci_fn *tg3_model_pci(struct tg3_model *m)
 	return m->pci;
 }
 
+void tg3_model_set_tamper(struct tg3_model *m, const struct hosted_tamper *t)
+{
+	m->tamper = t;
+}
+
 void tg3_model_fault_rx_errors(struct tg3_model *m, unsigned int frames, u16 error_bits)
 {
 	m->fault_rx_errors = frames;

@@ -48,6 +48,10 @@ void tg3_model_fault_bootcode_hang(struct tg3_model *m, bool hang);
 /* The next send descriptor fetch ends in a PCI master abort (error attention). */
 void tg3_model_fault_dma_error(struct tg3_model *m);
 
+/* Fuzzing: every return ring BD and status block passes through t first (NULL: none). */
+struct hosted_tamper;
+void tg3_model_set_tamper(struct tg3_model *m, const struct hosted_tamper *t);
+
 /* ---- What happened, for assertions ---- */
 struct tg3_model_counters {
 	u64 core_resets;

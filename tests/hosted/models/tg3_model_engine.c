@@ -90,6 +90,7 @@ static void write_status_block(struct tg3_model *m)
 	m->rx_events = 0;
 	m->tx_events = 0;
 	m->coal_now = false;
+	hosted_tamper_status(m->tamper, &sb, sizeof(sb));
 	if (!hosted_dma_write(m->pci, addr, &sb, sizeof(sb), "status block"))
 		return;
 	m->ctr.status_updates++;
@@ -575,6 +576,7 @@ static bool receive_one(struct tg3_model *m, struct tm_frame *f, u64 now)
 		tm_stat_add(m, BGEM_RXLP_STAT_ERRORS, 1);
 	}
 	rbd_addr = m->ret.host + (u64)m->ret_prod * sizeof(rbd);
+	hosted_tamper_rx_desc(m->tamper, &rbd, sizeof(rbd));
 	if (!hosted_dma_write(m->pci, rbd_addr, &rbd, sizeof(rbd), "return ring BD"))
 		return false;
 	m->std_cons = (m->std_cons + 1) % m->std.entries;

@@ -5,6 +5,7 @@
 
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_wire.h"
+#include "tests/hosted/tamper.h"
 #include "tests/hosted/models/tg3_model.h"
 #include "tests/hosted/models/tg3_model_regs.h"
 
@@ -60,6 +61,7 @@ struct tm_variant {
 
 struct tg3_model {
 	struct hosted_device dev;
+	const struct hosted_tamper *tamper; /* fuzzing: a hostile chip (tests/hosted/tamper.h) */
 	const struct tm_variant *var;
 	struct hosted_port port;
 	struct hosted_pci_fn *pci;

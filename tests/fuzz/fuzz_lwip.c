@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * lwIP and napkin's glue and services, hosted as in tests/unit/test_lwip_glue.c,
+ * fed Ethernet frames of any content and length through the netdev layer. Two
+ * devices: eth0 with 10.0.0.2/24 static, eth1 running DHCP (so DHCP replies
+ * have a client to reach). Every receive buffer is malloc'ed at its exact
+ * size and freed when napkin releases it, so a read past a frame or a touch
+ * after release is caught.
+ *
+ * Input, a sequence of records (op byte, bit 2 picks the device):
+ *   op 0: a frame: [flags][u16 length][bytes]; flags bits 0-1 segments - 1,
+ *         bit 2 the device vouches for the checksums, bit 3 the harness fixes
+ *         the IPv4 header and TCP/UDP/ICMP/ICMPv6 checksums, bit 4 the TCP
+ *         acknowledgement number is relative to napkin's last sequence
+ *         number sent, bit 5 a DHCP reply gets the transaction id napkin sent
+ *   op 1: [u8 n] time moves n * 10 ms, timers and softirqs run
+ *   op 2: the device's transmit refuses frames (NETDEV_TX_BUSY) or takes
+ *         them again
+ *   op 3: the device's link goes down or up
+ * Random checksums would stop nearly every frame at the first check, hence
+ * bits 2 and 3; the relative acknowledgement and DHCP id let TCP connections
+ * and DHCP leases happen at all. After each input the peer resets every
+ * connection left and time moves on, so inputs are mostly independent.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernel/cmdline.h"
+#include "kernel/loop.h"
+#include "lwip/ip_addr.h"
+#include "lwip/netif.h"
+#include "lwip/priv/tcp_priv.h"
+#include "net/lwip/glue.h"
+#include "net/net_init.h"
+#include "net/netconsole.h"
+#include "net/netdev.h"
+#include "tests/fuzz/fuzz.h"
+#include "tests/fuzz/fuzz_frames.h"
+#include "tests/unit/napi_fakes.h"
+
+#define NR_DEVS 2
+
+enum {
+	F_SEGS = 3,
+	F_CSUM_OK = 1 << 2,
+	F_FIX_CSUM = 1 << 3,
+	F_REL_ACK = 1 << 4,
+	F_DHCP_XID = 1 << 5,
+};
+
+static struct fake_nic {
+	struct net_device dev;
+	bool busy;
+	u32 tcp_next_seq; /* after napkin's last TCP segment */
+	u32 dhcp_xid;	  /* of napkin's last DHCP message */
+} nics[NR_DEVS];
+
+/* ---- what the kernel around the stack would provide ---- */
+
+static struct loop_hook *hook;
+
+void loop_add_hook(struct loop_hook *h)
+{
+	hook = h;
+}
+
+void netconsole_set_stack(const struct netconsole_stack_ops *ops) {}
+
+void glue_shell_init(void);
+void glue_shell_init(void) {}
+
+static void run_loop_ms(u64 ms, u64 step_ms)
+{
+	for (u64 t = 0; t < ms; t += step_ms) {
+		fake_clock_advance(step_ms * 1000000);
+		fake_softirq_run_net_rx(100);
+		hook->run(fake_clock_now());
+	}
+}
+
+/* ---- the fake devices ---- */
+
+static netdev_tx_t nic_xmit(struct netbuf *nb, struct net_device *dev)
+{
+	struct fake_nic *nic = container_of(dev, struct fake_nic, dev);
+	u8 frame[2048];
+	u32 len;
+
+	if (nic->busy)
+		return NETDEV_TX_BUSY;
+	len = netbuf_copy_out(nb, 0, frame, MIN(nb->tot_len, (u32)sizeof(frame)));
+	/* FUZZ_LWIP_VERBOSE=1: what napkin sends, for writing seeds. */
+	if (getenv("FUZZ_LWIP_VERBOSE") && len >= 14)
+		fprintf(stderr, "tx %s: %u bytes, type %02x%02x, byte 23 %02x, byte 47 %02x\n",
+			dev->name, len, frame[12], frame[13], len > 23 ? frame[23] : 0,
+			len > 47 ? frame[47] : 0);
+	frames_note_tx(frame, len, &nic->tcp_next_seq, &nic->dhcp_xid);
+	netbuf_free(nb);
+	return NETDEV_TX_OK;
+}
+
+static const struct net_device_ops nic_ops = {
+	.start_xmit = nic_xmit,
+};
+
+static void rx_release(struct netbuf *nb)
+{
+	while (nb) {
+		struct netbuf *next = nb->next;
+
+		free(nb);
+		nb = next;
+	}
+}
+
+/* The frame in nsegs separately allocated segments, each exactly its size. */
+static void inject(struct fake_nic *nic, const u8 *frame, u32 len, unsigned int nsegs, u8 csum)
+{
+	struct netbuf *first = NULL, *prev = NULL;
+	u32 off = 0;
+
+	for (unsigned int i = 0; i < nsegs; i++) {
+		u32 n = i == nsegs - 1 ? len - off : len / nsegs;
+		struct netbuf *nb = malloc(sizeof(*nb) + n);
+		u8 *data = (u8 *)(nb + 1);
+
+		memcpy(data, frame + off, n);
+		netbuf_init(nb, data, n, (u64)(uintptr_t)data, NULL, NULL);
+		off += n;
+		if (!first) {
+			first = nb;
+			first->release = rx_release;
+		} else {
+			prev->next = nb;
+		}
+		prev = nb;
+	}
+	first->tot_len = len;
+	first->csum = csum;
+	netif_receive(&nic->dev, first);
+	fake_softirq_run_net_rx(100);
+}
+
+static void frame_record(struct fake_nic *nic, struct fuzz_in *in)
+{
+	u8 flags = fuzz_u8(in);
+	size_t want = fuzz_u16(in) % 4096, got;
+	const u8 *bytes = fuzz_bytes(in, want, &got);
+	u8 *frame = malloc(got ? got : 1);
+
+	memcpy(frame, bytes, got);
+	if (flags & F_REL_ACK)
+		frames_offset_tcp_ack(frame, got, nic->tcp_next_seq);
+	if (flags & F_DHCP_XID)
+		frames_set_dhcp_xid(frame, got, nic->dhcp_xid);
+	if (flags & F_FIX_CSUM)
+		frames_fix_checksums(frame, got);
+	inject(nic, frame, (u32)got, (flags & F_SEGS) + 1u,
+	       flags & F_CSUM_OK ? NETBUF_CSUM_UNNECESSARY : NETBUF_CSUM_NONE);
+	free(frame);
+}
+
+/* The peer resets every connection the input left open: the next input starts clean. */
+static void reset_connections(void)
+{
+	struct frames_tcp_tuple t[MEMP_NUM_TCP_PCB * 2];
+	struct fake_nic *via[ARRAY_SIZE(t)];
+	size_t n = 0;
+
+	for (struct tcp_pcb *pcb = tcp_active_pcbs; pcb && n < ARRAY_SIZE(t); pcb = pcb->next) {
+		struct netif *netif = netif_get_by_index(pcb->netif_idx);
+
+		if (!netif)
+			continue;
+		via[n] = container_of(glue_if_from_netif(netif)->dev, struct fake_nic, dev);
+		memcpy(t[n].local_mac, netif->hwaddr, 6);
+		t[n].v6 = IP_IS_V6(&pcb->local_ip);
+		memcpy(t[n].local_ip, &pcb->local_ip, t[n].v6 ? 16 : 4);
+		memcpy(t[n].remote_ip, &pcb->remote_ip, t[n].v6 ? 16 : 4);
+		t[n].local_port = pcb->local_port;
+		t[n].remote_port = pcb->remote_port;
+		t[n].seq = pcb->rcv_nxt;
+		t[n].ack = pcb->snd_nxt;
+		n++;
+	}
+	for (size_t i = 0; i < n; i++) {
+		u8 frame[128];
+		u32 len = frames_build_rst(frame, &t[i]);
+
+		inject(via[i], frame, len, 1, NETBUF_CSUM_NONE);
+	}
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	fake_reset_all();
+	cmdline_init("ip=10.0.0.2:::255.255.255.0::eth0:off ip.eth1=dhcp");
+	net_core_init();
+	for (int i = 0; i < NR_DEVS; i++) {
+		static const u8 mac[NR_DEVS][6] = { { 2, 0, 0, 0, 0, 2 }, { 2, 0, 0, 0, 1, 2 } };
+
+		memcpy(nics[i].dev.dev_addr, mac[i], 6);
+		nics[i].dev.ops = &nic_ops;
+		nics[i].dev.features = NETIF_F_SG | NETIF_F_RXCSUM;
+		netif_carrier_on(&nics[i].dev);
+		if (register_netdev(&nics[i].dev))
+			abort();
+	}
+	if (net_init())
+		abort();
+	run_loop_ms(3000, 100);
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
+{
+	struct fuzz_in in;
+
+	fuzz_in_init(&in, data, size);
+	while (!fuzz_in_empty(&in)) {
+		u8 op = fuzz_u8(&in);
+		struct fake_nic *nic = &nics[(op >> 2) & 1];
+
+		switch (op & 3) {
+		case 0: frame_record(nic, &in); break;
+		case 1: run_loop_ms(fuzz_u8(&in) * 10ull, 10); break;
+		case 2: nic->busy = !nic->busy; break;
+		case 3:
+			if (netif_carrier_ok(&nic->dev))
+				netif_carrier_off(&nic->dev);
+			else
+				netif_carrier_on(&nic->dev);
+			break;
+		}
+	}
+	for (int i = 0; i < NR_DEVS; i++) {
+		nics[i].busy = false;
+		if (!netif_carrier_ok(&nics[i].dev))
+			netif_carrier_on(&nics[i].dev);
+	}
+	reset_connections();
+	run_loop_ms(3000, 500);
+	return 0;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What the driver receive-path harnesses share (fuzz_tg3.c, fuzz_sky2.c,
+ * fuzz_skge.c): each brings up its driver against its model in the hosted
+ * harness for every input, then this file plays the input. Its first byte
+ * picks the chip variant, then records follow:
+ *
+ *   op 0: a frame from the wire: [u16 length][bytes]
+ *   op 1: [n] then n x [offset][xor]: changes for the next receive
+ *         descriptor the model writes (offset modulo its size)
+ *   op 2: the same for the next status block / status list entry
+ *   op 3: [u8 t] time moves t * 20 us; with bit 2 of the op set, the pretend
+ *         stack starts or stops holding received buffers instead
+ *
+ * A harness failure (the model or the DMA checker objecting) only counts as
+ * a bug for inputs that tampered with nothing: a hostile chip is allowed to
+ * make the model complain, never to make the driver touch memory it does not
+ * own, crash or hang, or leak DMA memory.
+ */
+#ifndef NAPKIN_TESTS_FUZZ_NIC_H
+#define NAPKIN_TESTS_FUZZ_NIC_H
+
+#include "kernel/compiler.h"
+
+struct hosted_tamper;
+struct hosted_wire;
+
+struct fuzz_nic_ops {
+	/*
+	 * Harness, model (variant picks the chip, modulo what the harness has),
+	 * driver probed, eth0 open with link; the wire to inject on.
+	 */
+	struct hosted_wire *(*setup)(u8 variant);
+	void (*set_tamper)(const struct hosted_tamper *t);
+	/* Driver unregistered and the model destroyed (the harness is checked in between). */
+	void (*unbind)(void);
+	void (*destroy_model)(void);
+};
+
+/* The netdev stack hook every harness installs: reads each frame, maybe holds it. */
+void fuzz_nic_stack_install(void);
+
+int fuzz_nic_run(const struct fuzz_nic_ops *ops, const u8 *data, size_t size);
+
+#endif

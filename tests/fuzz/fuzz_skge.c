@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The skge driver's receive path against a hostile Genesis/Yukon model:
+ * frames from the wire, receive descriptor write-backs and transmit
+ * completions the fuzzer changes (tests/fuzz/fuzz_nic.h has the input
+ * format). Variant: Genesis (XMAC) or Yukon (GMAC).
+ */
+#include <stdlib.h>
+#include "drivers/skge/skge.h"
+#include "kernel/pci.h"
+#include "net/netdev.h"
+#include "tests/fuzz/fuzz.h"
+#include "tests/fuzz/fuzz_nic.h"
+#include "tests/hosted/hosted.h"
+#include "tests/hosted/hosted_wire.h"
+#include "tests/hosted/models/skge_model.h"
+
+static struct skge_model *model;
+
+static bool link_up(void *ctx)
+{
+	return netif_carrier_ok(ctx);
+}
+
+static struct hosted_wire *setup(u8 variant)
+{
+	struct skge_model_config cfg = {
+		.dev = 5,
+		.chip = variant & 1 ? SKGE_MODEL_YUKON : SKGE_MODEL_GENESIS,
+		.mac = { { 0x00, 0x00, 0x5a, 0x11, 0x22, 0x33 } },
+	};
+	struct hosted_wire *wire;
+	struct net_device *dev;
+
+	hosted_init();
+	fuzz_nic_stack_install();
+	model = skge_model_create(&cfg);
+	wire = hosted_wire_script(skge_model_port(model, 0));
+	pci_register_driver(&skge_pci_driver);
+	pci_init();
+	hosted_run_idle();
+	dev = netdev_get_by_name("eth0");
+	if (!dev || dev_open(dev) || !hosted_run_until(link_up, dev, 5 * NSEC_PER_SEC))
+		abort();
+	return wire;
+}
+
+static void set_tamper(const struct hosted_tamper *t)
+{
+	skge_model_set_tamper(model, t);
+}
+
+static void unbind(void)
+{
+	pci_unregister_driver(&skge_pci_driver);
+	hosted_run_idle();
+}
+
+static void destroy_model(void)
+{
+	skge_model_destroy(model);
+	model = NULL;
+}
+
+static const struct fuzz_nic_ops ops = {
+	.setup = setup,
+	.set_tamper = set_tamper,
+	.unbind = unbind,
+	.destroy_model = destroy_model,
+};
+
+int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
+{
+	return fuzz_nic_run(&ops, data, size);
+}
