@@ -18,6 +18,7 @@ packages=(
   dnsmasq-base iperf iproute2 iputils-ping ndisc6 socat netcat-openbsd
   dpkg-dev clang-format cppcheck
   valgrind
+  gnuplot-nox
 )
 
 sudo_cmd=()
