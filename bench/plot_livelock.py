@@ -97,6 +97,7 @@ def gnuplot_script(nic: str, runs: list[dict], svg: Path, title: str) -> str:
         "plot " + ", ".join(plots["d"] + ["x with lines dt 2 lc rgb '#999999' "
                                           "title 'delivered = offered'"]),
         "unset title",
+        "unset key",
         "set ylabel 'guest interrupts/s'",
         "set logscale y",
         "set yrange [0.8:*]",
