@@ -196,9 +196,10 @@ class BenchGuest:
 def qemu_cpu(pid: int) -> dict:
     """Host CPU seconds QEMU's threads used so far: its main thread (the I/O
     thread: tap reads, virtio's transmit bottom half, timers) and the rest
-    (the vCPU threads; other workers are idle here)."""
+    (the vCPU threads; other workers are idle here); and how often the I/O
+    thread went to sleep and was woken (voluntary context switches)."""
     hz = os.sysconf("SC_CLK_TCK")
-    out = {"io": 0.0, "vcpu": 0.0}
+    out = {"io": 0.0, "vcpu": 0.0, "io_wakeups": 0}
     try:
         tids = os.listdir(f"/proc/{pid}/task")
     except FileNotFoundError:
@@ -211,6 +212,10 @@ def qemu_cpu(pid: int) -> dict:
         f = st[st.rindex(")") + 2:].split()
         secs = (int(f[11]) + int(f[12])) / hz  # utime, stime
         out["io" if int(tid) == pid else "vcpu"] += secs
+        if int(tid) == pid:
+            status = Path(f"/proc/{pid}/task/{tid}/status").read_text()
+            m = re.search(r"^voluntary_ctxt_switches:\s+(\d+)", status, re.M)
+            out["io_wakeups"] = int(m.group(1)) if m else 0
     return out
 
 
