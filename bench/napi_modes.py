@@ -11,6 +11,9 @@ after it the vCPU).
 
     sudo python3 bench/napi_modes.py virtio busypoll,napi,busypoll,napi 100000,400000 3
 
+A mode may carry extra kernel arguments after a colon, spaces as '+':
+napi:net.napi_defer_hard_irqs=2+net.gro_flush_timeout=20000.
+
 Results: bench/results/modes-<nic>-<date>.txt. Used for "Why busypoll
 collapses on virtio" in docs/PERFORMANCE.md.
 """
@@ -61,7 +64,9 @@ def main() -> int:
         log(line)
     log(f"# {' '.join(sys.argv)}")
     hz = os.sysconf("SC_CLK_TCK")
-    for mode in modes:
+    for spec in modes:
+        mode, _, extra = spec.partition(":")
+        nb.NAPKIN_VARIANTS["napkin"] = extra.replace("+", " ")
         with NetNS(prefix="modes") as ns:
             tap = ns.add_tap(addr4=nb.PEER_IP)
             g = nb.BenchGuest("napkin", nic, mode, ns, tap, "modes")
@@ -78,7 +83,7 @@ def main() -> int:
                     log("threads (cpu s, voluntary cs, involuntary cs): " + json.dumps(
                         {k: [round((t1[k][0] - t0[k][0]) / hz, 2), t1[k][1] - t0[k][1],
                              t1[k][2] - t0[k][2]] for k in t1 if k in t0}))
-                    log(f"### {mode} rate {rate}: tapdrop {d1 - d0} counters {json.dumps(c)}")
+                    log(f"### {spec} rate {rate}: tapdrop {d1 - d0} counters {json.dumps(c)}")
                     a = dict(re.findall(r"(\w+): (\d+)", s0))
                     b = dict(re.findall(r"(\w+): (\d+)", s1))
                     log("ethtool delta: " + json.dumps(
