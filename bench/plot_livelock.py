@@ -6,10 +6,13 @@
 
 One SVG per NIC, docs/plots/livelock-<nic>.svg, with one curve per mode
 (napkin's napi, irq and busypoll, and the Linux guest) in three panels that
-share the x axis, the offered rate netload actually sent:
+share the x axis, the offered rate asked of netload as a multiple of
+napkin's napi-mode closed-loop peak (log scale; every mode got the same
+rates):
 
-  delivered   echo replies back at the host per second; the dashed diagonal
-              is "everything offered came back"
+  delivered   echo replies back at the host per second (solid), and what
+              netload really sent (dashed, same colour: past some rate the
+              host cannot send more)
   interrupts  the guest's NIC interrupts per second (log scale; 0 is drawn at 1)
   QEMU CPU    host CPU seconds per second of QEMU's I/O thread, which takes
               frames from the tap and, for virtio, transmits: what the guest
@@ -36,15 +39,15 @@ def mode_of(run: dict) -> str:
     return "linux" if run["guest"] == "linux" else run["mode"]
 
 
-def points(run: dict) -> list[tuple[float, float, float, float]]:
-    """(offered kpps, delivered kpps, guest irqs/s, QEMU I/O thread CPU) per step."""
+def points(run: dict) -> list[tuple[float, float, float, float, float]]:
+    """(multiple, offered kpps, delivered kpps, guest irqs/s, QEMU I/O thread CPU) per step."""
     out = []
     for s in run["steps"]:
         res = s["result"]
         if not res.get("ok") or res.get("offered_pps") is None:
             continue
         io = s.get("qemu_cpu", {}).get("io")
-        out.append((res["offered_pps"] / 1000, res["delivered_pps"] / 1000,
+        out.append((s["multiple"], res["offered_pps"] / 1000, res["delivered_pps"] / 1000,
                     max(s["irqs_per_s"], 1), float("nan") if io is None else io))
     return sorted(out)
 
@@ -59,21 +62,24 @@ def gnuplot_script(nic: str, runs: list[dict], svg: Path, title: str) -> str:
         pts = points(run)
         if not pts:
             continue
-        top = max(top, *(p[0] for p in pts), *(p[1] for p in pts))
-        has_cpu = has_cpu or any(p[3] == p[3] for p in pts)  # NaN: run had no CPU figures
+        top = max(top, *(p[1] for p in pts), *(p[2] for p in pts))
+        has_cpu = has_cpu or any(p[4] == p[4] for p in pts)  # NaN: run had no CPU figures
         label = "Linux guest" if mode == "linux" else f"napkin {mode}"
         peak = run.get("peak", {}).get("rps")
         if peak:
             label += f" (closed-loop peak {peak / 1000:.0f}k)"
         name = f"$m{n}"
         blocks.append(f"{name} << EOD\n" +
-                      "\n".join(f"{o:.3f} {d:.3f} {i} {c}" for o, d, i, c in pts) + "\nEOD")
+                      "\n".join(f"{m:g} {o:.3f} {d:.3f} {i} {c}" for m, o, d, i, c in pts) +
+                      "\nEOD")
         style = f"lw 2 pt 7 ps 0.6 lc rgb '{COLOURS.get(mode, '#000000')}'"
-        plots["d"].append(f"{name} using 1:2 with linespoints {style} title '{label}'")
-        plots["i"].append(f"{name} using 1:3 with linespoints {style} notitle")
-        plots["c"].append(f"{name} using 1:4 with linespoints {style} notitle")
-    xmax = top * 1.05
-    xlabel = "set xlabel 'offered (kpps, what netload sent)'"
+        plots["d"].append(f"{name} using 1:3 with linespoints {style} title '{label}'")
+        plots["d"].append(f"{name} using 1:2 with lines dt 2 lw 1 "
+                          f"lc rgb '{COLOURS.get(mode, '#000000')}' notitle")
+        plots["i"].append(f"{name} using 1:4 with linespoints {style} notitle")
+        plots["c"].append(f"{name} using 1:5 with linespoints {style} notitle")
+    ymax = top * 1.05
+    xlabel = "set xlabel 'offered load, multiple of the napi-mode closed-loop peak'"
     cpu_panel = [
         "unset logscale y",
         "set ylabel 'QEMU I/O thread (CPU s/s)'",
@@ -90,12 +96,13 @@ def gnuplot_script(nic: str, runs: list[dict], svg: Path, title: str) -> str:
         "spacing 0,0.06",
         f"set title '{title}' noenhanced",
         "set grid",
-        f"set xrange [0:{xmax:.1f}]",
+        "set logscale x 2",
+        "set xrange [0.2:12]",
+        "set xtics ('0.25x' 0.25, '0.5x' 0.5, '1x' 1, '2x' 2, '4x' 4, '10x' 10)",
         "set key top left box opaque noenhanced",
-        "set ylabel 'delivered (kpps)'",
-        f"set yrange [0:{xmax:.1f}]",
-        "plot " + ", ".join(plots["d"] + ["x with lines dt 2 lc rgb '#999999' "
-                                          "title 'delivered = offered'"]),
+        "set ylabel 'delivered (solid), sent (dashed), kpps'",
+        f"set yrange [0:{ymax:.1f}]",
+        "plot " + ", ".join(plots["d"]),
         "unset title",
         "unset key",
         "set ylabel 'guest interrupts/s'",
