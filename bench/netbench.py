@@ -18,11 +18,13 @@ inside that namespace:
             Linux's /proc/interrupts and /proc/net/dev, read over the serial
             console before and after
 
-Overload (--flood): napkin in napi.mode=napi, irq and busypoll, and the Linux
-guest, each offered UDP echo requests at fixed rates from 0.5x to 10x napkin's
-napi-mode closed-loop peak (netload udp-flood, open loop); delivered = echo
-replies back at the host, plus what the tap dropped before QEMU took it and
-what the guest counted.
+Overload (--flood-nics): napkin in napi.mode=napi, irq and busypoll, and the
+Linux guest, each offered UDP echo requests at fixed rates from 0.25x to 10x
+napkin's napi-mode closed-loop peak (netload udp-flood, open loop);
+delivered = echo replies back at the host, plus what the tap dropped before
+QEMU took it, what the guest counted, and the host CPU QEMU's I/O thread and
+vCPU threads used. --plot DIR draws the curves (bench/plot_livelock.py,
+gnuplot) into DIR/livelock-<nic>.svg.
 
 Why -smp 2: QEMU's TCG leaves guest memory barriers out when the machine has
 one vCPU, but virtio's device emulation runs in another host thread, so the
@@ -159,11 +161,11 @@ class BenchGuest:
                 c["irqs"] += int(m.group(2))
         out = self.sh("ifconfig eth0")
         m = re.search(r"RX packets (\d+) bytes \d+ errors \d+ dropped (\d+) missed (\d+)", out)
-        t = re.search(r"TX packets (\d+)", out)
+        t = re.search(r"TX packets (\d+) bytes \d+ errors \d+ dropped (\d+)", out)
         if not m or not t:
             raise RuntimeError(f"ifconfig eth0 not understood: {out!r}")
         c["rx"], c["rx_drop"] = int(m.group(1)), int(m.group(2)) + int(m.group(3))
-        c["tx"] = int(t.group(1))
+        c["tx"], c["tx_drop"] = int(t.group(1)), int(t.group(2))
         softnet = self.sh("softnet")
         fields = softnet.strip().splitlines()[1].split()
         c["processed"], c["sn_drop"], c["squeeze"] = (int(x, 16) for x in fields[:3])
@@ -182,13 +184,39 @@ class BenchGuest:
         if not m:
             raise RuntimeError("no eth0 in /proc/net/dev")
         f = [int(x) for x in m.group(1).split()]
-        c["rx"], c["rx_drop"], c["tx"] = f[1], f[3] + f[4], f[9]
+        c["rx"], c["rx_drop"], c["tx"], c["tx_drop"] = f[1], f[3] + f[4], f[9], f[11]
         fields = self.sh("cat /proc/net/softnet_stat").strip().splitlines()[0].split()
         c["processed"], c["sn_drop"], c["squeeze"] = (int(x, 16) for x in fields[:3])
         return c
 
     def stop(self) -> None:
         self.g.stop()
+
+
+def qemu_cpu(pid: int) -> dict:
+    """Host CPU seconds QEMU's threads used so far: its main thread (the I/O
+    thread: tap reads, virtio's transmit bottom half, timers) and the rest
+    (the vCPU threads; other workers are idle here); and how often the I/O
+    thread went to sleep and was woken (voluntary context switches)."""
+    hz = os.sysconf("SC_CLK_TCK")
+    out = {"io": 0.0, "vcpu": 0.0, "io_wakeups": 0}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except FileNotFoundError:
+        return out
+    for tid in tids:
+        try:
+            st = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
+        except FileNotFoundError:
+            continue
+        f = st[st.rindex(")") + 2:].split()
+        secs = (int(f[11]) + int(f[12])) / hz  # utime, stime
+        out["io" if int(tid) == pid else "vcpu"] += secs
+        if int(tid) == pid:
+            status = Path(f"/proc/{pid}/task/{tid}/status").read_text()
+            m = re.search(r"^voluntary_ctxt_switches:\s+(\d+)", status, re.M)
+            out["io_wakeups"] = int(m.group(1)) if m else 0
+    return out
 
 
 def delta(a: dict, b: dict) -> dict:
@@ -305,17 +333,21 @@ def flood(kind: str, mode: str, nic_name: str, base: float, multiples: list[floa
             r["peak"] = netload(ns, log, "udp-rr", GUEST_IP, "7", "3", "32", "64")
             for mult in multiples:
                 rate = int(base * mult)
-                c0, d0 = g.counters(), tap_dropped(ns)
+                c0, d0, h0 = g.counters(), tap_dropped(ns), qemu_cpu(g.g.proc.pid)
                 res = netload(ns, log, "udp-flood", GUEST_IP, "7", str(secs), str(rate), "64",
                               timeout=secs * 4 + 30)
-                d1 = tap_dropped(ns)
+                d1, h1 = tap_dropped(ns), qemu_cpu(g.g.proc.pid)
                 c = delta(c0, g.counters())
                 t = res.get("seconds") or secs
+                # Host CPU per wall second of the load (counters read over the
+                # console on either side add a little to both).
+                cpu = {k: round((h1[k] - h0[k]) / t, 3) for k in h0}
                 step = {"multiple": mult, "target_pps": rate, "result": res,
                         "tap_dropped": d1 - d0, "guest": c,
                         "guest_rx_pps": round(c["rx"] / t), "guest_tx_pps": round(c["tx"] / t),
-                        "irqs_per_s": round(c["irqs"] / t)}
-                log(f"  tap dropped {d1 - d0}; guest counters {json.dumps(c)}")
+                        "irqs_per_s": round(c["irqs"] / t), "qemu_cpu": cpu}
+                log(f"  tap dropped {d1 - d0}; guest counters {json.dumps(c)}; "
+                    f"QEMU host CPU per second {json.dumps(cpu)}")
                 after = answering(ns, log)
                 step["answers_after_rps"] = after.get("rps", 0)
                 r["steps"].append(step)
@@ -415,19 +447,22 @@ def compare_table(results: list[dict]) -> str:
 
 def flood_table(results: list[dict]) -> str:
     rows = ["| NIC | guest, mode | closed-loop peak req/s | target pps | offered pps | "
-            "dropped at tap /s | guest rx pps | delivered (replies) pps | guest irqs/s | "
-            "answers after, req/s |",
-            "|---|---|---|---|---|---|---|---|---|---|"]
+            "dropped at tap /s | guest rx pps | guest tx dropped /s | delivered (replies) pps | "
+            "guest irqs/s | QEMU CPU s/s I/O thread, vCPUs | answers after, req/s |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         who = f"napkin {r['mode']}" if r["guest"] == "napkin" else "linux"
         for s in r["steps"]:
             res = s["result"]
             t = res.get("seconds") or 1
+            cpu = s.get("qemu_cpu", {})
             rows.append(
                 f"| {r['nic']} | {who} | {fmt(r.get('peak', {}).get('rps'))} | "
                 f"{s['target_pps']} ({s['multiple']:g}x) | {fmt(res.get('offered_pps'))} | "
                 f"{s['tap_dropped'] / t:.0f} | {s['guest_rx_pps']} | "
+                f"{s['guest'].get('tx_drop', 0) / t:.0f} | "
                 f"{fmt(res.get('delivered_pps'))} | {s['irqs_per_s']} | "
+                f"{fmt(cpu.get('io'), '.2f')}, {fmt(cpu.get('vcpu'), '.2f')} | "
                 f"{s['answers_after_rps']}{' (rebooted)' if s.get('stopped_answering') else ''}"
                 " |")
     return "\n".join(rows)
@@ -456,11 +491,14 @@ def main() -> int:
     ap.add_argument("--flood-nics", default="virtio,e1000",
                     help="NIC models for the overload run ('' for none)")
     ap.add_argument("--flood-modes", default="napi,irq,busypoll,linux")
-    ap.add_argument("--multiples", default="0.5,1,2,4,10",
+    ap.add_argument("--multiples", default="0.25,0.5,1,2,4,10",
                     help="offered rates as multiples of napkin's napi-mode peak")
     ap.add_argument("--seconds", type=int, default=5, help="length of each load run")
     ap.add_argument("--flood-seconds", type=int, default=3)
     ap.add_argument("--tag", default="net", help="results file name prefix")
+    ap.add_argument("--plot", type=Path, metavar="DIR",
+                    help="draw the overload curves with gnuplot into DIR/livelock-<nic>.svg "
+                         "(bench/plot_livelock.py)")
     ap.add_argument("--repeat", type=int, default=1,
                     help="rounds of the comparison (every NIC and guest once a round); "
                          "with more than one, a table of medians follows")
@@ -518,6 +556,10 @@ def main() -> int:
         json.dumps({"machine": machine_lines(), "compare": compared, "flood": flooded},
                    indent=1))
     print(f"written to {log.path} and {log.path.with_suffix('.json').name}")
+    if args.plot and flooded:
+        from plot_livelock import plot  # noqa: E402 (gnuplot only when asked)
+        for svg in plot(log.path.with_suffix(".json"), args.plot):
+            print(f"plotted {svg}")
     return 0
 
 

@@ -21,6 +21,7 @@ packages=(
   valgrind
   acpica-tools
   clang llvm libclang-rt-dev
+  gnuplot-nox
 )
 
 sudo_cmd=()
