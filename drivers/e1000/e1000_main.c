@@ -126,7 +126,7 @@ static int e1000_poll(struct napi_struct *napi, int budget)
 	work = e1000_rx_clean(a, budget);
 	e1000_rx_refill(a);
 	if (work < budget && napi_complete_done(napi, work) && a->up &&
-	    a->irq_kind != E1000_IRQ_POLLED)
+	    a->irq.mode != IRQ_LADDER_POLL)
 		e1000_irq_unmask_queues(a);
 	return work;
 }

@@ -79,9 +79,9 @@ int vnet_get_ethtool_stats(struct net_device *ndev, struct ethtool_stat *out, in
 	return n;
 }
 
-static const char *vnet_mode_name(enum vnet_irq_mode m)
+static const char *vnet_mode_name(enum irq_ladder_mode m)
 {
-	return m == VNET_IRQ_MSIX ? "msix" : m == VNET_IRQ_INTX ? "intx" : "poll";
+	return m == IRQ_LADDER_MSIX ? "msix" : m == IRQ_LADDER_INTX ? "intx" : "poll";
 }
 
 static void vnet_show(struct vnet_dev *vd)
@@ -92,7 +92,7 @@ static void vnet_show(struct vnet_dev *vd)
 
 	shell_printf("%s: %s link=%s irq=%s pairs=%u/%u features=%#llx\n", vd->ndev.name,
 		     vd->pdev->name, netif_carrier_ok(&vd->ndev) ? "up" : "down",
-		     vnet_mode_name(vd->irq_mode), vd->nr_pairs, vd->max_pairs,
+		     vnet_mode_name(vd->irq.mode), vd->nr_pairs, vd->max_pairs,
 		     (unsigned long long)vd->features);
 	for (i = 0; i < vd->nr_pairs; i++) {
 		const struct vnet_pair *qp = &vd->qp[i];
