@@ -16,6 +16,7 @@
 #include "drivers/virtio/virtio_pci.h"
 #include "drivers/virtio/virtio_regs.h"
 #include "drivers/virtio/virtqueue.h"
+#include "kernel/irq.h"
 #include "kernel/pci_irq_ladder.h"
 #include "kernel/time.h"
 #include "net/napi.h"
@@ -105,8 +106,7 @@ struct vnet_pair {
 	void *tx_hdr_mem;
 	u64 tx_hdr_dma;
 
-	int irq;		/* interrupt vector, or -1 */
-	unsigned int lose_irqs; /* fault injection: interrupts to ignore (shell) */
+	int irq; /* interrupt vector, or -1 */
 	struct vnet_pair_stats stats;
 };
 
@@ -167,15 +167,15 @@ netdev_tx_t vnet_start_xmit(struct netbuf *nb, struct net_device *ndev);
 /* virtio_net_napi.c */
 int vnet_poll(struct napi_struct *napi, int budget);
 int vnet_irq_setup(struct vnet_dev *vd);
+/* The handlers: MSI-X per pair (ctx: the pair) and INTx (ctx: the device). */
+irqreturn_t vnet_pair_irq(void *ctx);
+irqreturn_t vnet_intx_irq(void *ctx);
 void vnet_irq_teardown(struct vnet_dev *vd);
 void vnet_irq_start(struct vnet_dev *vd);
 void vnet_irq_stop(struct vnet_dev *vd);
 
 /* virtio_net_watchdog.c: the interrupt ladder's watchdog, while the device is open. */
 unsigned int vnet_watch(void *drv, enum irq_ladder_mode mode);
-/* Fault injection for its tests: lose the next n notifications / interrupts of a pair. */
-void vnet_inject_lost_kicks(struct vnet_pair *qp, unsigned int n);
-void vnet_inject_lost_irqs(struct vnet_pair *qp, unsigned int n);
 
 /* With MSI-X: entry numbers of pair i and of config changes. */
 static inline u16 vnet_pair_msix(const struct vnet_dev *vd, unsigned int i)
@@ -202,9 +202,8 @@ void vnet_stats_register(struct vnet_dev *vd);
 void vnet_stats_unregister(struct vnet_dev *vd);
 /* The shell's `vnet` command, registered once before the first probe. */
 void vnet_shell_init(void);
-
-/* virtio_net_selftest.c: COUNT UDP broadcasts to PORT; returns how many went out. */
-int vnet_selftest_send(struct vnet_dev *vd, unsigned int count, u16 dport);
+/* The registered device named name (ethN), or NULL. */
+struct vnet_dev *vnet_find(const char *name);
 
 /* A queue's ring memory: one DMA allocation laid out as vq_layout() says. */
 int vnet_vq_create(struct vnet_dev *vd, struct virtqueue *vq, const char *name, u16 index, u16 msix,

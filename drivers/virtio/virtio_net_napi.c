@@ -50,14 +50,10 @@ int vnet_poll(struct napi_struct *napi, int budget)
 	return done;
 }
 
-static irqreturn_t vnet_pair_irq(void *ctx)
+irqreturn_t vnet_pair_irq(void *ctx)
 {
 	struct vnet_pair *qp = ctx;
 
-	if (unlikely(qp->lose_irqs)) {
-		qp->lose_irqs--; /* fault injection: as if it never arrived */
-		return IRQ_HANDLED;
-	}
 	qp->stats.interrupts++;
 	vnet_quiet_pair(qp);
 	napi_schedule_irq(&qp->napi);
@@ -74,7 +70,7 @@ static irqreturn_t vnet_config_irq(void *ctx)
 	return IRQ_HANDLED;
 }
 
-static irqreturn_t vnet_intx_irq(void *ctx)
+irqreturn_t vnet_intx_irq(void *ctx)
 {
 	struct vnet_dev *vd = ctx;
 	u8 isr = virtio_pci_read_isr(&vd->vp);
@@ -89,10 +85,6 @@ static irqreturn_t vnet_intx_irq(void *ctx)
 		struct vnet_pair *qp = &vd->qp[i];
 
 		if (i == 0 || (isr & VIRTIO_ISR_QUEUE)) {
-			if (unlikely(qp->lose_irqs)) {
-				qp->lose_irqs--;
-				continue;
-			}
 			qp->stats.interrupts++;
 			vnet_quiet_pair(qp);
 			napi_schedule_irq(&qp->napi);

@@ -18,6 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build"
 LOG_DIR = BUILD / "test-logs"
 KERNEL = BUILD / "napkin32.elf"
+# The production objects plus tests/kernel/ (pcitest=irq, e1000test, vnettest):
+# `make test-image`. Tests that drive those modules boot it with test_image=True.
+TEST_KERNEL = BUILD / "napkin-test32.elf"
 ISO = BUILD / "napkin.iso"
 OVMF_CODE = Path("/usr/share/OVMF/OVMF_CODE_4M.fd")
 OVMF_VARS = Path("/usr/share/OVMF/OVMF_VARS_4M.fd")
@@ -38,7 +41,7 @@ class Guest:
                  memory: int = 128, extra: list[str] | None = None,
                  netdevs: list[str] | None = None, cpu: str = "max",
                  netns: str | None = None, kernel_image: Path | None = None,
-                 initrd: Path | None = None):
+                 initrd: Path | None = None, test_image: bool = False):
         LOG_DIR.mkdir(parents=True, exist_ok=True)
         self.name = name
         self.log_path = LOG_DIR / f"{name}.log"
@@ -59,7 +62,8 @@ class Guest:
         else:
             # kernel_image/initrd boot another kernel (the benchmark's Linux
             # guest) with exactly the same machine around it.
-            cmd += ["-kernel", str(kernel_image or KERNEL), "-append", append]
+            default = TEST_KERNEL if test_image else KERNEL
+            cmd += ["-kernel", str(kernel_image or default), "-append", append]
             if initrd:
                 cmd += ["-initrd", str(initrd)]
         if netdevs is None:

@@ -5,7 +5,7 @@ on MSI-X, MSI and INTx (machine q35), each on a tap inside a network namespace
 
 Driver-level checks use raw Ethernet from the namespace (tests/qemu/rawpeer.py)
 counted by the driver and the chip, and the driver's test transmitter
-(`e1000 xmit`), whose UDP broadcasts must leave with the IPv4 and UDP checksums
+(`e1000test xmit`, in the test image), whose UDP broadcasts must leave with the IPv4
 the emulated chip filled in. They hold with or without a network stack in the
 guest. With lwIP linked in, ping through it is the end-to-end check for what
 tests/qemu/test_net.py does not cover (the 82545EM, the 82574L's MSI and INTx
@@ -94,8 +94,11 @@ def net():
     n.close()
 
 
-def boot(guest, net: E1000Net, machine: str, model: str, append: str = ""):
-    g = guest(machine=machine, append=append, netdevs=net.qemu_args(model), netns=net.ns.name)
+def boot(guest, net: E1000Net, machine: str, model: str, append: str = "",
+         test_image: bool = False):
+    """test_image: boot build/napkin-test32.elf, which has `e1000test xmit`."""
+    g = guest(machine=machine, append=append, netdevs=net.qemu_args(model), netns=net.ns.name,
+              test_image=test_image)
     g.wait_for(r"napkin> ", 60)
     return g
 
@@ -182,7 +185,7 @@ def check_udp_frame(frame: bytes) -> int:
 
 @pytest.mark.parametrize("machine,model,chip,devid,mode", CHIPS)
 def test_bring_up_and_frames_both_ways(guest, net, machine, model, chip, devid, mode):
-    g = boot(guest, net, machine, model)
+    g = boot(guest, net, machine, model, test_image=True)
     out = g.output
     assert re.search(rf"eth0: Intel {chip} \(8086:{devid}\) at \S+, MAC {GUEST_MAC} from "
                      r"RAL/RAH", out), out
@@ -212,8 +215,8 @@ def test_bring_up_and_frames_both_ways(guest, net, machine, model, chip, devid, 
     # segment and as three (cut inside the headers).
     cap = net.start_capture(10)
     time.sleep(1.0)
-    assert "queued 20 of 20 test frames" in g.command("e1000 xmit eth0 20 udp")
-    assert "queued 20 of 20 test frames" in g.command("e1000 xmit eth0 20 udp 3")
+    assert "queued 20 of 20 test frames" in g.command("e1000test xmit eth0 20 udp")
+    assert "queued 20 of 20 test frames" in g.command("e1000test xmit eth0 20 udp 3")
     seen, _ = cap.communicate(timeout=30)
     seqs = sorted(check_udp_frame(f) for f in udp_test_frames(seen))
     assert seqs == sorted(list(range(20)) * 2), seqs
@@ -338,7 +341,7 @@ def test_shared_intx_line(guest):
 @pytest.mark.parametrize("mode", ["irq", "busypoll"])
 @pytest.mark.parametrize("machine,model", [("pc", "e1000"), ("q35", "e1000e")])
 def test_napi_modes(guest, net, machine, model, mode):
-    g = boot(guest, net, machine, model, append=f"napi.mode={mode}")
+    g = boot(guest, net, machine, model, append=f"napi.mode={mode}", test_image=True)
     open_dev(g)
     irq_counter = "irq_msix_rx" if model == "e1000e" else "irq_handled"
     before = ethtool(g)
@@ -352,7 +355,7 @@ def test_napi_modes(guest, net, machine, model, mode):
         assert after[irq_counter] > before[irq_counter]
     cap = net.start_capture(8)
     time.sleep(1.0)
-    assert "queued 20 of 20 test frames" in g.command("e1000 xmit eth0 20 udp")
+    assert "queued 20 of 20 test frames" in g.command("e1000test xmit eth0 20 udp")
     seen, _ = cap.communicate(timeout=30)
     assert sorted(check_udp_frame(f) for f in udp_test_frames(seen)) == list(range(20))
 

@@ -112,7 +112,8 @@ class NetGuest:
 
 
 def boot(name: str, nic: Nic, append: str, ns: NetNS, tap) -> Guest:
-    return Guest(name, netns=ns.name, machine=nic.machine, memory=256,
+    # The test image: test_watchdog_rescues uses its `vnettest ethN lose`.
+    return Guest(name, netns=ns.name, machine=nic.machine, memory=256, test_image=True,
                  netdevs=tap.qemu_args(nic.device, device_opts=nic.device_opts),
                  append=f"console=ttyS0 {append}")
 
@@ -399,10 +400,10 @@ def test_virtio_watchdog_recovers_lost_notifications(net):
     is played by fault injection; the watchdog must get every queue moving again,
     count each rescue, and lose no packet doing so."""
     before = virtio_rescues(net)
-    assert "loses its next 3 kicks" in net.guest.command("vnet eth0 lose kicks 3")
+    assert "loses its next 3 kicks" in net.guest.command("vnettest eth0 lose kicks 3")
     napi = net.cfg[1] == "napi"
     if napi:
-        assert "loses its next 3 irqs" in net.guest.command("vnet eth0 lose irqs 3")
+        assert "loses its next 3 irqs" in net.guest.command("vnettest eth0 lose irqs 3")
     try:
         res = net.ns.run(["ping", "-c", "40", "-i", "0.05", "-W", "2", "-q", net.addr],
                          check=False, timeout=60)
@@ -415,7 +416,7 @@ def test_virtio_watchdog_recovers_lost_notifications(net):
         if napi:
             assert after["missed_irqs"] > before["missed_irqs"], (before, after)
     finally:
-        net.guest.command("vnet eth0 lose kicks 0")
-        net.guest.command("vnet eth0 lose irqs 0")
+        net.guest.command("vnettest eth0 lose kicks 0")
+        net.guest.command("vnettest eth0 lose irqs 0")
     # Bad input is refused and named.
-    assert "N from 0 to 1000" in net.guest.command("vnet eth0 lose kicks lots")
+    assert "N from 0 to 1000" in net.guest.command("vnettest eth0 lose kicks lots")

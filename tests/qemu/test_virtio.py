@@ -5,7 +5,7 @@ through a multiqueue tap that sits in a network namespace the test creates.
 
 Until the network stack lands, the guest has no IP: frames from the namespace
 go to a static neighbour entry and are counted by the driver, and the driver's
-transmit self-test (`vnet ethN send`) sends UDP broadcasts that a socket in the
+transmit self-test (`vnettest ethN send`, in the test image) sends UDP broadcasts that a socket in the
 namespace must receive with valid checksums."""
 from __future__ import annotations
 
@@ -119,8 +119,9 @@ QUIET_STACK = "ip=off ipv6.disable=1"
 
 
 def boot(guest, tn: TapNamespace, append: str = "", device_opts: str = ""):
+    # The test image: it has the transmit self-test (`vnettest ethN send`).
     g = guest(append=f"loglevel=7 {QUIET_STACK} {append}", memory=256,
-              netdevs=tn.qemu_args(device_opts))
+              netdevs=tn.qemu_args(device_opts), test_image=True)
     g.wait_ready(90)
     tn.attach()
     return g
@@ -161,7 +162,7 @@ def wait_rx(g, total: int, timeout: float = 30) -> str:
 
 def selftest_roundtrip(g, tn: TapNamespace, count: int) -> list[tuple[int, str]]:
     rx = tn.start_receiver(seconds=12)
-    out = g.command(f"vnet eth0 send {count} {SELFTEST_PORT}", timeout=30)
+    out = g.command(f"vnettest eth0 send {count} {SELFTEST_PORT}", timeout=30)
     assert f"sent {count}" in out, out
     text, _ = rx.communicate(timeout=30)
     got = []
