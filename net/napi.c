@@ -485,6 +485,13 @@ static int napi_start_busypoll(struct napi_struct *napi, void *ctx)
 	return 0;
 }
 
+static void (*mode_hook)(enum napi_mode mode);
+
+void napi_set_mode_hook(void (*fn)(enum napi_mode mode))
+{
+	mode_hook = fn;
+}
+
 int napi_set_mode(enum napi_mode mode)
 {
 	if ((unsigned int)mode >= NAPI_MODE_COUNT) {
@@ -497,6 +504,8 @@ int napi_set_mode(enum napi_mode mode)
 	pr_info("mode %s\n", napi_mode_names[mode]);
 	if (mode == NAPI_MODE_BUSYPOLL)
 		napi_for_each(napi_start_busypoll, NULL);
+	if (mode_hook)
+		mode_hook(mode);
 	return 0;
 }
 

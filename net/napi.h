@@ -153,6 +153,11 @@ enum napi_mode {
 
 int napi_set_mode(enum napi_mode mode);
 enum napi_mode napi_get_mode(void);
+/*
+ * One listener for mode changes, called in process context after the change
+ * (the backlog allocates napi.mode=irq's copy pool only while that mode is on).
+ */
+void napi_set_mode_hook(void (*fn)(enum napi_mode mode));
 const char *napi_mode_name(enum napi_mode mode);
 /* "napi", "irq" or "busypoll"; returns 0 or -EINVAL. */
 int napi_mode_parse(const char *s, enum napi_mode *mode);

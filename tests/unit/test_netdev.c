@@ -12,6 +12,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/printk.h"
 #include "kernel/softirq.h"
+#include "net/backlog.h"
 #include "net/netdev.h"
 #include "net/params.h"
 #include "tests/unit/napi_fakes.h"
@@ -183,6 +184,7 @@ static struct netbuf *stack_got[64];
 static int stack_nrx, stack_added, stack_removed, stack_links;
 static int stack_rx_verdict;
 static bool stack_ran_in_irq;
+static bool stack_keeps; /* hold received frames until the test frees them */
 
 static int stack_rx(struct net_device *dev, struct netbuf *nb)
 {
@@ -191,7 +193,8 @@ static int stack_rx(struct net_device *dev, struct netbuf *nb)
 	if (stack_nrx < 64)
 		stack_got[stack_nrx] = nb;
 	stack_nrx++;
-	netbuf_free(nb); /* the stack is done with it at once */
+	if (!stack_keeps)
+		netbuf_free(nb); /* the stack is done with it at once */
 	return stack_rx_verdict;
 }
 
@@ -229,6 +232,7 @@ static void setup(void)
 	stack_nrx = stack_added = stack_removed = stack_links = 0;
 	stack_rx_verdict = NET_RX_SUCCESS;
 	stack_ran_in_irq = false;
+	stack_keeps = false;
 	fake_log_clear();
 }
 
@@ -513,6 +517,40 @@ START_TEST(test_backlog_copies_frames_out_of_driver_buffers)
 	ck_assert_ptr_ne(stack_got[0]->owner, a);
 	ck_assert_uint_eq(stack_got[0]->data[0], 0x5a);
 	ck_assert_uint_eq(stack_got[0]->len, 60);
+}
+END_TEST
+
+/* napi.mode=irq's copy pool exists only while that mode is on, and leaves once its copies are home. */
+START_TEST(test_backlog_copy_pool_only_in_irq_mode)
+{
+	struct fake_drv *a = drv_up(0);
+
+	netdev_set_stack(&fake_stack);
+	drv_rx(a, 2);
+	fake_softirq_run_net_rx(5);
+	ck_assert_int_eq(stack_nrx, 2);
+	ck_assert(!backlog_copy_pool_allocated());
+
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_IRQ), 0);
+	ck_assert(backlog_copy_pool_allocated());
+	ck_assert(fake_log_contains("copy pool for napi.mode=irq: 1024 frames"));
+	stack_keeps = true;
+	drv_rx(a, 3);
+	fake_softirq_run_net_rx(5);
+	ck_assert_int_eq(stack_nrx, 5);
+
+	/* Off again, but the stack still holds three copies: the pool stays. */
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_NAPI), 0);
+	fake_softirq_run_net_rx(5);
+	ck_assert(backlog_copy_pool_allocated());
+	for (int i = 2; i < 5; i++)
+		netbuf_free(stack_got[i]);
+	fake_softirq_run_net_rx(5);
+	ck_assert(!backlog_copy_pool_allocated());
+
+	/* And back when the mode is. */
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_IRQ), 0);
+	ck_assert(backlog_copy_pool_allocated());
 }
 END_TEST
 
@@ -826,6 +864,7 @@ static Suite *netdev_suite(void)
 	tcase_add_test(tc, test_irq_mode_uses_backlog);
 	tcase_add_test(tc, test_backlog_full_drops);
 	tcase_add_test(tc, test_backlog_copies_frames_out_of_driver_buffers);
+	tcase_add_test(tc, test_backlog_copy_pool_only_in_irq_mode);
 	tcase_add_test(tc, test_free_in_interrupt_is_deferred);
 	tcase_add_test(tc, test_unregister_purges_backlog);
 	tcase_add_test(tc, test_transmit_paths);
