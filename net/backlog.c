@@ -207,7 +207,7 @@ int backlog_enqueue(struct netbuf *nb)
 		local_irq_restore(flags);
 		WARN_ONCE(true, "backlog: full (%u frames), dropping; see net.max_backlog\n",
 			  backlog_len);
-		netdev_count_rx_drop(nb->dev, 1);
+		netdev_rx_dropped(nb->dev, 1);
 		netbuf_free(nb);
 		return NET_RX_DROP;
 	}
@@ -256,7 +256,7 @@ void backlog_purge_dev(struct net_device *dev)
 		netbuf_free(nb);
 	}
 	if (count)
-		netdev_count_rx_drop(dev, count);
+		netdev_rx_dropped(dev, count);
 }
 
 unsigned int netdev_backlog_len(void)

@@ -21,6 +21,5 @@ void backlog_purge_dev(struct net_device *dev);
 /* Provided by netdev.c for the backlog's poll. */
 int netdev_deliver(struct netbuf *nb);
 void netdev_run_link_events(void);
-void netdev_count_rx_drop(struct net_device *dev, unsigned int count);
 
 #endif

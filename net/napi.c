@@ -189,7 +189,7 @@ static void napi_poll_in_irq(struct napi_struct *napi)
 	bool was_active = napi_irq_poll_active;
 	int i;
 
-	napi->state |= NAPIF_STATE_POLLING;
+	napi->state |= NAPIF_STATE_POLLING | NAPIF_STATE_IN_IRQ;
 	napi_irq_poll_active = true;
 	for (i = 0; i < NAPI_IRQ_MODE_MAX_POLLS; i++) {
 		/* Each poll looks at the ring afresh: only a schedule during it is missed. */
@@ -199,7 +199,7 @@ static void napi_poll_in_irq(struct napi_struct *napi)
 			break;
 	}
 	napi_irq_poll_active = was_active;
-	napi->state &= ~NAPIF_STATE_POLLING;
+	napi->state &= ~(NAPIF_STATE_POLLING | NAPIF_STATE_IN_IRQ);
 	if ((napi->state & (NAPIF_STATE_SCHED | NAPIF_STATE_DISABLE)) == NAPIF_STATE_SCHED &&
 	    list_empty(&napi->poll_list)) {
 		napi->stats.irq_deferred++;
@@ -208,7 +208,7 @@ static void napi_poll_in_irq(struct napi_struct *napi)
 	local_irq_restore(flags);
 }
 
-bool napi_schedule_irq(struct napi_struct *napi)
+bool napi_schedule_from_irq(struct napi_struct *napi)
 {
 	if (!napi_schedule_prep(napi))
 		return false;

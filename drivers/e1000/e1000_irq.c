@@ -70,7 +70,7 @@ static irqreturn_t e1000_intr(void *ctx)
 	ack_icr(a, icr);
 	a->pending_icr |= icr;
 	a->sw.irq_handled++;
-	napi_schedule_irq(&a->napi);
+	napi_schedule_from_irq(&a->napi);
 	return IRQ_HANDLED;
 }
 
@@ -79,7 +79,7 @@ static irqreturn_t msix_queue(struct e1000_adapter *a)
 	/* EIAC already masked the cause that fired; mask its partner too, they share one poll. */
 	e1000_wr(a, E1000_IMC, a->ims_queues);
 	a->irq_masked = true;
-	napi_schedule_irq(&a->napi);
+	napi_schedule_from_irq(&a->napi);
 	return IRQ_HANDLED;
 }
 

@@ -44,7 +44,7 @@ static irqreturn_t tg3_interrupt(void *ctx)
 	}
 	tg3_write(tp, T3_MBOX_IRQ0, 1);
 	tp->ctr.interrupts++;
-	napi_schedule_irq(&tp->napi);
+	napi_schedule_from_irq(&tp->napi);
 	return IRQ_HANDLED;
 }
 

@@ -56,7 +56,7 @@ irqreturn_t vnet_pair_irq(void *ctx)
 
 	qp->stats.interrupts++;
 	vnet_quiet_pair(qp);
-	napi_schedule_irq(&qp->napi);
+	napi_schedule_from_irq(&qp->napi);
 	return IRQ_HANDLED;
 }
 
@@ -87,7 +87,7 @@ irqreturn_t vnet_intx_irq(void *ctx)
 		if (i == 0 || (isr & VIRTIO_ISR_QUEUE)) {
 			qp->stats.interrupts++;
 			vnet_quiet_pair(qp);
-			napi_schedule_irq(&qp->napi);
+			napi_schedule_from_irq(&qp->napi);
 		}
 	}
 	return IRQ_HANDLED;

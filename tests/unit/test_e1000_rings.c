@@ -56,9 +56,11 @@ void mdelay(u32 msecs) {}
 static struct netbuf *received[MAX_RX];
 static int nr_received;
 
-int netif_receive(struct net_device *dev, struct netbuf *nb)
+int napi_receive(struct napi_struct *napi, struct netbuf *nb)
 {
-	ck_assert_ptr_eq(dev, &a->netdev);
+	struct net_device *dev = &a->netdev;
+
+	ck_assert_ptr_eq(napi, &a->napi);
 	ck_assert_int_lt(nr_received, MAX_RX);
 	received[nr_received++] = nb;
 	dev->stats.rx_packets++;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * lwIP, napkin's glue and the services, hosted, against a fake NIC: frames
- * go in through the real netdev layer (netif_receive) in buffers the test
+ * go in through the real netdev layer (netif_receive_from) in buffers the test
  * mallocs and frees on release, so AddressSanitizer catches the glue touching
  * a buffer after handing it back; frames come out through start_xmit, where
  * the test can hold them (a busy ring) or refuse them (NETDEV_TX_BUSY). A
@@ -200,7 +200,7 @@ static void inject_segs(const u8 *frame, u32 len, int nsegs, u8 csum)
 	first->tot_len = len;
 	first->csum = csum;
 	nic.rx_out++;
-	netif_receive(&nic.dev, first);
+	netif_receive_from(&nic.dev, first, NETIF_RX_SOFTIRQ);
 	fake_softirq_run_net_rx(100);
 }
 

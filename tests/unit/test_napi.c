@@ -94,7 +94,7 @@ static bool fake_irq(struct fake_nic *nic)
 	fake_hardirq_enter();
 	nic->irqs_taken++;
 	nic->irq_masked = true;
-	scheduled = napi_schedule_irq(&nic->napi);
+	scheduled = napi_schedule_from_irq(&nic->napi);
 	fake_hardirq_exit();
 	return scheduled;
 }
@@ -471,7 +471,7 @@ static void second_source_fires(struct fake_nic *nic, int budget)
 	if (nic->polls == 1) {
 		nic->rx_pending += 3;
 		fake_hardirq_enter();
-		ck_assert(!napi_schedule_irq(&nic->napi));
+		ck_assert(!napi_schedule_from_irq(&nic->napi));
 		fake_hardirq_exit();
 	}
 }

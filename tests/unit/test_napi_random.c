@@ -297,8 +297,8 @@ static void take_irq(struct rdev *d)
 	d->irq_masked = true;
 	expect = predict_schedule(d);
 	step_log("dev%d: irq (mode %s), expect schedule %d", d->id, napi_mode_name(g.mode), expect);
-	got = napi_schedule_irq(&d->napi);
-	INV(got == expect, "dev%d: napi_schedule_irq returned %d", d->id, got);
+	got = napi_schedule_from_irq(&d->napi);
+	INV(got == expect, "dev%d: napi_schedule_from_irq returned %d", d->id, got);
 	if (got)
 		d->expect.irq_schedules++;
 	g.hardirq--;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kernel/cmdline.h"
+#include "kernel/irqflags.h"
 #include "kernel/printk.h"
 #include "kernel/softirq.h"
 #include "net/backlog.h"
@@ -136,7 +137,7 @@ static int drv_poll(struct napi_struct *napi, int budget)
 
 	while (n < budget && drv->rx_queue) {
 		drv->rx_queue--;
-		netif_receive(&drv->dev, drv_rx_buf(drv, 60));
+		napi_receive(napi, drv_rx_buf(drv, 60));
 		n++;
 	}
 	if (n < budget)
@@ -175,7 +176,7 @@ static void drv_rx(struct fake_drv *drv, int frames)
 {
 	drv->rx_queue += frames;
 	fake_hardirq_enter();
-	napi_schedule_irq(&drv->napi);
+	napi_schedule_from_irq(&drv->napi);
 	fake_hardirq_exit();
 }
 
@@ -455,7 +456,7 @@ START_TEST(test_receive_rejects_malformed)
 
 	netdev_set_stack(&fake_stack);
 	nb = drv_rx_buf(a, 10);
-	ck_assert_int_eq(netif_receive(&a->dev, nb), NET_RX_DROP);
+	ck_assert_int_eq(netif_receive_from(&a->dev, nb, NETIF_RX_SOFTIRQ), NET_RX_DROP);
 	ck_assert_uint_eq(a->dev.stats.rx_length_errors, 1);
 	ck_assert_uint_eq(a->dev.stats.rx_errors, 1);
 	ck_assert_uint_eq(a->dev.stats.rx_packets, 0);
@@ -463,9 +464,57 @@ START_TEST(test_receive_rejects_malformed)
 	ck_assert(fake_log_contains("eth0: dropping malformed frame (10 bytes"));
 	ck_assert_int_eq(stack_nrx, 0);
 
-	ck_assert_int_eq(netif_receive(NULL, drv_rx_buf(a, 60)), NET_RX_DROP);
+	ck_assert_int_eq(netif_receive_from(NULL, drv_rx_buf(a, 60), NETIF_RX_SOFTIRQ),
+			 NET_RX_DROP);
 	ck_assert_int_eq(a->released, 2);
-	ck_assert_int_eq(netif_receive(&a->dev, NULL), NET_RX_DROP);
+	ck_assert_int_eq(netif_receive_from(&a->dev, NULL, NETIF_RX_SOFTIRQ), NET_RX_DROP);
+}
+END_TEST
+
+/*
+ * The caller's word decides the path, not the CPU's interrupt flag: a frame
+ * said to come from an interrupt waits in the backlog even with interrupts
+ * on, and one from the softirq goes straight to the stack even with them off.
+ */
+START_TEST(test_receive_context_is_the_callers)
+{
+	struct fake_drv *a = drv_up(0);
+	unsigned long flags;
+
+	netdev_set_stack(&fake_stack);
+	ck_assert_int_eq(netif_receive_from(&a->dev, drv_rx_buf(a, 60), NETIF_RX_IRQ),
+			 NET_RX_SUCCESS);
+	ck_assert_uint_eq(netdev_backlog_len(), 1);
+	ck_assert_int_eq(stack_nrx, 0);
+	flags = local_irq_save();
+	ck_assert_int_eq(netif_receive_from(&a->dev, drv_rx_buf(a, 60), NETIF_RX_SOFTIRQ),
+			 NET_RX_SUCCESS);
+	local_irq_restore(flags);
+	ck_assert_int_eq(stack_nrx, 1);
+	ck_assert(stack_ran_in_irq); /* as told: the caller vouched for its context */
+	stack_ran_in_irq = false;
+	fake_softirq_run_net_rx(5);
+	ck_assert_int_eq(stack_nrx, 2);
+	ck_assert_uint_eq(a->dev.stats.rx_packets, 2);
+}
+END_TEST
+
+/* napi_receive() takes the context from how the NAPI core runs the poll. */
+START_TEST(test_napi_receive_follows_the_poll)
+{
+	struct fake_drv *a = drv_up(0);
+
+	netdev_set_stack(&fake_stack);
+	drv_rx(a, 3); /* napi mode: the interrupt schedules, the softirq polls */
+	ck_assert_uint_eq(netdev_backlog_len(), 0);
+	fake_softirq_run_net_rx(5);
+	ck_assert_int_eq(stack_nrx, 3);
+	ck_assert_int_eq(napi_set_mode(NAPI_MODE_IRQ), 0);
+	drv_rx(a, 2); /* irq mode: polled inside the handler, so via the backlog */
+	ck_assert_uint_eq(netdev_backlog_len(), 2);
+	ck_assert_int_eq(stack_nrx, 3);
+	fake_softirq_run_net_rx(5);
+	ck_assert_int_eq(stack_nrx, 5);
 }
 END_TEST
 
@@ -864,6 +913,8 @@ static Suite *netdev_suite(void)
 	tcase_add_test(tc, test_irq_mode_uses_backlog);
 	tcase_add_test(tc, test_backlog_full_drops);
 	tcase_add_test(tc, test_backlog_copies_frames_out_of_driver_buffers);
+	tcase_add_test(tc, test_receive_context_is_the_callers);
+	tcase_add_test(tc, test_napi_receive_follows_the_poll);
 	tcase_add_test(tc, test_backlog_copy_pool_only_in_irq_mode);
 	tcase_add_test(tc, test_free_in_interrupt_is_deferred);
 	tcase_add_test(tc, test_unregister_purges_backlog);
