@@ -196,6 +196,9 @@ unsigned int e1000_tx_clean(struct e1000_adapter *a);
 netdev_tx_t e1000_start_xmit(struct netbuf *nb, struct net_device *dev);
 void e1000_tx_check_hang(struct e1000_adapter *a, u64 now);
 
+/* e1000_poll.c: the NAPI poll */
+int e1000_poll(struct napi_struct *napi, int budget);
+
 /* e1000_irq.c */
 int e1000_irq_setup(struct e1000_adapter *a);
 int e1000_irq_request(struct e1000_adapter *a);

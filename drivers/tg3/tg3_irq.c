@@ -217,6 +217,15 @@ int tg3_poll(struct napi_struct *napi, int budget)
 	u32 status;
 	int done = 0;
 
+	/*
+	 * netpoll, possibly with interrupts off: send completions only. The
+	 * status flags stay for the next real poll (docs/NAPI.md).
+	 */
+	if (!budget) {
+		if (tp->state == TG3_ST_RUNNING)
+			tg3_tx_reclaim(tp);
+		return 0;
+	}
 	tp->in_poll = true;
 	status = READ_ONCE(sb->status);
 	/* Consume the flags first: the chip's next update sets them again. */
