@@ -13,6 +13,10 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from netns import NetNS
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build"
@@ -40,7 +44,7 @@ class Guest:
                  uefi: bool = False, append: str = "", machine: str = "pc",
                  memory: int = 128, extra: list[str] | None = None,
                  netdevs: list[str] | None = None, cpu: str = "max",
-                 netns: str | None = None, kernel_image: Path | None = None,
+                 netns: NetNS | None = None, kernel_image: Path | None = None,
                  initrd: Path | None = None, test_image: bool = False):
         LOG_DIR.mkdir(parents=True, exist_ok=True)
         self.name = name
@@ -72,8 +76,8 @@ class Guest:
             cmd += netdevs
         cmd += extra or []
         if netns:
-            # QEMU runs inside the namespace so its taps are created there.
-            cmd = ["ip", "netns", "exec", netns] + cmd
+            # QEMU runs inside the namespace (tests/qemu/netns.py), where its taps are.
+            cmd = netns.prefix() + cmd
         self.cmd = cmd
         self._buf = bytearray()
         self._lock = threading.Lock()
