@@ -80,27 +80,48 @@ def require_netns() -> None:
                     pytrace=False)
 
 
+class LineReader:
+    """Whole lines from a process's stdout as they come, so a test can wait for the
+    one it needs. Reads the descriptor directly: a buffered reader would hold lines
+    select() no longer reports."""
+
+    def __init__(self, proc: subprocess.Popen):
+        self.proc = proc
+        self.fd = proc.stdout.fileno()
+        self.lines: list[str] = []
+        self._partial = b""
+
+    def read_until(self, done, timeout: float) -> bool:
+        """Read until done(self.lines) is true (returns True) or timeout/EOF (False)."""
+        import select
+        deadline = time.monotonic() + timeout
+        while not done(self.lines):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            ready, _, _ = select.select([self.fd], [], [], min(left, 0.2))
+            if not ready:
+                continue
+            chunk = os.read(self.fd, 1 << 16)
+            if not chunk:
+                return done(self.lines)
+            *whole, self._partial = (self._partial + chunk).split(b"\n")
+            self.lines += [ln.decode("utf-8", "replace") for ln in whole if ln]
+        return True
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(10)
+
+
 def read_lines(proc: subprocess.Popen, count: int, timeout: float) -> list[str]:
     """Lines from proc's stdout until `count` have come (the event a test waits for)
-    or `timeout` passed; then proc is stopped. Reads the descriptor directly: a
-    buffered reader would hold lines select() no longer reports."""
-    import select
-    fd = proc.stdout.fileno()
-    buf, lines = b"", []
-    deadline = time.monotonic() + timeout
-    while len(lines) < count and time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if not ready:
-            continue
-        chunk = os.read(fd, 1 << 16)
-        if not chunk:
-            break
-        *done, buf = (buf + chunk).split(b"\n")
-        lines += [ln.decode("utf-8", "replace") for ln in done if ln]
-    if proc.poll() is None:
-        proc.kill()
-    proc.wait(10)
-    return lines
+    or `timeout` passed; then proc is stopped."""
+    reader = LineReader(proc)
+    reader.read_until(lambda lines: len(lines) >= count, timeout)
+    reader.stop()
+    return reader.lines
 
 
 @dataclass

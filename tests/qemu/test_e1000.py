@@ -23,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from napkin_qemu import BUILD  # noqa: E402
-from netns import NetNS, require_netns  # noqa: E402
+from netns import LineReader, NetNS, require_netns  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 RAWPEER = HERE / "rawpeer.py"
@@ -75,9 +75,20 @@ class E1000Net:
         self.ns.run([sys.executable, str(RAWPEER), "send", self.taps[port].name, dst, str(count),
                      hex(TEST_ETHERTYPE)], timeout=60)
 
-    def start_capture(self, seconds: float) -> subprocess.Popen:
-        return self.ns.popen([sys.executable, str(RAWPEER), "capture", self.taps[0].name,
-                              str(seconds)], text=True)
+    def start_capture(self, seconds: float) -> LineReader:
+        """A capture on the first tap, returned once its socket is bound."""
+        cap = LineReader(self.ns.popen([sys.executable, str(RAWPEER), "capture",
+                                        self.taps[0].name, str(seconds)]))
+        assert cap.read_until(lambda lines: lines, 30), "rawpeer capture did not start"
+        assert json.loads(cap.lines.pop(0)) == {"ready": True}
+        return cap
+
+    @staticmethod
+    def captured_test_frames(cap: LineReader, count: int, timeout: float = 30) -> list:
+        """The test transmitter's frames, read until `count` of them came (or timeout)."""
+        cap.read_until(lambda lines: len(udp_test_frames("\n".join(lines))) >= count, timeout)
+        cap.stop()
+        return udp_test_frames("\n".join(cap.lines))
 
     def close(self) -> None:
         self.ns.close()
@@ -210,12 +221,10 @@ def test_bring_up_and_frames_both_ways(guest, net, machine, model, chip, devid, 
 
     # Transmit: numbered UDP broadcasts with both checksums left to the device, as one
     # segment and as three (cut inside the headers).
-    cap = net.start_capture(10)
-    time.sleep(1.0)
+    cap = net.start_capture(60)
     assert "queued 20 of 20 test frames" in g.command("e1000test xmit eth0 20 udp")
     assert "queued 20 of 20 test frames" in g.command("e1000test xmit eth0 20 udp 3")
-    seen, _ = cap.communicate(timeout=30)
-    seqs = sorted(check_udp_frame(f) for f in udp_test_frames(seen))
+    seqs = sorted(check_udp_frame(f) for f in net.captured_test_frames(cap, 40))
     assert seqs == sorted(list(range(20)) * 2), seqs
     stats = ethtool(g)
     assert stats["tx_csum_offloaded"] >= 40
@@ -351,11 +360,10 @@ def test_napi_modes(guest, net, machine, model, mode):
         assert after[irq_counter] == before[irq_counter]
     else:
         assert after[irq_counter] > before[irq_counter]
-    cap = net.start_capture(8)
-    time.sleep(1.0)
+    cap = net.start_capture(60)
     assert "queued 20 of 20 test frames" in g.command("e1000test xmit eth0 20 udp")
-    seen, _ = cap.communicate(timeout=30)
-    assert sorted(check_udp_frame(f) for f in udp_test_frames(seen)) == list(range(20))
+    got = net.captured_test_frames(cap, 20)
+    assert sorted(check_udp_frame(f) for f in got) == list(range(20))
 
 
 def lwip_linked() -> bool:

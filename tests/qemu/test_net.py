@@ -259,11 +259,15 @@ def test_iperf_client(net):
     assert res.returncode == 0, res.stdout + res.stderr
     fields = res.stdout.strip().splitlines()[-1].split(",")
     sent, bits_per_s = int(fields[7]), int(fields[8])
-    assert sent > 1_000_000 and bits_per_s > 0, res.stdout
-    # napkin's side counted what the client sent and reported a clean end.
+    assert sent > 1_000_000, res.stdout
+    # napkin's side reported a clean end, every byte the client sent (TCP: all of
+    # them or a failure) but the client's settings header, which lwiperf reads and
+    # does not count (36 bytes with Debian's iperf 2.1), and a transfer as long as
+    # the client's 3 s.
     m = net.guest.wait_for(r"iperf: \S+ port \d+: (.*), (\d+) bytes in (\d+) ms", 15, start)
     assert m.group(1) == "done", m.group(0)
-    assert int(m.group(2)) >= sent - 256 * 1024, (m.group(0), sent)
+    assert 0 <= sent - int(m.group(2)) <= 128, (m.group(0), sent)
+    assert 2500 <= int(m.group(3)) <= 5000, m.group(0)
     print(f"iperf {config_id(net.cfg)}: {bits_per_s / 1e6:.0f} Mbit/s")
     if virtio:
         # The host merged segments into large frames and napkin took them whole.
