@@ -153,7 +153,7 @@ int tg3_irq_selftest(struct tg3 *tp)
 		if (irq_test(tp))
 			return 0;
 		snprintf(why, sizeof(why), "no interrupt arrived by %s within %u ms",
-			 irq_ladder_mode_name(tp->irq.mode), TG3_IRQ_TEST_MS);
+			 irq_ladder_mode_name(tp->irq.mode), (unsigned int)TG3_IRQ_TEST_MS);
 		if (tp->irq.mode == IRQ_LADDER_MSI) {
 			tp->ctr.msi_fallbacks++;
 			tg3_write(tp, T3_MSI_MODE, 0);
