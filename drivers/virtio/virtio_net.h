@@ -16,7 +16,6 @@
 #include "drivers/virtio/virtio_pci.h"
 #include "drivers/virtio/virtio_regs.h"
 #include "drivers/virtio/virtqueue.h"
-#include "kernel/irq.h"
 #include "kernel/pci_irq_ladder.h"
 #include "kernel/time.h"
 #include "net/napi.h"
@@ -106,7 +105,8 @@ struct vnet_pair {
 	void *tx_hdr_mem;
 	u64 tx_hdr_dma;
 
-	int irq; /* interrupt vector, or -1 */
+	int irq;		/* interrupt vector, or -1 */
+	unsigned int lose_irqs; /* fault injection: interrupts to ignore (shell) */
 	struct vnet_pair_stats stats;
 };
 
@@ -167,15 +167,15 @@ netdev_tx_t vnet_start_xmit(struct netbuf *nb, struct net_device *ndev);
 /* virtio_net_napi.c */
 int vnet_poll(struct napi_struct *napi, int budget);
 int vnet_irq_setup(struct vnet_dev *vd);
-/* The handlers: MSI-X per pair (ctx: the pair) and INTx (ctx: the device). */
-irqreturn_t vnet_pair_irq(void *ctx);
-irqreturn_t vnet_intx_irq(void *ctx);
 void vnet_irq_teardown(struct vnet_dev *vd);
 void vnet_irq_start(struct vnet_dev *vd);
 void vnet_irq_stop(struct vnet_dev *vd);
 
 /* virtio_net_watchdog.c: the interrupt ladder's watchdog, while the device is open. */
 unsigned int vnet_watch(void *drv, enum irq_ladder_mode mode);
+/* Fault injection for its tests: lose the next n notifications / interrupts of a pair. */
+void vnet_inject_lost_kicks(struct vnet_pair *qp, unsigned int n);
+void vnet_inject_lost_irqs(struct vnet_pair *qp, unsigned int n);
 
 /* With MSI-X: entry numbers of pair i and of config changes. */
 static inline u16 vnet_pair_msix(const struct vnet_dev *vd, unsigned int i)

@@ -55,10 +55,14 @@ int vnet_poll(struct napi_struct *napi, int budget)
 	return done;
 }
 
-irqreturn_t vnet_pair_irq(void *ctx)
+static irqreturn_t vnet_pair_irq(void *ctx)
 {
 	struct vnet_pair *qp = ctx;
 
+	if (unlikely(qp->lose_irqs)) {
+		qp->lose_irqs--; /* fault injection: as if it never arrived */
+		return IRQ_HANDLED;
+	}
 	qp->stats.interrupts++;
 	vnet_quiet_pair(qp);
 	napi_schedule_from_irq(&qp->napi);
@@ -75,7 +79,7 @@ static irqreturn_t vnet_config_irq(void *ctx)
 	return IRQ_HANDLED;
 }
 
-irqreturn_t vnet_intx_irq(void *ctx)
+static irqreturn_t vnet_intx_irq(void *ctx)
 {
 	struct vnet_dev *vd = ctx;
 	u8 isr = virtio_pci_read_isr(&vd->vp);
@@ -90,6 +94,10 @@ irqreturn_t vnet_intx_irq(void *ctx)
 		struct vnet_pair *qp = &vd->qp[i];
 
 		if (i == 0 || (isr & VIRTIO_ISR_QUEUE)) {
+			if (unlikely(qp->lose_irqs)) {
+				qp->lose_irqs--;
+				continue;
+			}
 			qp->stats.interrupts++;
 			vnet_quiet_pair(qp);
 			napi_schedule_from_irq(&qp->napi);

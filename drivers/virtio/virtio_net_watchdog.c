@@ -50,3 +50,14 @@ unsigned int vnet_watch(void *drv, enum irq_ladder_mode mode)
 		missed += vnet_watch_pair(&vd->qp[i], mode);
 	return missed;
 }
+
+void vnet_inject_lost_kicks(struct vnet_pair *qp, unsigned int n)
+{
+	qp->rx.lose_kicks = (u16)(n > 0xffff ? 0xffff : n);
+	qp->tx.lose_kicks = qp->rx.lose_kicks;
+}
+
+void vnet_inject_lost_irqs(struct vnet_pair *qp, unsigned int n)
+{
+	WRITE_ONCE(qp->lose_irqs, n);
+}

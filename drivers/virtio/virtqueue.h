@@ -64,7 +64,7 @@ struct virtqueue {
 	bool unnotified;    /* the device declined a notification for chains it has */
 	u16 watch_used;	    /* used->idx at the last vq_watch() */
 	bool watch_restart; /* a decline since: the next vq_watch() only looks */
-	u16 lose_kicks;	    /* set only by the test image (tests/kernel/): declines to fake */
+	u16 lose_kicks;	    /* fault injection: notifications to decline wrongly */
 
 	/* Per head descriptor: the caller's cookie (NULL: not in flight), chain length. */
 	void *cookie[VQ_SIZE_MAX];

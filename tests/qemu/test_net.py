@@ -340,7 +340,7 @@ def test_shell_network_commands(net):
     g.wait_for(r"3 packets transmitted, 3 received, 0% packet loss", 30, start)
     assert len(re.findall(r"bytes from .*icmp_seq=\d+ time=", g.output[start:])) == 3
     # ...which filled the ARP table with the peer.
-    peer_mac = net.ns.run(["cat", f"/sys/class/net/{net.tap.name}/address"]).stdout.strip()
+    peer_mac = net.tap.peer_mac
     assert re.search(rf"^{re.escape(net.tap.addr4)}\s+{peer_mac}\s", g.command("arp", 30),
                      re.M)
     # Bad input changes nothing and says why.
