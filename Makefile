@@ -2,6 +2,7 @@
 # napkin: build the kernel, the ISO, and run the tests.
 #
 #   make            build/napkin.elf, build/napkin32.elf (-kernel), build/napkin.iso
+#   make test-image build/napkin-test.elf, napkin-test32.elf: the same plus tests/kernel/
 #   make run        boot the ISO in QEMU with the serial console on this terminal
 #   make test       host unit tests, fuzz corpus replay, then QEMU end-to-end tests
 #   make fuzz       run each fuzz harness FUZZ_SECONDS, report in docs/RELIABILITY.md
@@ -58,7 +59,7 @@ KEXTRA_OBJS :=
 
 KOBJS := $(patsubst %,$(BUILD)/k/%.o,$(KSRCS)) $(KEXTRA_OBJS)
 
-.PHONY: all deps run run-kernel test unit-test qemu-test lint clean bench
+.PHONY: all deps run run-kernel test test-image unit-test qemu-test lint clean bench
 all: $(BUILD)/napkin.elf $(BUILD)/napkin32.elf $(BUILD)/napkin.iso
 
 deps: $(DEPS_STAMP)
@@ -76,32 +77,51 @@ $(BUILD)/k/%.S.o: %.S $(KFLAGS_STAMP) | $(DEPS_STAMP)
 # The backtrace needs symbol names: link once, turn the text symbols into a
 # table, link again with it. The table sits after .text, so text addresses do
 # not move between the two links (checked below).
-$(BUILD)/napkin.pass1.elf: $(KOBJS) $(BUILD)/k/ksyms_empty.o linker.ld
-	$(LD) $(KLDFLAGS) -o $@ $(KOBJS) $(BUILD)/k/ksyms_empty.o
+# $(call kernel_image,NAME,OBJECTS) links $(BUILD)/NAME.elf and NAME32.elf.
+define kernel_image
+$(BUILD)/$(1).pass1.elf: $(2) $(BUILD)/k/ksyms_empty.o linker.ld
+	$(LD) $(KLDFLAGS) -o $$@ $(2) $(BUILD)/k/ksyms_empty.o
+
+$(BUILD)/k/$(1).ksyms.o: $(BUILD)/$(1).pass1.elf scripts/ksyms.py
+	$(NM) -n $$< | $(PYTHON) scripts/ksyms.py - > $(BUILD)/k/$(1).ksyms.c
+	$(CC) $(KCFLAGS) -c $(BUILD)/k/$(1).ksyms.c -o $$@
+
+$(BUILD)/$(1).elf: $(2) $(BUILD)/k/$(1).ksyms.o linker.ld
+	$(LD) $(KLDFLAGS) -o $$@ $(2) $(BUILD)/k/$(1).ksyms.o
+	@$(NM) -n $(BUILD)/$(1).pass1.elf | grep -i ' t ' > $(BUILD)/$(1).syms1.txt
+	@$(NM) -n $$@ | grep -i ' t ' > $(BUILD)/$(1).syms2.txt
+	@cmp -s $(BUILD)/$(1).syms1.txt $(BUILD)/$(1).syms2.txt || \
+		{ echo "text moved between links: symbol table would lie"; exit 1; }
+
+# QEMU's -kernel loads Multiboot1 images only from ELF32 containers. The
+# kernel is linked below 4 GiB, so the same bytes fit one. QEMU sets no video
+# modes, so this copy does not ask for one (scripts/mb1_no_video.py).
+$(BUILD)/$(1)32.elf: $(BUILD)/$(1).elf scripts/mb1_no_video.py
+	$(OBJCOPY) -O elf32-i386 $$< $$@.tmp
+	$(PYTHON) scripts/mb1_no_video.py $$@.tmp
+	mv $$@.tmp $$@
+endef
 
 $(BUILD)/k/ksyms_empty.o: scripts/ksyms.py | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(PYTHON) scripts/ksyms.py /dev/null > $(BUILD)/k/ksyms_empty.c
 	$(CC) $(KCFLAGS) -c $(BUILD)/k/ksyms_empty.c -o $@
 
-$(BUILD)/k/ksyms.o: $(BUILD)/napkin.pass1.elf scripts/ksyms.py
-	$(NM) -n $< | $(PYTHON) scripts/ksyms.py - > $(BUILD)/k/ksyms.c
-	$(CC) $(KCFLAGS) -c $(BUILD)/k/ksyms.c -o $@
+$(eval $(call kernel_image,napkin,$(KOBJS)))
 
-$(BUILD)/napkin.elf: $(KOBJS) $(BUILD)/k/ksyms.o linker.ld
-	$(LD) $(KLDFLAGS) -o $@ $(KOBJS) $(BUILD)/k/ksyms.o
-	@$(NM) -n $(BUILD)/napkin.pass1.elf | grep -i ' t ' > $(BUILD)/syms1.txt
-	@$(NM) -n $@ | grep -i ' t ' > $(BUILD)/syms2.txt
-	@cmp -s $(BUILD)/syms1.txt $(BUILD)/syms2.txt || \
-		{ echo "text moved between links: symbol table would lie"; exit 1; }
+# The test image: the production objects plus the test modules of
+# tests/kernel/ (pcitest=irq, e1000test, vnettest). The modules come first so
+# their initcalls run before the drivers' (pcitest binds devices first).
+# The production image never contains them; `make test-image` shows both sizes.
+TEST_KSRCS := $(wildcard tests/kernel/*.c)
+TEST_KOBJS := $(patsubst %,$(BUILD)/k/%.o,$(TEST_KSRCS))
+$(eval $(call kernel_image,napkin-test,$(TEST_KOBJS) $(KOBJS)))
 
-# QEMU's -kernel loads Multiboot1 images only from ELF32 containers. The
-# kernel is linked below 4 GiB, so the same bytes fit one. QEMU sets no video
-# modes, so this copy does not ask for one (scripts/mb1_no_video.py).
-$(BUILD)/napkin32.elf: $(BUILD)/napkin.elf scripts/mb1_no_video.py
-	$(OBJCOPY) -O elf32-i386 $< $@.tmp
-	$(PYTHON) scripts/mb1_no_video.py $@.tmp
-	mv $@.tmp $@
+test-image: $(BUILD)/napkin-test32.elf $(BUILD)/napkin32.elf
+	@size $(BUILD)/napkin.elf $(BUILD)/napkin-test.elf | \
+		awk 'NR == 1 { print "image sizes (bytes):" } NR > 1 { printf "  %-28s text %9d  data %8d  bss %9d\n", $$6, $$1, $$2, $$3 }'
+	@! $(NM) $(BUILD)/napkin.elf | grep -qE ' (pcitest_|e1000_testtx_|vnet_selftest_)' || \
+		{ echo "test code in the production image"; exit 1; }
 
 # /licenses: the licence texts and notices of napkin, lwIP, GRUB and mtools
 # (docs/LICENSES.md), copied from the installed packages at build time.
@@ -147,7 +167,7 @@ $(foreach t,$(UNIT_TESTS),$(eval $(call unit_test_rule,$(t))))
 unit-test: $(DEPS_STAMP) $(addprefix $(BUILD)/unit/,$(UNIT_TESTS))
 	@set -e; for t in $(UNIT_TESTS); do echo "== unit: $$t"; CK_DEFAULT_TIMEOUT=120 $(BUILD)/unit/$$t; done
 
-qemu-test: all
+qemu-test: all test-image
 	$(PYTHON) -m pytest -q tests/qemu $(PYTEST_ARGS)
 
 test: lint unit-test fuzz-replay qemu-test
@@ -156,10 +176,10 @@ LINT_C := $(shell git ls-files '*.c' '*.h' | grep -v '^third_party/')
 lint: $(DEPS_STAMP)
 	@echo "clang-format: $(words $(LINT_C)) files"
 	@clang-format --dry-run --Werror $(LINT_C)
-	@echo "cppcheck: $(words $(filter %.c,$(KSRCS))) files"
+	@echo "cppcheck: $(words $(filter %.c,$(KSRCS)) $(TEST_KSRCS)) files"
 	@cppcheck --quiet --error-exitcode=1 --enable=warning,portability --inline-suppr \
 		-I. -Ilib/include $(LWIP_INCLUDES) --suppress=missingIncludeSystem \
-		$(filter %.c,$(KSRCS))
+		$(filter %.c,$(KSRCS)) $(TEST_KSRCS)
 
 bench: all
 	bash bench/boot.sh

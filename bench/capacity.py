@@ -38,7 +38,7 @@ HELD = [1, 100, 1000, 4096]
 
 def peer(ns: NetNS, log, *args: str, timeout: float = 200) -> dict:
     cmd = ["python3", PEER, *args, "--host", netbench.GUEST_IP]
-    log(f"$ ip netns exec <ns> {' '.join(cmd)}")
+    log(f"$ (in the namespace) {' '.join(cmd)}")
     res = ns.run(cmd, timeout=timeout, check=False)
     lines = res.stdout.strip().splitlines()
     out = json.loads(lines[-1]) if lines else {"error": res.stderr[-500:]}
@@ -55,7 +55,7 @@ def cost_synced(ns: NetNS, log, g, kind: str, n: int) -> dict:
     """conn_peer cost with --sync: napkin's lwIP input time per frame in each phase."""
     cmd = ["python3", PEER, "cost", "--total", str(n), "--concurrency", "64", "--seconds", "3",
            "--timeout", "10", "--deadline", "150", "--sync", "--host", netbench.GUEST_IP]
-    log(f"$ ip netns exec <ns> {' '.join(cmd)}")
+    log(f"$ (in the namespace) {' '.join(cmd)}")
     proc = ns.popen(cmd, stdin=subprocess.PIPE, text=True)
     per_phase, last, name = {}, None, None
     for line in proc.stdout:

@@ -125,7 +125,7 @@ class BenchGuest:
             append = (f"console=ttyS0 napi.mode={mode} ipv6.disable=1 "
                       f"ip={GUEST_IP}::{PEER_IP}:255.255.255.0:napkin:eth0:off "
                       f"{NAPKIN_VARIANTS[kind]}").strip()
-            self.g = Guest(name, netns=ns.name, machine=nic.machine, memory=MEMORY,
+            self.g = Guest(name, netns=ns, machine=nic.machine, memory=MEMORY,
                            netdevs=netdevs, extra=SMP, append=append)
             self.prompt = r"napkin> "
             self.g.wait_ready(90)
@@ -133,7 +133,7 @@ class BenchGuest:
         else:
             append = (f"console=ttyS0 quiet maxcpus=1 ipv6.disable=1 "
                       f"bench.ip={GUEST_IP}/24")
-            self.g = Guest(name, netns=ns.name, machine=nic.machine, memory=MEMORY,
+            self.g = Guest(name, netns=ns, machine=nic.machine, memory=MEMORY,
                            netdevs=netdevs, extra=SMP, append=append,
                            kernel_image=LINUX_DIR / "vmlinuz",
                            initrd=LINUX_DIR / "initramfs.cpio.gz")
@@ -226,7 +226,7 @@ def delta(a: dict, b: dict) -> dict:
 # ---- host-side measurements ----
 
 def host(ns: NetNS, log: Log, cmd: list[str], timeout: float) -> str:
-    log(f"$ ip netns exec <ns> {' '.join(cmd)}")
+    log(f"$ (in the namespace) {' '.join(cmd)}")
     res = ns.run(cmd, check=False, timeout=timeout)
     return res.stdout
 

@@ -13,6 +13,10 @@
  * the driver's buffers go back with the softirq's first step. With the pool
  * empty, or a frame larger than its buffers, the frame waits in its own
  * buffers as before; both cases are counted.
+ *
+ * The pool (about 1.6 MiB) only exists while napi.mode=irq: it is allocated
+ * when that mode is turned on (the mode change runs in process context) and
+ * given back by the softirq once the mode is off and every copy has come home.
  */
 #define pr_fmt(fmt) "backlog: " fmt
 
@@ -21,6 +25,17 @@
 #include "kernel/irqflags.h"
 #include "kernel/printk.h"
 #include "net/backlog.h"
+
+/* The hosted builds have the C library's allocator, the kernel its heap. */
+#ifdef NAPKIN_HOSTED
+#include <stdlib.h>
+#define pool_calloc calloc
+#define pool_free   free
+#else
+#include "kernel/heap.h"
+#define pool_calloc kcalloc
+#define pool_free   kfree
+#endif
 
 static struct napi_struct backlog_napi;
 static bool backlog_ready;
@@ -36,9 +51,10 @@ struct backlog_copy {
 	u8 data[BACKLOG_COPY_LEN];
 };
 
-static struct backlog_copy copies[BACKLOG_COPIES];
+static struct backlog_copy *copies; /* BACKLOG_COPIES of them while the pool exists */
 static struct netbuf *copies_free;
-static bool copies_ready;
+static unsigned int copies_out; /* copies the stack still holds */
+static bool copies_wanted;	/* napi.mode=irq is on */
 static struct backlog_copy_stats copy_stats;
 
 static void backlog_copy_release(struct netbuf *nb)
@@ -47,7 +63,66 @@ static void backlog_copy_release(struct netbuf *nb)
 
 	nb->qnext = copies_free;
 	copies_free = nb;
+	copies_out--;
 	local_irq_restore(flags);
+	/* The last one home after the mode went off: the softirq frees the pool. */
+	if (!READ_ONCE(copies_out) && !READ_ONCE(copies_wanted))
+		netdev_backlog_kick();
+}
+
+/* Process context: the mode was turned on. */
+static void copies_reserve(void)
+{
+	struct backlog_copy *pool;
+	unsigned long flags;
+
+	if (READ_ONCE(copies))
+		return;
+	pool = pool_calloc(BACKLOG_COPIES, sizeof(*pool));
+	if (!pool) {
+		pr_warn("no memory for the %u-frame copy pool of napi.mode=irq: frames wait in the "
+			"drivers' buffers (counted as pool_empty)\n",
+			BACKLOG_COPIES);
+		return;
+	}
+	flags = local_irq_save();
+	for (unsigned int i = 0; i < BACKLOG_COPIES; i++) {
+		pool[i].nb.qnext = copies_free;
+		copies_free = &pool[i].nb;
+	}
+	copies = pool;
+	local_irq_restore(flags);
+	pr_info("copy pool for napi.mode=irq: %u frames, %zu KiB\n", BACKLOG_COPIES,
+		BACKLOG_COPIES * sizeof(*pool) / 1024);
+}
+
+/* Softirq: the mode is off and nothing is out, so the pool can go. */
+static void copies_release_if_idle(void)
+{
+	struct backlog_copy *pool = NULL;
+	unsigned long flags = local_irq_save();
+
+	if (copies && !copies_wanted && !copies_out) {
+		pool = copies;
+		copies = NULL;
+		copies_free = NULL;
+	}
+	local_irq_restore(flags);
+	pool_free(pool);
+}
+
+static void backlog_mode_changed(enum napi_mode mode)
+{
+	WRITE_ONCE(copies_wanted, mode == NAPI_MODE_IRQ);
+	if (mode == NAPI_MODE_IRQ)
+		copies_reserve();
+	else
+		netdev_backlog_kick(); /* its poll gives the pool back */
+}
+
+bool backlog_copy_pool_allocated(void)
+{
+	return READ_ONCE(copies) != NULL;
 }
 
 /* Called with interrupts off. The copy of nb, or nb itself when none can be made. */
@@ -56,13 +131,6 @@ static struct netbuf *backlog_copy(struct netbuf *nb)
 	u32 len = nb->tot_len ? nb->tot_len : nb->len;
 	struct netbuf *c;
 
-	if (!copies_ready) {
-		for (unsigned int i = 0; i < BACKLOG_COPIES; i++) {
-			copies[i].nb.qnext = copies_free;
-			copies_free = &copies[i].nb;
-		}
-		copies_ready = true;
-	}
 	if (len > BACKLOG_COPY_LEN || !copies_free) {
 		if (len > BACKLOG_COPY_LEN)
 			copy_stats.too_big++;
@@ -72,6 +140,7 @@ static struct netbuf *backlog_copy(struct netbuf *nb)
 	}
 	c = copies_free;
 	copies_free = c->qnext;
+	copies_out++;
 	netbuf_init(c, container_of(c, struct backlog_copy, nb)->data, len, 0, backlog_copy_release,
 		    NULL);
 	netbuf_copy_out(nb, 0, c->data, len);
@@ -123,6 +192,8 @@ static int backlog_poll(struct napi_struct *napi, int budget)
 		netdev_deliver(nb);
 		work++;
 	}
+	if (unlikely(READ_ONCE(copies) && !READ_ONCE(copies_wanted)))
+		copies_release_if_idle();
 	if (work < budget)
 		napi_complete_done(napi, work);
 	return work;
@@ -136,7 +207,7 @@ int backlog_enqueue(struct netbuf *nb)
 		local_irq_restore(flags);
 		WARN_ONCE(true, "backlog: full (%u frames), dropping; see net.max_backlog\n",
 			  backlog_len);
-		netdev_count_rx_drop(nb->dev, 1);
+		netdev_rx_dropped(nb->dev, 1);
 		netbuf_free(nb);
 		return NET_RX_DROP;
 	}
@@ -185,7 +256,7 @@ void backlog_purge_dev(struct net_device *dev)
 		netbuf_free(nb);
 	}
 	if (count)
-		netdev_count_rx_drop(dev, count);
+		netdev_rx_dropped(dev, count);
 }
 
 unsigned int netdev_backlog_len(void)
@@ -222,4 +293,6 @@ void backlog_init(void)
 	backlog_napi.name = "backlog";
 	napi_enable(&backlog_napi);
 	backlog_ready = true;
+	napi_set_mode_hook(backlog_mode_changed);
+	backlog_mode_changed(napi_get_mode());
 }

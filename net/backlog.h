@@ -13,12 +13,13 @@
 void backlog_init(void);
 /* Queue a received frame for the softirq; NET_RX_DROP (frame freed) when full. */
 int backlog_enqueue(struct netbuf *nb);
+/* Whether napi.mode=irq's copy pool exists now (for tests). */
+bool backlog_copy_pool_allocated(void);
 /* Free every queued frame of dev, counting them as dropped. */
 void backlog_purge_dev(struct net_device *dev);
 
 /* Provided by netdev.c for the backlog's poll. */
 int netdev_deliver(struct netbuf *nb);
 void netdev_run_link_events(void);
-void netdev_count_rx_drop(struct net_device *dev, unsigned int count);
 
 #endif

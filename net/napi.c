@@ -202,7 +202,7 @@ static void napi_poll_in_irq(struct napi_struct *napi)
 	bool was_active = napi_irq_poll_active;
 	int i;
 
-	napi->state |= NAPIF_STATE_POLLING;
+	napi->state |= NAPIF_STATE_POLLING | NAPIF_STATE_IN_IRQ;
 	napi_irq_poll_active = true;
 	for (i = 0; i < NAPI_IRQ_MODE_MAX_POLLS; i++) {
 		/* Each poll looks at the ring afresh: only a schedule during it is missed. */
@@ -212,7 +212,7 @@ static void napi_poll_in_irq(struct napi_struct *napi)
 			break;
 	}
 	napi_irq_poll_active = was_active;
-	napi->state &= ~NAPIF_STATE_POLLING;
+	napi->state &= ~(NAPIF_STATE_POLLING | NAPIF_STATE_IN_IRQ);
 	if ((napi->state & (NAPIF_STATE_SCHED | NAPIF_STATE_DISABLE)) == NAPIF_STATE_SCHED &&
 	    list_empty(&napi->poll_list)) {
 		napi->stats.irq_deferred++;
@@ -221,7 +221,7 @@ static void napi_poll_in_irq(struct napi_struct *napi)
 	local_irq_restore(flags);
 }
 
-bool napi_schedule_irq(struct napi_struct *napi)
+bool napi_schedule_from_irq(struct napi_struct *napi)
 {
 	if (!napi_schedule_prep(napi))
 		return false;
@@ -523,6 +523,13 @@ static int napi_start_busypoll(struct napi_struct *napi, void *ctx)
 	return 0;
 }
 
+static void (*mode_hook)(enum napi_mode mode);
+
+void napi_set_mode_hook(void (*fn)(enum napi_mode mode))
+{
+	mode_hook = fn;
+}
+
 int napi_set_mode(enum napi_mode mode)
 {
 	if ((unsigned int)mode >= NAPI_MODE_COUNT) {
@@ -535,6 +542,8 @@ int napi_set_mode(enum napi_mode mode)
 	pr_info("mode %s\n", napi_mode_names[mode]);
 	if (mode == NAPI_MODE_BUSYPOLL)
 		napi_for_each(napi_start_busypoll, NULL);
+	if (mode_hook)
+		mode_hook(mode);
 	return 0;
 }
 

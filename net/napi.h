@@ -27,6 +27,8 @@ enum napi_state_bit {
 	NAPI_STATE_MISSED,
 	/* Its poll() is running right now. */
 	NAPI_STATE_POLLING,
+	/* ... and inside an interrupt handler (napi.mode=irq): frames go via the backlog. */
+	NAPI_STATE_IN_IRQ,
 };
 
 #define NAPIF_STATE_SCHED   BIT(NAPI_STATE_SCHED)
@@ -34,6 +36,7 @@ enum napi_state_bit {
 #define NAPIF_STATE_NPSVC   BIT(NAPI_STATE_NPSVC)
 #define NAPIF_STATE_MISSED  BIT(NAPI_STATE_MISSED)
 #define NAPIF_STATE_POLLING BIT(NAPI_STATE_POLLING)
+#define NAPIF_STATE_IN_IRQ  BIT(NAPI_STATE_IN_IRQ)
 
 #define NAPI_DEFAULT_WEIGHT 64
 #define NAPI_MAX_WEIGHT	    256
@@ -44,7 +47,7 @@ struct napi_stats {
 	u64 packets;	   /* work poll() reported, after clamping */
 	u64 full_polls;	   /* polls that used the whole budget they were given */
 	u64 completions;   /* napi_complete_done() calls that ended a scheduled period */
-	u64 irq_schedules; /* interrupts that scheduled it (napi_schedule_irq) */
+	u64 irq_schedules; /* interrupts that scheduled it (napi_schedule_from_irq) */
 	u64 over_budget;   /* polls that returned more than their budget (clamped) */
 	u64 missed;	   /* schedules that arrived while it was being polled */
 	u64 npsvc_skips;   /* softirq rounds that skipped it because netpoll owned it */
@@ -86,12 +89,17 @@ void __napi_schedule(struct napi_struct *napi);
 /* prep + queue; a no-op returning false when already scheduled or disabled. */
 bool napi_schedule(struct napi_struct *napi);
 /*
- * What an interrupt handler calls after masking its source: counts the
- * interrupt against the instance, then schedules it. In napi.mode=irq it polls
- * the instance right here instead (see docs/NAPI.md). Returns whether this
- * call scheduled it.
+ * napi_schedule() for an interrupt handler, called after it masked its
+ * source: counts the interrupt against the instance, then schedules it. In
+ * napi.mode=irq it polls the instance right here instead (see docs/NAPI.md).
+ * Returns whether this call scheduled it.
  */
-bool napi_schedule_irq(struct napi_struct *napi);
+bool napi_schedule_from_irq(struct napi_struct *napi);
+/*
+ * TEMPORARY: the old name, for drivers/sky2 and drivers/skge, which other
+ * branches are editing. Remove once they call napi_schedule_from_irq().
+ */
+#define napi_schedule_irq(napi) napi_schedule_from_irq(napi)
 
 /*
  * Called by poll() when it handled fewer packets than its budget. Returns true
@@ -158,6 +166,11 @@ enum napi_mode {
 
 int napi_set_mode(enum napi_mode mode);
 enum napi_mode napi_get_mode(void);
+/*
+ * One listener for mode changes, called in process context after the change
+ * (the backlog allocates napi.mode=irq's copy pool only while that mode is on).
+ */
+void napi_set_mode_hook(void (*fn)(enum napi_mode mode));
 const char *napi_mode_name(enum napi_mode mode);
 /* "napi", "irq" or "busypoll"; returns 0 or -EINVAL. */
 int napi_mode_parse(const char *s, enum napi_mode *mode);

@@ -73,7 +73,7 @@ struct netbuf {
 	struct netbuf *qnext; /* next frame in whatever queue holds this one now */
 	void (*release)(struct netbuf *nb);
 	void *owner;		/* release()'s context: ring slot, stack buffer, ... */
-	struct net_device *dev; /* receiving device, set by netif_receive() */
+	struct net_device *dev; /* receiving device, set by netif_receive_from() */
 	u16 csum_start;
 	u16 csum_offset;
 	u8 csum;	 /* enum netbuf_csum */

@@ -285,7 +285,7 @@ void netif_carrier_off(struct net_device *dev)
 	netdev_set_carrier(dev, false);
 }
 
-void netdev_count_rx_drop(struct net_device *dev, unsigned int count)
+void netdev_rx_dropped(struct net_device *dev, unsigned int count)
 {
 	unsigned long flags = local_irq_save();
 
@@ -293,11 +293,6 @@ void netdev_count_rx_drop(struct net_device *dev, unsigned int count)
 		dev->stats.rx_dropped += count;
 	softnet_count_dropped(count);
 	local_irq_restore(flags);
-}
-
-void netdev_rx_dropped(struct net_device *dev, unsigned int count)
-{
-	netdev_count_rx_drop(dev, count);
 }
 
 void netdev_rx_missed(struct net_device *dev, unsigned int count)
@@ -318,20 +313,20 @@ int netdev_deliver(struct netbuf *nb)
 	if (unlikely(!stack || !stack->rx)) {
 		WARN_ONCE(true, "%s: no network stack registered, dropping received frames\n",
 			  dev->name);
-		netdev_count_rx_drop(dev, 1);
+		netdev_rx_dropped(dev, 1);
 		netbuf_free(nb);
 		return NET_RX_DROP;
 	}
 	softnet_count_processed(1);
 	ret = stack->rx(dev, nb);
 	if (ret != NET_RX_SUCCESS) {
-		netdev_count_rx_drop(dev, 1);
+		netdev_rx_dropped(dev, 1);
 		return NET_RX_DROP;
 	}
 	return NET_RX_SUCCESS;
 }
 
-int netif_receive(struct net_device *dev, struct netbuf *nb)
+int netif_receive_from(struct net_device *dev, struct netbuf *nb, enum netif_rx_context ctx)
 {
 	if (unlikely(!dev || !nb)) {
 		WARN_ONCE(true, "netif_receive: called without a %s\n", dev ? "netbuf" : "device");
@@ -354,11 +349,23 @@ int netif_receive(struct net_device *dev, struct netbuf *nb)
 	dev->stats.rx_bytes += nb->tot_len;
 	if (nb->data[0] & 1)
 		dev->stats.multicast++;
-	if (unlikely(netdev_in_interrupt()))
+	if (unlikely(ctx == NETIF_RX_IRQ))
 		return backlog_enqueue(nb);
 	if (gro_applies(dev))
 		return gro_receive(nb);
 	return netdev_deliver(nb);
+}
+
+int napi_receive(struct napi_struct *napi, struct netbuf *nb)
+{
+	bool in_irq = READ_ONCE(napi->state) & NAPIF_STATE_IN_IRQ;
+
+	return netif_receive_from(napi->dev, nb, in_irq ? NETIF_RX_IRQ : NETIF_RX_SOFTIRQ);
+}
+
+int netif_receive(struct net_device *dev, struct netbuf *nb)
+{
+	return netif_receive_from(dev, nb, napi_in_irq_poll() ? NETIF_RX_IRQ : NETIF_RX_SOFTIRQ);
 }
 
 static void netdev_count_gso(struct net_device *dev, u32 segs, u32 len)

@@ -49,7 +49,7 @@ enum { NET_RX_SUCCESS, NET_RX_DROP };
 
 /* The standard counters, as Linux's `ip -s link` shows them. */
 struct net_device_stats {
-	u64 rx_packets; /* counted by netif_receive() */
+	u64 rx_packets; /* counted by netif_receive_from() */
 	u64 tx_packets; /* counted by netdev_start_xmit() */
 	u64 rx_bytes;
 	u64 tx_bytes;
@@ -194,16 +194,33 @@ static inline bool netif_queue_stopped(const struct net_device *dev)
 	return READ_ONCE(dev->tx_stopped);
 }
 
+/* Where a received frame is handed over from, as its caller knows. */
+enum netif_rx_context {
+	NETIF_RX_SOFTIRQ, /* the main loop (a poll run by the softirq): straight to the stack */
+	NETIF_RX_IRQ,	  /* inside an interrupt handler: the stack is not reentrant, so
+			   * the frame waits in the backlog for the softirq */
+};
+
 /*
- * Hand a received frame to the stack (from poll()). Counts rx_packets and
- * bytes. Frames arriving while interrupts are masked (napi.mode=irq) wait in
- * the backlog for the softirq. Without a stack the frame is freed and counted
- * as dropped. Returns NET_RX_SUCCESS or NET_RX_DROP; the frame is consumed
- * either way.
+ * Hand a received frame to the stack. Counts rx_packets and bytes. Without a
+ * stack the frame is freed and counted as dropped. Returns NET_RX_SUCCESS or
+ * NET_RX_DROP; the frame is consumed either way.
+ */
+int netif_receive_from(struct net_device *dev, struct netbuf *nb, enum netif_rx_context ctx);
+/*
+ * What a driver's poll() calls: the context is the one the NAPI core runs
+ * this poll in (inside the interrupt handler in napi.mode=irq, else the
+ * softirq), recorded in the instance's state, not guessed from the CPU.
+ */
+int napi_receive(struct napi_struct *napi, struct netbuf *nb);
+/*
+ * TEMPORARY: drivers/sky2 and drivers/skge (edited on other branches) still
+ * call this; it takes the context from the NAPI core's record of a poll
+ * running inside an interrupt handler. Convert them to napi_receive().
  */
 int netif_receive(struct net_device *dev, struct netbuf *nb);
 
-/* Drivers report frames lost before netif_receive(): no buffer, ring overrun. */
+/* Drivers report frames lost before netif_receive_from(): no buffer, ring overrun. */
 void netdev_rx_dropped(struct net_device *dev, unsigned int count);
 void netdev_rx_missed(struct net_device *dev, unsigned int count);
 

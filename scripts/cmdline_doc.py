@@ -22,7 +22,7 @@ import os
 import re
 import sys
 
-SCAN_DIRS = ("boot", "kernel", "net", "drivers", "lib")
+SCAN_DIRS = ("boot", "kernel", "net", "drivers", "lib", "tests/kernel")
 # The parser itself calls its own getters with a variable.
 SKIP_FILES = {os.path.join("kernel", "cmdline.c")}
 DOC = os.path.join("docs", "CMDLINE.md")

@@ -14,6 +14,7 @@
 #include "kernel/dma.h"
 #include "kernel/io.h"
 #include "kernel/pci.h"
+#include "kernel/pci_irq_ladder.h"
 #include "kernel/printk.h"
 #include "kernel/time.h"
 #include "net/netdev.h"
@@ -66,13 +67,6 @@ struct e1000_chip {
 	const char *name;
 	u32 flags;
 	const char *refusal; /* why, for E1000_CHIP_REFUSED */
-};
-
-enum e1000_irq_kind {
-	E1000_IRQ_POLLED, /* no usable interrupt: a 1 ms timer polls */
-	E1000_IRQ_INTX,
-	E1000_IRQ_MSI,
-	E1000_IRQ_MSIX,
 };
 
 /* The 82574's MSI-X vectors, in the order they are allocated. */
@@ -135,14 +129,12 @@ struct e1000_adapter {
 	u64 tx_progress_ns; /* last time a completion was reaped or the ring was idle */
 
 	/* Interrupts */
-	enum e1000_irq_kind irq_kind;
-	unsigned int nr_vectors;
-	u32 ims;	 /* causes enabled while unmasked */
-	u32 ims_queues;	 /* the ones NAPI masks (all of them unless MSI-X) */
-	bool irq_masked; /* NAPI owns the queue causes right now */
+	struct irq_ladder irq; /* MSI-X, MSI, INTx or polled; the lost-interrupt watchdog */
+	u32 ims;	       /* causes enabled while unmasked */
+	u32 ims_queues;	       /* the ones NAPI masks (all of them unless MSI-X) */
+	bool irq_masked;       /* NAPI owns the queue causes right now */
 	bool irq_requested;
-	u32 pending_icr;	  /* causes seen by the handler, for poll() */
-	struct ktimer poll_timer; /* E1000_IRQ_POLLED only */
+	u32 pending_icr; /* causes seen by the handler, for poll() */
 	struct ktimer watchdog;
 	unsigned int watchdog_ticks;
 
@@ -215,6 +207,9 @@ unsigned int e1000_tx_clean(struct e1000_adapter *a);
 netdev_tx_t e1000_start_xmit(struct netbuf *nb, struct net_device *dev);
 void e1000_tx_check_hang(struct e1000_adapter *a, u64 now);
 
+/* e1000_poll.c: the NAPI poll */
+int e1000_poll(struct napi_struct *napi, int budget);
+
 /* e1000_irq.c */
 int e1000_irq_setup(struct e1000_adapter *a);
 int e1000_irq_request(struct e1000_adapter *a);
@@ -223,7 +218,7 @@ void e1000_irq_enable(struct e1000_adapter *a);
 void e1000_irq_disable(struct e1000_adapter *a);
 void e1000_irq_unmask_queues(struct e1000_adapter *a);
 u32 e1000_irq_take_pending(struct e1000_adapter *a);
-const char *e1000_irq_kind_name(enum e1000_irq_kind kind);
+const char *e1000_irq_kind_name(const struct e1000_adapter *a);
 size_t e1000_irq_describe(const struct e1000_adapter *a, char *buf, size_t len);
 
 /* e1000_main.c */

@@ -2,9 +2,12 @@
 /*
  * Interrupts. 8254x: one legacy INTx line, level-triggered and possibly
  * shared. 82574: three MSI-X vectors (receive, transmit, other) when it can
- * get them, else one MSI, else INTx; `e1000.irq=msi` or `e1000.irq=intx` on
- * the command line caps the choice (QEMU's e1000e offers no switch for it).
- * Without any routable interrupt a 1 ms timer polls instead.
+ * get them, else one MSI, else INTx. The interrupt ladder
+ * (kernel/pci_irq_ladder.h) walks those rungs and, without any routable
+ * interrupt, polls from a 1 ms timer; `e1000.irq=msi|intx|poll` on the
+ * command line caps the choice (QEMU's e1000e offers no switch for it). The
+ * ladder's watchdog polls when a received frame waited a whole period with
+ * the queue causes unmasked and no interrupt came.
  *
  * In every mode the handler masks the queue causes and schedules the NAPI
  * instance; poll() unmasks them only when napi_complete_done() allows.
@@ -13,7 +16,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include "drivers/e1000/e1000.h"
-#include "kernel/cmdline.h"
 #include "kernel/irq.h"
 #include "kernel/irqflags.h"
 #include "kernel/msi.h"
@@ -25,19 +27,9 @@
 /* With MSI-X, link changes and overruns arrive through the OTHER cause. */
 #define E1000_IMS_MSIX_OTHER (E1000_ICR_OTHER | E1000_ICR_LSC | E1000_ICR_RXO)
 
-enum e1000_irq_cap { E1000_IRQ_CAP_AUTO, E1000_IRQ_CAP_MSI, E1000_IRQ_CAP_INTX };
-
-static const char *const irq_cap_names[] = { "auto", "msi", "intx" };
-
-const char *e1000_irq_kind_name(enum e1000_irq_kind kind)
+const char *e1000_irq_kind_name(const struct e1000_adapter *a)
 {
-	switch (kind) {
-	case E1000_IRQ_POLLED: return "polled";
-	case E1000_IRQ_INTX: return "INTx";
-	case E1000_IRQ_MSI: return "MSI";
-	case E1000_IRQ_MSIX: return "MSI-X";
-	}
-	return "?";
+	return irq_ladder_mode_name(a->irq.mode);
 }
 
 static void ack_icr(struct e1000_adapter *a, u32 icr)
@@ -81,7 +73,7 @@ static irqreturn_t e1000_intr(void *ctx)
 	/* Test machinery: masked but never polled, as if the interrupt went missing. */
 	if (nic_fault_take(&a->fault.lost_irqs))
 		return IRQ_HANDLED;
-	napi_schedule_irq(&a->napi);
+	napi_schedule_from_irq(&a->napi);
 	return IRQ_HANDLED;
 }
 
@@ -92,7 +84,7 @@ static irqreturn_t msix_queue(struct e1000_adapter *a)
 	a->irq_masked = true;
 	if (nic_fault_take(&a->fault.lost_irqs))
 		return IRQ_HANDLED; /* test machinery, as in e1000_intr() */
-	napi_schedule_irq(&a->napi);
+	napi_schedule_from_irq(&a->napi);
 	return IRQ_HANDLED;
 }
 
@@ -138,9 +130,9 @@ static irqreturn_t e1000_msix_other(void *ctx)
 	return IRQ_HANDLED;
 }
 
-static void e1000_poll_tick(struct ktimer *t)
+static void e1000_poll_tick(void *drv)
 {
-	struct e1000_adapter *a = container_of(t, struct e1000_adapter, poll_timer);
+	struct e1000_adapter *a = drv;
 	u32 icr;
 
 	if (!a->up)
@@ -154,65 +146,57 @@ static void e1000_poll_tick(struct ktimer *t)
 		local_irq_restore(flags);
 	}
 	napi_schedule(&a->napi);
-	ktimer_arm(t, ktime_get_ns() + E1000_POLL_INTERVAL_NS);
 }
 
-static int read_irq_cap(void)
+/* A received frame that waited a whole period with the queue causes unmasked. */
+static unsigned int e1000_watch_irq(void *drv, enum irq_ladder_mode mode)
 {
-	int cap = E1000_IRQ_CAP_AUTO;
+	struct e1000_adapter *a = drv;
 
-	cmdline_get_choice("e1000.irq", irq_cap_names, ARRAY_SIZE(irq_cap_names), &cap);
-	return cap;
+	if (mode == IRQ_LADDER_POLL || !a->up || READ_ONCE(a->irq_masked) || !a->rx_ring ||
+	    napi_is_scheduled(&a->napi) ||
+	    !(READ_ONCE(a->rx_ring[a->rx_ntc].status) & E1000_RXD_STAT_DD))
+		return 0;
+	napi_schedule(&a->napi);
+	return 1;
 }
+
+#define E1000_IRQ_PLAN_COMMON                                            \
+	.option = "e1000.irq", .poll_period_ns = E1000_POLL_INTERVAL_NS, \
+	.watchdog_period_ns = E1000_WATCHDOG_NS, .poll = e1000_poll_tick, .watch = e1000_watch_irq
+
+static const struct irq_ladder_plan plan_82574 = {
+	E1000_IRQ_PLAN_COMMON,
+	.allowed = IRQ_LADDER_ALLOW_ALL,
+	.msix_min = E1000_MSIX_VECTORS,
+	.msix_max = E1000_MSIX_VECTORS,
+};
+
+/* The 8254x has neither MSI nor MSI-X. */
+static const struct irq_ladder_plan plan_8254x = {
+	E1000_IRQ_PLAN_COMMON,
+	.allowed = IRQ_LADDER_ALLOW(IRQ_LADDER_INTX) | IRQ_LADDER_ALLOW(IRQ_LADDER_POLL),
+};
 
 int e1000_irq_setup(struct e1000_adapter *a)
 {
-	struct pci_dev *pdev = a->pdev;
-	int cap = read_irq_cap(), n = -ENODEV;
-	unsigned int flags = PCI_IRQ_INTX;
+	int err;
 
-	if (e1000_has(a, E1000_CHIP_MSIX)) {
-		if (cap == E1000_IRQ_CAP_AUTO && pci_msix_vec_count(pdev) >= E1000_MSIX_VECTORS) {
-			n = pci_alloc_irq_vectors(pdev, E1000_MSIX_VECTORS, E1000_MSIX_VECTORS,
-						  PCI_IRQ_MSIX);
-			if (n < 0)
-				pr_warn("%s: MSI-X unavailable (%d): falling back\n", e1000_name(a),
-					n);
-		}
-		if (cap != E1000_IRQ_CAP_INTX)
-			flags |= PCI_IRQ_MSI;
-		if (cap != E1000_IRQ_CAP_AUTO)
-			pr_info("%s: interrupts capped at %s by e1000.irq\n", e1000_name(a),
-				irq_cap_names[cap]);
-	}
-	if (n < 0)
-		n = pci_alloc_irq_vectors(pdev, 1, 1, flags);
-	if (n < 0) {
-		pr_err("%s: no interrupt and no polling fallback (%d)\n", e1000_name(a), n);
-		return n;
-	}
-	a->nr_vectors = (unsigned int)n;
-	switch (pdev->irq_mode) {
-	case PCI_IRQ_MODE_MSIX:
-		a->irq_kind = E1000_IRQ_MSIX;
+	irq_ladder_init(&a->irq, a->label, a->pdev,
+			e1000_has(a, E1000_CHIP_MSIX) ? &plan_82574 : &plan_8254x, a);
+	err = irq_ladder_setup(&a->irq);
+	if (err)
+		return err;
+	switch (a->irq.mode) {
+	case IRQ_LADDER_MSIX:
 		a->ims_queues = E1000_IMS_MSIX_QUEUES;
 		a->ims = E1000_IMS_MSIX_QUEUES | E1000_IMS_MSIX_OTHER;
 		break;
-	case PCI_IRQ_MODE_MSI:
-		a->irq_kind = E1000_IRQ_MSI;
-		a->ims = a->ims_queues = E1000_IMS_SINGLE;
-		break;
-	case PCI_IRQ_MODE_INTX:
-		a->irq_kind = E1000_IRQ_INTX;
-		a->ims = a->ims_queues = E1000_IMS_SINGLE;
-		break;
-	default:
-		a->irq_kind = E1000_IRQ_POLLED;
-		a->ims = a->ims_queues = 0;
-		break;
+	case IRQ_LADDER_MSI:
+	case IRQ_LADDER_INTX: a->ims = a->ims_queues = E1000_IMS_SINGLE; break;
+	default: a->ims = a->ims_queues = 0; break;
 	}
 	a->irq_masked = true;
-	a->poll_timer.fn = e1000_poll_tick;
 	return 0;
 }
 
@@ -259,13 +243,13 @@ int e1000_irq_request(struct e1000_adapter *a)
 	int err = 0;
 	unsigned int i;
 
-	if (a->irq_kind == E1000_IRQ_POLLED) {
+	if (a->irq.mode == IRQ_LADDER_POLL) {
 		a->irq_requested = true;
 		return 0;
 	}
-	if (a->irq_kind != E1000_IRQ_MSIX) {
+	if (a->irq.mode != IRQ_LADDER_MSIX) {
 		single_vector_route(a);
-		err = request_irq((u8)pci_irq_vector(a->pdev, 0), e1000_intr, a, a->netdev.name);
+		err = request_irq((u8)irq_ladder_vector(&a->irq, 0), e1000_intr, a, a->netdev.name);
 		if (err)
 			goto fail;
 		a->irq_requested = true;
@@ -274,10 +258,10 @@ int e1000_irq_request(struct e1000_adapter *a)
 	msix_route(a);
 	for (i = 0; i < E1000_MSIX_VECTORS; i++) {
 		snprintf(name, sizeof(name), "%s-%s", a->netdev.name, suffix[i]);
-		err = request_irq((u8)pci_irq_vector(a->pdev, i), msix_handlers[i], a, name);
+		err = request_irq((u8)irq_ladder_vector(&a->irq, i), msix_handlers[i], a, name);
 		if (err) {
 			while (i--)
-				free_irq((u8)pci_irq_vector(a->pdev, i), a);
+				free_irq((u8)irq_ladder_vector(&a->irq, i), a);
 			goto fail;
 		}
 	}
@@ -285,7 +269,7 @@ int e1000_irq_request(struct e1000_adapter *a)
 	return 0;
 fail:
 	pr_err("%s: cannot attach the %s interrupt handler (%d)\n", e1000_name(a),
-	       e1000_irq_kind_name(a->irq_kind), err);
+	       e1000_irq_kind_name(a), err);
 	return err;
 }
 
@@ -294,10 +278,8 @@ void e1000_irq_release(struct e1000_adapter *a)
 	if (!a->irq_requested)
 		return;
 	a->irq_requested = false;
-	if (a->irq_kind == E1000_IRQ_POLLED)
-		return;
-	for (unsigned int i = 0; i < a->nr_vectors; i++)
-		free_irq((u8)pci_irq_vector(a->pdev, i), a);
+	for (unsigned int i = 0; i < a->irq.nr_vectors; i++)
+		free_irq((u8)irq_ladder_vector(&a->irq, i), a);
 }
 
 void e1000_irq_enable(struct e1000_adapter *a)
@@ -317,8 +299,7 @@ void e1000_irq_enable(struct e1000_adapter *a)
 		e1000_wr(a, E1000_IMS, ims);
 	e1000_flush(a);
 	local_irq_restore(flags);
-	if (a->irq_kind == E1000_IRQ_POLLED)
-		ktimer_arm(&a->poll_timer, ktime_get_ns() + E1000_POLL_INTERVAL_NS);
+	irq_ladder_start(&a->irq);
 }
 
 void e1000_irq_disable(struct e1000_adapter *a)
@@ -329,7 +310,7 @@ void e1000_irq_disable(struct e1000_adapter *a)
 	a->irq_masked = true;
 	e1000_flush(a);
 	local_irq_restore(flags);
-	ktimer_cancel(&a->poll_timer);
+	irq_ladder_stop(&a->irq);
 }
 
 void e1000_irq_unmask_queues(struct e1000_adapter *a)
@@ -350,19 +331,19 @@ size_t e1000_irq_describe(const struct e1000_adapter *a, char *buf, size_t len)
 {
 	const struct pci_dev *pdev = a->pdev;
 
-	switch (a->irq_kind) {
-	case E1000_IRQ_MSIX:
+	switch (a->irq.mode) {
+	case IRQ_LADDER_MSIX:
 		return (size_t)snprintf(
 		    buf, len, "MSI-X (rx vector %d, tx vector %d, other vector %d)",
 		    pci_irq_vector(pdev, E1000_MSIX_RX), pci_irq_vector(pdev, E1000_MSIX_TX),
 		    pci_irq_vector(pdev, E1000_MSIX_OTHER));
-	case E1000_IRQ_MSI:
+	case IRQ_LADDER_MSI:
 		return (size_t)snprintf(buf, len, "MSI (vector %d)", pci_irq_vector(pdev, 0));
-	case E1000_IRQ_INTX:
+	case IRQ_LADDER_INTX:
 		return (size_t)snprintf(buf, len, "INTx (pin %c, line %u, vector %d)",
 					'A' + pdev->irq_pin - 1, pdev->irq_line,
 					pci_irq_vector(pdev, 0));
-	case E1000_IRQ_POLLED: break;
+	default: break;
 	}
 	return (size_t)snprintf(buf, len, "polled every %llu ms (no usable interrupt)",
 				(unsigned long long)(E1000_POLL_INTERVAL_NS / NSEC_PER_MSEC));

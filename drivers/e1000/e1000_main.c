@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * The e1000 PCI driver: which chips it takes, probe and remove, the netdev
- * operations, the NAPI poll and the watchdog. See README.md.
+ * operations and the watchdog (the NAPI poll is e1000_poll.c). See README.md.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -108,29 +108,6 @@ void e1000_link_update(struct e1000_adapter *a)
 	}
 }
 
-static int e1000_poll(struct napi_struct *napi, int budget)
-{
-	struct e1000_adapter *a = container_of(napi, struct e1000_adapter, napi);
-	u32 pending = e1000_irq_take_pending(a);
-	int work;
-
-	if (pending & E1000_ICR_LSC) {
-		a->sw.irq_link++;
-		e1000_link_update(a);
-	}
-	if (pending & E1000_ICR_RXO) {
-		a->sw.irq_rx_overrun++;
-		e1000_count_missed(a);
-	}
-	e1000_tx_clean(a);
-	work = e1000_rx_clean(a, budget);
-	e1000_rx_refill(a);
-	if (work < budget && napi_complete_done(napi, work) && a->up &&
-	    a->irq_kind != E1000_IRQ_POLLED)
-		e1000_irq_unmask_queues(a);
-	return work;
-}
-
 /*
  * The queue causes are masked only while a NAPI poll is due to unmask them.
  * Masked with no poll scheduled means the interrupt that should have
@@ -141,7 +118,7 @@ static void e1000_rescue_lost_irq(struct e1000_adapter *a)
 {
 	unsigned long flags = local_irq_save();
 	bool lost =
-	    a->irq_kind != E1000_IRQ_POLLED && a->irq_masked && !napi_is_scheduled(&a->napi);
+	    a->irq.mode != IRQ_LADDER_POLL && a->irq_masked && !napi_is_scheduled(&a->napi);
 
 	if (lost) {
 		a->sw.missed_irqs++;

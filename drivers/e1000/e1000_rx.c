@@ -232,7 +232,7 @@ int e1000_rx_clean(struct e1000_adapter *a, int budget)
 		d->status = 0;
 		buf->place = E1000_BUF_STACK;
 		a->rx_lent++;
-		netif_receive(&a->netdev, &buf->nb);
+		napi_receive(&a->napi, &buf->nb);
 	}
 	return work;
 }

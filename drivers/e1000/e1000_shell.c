@@ -1,20 +1,17 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * The `e1000` shell command: the state of each adapter, bringing it up and
- * down, its receive filter, and test transmits. Counters are in `ifconfig`
- * and `ethtool -S`. Until a network stack opens devices itself, this is also
- * how tests open one.
+ * down, and its receive filter. Test transmits are the test image's
+ * `e1000test` (tests/kernel/e1000_testtx.c). Counters are in `ifconfig` and
+ * `ethtool -S`.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "drivers/e1000/e1000.h"
 #include "drivers/e1000/e1000_ring.h"
-#include "drivers/e1000/e1000_testtx.h"
 #include "kernel/initcall.h"
 #include "kernel/shell.h"
-
-#define E1000_XMIT_MAX 100000
 
 static void show_adapter(struct e1000_adapter *a)
 {
@@ -51,37 +48,6 @@ static int parse_mac(const char *s, u8 mac[ETH_ALEN])
 	return 0;
 }
 
-/* e1000 xmit IFACE COUNT [udp] [SEGS] */
-static int cmd_xmit(struct e1000_adapter *a, int argc, char **argv)
-{
-	unsigned long count, segs = 1;
-	bool udp = false;
-	char *end;
-	int sent;
-
-	count = strtoul(argv[3], &end, 10);
-	if (*end || count == 0 || count > E1000_XMIT_MAX)
-		goto usage;
-	for (int i = 4; i < argc; i++) {
-		if (!strcmp(argv[i], "udp")) {
-			udp = true;
-			continue;
-		}
-		segs = strtoul(argv[i], &end, 10);
-		if (*end || segs < 1 || segs > TESTTX_MAX_SEGS)
-			goto usage;
-	}
-	sent = e1000_testtx_send(a, (unsigned int)count, udp, (unsigned int)segs);
-	if (sent < 0)
-		return sent;
-	shell_printf("%s: queued %d of %lu test frames\n", a->netdev.name, sent, count);
-	return 0;
-usage:
-	shell_printf("usage: e1000 xmit IFACE COUNT(1-%d) [udp] [SEGMENTS(1-%d)]\n", E1000_XMIT_MAX,
-		     TESTTX_MAX_SEGS);
-	return -EINVAL;
-}
-
 static int cmd_e1000(int argc, char **argv)
 {
 	struct e1000_adapter *a;
@@ -97,7 +63,7 @@ static int cmd_e1000(int argc, char **argv)
 		return 0;
 	}
 	if (argc < 3) {
-		shell_printf("usage: e1000 [up|down|promisc|mc|xmit] IFACE ...\n");
+		shell_printf("usage: e1000 [up|down|promisc|mc] IFACE ...\n");
 		return -EINVAL;
 	}
 	a = e1000_find(argv[2]);
@@ -127,17 +93,15 @@ static int cmd_e1000(int argc, char **argv)
 		if (!strcmp(argv[3], "del"))
 			return netdev_mc_del(dev, mac);
 	}
-	if (!strcmp(argv[1], "xmit") && argc >= 4 && argc <= 6)
-		return cmd_xmit(a, argc, argv);
 	shell_printf("usage: e1000 up|down IFACE, e1000 promisc IFACE on|off, "
-		     "e1000 mc IFACE add|del MAC, e1000 xmit IFACE COUNT [udp] [SEGS]\n");
+		     "e1000 mc IFACE add|del MAC\n");
 	return -EINVAL;
 }
 
 static struct shell_cmd e1000_cmd = {
 	.name = "e1000",
-	.usage = "e1000 [up|down|promisc|mc|xmit IFACE ...]",
-	.help = "Intel e1000/e1000e adapters: state, open/close, rx filter, test transmit",
+	.usage = "e1000 [up|down|promisc|mc IFACE ...]",
+	.help = "Intel e1000/e1000e adapters: state, open/close, rx filter",
 	.run = cmd_e1000,
 };
 

@@ -20,6 +20,7 @@
 #include "drivers/tg3/tg3_hw.h"
 #include "kernel/dma.h"
 #include "kernel/pci.h"
+#include "kernel/pci_irq_ladder.h"
 #include "kernel/time.h"
 #include "net/napi.h"
 #include "net/netdev.h"
@@ -54,13 +55,6 @@
 #define TG3_COAL_RX_FRAMES 8
 #define TG3_COAL_TX_USECS  100
 #define TG3_COAL_TX_FRAMES 32
-
-enum tg3_irq_mode {
-	TG3_IRQ_NONE,
-	TG3_IRQ_MSI,
-	TG3_IRQ_INTX,
-	TG3_IRQ_POLL, /* neither works: a 1 ms timer schedules NAPI */
-};
 
 /*
  * The adapter's life, one state at a time. Every change goes through
@@ -190,7 +184,7 @@ struct tg3 {
 	u64 tx_progress_ns; /* last completion, or when the ring became busy */
 
 	/* Interrupts. */
-	enum tg3_irq_mode irq_mode;
+	struct irq_ladder irq; /* MSI, INTx or polling, and the lost-interrupt watchdog */
 	int irq_vector;
 	/* A handler is installed on irq_vector: a resource held, in any state. */
 	bool irq_requested;
@@ -208,7 +202,6 @@ struct tg3 {
 	u32 mac_mode;
 	struct ktimer service_timer;
 	struct ktimer reset_timer;
-	struct ktimer poll_timer;
 
 	/* The reset in progress (timer-driven in recovery, waited for otherwise). */
 	enum tg3_reset_step reset_step;

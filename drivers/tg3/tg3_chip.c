@@ -326,7 +326,7 @@ static void enable_engines(struct tg3 *tp)
 	tg3_write(tp, T3_SBDI_MODE, on);
 	tg3_write(tp, T3_SDI_MODE, T3_BLK_ENABLE);
 	tg3_write(tp, T3_SRS_MODE, on);
-	tg3_write(tp, T3_MSI_MODE, tp->irq_mode == TG3_IRQ_MSI ? T3_MSIMODE_ENABLE : 0);
+	tg3_write(tp, T3_MSI_MODE, tp->irq.mode == IRQ_LADDER_MSI ? T3_MSIMODE_ENABLE : 0);
 }
 
 /* The 128-bit multicast filter hashes the low 7 bits of the little-endian CRC-32. */

@@ -8,14 +8,17 @@
  * receives up to its budget, refills, and only when it completes writes 0 to
  * unmask. So no interrupt arrives while the instance is scheduled.
  *
- * MSI is tried first and tested at open: the chip is told to update its
- * status block at once and we wait for the interrupt. Boards that lose MSI
- * fall back to INTx (tested the same way), and a device whose INTx cannot be
- * routed either is polled from a 1 ms timer.
+ * The interrupt ladder (kernel/pci_irq_ladder.h) picks MSI, else INTx, else
+ * a 1 ms poll timer; `tg3.irq=msi|intx|poll` caps it. The rung it picks is
+ * tested at open: the chip is told to update its status block at once and we
+ * wait for the interrupt. Boards that lose MSI step down to INTx (tested the
+ * same way), and then to polling. The ladder's watchdog schedules the poll
+ * when the status block holds work no interrupt announced.
  */
 #define pr_fmt(fmt) "tg3: " fmt
 
 #include <errno.h>
+#include <stdio.h>
 
 #include "drivers/tg3/tg3.h"
 #include "kernel/barrier.h"
@@ -25,11 +28,13 @@
 
 #define TG3_POLL_PERIOD_NS NSEC_PER_MSEC
 
+static bool has_work(struct tg3 *tp);
+
 static irqreturn_t tg3_interrupt(void *ctx)
 {
 	struct tg3 *tp = ctx;
 
-	if (tp->irq_mode == TG3_IRQ_INTX) {
+	if (tp->irq.mode == IRQ_LADDER_INTX) {
 		/* A shared line: ours only if we updated the status block or drive INTx. */
 		if (!(READ_ONCE(tp->status->status) & T3_SB_UPDATED) &&
 		    (pci_read_config_dword(tp->pdev, T3_PCI_STATE) & T3_PCISTATE_INTX_NOT_ACTIVE)) {
@@ -39,24 +44,44 @@ static irqreturn_t tg3_interrupt(void *ctx)
 	}
 	tg3_write(tp, T3_MBOX_IRQ0, 1);
 	tp->ctr.interrupts++;
-	napi_schedule_irq(&tp->napi);
+	napi_schedule_from_irq(&tp->napi);
 	return IRQ_HANDLED;
 }
 
-static void poll_timer_fn(struct ktimer *t)
+static void poll_tick(void *drv)
 {
-	struct tg3 *tp = container_of(t, struct tg3, poll_timer);
+	struct tg3 *tp = drv;
 
 	/* In a recovery reset NAPI is disabled and this schedules nothing. */
-	if (tp->state != TG3_ST_RUNNING && tp->state != TG3_ST_RESETTING)
-		return;
-	napi_schedule(&tp->napi);
-	ktimer_arm(t, ktime_get_ns() + TG3_POLL_PERIOD_NS);
+	if (tp->state == TG3_ST_RUNNING || tp->state == TG3_ST_RESETTING)
+		napi_schedule(&tp->napi);
 }
+
+/* Status block work that a whole watchdog period brought no interrupt for. */
+static unsigned int watch(void *drv, enum irq_ladder_mode mode)
+{
+	struct tg3 *tp = drv;
+
+	if (mode == IRQ_LADDER_POLL || tp->state != TG3_ST_RUNNING ||
+	    napi_is_scheduled(&tp->napi) || !has_work(tp))
+		return 0;
+	napi_schedule(&tp->napi);
+	return 1;
+}
+
+static const struct irq_ladder_plan tg3_irq_plan = {
+	.option = "tg3.irq",
+	.allowed = IRQ_LADDER_ALLOW(IRQ_LADDER_MSI) | IRQ_LADDER_ALLOW(IRQ_LADDER_INTX) |
+		   IRQ_LADDER_ALLOW(IRQ_LADDER_POLL),
+	.poll_period_ns = TG3_POLL_PERIOD_NS,
+	.watchdog_period_ns = TG3_SERVICE_PERIOD_NS,
+	.poll = poll_tick,
+	.watch = watch,
+};
 
 static int request_vector(struct tg3 *tp)
 {
-	int vec = pci_irq_vector(tp->pdev, 0);
+	int vec = irq_ladder_vector(&tp->irq, 0);
 	int err;
 
 	if (vec < 0)
@@ -69,41 +94,37 @@ static int request_vector(struct tg3 *tp)
 	return 0;
 }
 
-static void release_vector(struct tg3 *tp)
+static void free_vector(struct tg3 *tp)
 {
 	if (tp->irq_requested)
 		free_irq((u8)tp->irq_vector, tp);
 	tp->irq_requested = false;
-	pci_free_irq_vectors(tp->pdev);
-	tp->irq_mode = TG3_IRQ_NONE;
 }
 
-static int setup_intx(struct tg3 *tp)
+/* A rung whose handler cannot be attached is as dead as one that never interrupts. */
+static int request_or_fall_back(struct tg3 *tp)
 {
-	int n = pci_alloc_irq_vectors(tp->pdev, 1, 1, PCI_IRQ_INTX);
+	int err;
 
-	if (n < 0)
-		return n;
-	if (n == 0 || pci_irq_polling(tp->pdev)) {
-		tp->irq_mode = TG3_IRQ_POLL;
-		return 0;
+	while (tp->irq.mode != IRQ_LADDER_POLL) {
+		err = request_vector(tp);
+		if (!err)
+			return 0;
+		err = irq_ladder_fall_back(&tp->irq, "the interrupt handler could not be attached");
+		if (err)
+			return err;
 	}
-	tp->irq_mode = TG3_IRQ_INTX;
-	return request_vector(tp);
+	return 0;
 }
 
-/* Before the chip is started: pick MSI if the function has it, else INTx. */
+/* Before the chip is started: the best rung the ladder grants. */
 int tg3_irq_setup(struct tg3 *tp)
 {
-	int n = pci_alloc_irq_vectors(tp->pdev, 1, 1, PCI_IRQ_MSI);
+	int err;
 
-	if (n == 1) {
-		tp->irq_mode = TG3_IRQ_MSI;
-		if (!request_vector(tp))
-			return 0;
-		release_vector(tp);
-	}
-	return setup_intx(tp);
+	irq_ladder_init(&tp->irq, tg3_name(tp), tp->pdev, &tg3_irq_plan, tp);
+	err = irq_ladder_setup(&tp->irq);
+	return err ? err : request_or_fall_back(tp);
 }
 
 /* Force a status block update with interrupts open, and see whether one comes. */
@@ -125,60 +146,48 @@ static bool irq_test(struct tg3 *tp)
 /* After the chip is started, NAPI still disabled: prove the interrupt path. */
 int tg3_irq_selftest(struct tg3 *tp)
 {
-	if (tp->irq_mode == TG3_IRQ_MSI) {
+	char why[64];
+	int err;
+
+	while (tp->irq.mode == IRQ_LADDER_MSI || tp->irq.mode == IRQ_LADDER_INTX) {
 		if (irq_test(tp))
 			return 0;
-		pr_warn("%s: no interrupt arrived by MSI within %u ms: falling back to INTx\n",
-			tg3_name(tp), TG3_IRQ_TEST_MS);
-		tp->ctr.msi_fallbacks++;
-		release_vector(tp);
-		tg3_write(tp, T3_MSI_MODE, 0);
-		if (setup_intx(tp))
+		snprintf(why, sizeof(why), "no interrupt arrived by %s within %u ms",
+			 irq_ladder_mode_name(tp->irq.mode), (unsigned int)TG3_IRQ_TEST_MS);
+		if (tp->irq.mode == IRQ_LADDER_MSI) {
+			tp->ctr.msi_fallbacks++;
+			tg3_write(tp, T3_MSI_MODE, 0);
+		}
+		free_vector(tp);
+		err = irq_ladder_fall_back(&tp->irq, why);
+		if (!err)
+			err = request_or_fall_back(tp);
+		if (err)
 			return -EIO;
 	}
-	if (tp->irq_mode == TG3_IRQ_INTX) {
-		if (irq_test(tp))
-			return 0;
-		pr_warn("%s: no interrupt arrived by INTx within %u ms either: polling\n",
-			tg3_name(tp), TG3_IRQ_TEST_MS);
-		release_vector(tp);
-		tp->irq_mode = TG3_IRQ_POLL;
-	}
-	pr_warn("%s: no working interrupt: polled every %llu us\n", tg3_name(tp),
-		(unsigned long long)(TG3_POLL_PERIOD_NS / NSEC_PER_USEC));
 	return 0;
 }
 
 void tg3_irq_start(struct tg3 *tp)
 {
-	if (tp->irq_mode == TG3_IRQ_POLL)
-		ktimer_arm(&tp->poll_timer, ktime_get_ns() + TG3_POLL_PERIOD_NS);
+	irq_ladder_start(&tp->irq);
 }
 
 void tg3_irq_teardown(struct tg3 *tp)
 {
-	ktimer_cancel(&tp->poll_timer);
-	release_vector(tp);
+	irq_ladder_stop(&tp->irq);
+	free_vector(tp);
+	irq_ladder_release(&tp->irq);
 }
 
 void tg3_irq_init(struct tg3 *tp)
 {
-	tp->poll_timer.fn = poll_timer_fn;
-}
-
-static const char *irq_mode_name(enum tg3_irq_mode mode)
-{
-	switch (mode) {
-	case TG3_IRQ_MSI: return "MSI";
-	case TG3_IRQ_INTX: return "INTx";
-	case TG3_IRQ_POLL: return "polling";
-	default: return "none";
-	}
+	tp->irq.mode = IRQ_LADDER_NONE;
 }
 
 const char *tg3_irq_mode_name(const struct tg3 *tp)
 {
-	return irq_mode_name(tp->irq_mode);
+	return irq_ladder_mode_name(tp->irq.mode);
 }
 
 /* Anything the status block reports that this poll has not consumed yet. */
@@ -208,6 +217,15 @@ int tg3_poll(struct napi_struct *napi, int budget)
 	u32 status;
 	int done = 0;
 
+	/*
+	 * netpoll, possibly with interrupts off: send completions only. The
+	 * status flags stay for the next real poll (docs/NAPI.md).
+	 */
+	if (!budget) {
+		if (tp->state == TG3_ST_RUNNING)
+			tg3_tx_reclaim(tp);
+		return 0;
+	}
 	tp->in_poll = true;
 	status = READ_ONCE(sb->status);
 	/* Consume the flags first: the chip's next update sets them again. */
@@ -229,7 +247,7 @@ int tg3_poll(struct napi_struct *napi, int budget)
 	tp->in_poll = false;
 	if (done >= budget || !napi_complete_done(napi, done))
 		return done;
-	if (tp->state != TG3_ST_RUNNING || tp->irq_mode == TG3_IRQ_POLL)
+	if (tp->state != TG3_ST_RUNNING || tp->irq.mode == IRQ_LADDER_POLL)
 		return done; /* the reset (or the poll timer) carries on from here */
 	tg3_write(tp, T3_MBOX_IRQ0, 0);
 	mb(); /* the unmask (a store) before the status block loads that follow */

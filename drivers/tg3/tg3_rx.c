@@ -248,7 +248,7 @@ int tg3_rx(struct tg3 *tp, int budget)
 		set_csum(tp, bd, &buf->nb);
 		buf->state = TG3_RXB_LENT;
 		tp->rx_lent++;
-		netif_receive(&tp->netdev, &buf->nb);
+		napi_receive(&tp->napi, &buf->nb);
 	}
 	if (tp->ret_cons != start)
 		tg3_write(tp, T3_MBOX_RET0_CONS, tp->ret_cons);

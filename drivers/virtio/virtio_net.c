@@ -8,7 +8,7 @@
  * Command line (all optional):
  *   virtio_net.queues=N     at most N queue pairs (default: as many as the
  *                           device and the interrupt vectors allow, up to 8)
- *   virtio_net.irq=msix|intx|poll   the best interrupt kind to try
+ *   virtio_net.irq=msix|intx|poll   the best interrupt kind to try (kernel/pci_irq_ladder.h)
  *   virtio_net.csum=0, .guest_csum=0, .mrg_rxbuf=0, .mq=0, .event_idx=0
  *                           refuse that feature even when offered
  */
@@ -24,15 +24,12 @@
 
 struct vnet_feature_opts vnet_opts;
 static unsigned int vnet_max_pairs_opt = VNET_MAX_PAIRS;
-static enum vnet_irq_mode vnet_irq_opt = VNET_IRQ_MSIX;
 
 /* Once, at the first probe: options from the command line, the shell command. */
 static void vnet_init_once(void)
 {
-	static const char *const irq_modes[] = { "msix", "intx", "poll" };
 	static bool done;
 	u64 queues;
-	int mode = (int)vnet_irq_opt;
 
 	if (done)
 		return;
@@ -48,13 +45,6 @@ static void vnet_init_once(void)
 	cmdline_get_bool("virtio_net.guest_tso", &vnet_opts.guest_tso);
 	if (!cmdline_get_u64("virtio_net.queues", &queues, 1, VNET_MAX_PAIRS))
 		vnet_max_pairs_opt = (unsigned int)queues;
-	if (!cmdline_get_choice("virtio_net.irq", irq_modes, ARRAY_SIZE(irq_modes), &mode))
-		vnet_irq_opt = (enum vnet_irq_mode)mode;
-}
-
-enum vnet_irq_mode vnet_irq_wanted(void)
-{
-	return vnet_irq_opt;
 }
 
 int vnet_vq_create(struct vnet_dev *vd, struct virtqueue *vq, const char *name, u16 index, u16 msix,
@@ -215,7 +205,6 @@ static int vnet_open(struct net_device *ndev)
 	}
 	vd->opened = true;
 	vnet_irq_start(vd);
-	vnet_watchdog_start(vd);
 	vnet_update_link(vd);
 	return 0;
 }
@@ -225,7 +214,6 @@ static int vnet_stop(struct net_device *ndev)
 	struct vnet_dev *vd = to_vnet(ndev);
 	unsigned int i;
 
-	vnet_watchdog_stop(vd);
 	vnet_irq_stop(vd);
 	vd->opened = false;
 	for (i = 0; i < vd->nr_pairs; i++) {
@@ -263,7 +251,6 @@ static void vnet_log_bringup(struct vnet_dev *vd, u64 offered)
 {
 	static char buf[320];
 	const u8 *mac = vd->ndev.dev_addr;
-	static const char *const modes[] = { "MSI-X", "INTx", "polling" };
 
 	vnet_format_features(offered, buf, sizeof(buf));
 	pr_info("%s: device offers: %s\n", vd->name, buf);
@@ -273,7 +260,7 @@ static void vnet_log_bringup(struct vnet_dev *vd, u64 offered)
 		"ring %u/%u, %s\n",
 		vd->ndev.name, "virtio-net", vd->pdev->name, mac[0], mac[1], mac[2], mac[3], mac[4],
 		mac[5], vd->nr_pairs, vd->max_pairs, vd->qp[0].rx.size, vd->qp[0].tx.size,
-		modes[vd->irq_mode]);
+		irq_ladder_mode_name(vd->irq.mode));
 }
 
 static int vnet_negotiate(struct vnet_dev *vd, u64 *offered)
@@ -360,7 +347,7 @@ static int vnet_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 			vd->has_ctrl = false;
 		}
 	}
-	if (vd->irq_mode == VNET_IRQ_MSIX &&
+	if (vd->irq.mode == IRQ_LADDER_MSIX &&
 	    virtio_pci_set_config_vector(&vd->vp, vnet_config_msix(vd))) {
 		virtio_pci_fail(&vd->vp, "config change vector refused");
 		err = -EIO;

@@ -16,6 +16,7 @@
 #include "drivers/virtio/virtio_pci.h"
 #include "drivers/virtio/virtio_regs.h"
 #include "drivers/virtio/virtqueue.h"
+#include "kernel/pci_irq_ladder.h"
 #include "kernel/time.h"
 #include "net/napi.h"
 #include "net/netdev.h"
@@ -111,8 +112,6 @@ struct vnet_pair {
 	struct vnet_pair_stats stats;
 };
 
-enum vnet_irq_mode { VNET_IRQ_MSIX, VNET_IRQ_INTX, VNET_IRQ_POLL };
-
 struct vnet_dev {
 	struct net_device ndev;
 	struct virtio_pci vp;
@@ -134,11 +133,10 @@ struct vnet_dev {
 	u64 ctrl_buf_dma;
 	char ctrl_name[40];
 
-	enum vnet_irq_mode irq_mode;
-	int config_irq; /* MSI-X config vector, or -1 */
-	struct ktimer poll_timer;
-	unsigned int poll_ticks;
-	struct ktimer watchdog; /* lost notifications and interrupts */
+	/* MSI-X, INTx or polling; its watchdog catches lost notifications and interrupts. */
+	struct irq_ladder irq;
+	struct irq_ladder_plan irq_plan; /* MSI-X vectors depend on the pairs offered */
+	int config_irq;			 /* MSI-X config vector, or -1 */
 	bool opened;
 	bool link_check;  /* config changed: pair 0's poll reads the link */
 	u32 tx_full_mask; /* pairs whose transmit ring stopped the queue */
@@ -154,8 +152,6 @@ static inline struct vnet_dev *to_vnet(struct net_device *ndev)
 
 /* virtio_net.c */
 extern struct vnet_feature_opts vnet_opts;
-/* The best interrupt kind the command line allows (virtio_net.irq=). */
-enum vnet_irq_mode vnet_irq_wanted(void);
 void vnet_update_link(struct vnet_dev *vd);
 
 /* virtio_net_rx.c */
@@ -177,9 +173,8 @@ void vnet_irq_teardown(struct vnet_dev *vd);
 void vnet_irq_start(struct vnet_dev *vd);
 void vnet_irq_stop(struct vnet_dev *vd);
 
-/* virtio_net_watchdog.c: runs while the device is open. */
-void vnet_watchdog_start(struct vnet_dev *vd);
-void vnet_watchdog_stop(struct vnet_dev *vd);
+/* virtio_net_watchdog.c: the interrupt ladder's watchdog, while the device is open. */
+unsigned int vnet_watch(void *drv, enum irq_ladder_mode mode);
 /* Fault injection for its tests: lose the next n notifications / interrupts of a pair. */
 void vnet_inject_lost_kicks(struct vnet_pair *qp, unsigned int n);
 void vnet_inject_lost_irqs(struct vnet_pair *qp, unsigned int n);
@@ -191,12 +186,12 @@ void vnet_fault_unregister(struct vnet_dev *vd);
 /* With MSI-X: entry numbers of pair i and of config changes. */
 static inline u16 vnet_pair_msix(const struct vnet_dev *vd, unsigned int i)
 {
-	return vd->irq_mode == VNET_IRQ_MSIX ? (u16)(i + 1) : VIRTIO_MSI_NO_VECTOR;
+	return vd->irq.mode == IRQ_LADDER_MSIX ? (u16)(i + 1) : VIRTIO_MSI_NO_VECTOR;
 }
 
 static inline u16 vnet_config_msix(const struct vnet_dev *vd)
 {
-	return vd->irq_mode == VNET_IRQ_MSIX ? 0 : VIRTIO_MSI_NO_VECTOR;
+	return vd->irq.mode == IRQ_LADDER_MSIX ? 0 : VIRTIO_MSI_NO_VECTOR;
 }
 
 /* virtio_net_ctrl.c */
@@ -213,9 +208,8 @@ void vnet_stats_register(struct vnet_dev *vd);
 void vnet_stats_unregister(struct vnet_dev *vd);
 /* The shell's `vnet` command, registered once before the first probe. */
 void vnet_shell_init(void);
-
-/* virtio_net_selftest.c: COUNT UDP broadcasts to PORT; returns how many went out. */
-int vnet_selftest_send(struct vnet_dev *vd, unsigned int count, u16 dport);
+/* The registered device named name (ethN), or NULL. */
+struct vnet_dev *vnet_find(const char *name);
 
 /* A queue's ring memory: one DMA allocation laid out as vq_layout() says. */
 int vnet_vq_create(struct vnet_dev *vd, struct virtqueue *vq, const char *name, u16 index, u16 msix,

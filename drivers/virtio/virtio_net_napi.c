@@ -4,6 +4,8 @@
  * vector (entry i+1) and NAPI instance, and configuration changes have entry
  * 0. Without MSI-X one INTx handler reads the ISR byte and schedules every
  * pair. Without any interrupt a timer schedules the pairs every millisecond.
+ * The interrupt ladder (kernel/pci_irq_ladder.h) picks the mode, reads
+ * virtio_net.irq= and runs the poll timer and the watchdog.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,6 +26,11 @@ int vnet_poll(struct napi_struct *napi, int budget)
 	struct vnet_dev *vd = qp->vd;
 	int done;
 
+	/* netpoll: transmit completions only; the link check waits for a real poll. */
+	if (!budget) {
+		vnet_tx_clean(qp);
+		return 0;
+	}
 	qp->stats.polls++;
 	if (qp->index == 0 && READ_ONCE(vd->link_check)) {
 		WRITE_ONCE(vd->link_check, false);
@@ -34,7 +41,7 @@ int vnet_poll(struct napi_struct *napi, int budget)
 	done = vnet_rx_poll(qp, budget);
 	qp->in_poll = false;
 
-	if (done < budget && napi_complete_done(napi, done) && vd->irq_mode != VNET_IRQ_POLL) {
+	if (done < budget && napi_complete_done(napi, done) && vd->irq.mode != IRQ_LADDER_POLL) {
 		/* Both must be re-armed, so no short-circuit between them. */
 		bool rx_idle = vq_enable_cb(&qp->rx);
 		bool tx_idle = vq_enable_cb(&qp->tx);
@@ -58,7 +65,7 @@ static irqreturn_t vnet_pair_irq(void *ctx)
 	}
 	qp->stats.interrupts++;
 	vnet_quiet_pair(qp);
-	napi_schedule_irq(&qp->napi);
+	napi_schedule_from_irq(&qp->napi);
 	return IRQ_HANDLED;
 }
 
@@ -93,73 +100,64 @@ static irqreturn_t vnet_intx_irq(void *ctx)
 			}
 			qp->stats.interrupts++;
 			vnet_quiet_pair(qp);
-			napi_schedule_irq(&qp->napi);
+			napi_schedule_from_irq(&qp->napi);
 		}
 	}
 	return IRQ_HANDLED;
 }
 
-static void vnet_poll_timer(struct ktimer *t)
+static void vnet_poll_tick(void *drv)
 {
-	struct vnet_dev *vd = container_of(t, struct vnet_dev, poll_timer);
+	struct vnet_dev *vd = drv;
 	unsigned int i;
 
 	if (!vd->opened)
 		return;
 	/* The link is worth a look every 100 ms, not every tick. */
-	if (++vd->poll_ticks % 100 == 0)
+	if (vd->irq.poll_ticks % 100 == 0)
 		WRITE_ONCE(vd->link_check, true);
 	for (i = 0; i < vd->nr_pairs; i++)
 		napi_schedule(&vd->qp[i].napi);
-	ktimer_arm(t, ktime_get_ns() + VNET_POLL_PERIOD_NS);
 }
 
 int vnet_irq_setup(struct vnet_dev *vd)
 {
-	enum vnet_irq_mode want = vnet_irq_wanted();
-	int n;
+	int err;
 
 	vd->config_irq = -1;
-	if (want == VNET_IRQ_MSIX) {
-		n = pci_alloc_irq_vectors(vd->pdev, 2, vd->nr_pairs + 1, PCI_IRQ_MSIX);
-		if (n >= 2) {
-			vd->irq_mode = VNET_IRQ_MSIX;
-			if ((unsigned int)n - 1 < vd->nr_pairs) {
-				pr_info("%s: %d MSI-X vectors: %u queue pairs instead of %u\n",
-					vd->name, n, n - 1, vd->nr_pairs);
-				vd->nr_pairs = (unsigned int)n - 1;
-			}
-			return 0;
-		}
-		pr_info("%s: MSI-X unavailable (%d), trying INTx\n", vd->name, n);
-		if (n > 0)
-			pci_free_irq_vectors(vd->pdev);
+	/* Entry 0 for configuration changes, one per pair: at least one pair. */
+	vd->irq_plan = (struct irq_ladder_plan){
+		.option = "virtio_net.irq",
+		.allowed = IRQ_LADDER_ALLOW(IRQ_LADDER_MSIX) | IRQ_LADDER_ALLOW(IRQ_LADDER_INTX) |
+			   IRQ_LADDER_ALLOW(IRQ_LADDER_POLL),
+		.msix_min = 2,
+		.msix_max = vd->nr_pairs + 1,
+		.poll_period_ns = VNET_POLL_PERIOD_NS,
+		.watchdog_period_ns = VNET_WATCHDOG_PERIOD_NS,
+		.poll = vnet_poll_tick,
+		.watch = vnet_watch,
+	};
+	irq_ladder_init(&vd->irq, vd->name, vd->pdev, &vd->irq_plan, vd);
+	err = irq_ladder_setup(&vd->irq);
+	if (err)
+		return err;
+	if (vd->irq.mode == IRQ_LADDER_MSIX && vd->irq.nr_vectors - 1 < vd->nr_pairs) {
+		pr_info("%s: %u MSI-X vectors: %u queue pairs instead of %u\n", vd->name,
+			vd->irq.nr_vectors, vd->irq.nr_vectors - 1, vd->nr_pairs);
+		vd->nr_pairs = vd->irq.nr_vectors - 1;
 	}
-	if (want != VNET_IRQ_POLL) {
-		n = pci_alloc_irq_vectors(vd->pdev, 1, 1, PCI_IRQ_INTX);
-		if (n == 1 && !pci_irq_polling(vd->pdev)) {
-			vd->irq_mode = VNET_IRQ_INTX;
-			return 0;
-		}
-		pr_info("%s: INTx unavailable (%d), polling every %llu ms\n", vd->name, n,
-			(unsigned long long)(VNET_POLL_PERIOD_NS / NSEC_PER_MSEC));
-		if (n >= 0)
-			pci_free_irq_vectors(vd->pdev);
-	}
-	vd->irq_mode = VNET_IRQ_POLL;
 	return 0;
 }
 
 void vnet_irq_teardown(struct vnet_dev *vd)
 {
-	if (vd->irq_mode != VNET_IRQ_POLL)
-		pci_free_irq_vectors(vd->pdev);
+	irq_ladder_release(&vd->irq);
 }
 
 /* Vector of MSI-X entry / INTx; negative when there is none. */
 static int vnet_vector(struct vnet_dev *vd, unsigned int nr)
 {
-	return pci_irq_vector(vd->pdev, nr);
+	return irq_ladder_vector(&vd->irq, nr);
 }
 
 static int vnet_request(struct vnet_dev *vd, unsigned int nr, irq_handler_t fn, void *ctx,
@@ -183,8 +181,8 @@ void vnet_irq_start(struct vnet_dev *vd)
 {
 	unsigned int i;
 
-	switch (vd->irq_mode) {
-	case VNET_IRQ_MSIX:
+	switch (vd->irq.mode) {
+	case IRQ_LADDER_MSIX:
 		vd->config_irq = vnet_request(vd, 0, vnet_config_irq, vd, vd->ndev.name);
 		for (i = 0; i < vd->nr_pairs; i++) {
 			struct vnet_pair *qp = &vd->qp[i];
@@ -195,19 +193,17 @@ void vnet_irq_start(struct vnet_dev *vd)
 					vd->ndev.name, i, qp->irq, i + 1);
 		}
 		break;
-	case VNET_IRQ_INTX:
+	case IRQ_LADDER_INTX:
 		vd->qp[0].irq = vnet_request(vd, 0, vnet_intx_irq, vd, vd->ndev.name);
 		if (vd->qp[0].irq >= 0)
 			pr_info("%s: all queues on INTx vector %d\n", vd->ndev.name, vd->qp[0].irq);
 		break;
-	case VNET_IRQ_POLL:
-		vd->poll_timer.fn = vnet_poll_timer;
-		ktimer_arm(&vd->poll_timer, ktime_get_ns() + VNET_POLL_PERIOD_NS);
-		break;
+	default: break;
 	}
+	irq_ladder_start(&vd->irq);
 	/* Pick up anything that completed before the handlers were there. */
 	for (i = 0; i < vd->nr_pairs; i++) {
-		if (vd->irq_mode == VNET_IRQ_POLL)
+		if (vd->irq.mode == IRQ_LADDER_POLL)
 			vnet_quiet_pair(&vd->qp[i]);
 		napi_schedule(&vd->qp[i].napi);
 	}
@@ -217,8 +213,9 @@ void vnet_irq_stop(struct vnet_dev *vd)
 {
 	unsigned int i;
 
-	switch (vd->irq_mode) {
-	case VNET_IRQ_MSIX:
+	irq_ladder_stop(&vd->irq);
+	switch (vd->irq.mode) {
+	case IRQ_LADDER_MSIX:
 		if (vd->config_irq >= 0)
 			free_irq((u8)vd->config_irq, vd);
 		for (i = 0; i < vd->nr_pairs; i++) {
@@ -228,11 +225,11 @@ void vnet_irq_stop(struct vnet_dev *vd)
 		}
 		vd->config_irq = -1;
 		break;
-	case VNET_IRQ_INTX:
+	case IRQ_LADDER_INTX:
 		if (vd->qp[0].irq >= 0)
 			free_irq((u8)vd->qp[0].irq, vd);
 		vd->qp[0].irq = -1;
 		break;
-	case VNET_IRQ_POLL: ktimer_cancel(&vd->poll_timer); break;
+	default: break;
 	}
 }

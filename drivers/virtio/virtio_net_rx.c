@@ -171,7 +171,7 @@ static void vnet_rx_deliver(struct vnet_pair *qp, struct vnet_rx_buf *head)
 	qp->rx_with_stack += segs;
 	qp->stats.rx_packets++;
 	qp->stats.rx_bytes += head->nb.tot_len;
-	netif_receive(ndev, &head->nb);
+	napi_receive(&qp->napi, &head->nb);
 }
 
 /* First buffer of a frame: header checks; returns the buffers still to come, or -1. */

@@ -79,9 +79,9 @@ int vnet_get_ethtool_stats(struct net_device *ndev, struct ethtool_stat *out, in
 	return n;
 }
 
-static const char *vnet_mode_name(enum vnet_irq_mode m)
+static const char *vnet_mode_name(enum irq_ladder_mode m)
 {
-	return m == VNET_IRQ_MSIX ? "msix" : m == VNET_IRQ_INTX ? "intx" : "poll";
+	return m == IRQ_LADDER_MSIX ? "msix" : m == IRQ_LADDER_INTX ? "intx" : "poll";
 }
 
 static void vnet_show(struct vnet_dev *vd)
@@ -92,7 +92,7 @@ static void vnet_show(struct vnet_dev *vd)
 
 	shell_printf("%s: %s link=%s irq=%s pairs=%u/%u features=%#llx\n", vd->ndev.name,
 		     vd->pdev->name, netif_carrier_ok(&vd->ndev) ? "up" : "down",
-		     vnet_mode_name(vd->irq_mode), vd->nr_pairs, vd->max_pairs,
+		     vnet_mode_name(vd->irq.mode), vd->nr_pairs, vd->max_pairs,
 		     (unsigned long long)vd->features);
 	for (i = 0; i < vd->nr_pairs; i++) {
 		const struct vnet_pair *qp = &vd->qp[i];
@@ -110,30 +110,14 @@ static void vnet_show(struct vnet_dev *vd)
 		shell_printf("  %s: %llu\n", st[k].name, (unsigned long long)st[k].value);
 }
 
-/*
- * Fault injection: every pair loses its next N notifications (declined as if
- * the device had said it needed none) or interrupts, and the watchdog must
- * get the queues moving again.
- */
-static int vnet_lose_cmd(struct vnet_dev *vd, const char *what, const char *count)
+struct vnet_dev *vnet_find(const char *name)
 {
-	char *end;
-	unsigned long n = strtoul(count, &end, 0);
-	bool kicks = !strcmp(what, "kicks");
 	unsigned int i;
 
-	if ((!kicks && strcmp(what, "irqs")) || *end || end == count || n > 1000) {
-		shell_printf("vnet: lose kicks|irqs N, with N from 0 to 1000\n");
-		return -EINVAL;
-	}
-	for (i = 0; i < vd->nr_pairs; i++) {
-		if (kicks)
-			vnet_inject_lost_kicks(&vd->qp[i], (unsigned int)n);
-		else
-			vnet_inject_lost_irqs(&vd->qp[i], (unsigned int)n);
-	}
-	shell_printf("vnet: %s loses its next %lu %s per queue pair\n", vd->ndev.name, n, what);
-	return 0;
+	for (i = 0; i < VNET_MAX_DEVS; i++)
+		if (vnet_devs[i] && !strcmp(vnet_devs[i]->ndev.name, name))
+			return vnet_devs[i];
+	return NULL;
 }
 
 static int vnet_cmd(int argc, char **argv)
@@ -150,18 +134,8 @@ static int vnet_cmd(int argc, char **argv)
 			dev_open(&vd->ndev);
 		} else if (argc > 2 && !strcmp(argv[2], "down")) {
 			dev_close(&vd->ndev);
-		} else if (argc > 4 && !strcmp(argv[2], "send")) {
-			int sent = vnet_selftest_send(vd, (unsigned int)strtoul(argv[3], NULL, 0),
-						      (u16)strtoul(argv[4], NULL, 0));
-
-			shell_printf("vnet: %s sent %d\n", vd->ndev.name, sent);
-			return sent < 0 ? sent : 0;
-		} else if (argc > 4 && !strcmp(argv[2], "lose")) {
-			return vnet_lose_cmd(vd, argv[3], argv[4]);
 		} else if (argc > 2) {
-			shell_printf("vnet: unknown action '%s' (up, down, send COUNT PORT, "
-				     "lose kicks|irqs N)\n",
-				     argv[2]);
+			shell_printf("vnet: unknown action '%s' (up, down)\n", argv[2]);
 			return -EINVAL;
 		}
 		vnet_show(vd);
@@ -177,7 +151,7 @@ static int vnet_cmd(int argc, char **argv)
 
 static struct shell_cmd vnet_shell_cmd = {
 	.name = "vnet",
-	.usage = "vnet [ethN [up|down|send COUNT PORT|lose kicks|irqs N]]",
+	.usage = "vnet [ethN [up|down]]",
 	.help = "virtio-net queue pairs, vectors, NAPI instances and counters",
 	.run = vnet_cmd,
 };

@@ -16,9 +16,8 @@
  */
 #include "drivers/virtio/virtio_net.h"
 
-static void vnet_watch_pair(struct vnet_pair *qp)
+static unsigned int vnet_watch_pair(struct vnet_pair *qp, enum irq_ladder_mode mode)
 {
-	struct vnet_dev *vd = qp->vd;
 	unsigned int rx = vq_watch(&qp->rx), tx = vq_watch(&qp->tx);
 
 	if (rx & VQ_WATCH_KICK)
@@ -30,36 +29,26 @@ static void vnet_watch_pair(struct vnet_pair *qp)
 	 * the one announcing them went missing. Polling mode has its own timer
 	 * and a scheduled instance will get to them.
 	 */
-	if (((rx | tx) & VQ_WATCH_USED) && vd->irq_mode != VNET_IRQ_POLL &&
-	    !napi_is_scheduled(&qp->napi)) {
-		qp->stats.missed_irqs++;
-		vq_disable_cb(&qp->rx);
-		vq_disable_cb(&qp->tx);
-		napi_schedule(&qp->napi);
-	}
+	if (!((rx | tx) & VQ_WATCH_USED) || mode == IRQ_LADDER_POLL || napi_is_scheduled(&qp->napi))
+		return 0;
+	qp->stats.missed_irqs++;
+	vq_disable_cb(&qp->rx);
+	vq_disable_cb(&qp->tx);
+	napi_schedule(&qp->napi);
+	return 1;
 }
 
-static void vnet_watchdog(struct ktimer *t)
+/* Every VNET_WATCHDOG_PERIOD_NS while open, run by the interrupt ladder. */
+unsigned int vnet_watch(void *drv, enum irq_ladder_mode mode)
 {
-	struct vnet_dev *vd = container_of(t, struct vnet_dev, watchdog);
-	unsigned int i;
+	struct vnet_dev *vd = drv;
+	unsigned int i, missed = 0;
 
 	if (!vd->opened)
-		return;
+		return 0;
 	for (i = 0; i < vd->nr_pairs; i++)
-		vnet_watch_pair(&vd->qp[i]);
-	ktimer_arm(t, ktime_get_ns() + VNET_WATCHDOG_PERIOD_NS);
-}
-
-void vnet_watchdog_start(struct vnet_dev *vd)
-{
-	vd->watchdog.fn = vnet_watchdog;
-	ktimer_arm(&vd->watchdog, ktime_get_ns() + VNET_WATCHDOG_PERIOD_NS);
-}
-
-void vnet_watchdog_stop(struct vnet_dev *vd)
-{
-	ktimer_cancel(&vd->watchdog);
+		missed += vnet_watch_pair(&vd->qp[i], mode);
+	return missed;
 }
 
 void vnet_inject_lost_kicks(struct vnet_pair *qp, unsigned int n)

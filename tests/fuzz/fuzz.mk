@@ -22,7 +22,7 @@ FUZZ_TARGETS :=
 FUZZ_TARGETS += fuzz_cmdline
 fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c kernel/cmdline.c net/ipconfig.c \
 	net/netconsole_config.c net/params.c net/napi.c net/netdev.c net/backlog.c net/netbuf.c \
-	tests/unit/napi_fakes.c
+	net/gro.c net/inet_csum.c kernel/ktimer.c $(NAPI_FAKES_SRCS)
 
 FUZZ_TARGETS += fuzz_shell
 fuzz_shell_SRCS := tests/fuzz/fuzz_shell.c kernel/shell.c tests/fuzz/host_compat.c \
@@ -49,7 +49,7 @@ FUZZ_TARGETS += fuzz_lwip
 fuzz_lwip_SRCS = tests/fuzz/fuzz_lwip.c tests/fuzz/fuzz_frames.c \
 	$(filter-out net/lwip/shell_glue.c net/services/webstatus%,$(wildcard net/lwip/*.c net/services/*.c)) \
 	net/ipconfig.c net/net_init.c net/netdev.c net/backlog.c net/netbuf.c net/napi.c \
-	net/params.c kernel/cmdline.c tests/unit/napi_fakes.c
+	net/gro.c net/inet_csum.c kernel/ktimer.c net/params.c kernel/cmdline.c $(NAPI_FAKES_SRCS)
 fuzz_lwip_OBJS = $(FUZZ_LWIP_OBJS)
 fuzz_lwip_CFLAGS = $(LWIP_INCLUDES)
 

@@ -169,3 +169,42 @@ void fr_build(u8 *f, u32 len, const u8 *dst, const u8 *src, u8 proto, u32 seed, 
 	fr_fill_ip_csum(f, &info);
 	fr_fill_l4_csum(f, &info);
 }
+
+void fr_ipv4_hdr(u8 *ip, u8 proto, u32 payload, u16 id, u16 frag, const u8 src[4], const u8 dst[4])
+{
+	memset(ip, 0, 20);
+	ip[0] = 0x45;
+	fr_put16(ip + 2, (u16)(20 + payload));
+	fr_put16(ip + 4, id);
+	fr_put16(ip + 6, frag);
+	ip[8] = 64;
+	ip[9] = proto;
+	memcpy(ip + 12, src, 4);
+	memcpy(ip + 16, dst, 4);
+	fr_put16(ip + 10, (u16)~fr_fold(fr_sum(ip, 20, 0)));
+}
+
+u32 fr_pseudo4(const u8 *ip, u8 proto, u32 len)
+{
+	return fr_sum(ip + 12, 8, 0) + proto + len;
+}
+
+u32 fr_udp4(u8 *f, const u8 dst_mac[6], const u8 src_mac[6], const u8 src_ip[4], const u8 dst_ip[4],
+	    u16 ip_id, u16 sport, u16 dport, const void *payload, u32 len)
+{
+	u8 *ip = f + FR_ETH_HLEN, *u = ip + 20;
+	u16 c;
+
+	memcpy(f, dst_mac, 6);
+	memcpy(f + 6, src_mac, 6);
+	fr_put16(f + 12, FR_ETHERTYPE_IPV4);
+	fr_ipv4_hdr(ip, FR_PROTO_UDP, 8 + len, ip_id, 0, src_ip, dst_ip);
+	fr_put16(u, sport);
+	fr_put16(u + 2, dport);
+	fr_put16(u + 4, (u16)(8 + len));
+	fr_put16(u + 6, 0);
+	memcpy(u + 8, payload, len);
+	c = (u16)~fr_fold(fr_sum(u, 8 + len, fr_pseudo4(ip, FR_PROTO_UDP, 8 + len)));
+	fr_put16(u + 6, c ? c : 0xFFFF); /* 0 would mean "no checksum" */
+	return FR_ETH_HLEN + 20 + 8 + len;
+}

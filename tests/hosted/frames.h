@@ -42,6 +42,27 @@ void fr_fill_l4_csum(u8 *f, const struct fr_info *info);
 /* Offset of the TCP/UDP checksum field inside its header. */
 u32 fr_l4_csum_field(u8 proto);
 
+/* Big-endian 16-bit store, as every header field here is. */
+static inline void fr_put16(u8 *p, u16 v)
+{
+	p[0] = (u8)(v >> 8);
+	p[1] = (u8)v;
+}
+
+/*
+ * A 20-byte IPv4 header at ip for `payload` bytes of proto: identification
+ * id, flags and fragment offset field frag, TTL 64, its checksum filled in.
+ */
+void fr_ipv4_hdr(u8 *ip, u8 proto, u32 payload, u16 id, u16 frag, const u8 src[4], const u8 dst[4]);
+/* The pseudo-header sum (unfolded) for `len` bytes of proto after the IPv4 header at ip. */
+u32 fr_pseudo4(const u8 *ip, u8 proto, u32 len);
+/*
+ * Ethernet + IPv4 (identification ip_id, no fragment) + UDP carrying `len`
+ * bytes of payload, both checksums filled in. Returns the frame's length.
+ */
+u32 fr_udp4(u8 *f, const u8 dst_mac[6], const u8 src_mac[6], const u8 src_ip[4], const u8 dst_ip[4],
+	    u16 ip_id, u16 sport, u16 dport, const void *payload, u32 len);
+
 /*
  * A test frame of `len` bytes from src to dst: IPv4 + UDP or TCP when it fits
  * (len >= 14 + 20 + 8/20), raw payload otherwise; payload bytes from `seed`.

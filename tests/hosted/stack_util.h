@@ -27,7 +27,7 @@
  * Use (the driver's own set-up and teardown around it):
  *
  *	if (!stack_enter("test_foo_stack"))
- *		return;				// skipped: NAPKIN_SKIP_PRIVILEGED
+ *		return;				// (it failed the test already)
  *	<harness, models, driver, pci_init>
  *	stack_up(&cfg);				// TAPs, addresses, net_init, link
  *	stack_ping(20);
@@ -38,9 +38,11 @@
  *	stack_down();
  *	<the driver's teardown>
  *
- * Needs root, /dev/net/tun, ip, ping, iperf (2), python3 and dnsmasq, and
- * must run from the repository's top (tests/qemu/net_peer.py). Without them
- * stack_enter() fails the test, or skips it when NAPKIN_SKIP_PRIVILEGED is set.
+ * Needs /dev/net/tun, ip, ping, iperf (2), python3 and dnsmasq, root or
+ * unprivileged user namespaces (then it runs as root of its own user
+ * namespace), and the repository's top as working directory
+ * (tests/qemu/net_peer.py). Without them stack_enter() fails the test,
+ * naming what is missing.
  */
 #ifndef NAPKIN_TESTS_HOSTED_STACK_UTIL_H
 #define NAPKIN_TESTS_HOSTED_STACK_UTIL_H
@@ -79,10 +81,9 @@ struct stack_rate {
 };
 
 /*
- * Check root, the tools and the working directory, then move this process
- * into a new network namespace. False: skipped (NAPKIN_SKIP_PRIVILEGED set,
- * reason printed); without that variable a missing piece fails the test.
- * `test` names the test in messages.
+ * Check the tools and the working directory, then move this process into a
+ * new network namespace (inside a new user namespace when not root). A
+ * missing piece fails the test, naming it. `test` names the test in messages.
  */
 bool stack_enter(const char *test);
 

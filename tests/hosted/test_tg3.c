@@ -277,6 +277,45 @@ START_TEST(test_budget_and_repoll)
 }
 END_TEST
 
+/* netpoll's poll(napi, 0): send completions only; received frames and status flags wait. */
+START_TEST(test_poll_budget_zero_only_reclaims_tx)
+{
+	struct net_device *dev;
+	struct tg3 *tp;
+	u8 f[128];
+	unsigned int posted;
+
+	tt_setup_default();
+	dev = tt_dev();
+	tp = tp_of(dev);
+	ck_assert(tt_open_and_link(dev));
+	fr_build(f, sizeof(f), tt_peer, tt_mac0, FR_PROTO_UDP, 1, true);
+	ck_assert_int_eq(tt_send(dev, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0), NETDEV_TX_OK);
+	inject_n(10, 3);
+	/* The chip sends, receives and interrupts; no softirq yet. */
+	hosted_advance(100 * NSEC_PER_USEC);
+	ck_assert(napi_is_scheduled(&tp->napi));
+	ck_assert_uint_eq(tt_tx_outstanding(), 1);
+	ck_assert(tp->status->status & T3_SB_UPDATED);
+	posted = tp->rx_posted;
+
+	ck_assert(napi_netpoll_trylock(&tp->napi));
+	ck_assert_int_eq(tp->napi.poll(&tp->napi, 0), 0);
+	napi_netpoll_unlock(&tp->napi);
+	ck_assert_uint_eq(tt_tx_outstanding(), 0);
+	ck_assert_uint_eq(tt_rx_count, 0);
+	ck_assert_uint_eq(tp->rx_posted, posted);
+	ck_assert(tp->status->status & T3_SB_UPDATED); /* left for the real poll */
+	ck_assert(napi_is_scheduled(&tp->napi));
+
+	hosted_run_idle();
+	ck_assert_uint_eq(tt_rx_count, 10);
+	check_rx_seq(0, 10, 3);
+	ck_assert(!napi_is_scheduled(&tp->napi));
+	tt_teardown();
+}
+END_TEST
+
 START_TEST(test_no_irq_while_scheduled)
 {
 	struct net_device *dev;
@@ -1245,6 +1284,7 @@ static Suite *tg3_suite(void)
 	tcase_add_test(tc, test_rx_all_sizes);
 	tcase_add_test(tc, test_ring_wrap);
 	tcase_add_test(tc, test_budget_and_repoll);
+	tcase_add_test(tc, test_poll_budget_zero_only_reclaims_tx);
 	tcase_add_test(tc, test_no_irq_while_scheduled);
 	tcase_add_test(tc, test_filters_and_counters);
 	tcase_add_test(tc, test_napi_irq_mode);

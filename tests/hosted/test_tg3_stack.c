@@ -12,8 +12,8 @@
  * by DHCP, and every check on both ports at once, which is what the
  * two-port drivers (sky2, skge) must pass too.
  *
- * Needs root and the tools stack_util.h lists; without them it fails, unless
- * NAPKIN_SKIP_PRIVILEGED is set.
+ * Needs the tools stack_util.h lists (root or user namespaces among them);
+ * without them it fails, naming what is missing.
  */
 #include <check.h>
 #include <stdio.h>

@@ -13,11 +13,18 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from netns import NetNS
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build"
 LOG_DIR = BUILD / "test-logs"
 KERNEL = BUILD / "napkin32.elf"
+# The production objects plus tests/kernel/ (pcitest=irq, e1000test, vnettest):
+# `make test-image`. Tests that drive those modules boot it with test_image=True.
+TEST_KERNEL = BUILD / "napkin-test32.elf"
 ISO = BUILD / "napkin.iso"
 OVMF_CODE = Path("/usr/share/OVMF/OVMF_CODE_4M.fd")
 OVMF_VARS = Path("/usr/share/OVMF/OVMF_VARS_4M.fd")
@@ -37,8 +44,8 @@ class Guest:
                  uefi: bool = False, append: str = "", machine: str = "pc",
                  memory: int = 128, extra: list[str] | None = None,
                  netdevs: list[str] | None = None, cpu: str = "max",
-                 netns: str | None = None, kernel_image: Path | None = None,
-                 initrd: Path | None = None):
+                 netns: NetNS | None = None, kernel_image: Path | None = None,
+                 initrd: Path | None = None, test_image: bool = False):
         LOG_DIR.mkdir(parents=True, exist_ok=True)
         self.name = name
         self.log_path = LOG_DIR / f"{name}.log"
@@ -59,7 +66,8 @@ class Guest:
         else:
             # kernel_image/initrd boot another kernel (the benchmark's Linux
             # guest) with exactly the same machine around it.
-            cmd += ["-kernel", str(kernel_image or KERNEL), "-append", append]
+            default = TEST_KERNEL if test_image else KERNEL
+            cmd += ["-kernel", str(kernel_image or default), "-append", append]
             if initrd:
                 cmd += ["-initrd", str(initrd)]
         if netdevs is None:
@@ -68,8 +76,8 @@ class Guest:
             cmd += netdevs
         cmd += extra or []
         if netns:
-            # QEMU runs inside the namespace so its taps are created there.
-            cmd = ["ip", "netns", "exec", netns] + cmd
+            # QEMU runs inside the namespace (tests/qemu/netns.py), where its taps are.
+            cmd = netns.prefix() + cmd
         self.cmd = cmd
         self._buf = bytearray()
         self._lock = threading.Lock()

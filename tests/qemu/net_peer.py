@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Peer-side clients for napkin's services, run inside a test's network
-namespace (`ip netns exec NS python3 net_peer.py ...`). Each prints one JSON
+namespace (`NetNS.run(["python3", "net_peer.py", ...])`). Each prints one JSON
 object on stdout and exits 0 when the exchange was correct, 1 otherwise.
 
     tcp-echo HOST SIZE      send SIZE pseudo-random bytes to port 7 while reading

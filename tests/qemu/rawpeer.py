@@ -4,7 +4,8 @@
 Run inside the test's network namespace (it needs CAP_NET_RAW):
 
     rawpeer.py send IFACE DST_MAC COUNT [ETHERTYPE]   send COUNT numbered frames
-    rawpeer.py capture IFACE SECONDS [ETHERTYPE]      print frames seen as JSON lines
+    rawpeer.py capture IFACE SECONDS [ETHERTYPE]      print frames seen as JSON lines,
+                                                      after a first line {"ready": true}
 
 Frames sent carry "napkin rawpeer" and a sequence number, so a receiver can
 tell them apart from anything else on the link.
@@ -40,6 +41,7 @@ def capture(iface: str, seconds: float, ethertype: int | None) -> None:
     s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(ETH_P_ALL))
     s.bind((iface, 0))
     s.settimeout(0.2)
+    print(json.dumps({"ready": True}), flush=True)  # bound: nothing sent from now is missed
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:

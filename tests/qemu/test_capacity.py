@@ -21,7 +21,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from napkin_qemu import Guest  # noqa: E402
-from netns import NetNS, netns_available  # noqa: E402
+from netns import NetNS, require_netns  # noqa: E402
 
 PEER = str(Path(__file__).resolve().parent / "conn_peer.py")
 FLOOD = str(Path(__file__).resolve().parent / "synflood.py")
@@ -30,17 +30,14 @@ GUEST_IP = "192.168.77.2"
 # Small enough that 128 clients at a time run into it, so the refusal path is exercised.
 DISCARD_LIMIT = 4
 
-pytestmark = pytest.mark.skipif(netns_available() is not None,
-                                reason=f"no network namespaces: {netns_available()}")
-
-
 @pytest.fixture(scope="module")
 def napkin():
+    require_netns()
     with NetNS("napkin-cap") as ns:
         tap = ns.add_tap()
         append = (f"console=ttyS0 ipv6.disable=1 discard.max_conns={DISCARD_LIMIT} "
                   f"ip={GUEST_IP}::{tap.addr4}:255.255.255.0:napkin:eth0:off")
-        with Guest("capacity", netns=ns.name, memory=128,
+        with Guest("capacity", netns=ns, memory=128,
                    netdevs=tap.qemu_args(device_opts=f"mac={GUEST_MAC}"),
                    append=append) as g:
             g.wait_ready(90)
@@ -126,11 +123,12 @@ def test_syn_flood_leaves_real_clients_served(napkin):
 
 
 def test_4096_idle_connections_at_64_mib():
+    require_netns()
     with NetNS("napkin-cap64") as ns:
         tap = ns.add_tap()
         append = (f"console=ttyS0 ipv6.disable=1 "
                   f"ip={GUEST_IP}::{tap.addr4}:255.255.255.0:napkin:eth0:off")
-        with Guest("capacity-64m", netns=ns.name, memory=64, netdevs=tap.qemu_args(),
+        with Guest("capacity-64m", netns=ns, memory=64, netdevs=tap.qemu_args(),
                    append=append) as g:
             g.wait_ready(90)
             g.wait_for(rf"eth0: static address {re.escape(GUEST_IP)}", 30)

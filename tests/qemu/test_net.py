@@ -20,8 +20,10 @@ virtio-4q, the model with the most moving parts (several queues, several
 vectors). That keeps the whole matrix near 5 minutes on 2 cores; set
 NAPKIN_NET_FULL=1 to run the heavy checks everywhere.
 
-A NIC model whose driver is not linked into build/napkin.elf is skipped (by
-symbol, not by whether it probes: a driver that fails to probe fails).
+A NIC model whose driver is not linked into build/napkin.elf fails (by
+symbol), as does a driver that fails to probe. Without root the tests run in
+an unprivileged user namespace; what is missing for that fails them by name
+(tests/qemu/netns.py).
 """
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from napkin_qemu import BUILD, Guest  # noqa: E402
-from netns import NetNS, netns_available  # noqa: E402
+from netns import NetNS, require_netns  # noqa: E402
 
 PEER = str(Path(__file__).resolve().parent / "net_peer.py")
 ELF = BUILD / "napkin.elf"
@@ -112,7 +114,8 @@ class NetGuest:
 
 
 def boot(name: str, nic: Nic, append: str, ns: NetNS, tap) -> Guest:
-    return Guest(name, netns=ns.name, machine=nic.machine, memory=256,
+    # The test image: test_watchdog_rescues uses its `vnettest ethN lose`.
+    return Guest(name, netns=ns, machine=nic.machine, memory=256, test_image=True,
                  netdevs=tap.qemu_args(nic.device, device_opts=nic.device_opts),
                  append=f"console=ttyS0 {append}")
 
@@ -122,11 +125,8 @@ def net(request):
     """A napkin guest with a DHCP lease, for one (NIC, mode) configuration."""
     nic_name, mode = request.param
     nic = NICS[nic_name]
-    why = netns_available()
-    if why:
-        pytest.skip(why)
-    if nic.driver_symbol not in elf_symbols():
-        pytest.skip(f"no driver for {nic.device} in {ELF.name}")
+    require_netns()
+    assert nic.driver_symbol in elf_symbols(), f"no driver for {nic.device} in {ELF.name}"
     ns = NetNS()
     guest = None
     try:
@@ -259,11 +259,15 @@ def test_iperf_client(net):
     assert res.returncode == 0, res.stdout + res.stderr
     fields = res.stdout.strip().splitlines()[-1].split(",")
     sent, bits_per_s = int(fields[7]), int(fields[8])
-    assert sent > 1_000_000 and bits_per_s > 0, res.stdout
-    # napkin's side counted what the client sent and reported a clean end.
+    assert sent > 1_000_000, res.stdout
+    # napkin's side reported a clean end, every byte the client sent (TCP: all of
+    # them or a failure) but the client's settings header, which lwiperf reads and
+    # does not count (36 bytes with Debian's iperf 2.1), and a transfer as long as
+    # the client's 3 s.
     m = net.guest.wait_for(r"iperf: \S+ port \d+: (.*), (\d+) bytes in (\d+) ms", 15, start)
     assert m.group(1) == "done", m.group(0)
-    assert int(m.group(2)) >= sent - 256 * 1024, (m.group(0), sent)
+    assert 0 <= sent - int(m.group(2)) <= 128, (m.group(0), sent)
+    assert 2500 <= int(m.group(3)) <= 5000, m.group(0)
     print(f"iperf {config_id(net.cfg)}: {bits_per_s / 1e6:.0f} Mbit/s")
     if virtio:
         # The host merged segments into large frames and napkin took them whole.
@@ -314,12 +318,9 @@ def test_other_services(net):
 
 
 def test_static_ip():
-    why = netns_available()
-    if why:
-        pytest.skip(why)
+    require_netns()
     nic = NICS["virtio-1q"]
-    if nic.driver_symbol not in elf_symbols():
-        pytest.skip("no virtio-net driver")
+    assert nic.driver_symbol in elf_symbols(), f"no virtio-net driver in {ELF.name}"
     with NetNS() as ns:
         tap = ns.add_tap()
         # No dnsmasq: nothing could hand out an address.
@@ -337,12 +338,9 @@ def test_static_ip():
 
 
 def test_bad_ip_falls_back_to_dhcp():
-    why = netns_available()
-    if why:
-        pytest.skip(why)
+    require_netns()
     nic = NICS["virtio-1q"]
-    if nic.driver_symbol not in elf_symbols():
-        pytest.skip("no virtio-net driver")
+    assert nic.driver_symbol in elf_symbols(), f"no virtio-net driver in {ELF.name}"
     with NetNS() as ns:
         tap = ns.add_tap()
         ns.start_dnsmasq(tap)
@@ -370,7 +368,7 @@ def test_shell_network_commands(net):
     g.wait_for(r"3 packets transmitted, 3 received, 0% packet loss", 30, start)
     assert len(re.findall(r"bytes from .*icmp_seq=\d+ time=", g.output[start:])) == 3
     # ...which filled the ARP table with the peer.
-    peer_mac = net.ns.run(["cat", f"/sys/class/net/{net.tap.name}/address"]).stdout.strip()
+    peer_mac = net.tap.peer_mac
     assert re.search(rf"^{re.escape(net.tap.addr4)}\s+{peer_mac}\s", g.command("arp", 30),
                      re.M)
     # Bad input changes nothing and says why.
@@ -427,10 +425,10 @@ def test_virtio_watchdog_recovers_lost_notifications(net):
     is played by fault injection; the watchdog must get every queue moving again,
     count each rescue, and lose no packet doing so."""
     before = virtio_rescues(net)
-    assert "loses its next 3 kicks" in net.guest.command("vnet eth0 lose kicks 3")
+    assert "loses its next 3 kicks" in net.guest.command("vnettest eth0 lose kicks 3")
     napi = net.cfg[1] == "napi"
     if napi:
-        assert "loses its next 3 irqs" in net.guest.command("vnet eth0 lose irqs 3")
+        assert "loses its next 3 irqs" in net.guest.command("vnettest eth0 lose irqs 3")
     try:
         res = net.ns.run(["ping", "-c", "40", "-i", "0.05", "-W", "2", "-q", net.addr],
                          check=False, timeout=60)
@@ -443,7 +441,7 @@ def test_virtio_watchdog_recovers_lost_notifications(net):
         if napi:
             assert after["missed_irqs"] > before["missed_irqs"], (before, after)
     finally:
-        net.guest.command("vnet eth0 lose kicks 0")
-        net.guest.command("vnet eth0 lose irqs 0")
+        net.guest.command("vnettest eth0 lose kicks 0")
+        net.guest.command("vnettest eth0 lose irqs 0")
     # Bad input is refused and named.
-    assert "N from 0 to 1000" in net.guest.command("vnet eth0 lose kicks lots")
+    assert "N from 0 to 1000" in net.guest.command("vnettest eth0 lose kicks lots")

@@ -11,32 +11,72 @@ import time
 
 import pytest
 
-from tapnet import TapNet
-
-pytestmark = pytest.mark.skipif(os.geteuid() != 0 or not os.path.exists("/dev/net/tun"),
-                                reason="needs root and /dev/net/tun for a tap in a namespace")
+from netns import NetNS, require_netns
 
 GUEST_IP = "10.9.0.2"
+PEER_IP = "10.9.0.1"
+GUEST_MAC = "52:54:00:12:34:56"
+
+
+class ConsoleNet:
+    """The namespace, its tap (the listener's side at PEER_IP) and the guest's NIC on it."""
+
+    def __init__(self):
+        self.ns = NetNS(prefix="napkin-nc")
+        try:
+            self.tap = self.ns.add_tap(addr4=PEER_IP, prefix6=None)
+        except Exception:
+            self.ns.close()
+            raise
+        self.peer_mac = self.tap.peer_mac
+
+    def qemu_args(self, model: str = "virtio-net-pci") -> list[str]:
+        return self.tap.qemu_args(model, device_opts=f"mac={GUEST_MAC}")
+
+    def close(self) -> None:
+        self.ns.close()
 
 
 @pytest.fixture
 def tapnet():
-    t = TapNet()
+    require_netns()
+    t = ConsoleNet()
     yield t
     t.close()
 
 
-def datagrams(listener, seconds_left_ok=True) -> list[bytes]:
-    out, _ = listener.communicate(timeout=60)
-    return [ast.literal_eval(line) for line in out.splitlines() if line]
+def rx_counters(g) -> tuple[int, int]:
+    """The guest's eth0 receive packets and bytes (ifconfig)."""
+    m = re.search(r"RX packets (\d+) bytes (\d+)", g.command("ifconfig eth0"))
+    assert m, g.output[-2000:]
+    return int(m.group(1)), int(m.group(2))
+
+
+def wait_rx_bytes(g, more: int, timeout: float = 30) -> None:
+    """Until the guest has received `more` bytes beyond now: the load has reached it."""
+    start = rx_counters(g)[1]
+    deadline = time.monotonic() + timeout
+    while rx_counters(g)[1] < start + more:
+        assert time.monotonic() < deadline, f"fewer than {more} bytes arrived in {timeout} s"
+
+
+def datagrams_until(listener, last: str, timeout: float = 60) -> list[str]:
+    """The datagrams received up to and including the one holding `last` (the event
+    that ends the test's traffic); then the listener is stopped."""
+    col = Collector(listener)
+    arrived = col.wait_for(last, timeout)
+    listener.kill()
+    listener.communicate(timeout=10)
+    assert arrived, f"{last!r} never arrived; got {len(col.msgs)} datagrams: {col.msgs[-5:]}"
+    return col.msgs
 
 
 def test_plain_boot_log_and_fault_dump(guest, tapnet):
-    listener = tapnet.udp_listener(6666, 25)
+    listener = tapnet.ns.udp_listener(6666, 25)
     g = guest(append=f"netconsole=@{GUEST_IP}/,@10.9.0.1/ fault=pagefault test_exit",
-              netdevs=tapnet.qemu_netdev(), netns=tapnet.ns)
+              netdevs=tapnet.qemu_args(), netns=tapnet.ns)
     g.wait_exit(60)
-    lines = b"".join(datagrams(listener)).decode()
+    lines = "".join(datagrams_until(listener, "end Kernel panic"))
     # Lines logged before the network was up arrive from the ring.
     assert "napkin 0.1 booting" in lines
     assert "tsc: " in lines
@@ -47,14 +87,13 @@ def test_plain_boot_log_and_fault_dump(guest, tapnet):
 
 
 def test_extended_format_sequence_numbers(guest, tapnet):
-    listener = tapnet.udp_listener(6666, 20)
+    listener = tapnet.ns.udp_listener(6666, 20)
     # With the target's MAC given, netconsole needs no ARP and is ready at once.
     g = guest(append=f"netconsole=+@{GUEST_IP}/,@10.9.0.1/{tapnet.peer_mac} "
               "test_exit exit_status=0",
-              netdevs=tapnet.qemu_netdev(), netns=tapnet.ns)
+              netdevs=tapnet.qemu_args(), netns=tapnet.ns)
     g.wait_exit(60)
-    msgs = [d.decode() for d in datagrams(listener)]
-    assert msgs, "no datagram received"
+    msgs = datagrams_until(listener, "exiting QEMU with status 0")
     seqs = []
     for m in msgs:
         hdr, _, text = m.partition(";")
@@ -94,8 +133,8 @@ def test_bad_netconsole_value_is_named(guest):
 
 
 def test_shell_adds_lists_and_removes_targets(guest, tapnet):
-    listener = tapnet.udp_listener(6667, 40)
-    g = guest(append="", netdevs=tapnet.qemu_netdev(), netns=tapnet.ns)
+    listener = tapnet.ns.udp_listener(6667, 40)
+    g = guest(append="", netdevs=tapnet.qemu_args(), netns=tapnet.ns)
     g.wait_for(r"napkin> ", 60)
     assert "bad target" in g.command("netconsole add @/,@10.9.0/")
     assert g.command("netconsole").strip() == ""
@@ -105,12 +144,11 @@ def test_shell_adds_lists_and_removes_targets(guest, tapnet):
                      re.M)
     g.command("uptime")  # the shell's own output is not logged; a log line is:
     g.command("set loglevel 7")
+    # The catch-up from the ring reached the new target.
+    lines = "".join(datagrams_until(listener, "napkin: ready"))
+    assert "napkin 0.1 booting" in lines
     assert "target 0 removed" in g.command("netconsole del 0")
     assert "no target '0'" in g.command("netconsole del 0")
-    g.stop()
-    lines = b"".join(datagrams(listener)).decode()
-    # The catch-up from the ring reached the new target.
-    assert "napkin 0.1 booting" in lines and "napkin: ready" in lines
 
 
 PEER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "net_peer.py")
@@ -172,18 +210,18 @@ def test_every_line_arrives_under_flood_and_tcp_load(guest, tapnet, model):
     """netconsole shares the NIC with a receive flood and with a TCP transfer;
     every log record still arrives, once, in order, and the guest's counters
     agree with what the listener got."""
-    listener = tapnet.udp_listener(6666, 170)
+    listener = tapnet.ns.udp_listener(6666, 170)
     col = Collector(listener)
     g = guest(append=f"ip={GUEST_IP}::10.9.0.1:255.255.255.0::eth0:off loglevel=8 "
               f"netconsole=+@{GUEST_IP}/,@10.9.0.1/{tapnet.peer_mac}",
-              netdevs=tapnet.qemu_netdev(model), netns=tapnet.ns, memory=256)
+              netdevs=tapnet.qemu_args(model), netns=tapnet.ns, memory=256)
     g.wait_for(r"napkin> ", 60)
     assert col.wait_for("napkin: ready", 30)
     assert "usage: logger" in g.command("logger -p 9 bad level")
 
-    flood = tapnet.popen("python3", "-c", UDP_FLOOD, GUEST_IP, "10", stdout=subprocess.PIPE,
-                         text=True)
-    time.sleep(1)
+    flood = tapnet.ns.popen(["python3", "-c", UDP_FLOOD, GUEST_IP, "10"],
+                            stdout=subprocess.PIPE, text=True)
+    wait_rx_bytes(g, 100_000)  # the flood is arriving
     g.command("logger -n 1500 flood-mark", 90)
     assert flood.poll() is None, "the flood ended before the lines were logged"
     flood_sent = int(flood.communicate(timeout=60)[0])
@@ -191,9 +229,9 @@ def test_every_line_arrives_under_flood_and_tcp_load(guest, tapnet, model):
 
     # TCP load: an iperf2 run into the guest, long enough to outlast the lines.
     start = len(g.output)
-    iperf = tapnet.popen("iperf", "-c", GUEST_IP, "-t", "8", "-y", "C", stdout=subprocess.PIPE,
-                         text=True)
-    time.sleep(1)
+    iperf = tapnet.ns.popen(["iperf", "-c", GUEST_IP, "-t", "8", "-y", "C"],
+                            stdout=subprocess.PIPE, text=True)
+    wait_rx_bytes(g, 1_000_000)  # the transfer is under way
     g.command("logger -n 1500 tcp-mark", 90)
     assert iperf.poll() is None, "the TCP run ended before the lines were logged"
     out = iperf.communicate(timeout=60)[0]
@@ -206,7 +244,7 @@ def test_every_line_arrives_under_flood_and_tcp_load(guest, tapnet, model):
     arrived = col.wait_for("end-mark", 60)
     counters = netconsole_counters(g)
     assert arrived, f"the last line never arrived; guest counters {counters}, " \
-        f"{len(col.msgs)} datagrams received, host UDP errors {tapnet.udp_errors()}, " \
+        f"{len(col.msgs)} datagrams received, host UDP errors {tapnet.ns.udp_errors()}, " \
         f"gaps {seq_gaps(col.msgs)}"
 
     seqs, texts = [], []

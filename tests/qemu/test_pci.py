@@ -3,8 +3,8 @@
 q35 (ECAM) machines, each with several NICs and a device behind a bridge.
 
 The boot listing must match what QEMU itself reports in `info pci` for the
-same command line. With `pcitest=irq` the test-only module kernel/pcitest_irq.c
-makes every device interrupt on every mode it offers; the test checks each
+same command line. With `pcitest=irq` the test image's module
+tests/kernel/pcitest_irq.c makes every device interrupt on every mode it offers; the test checks each
 interrupt arrived, was counted, and that handlers sharing an INTx line only
 claimed their own device's interrupts.
 """
@@ -178,7 +178,8 @@ RESULT = re.compile(r"pcitest: (\S+) (\S+) (MSI-X|MSI|INTx) entry (\d+) vector (
 @pytest.mark.parametrize("machine", sorted(MACHINES))
 def test_interrupts_delivered_and_counted(guest, machine):
     devices, _ = MACHINES[machine]
-    g = guest(machine=machine, append="loglevel=7 pcitest=irq", netdevs=devices())
+    g = guest(machine=machine, append="loglevel=7 pcitest=irq", netdevs=devices(),
+              test_image=True)
     g.wait_ready(120)
     drive_virtio(g)
     out = g.output

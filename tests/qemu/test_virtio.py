@@ -5,64 +5,45 @@ through a multiqueue tap that sits in a network namespace the test creates.
 
 Until the network stack lands, the guest has no IP: frames from the namespace
 go to a static neighbour entry and are counted by the driver, and the driver's
-transmit self-test (`vnet ethN send`) sends UDP broadcasts that a socket in the
-namespace must receive with valid checksums."""
+transmit self-test (`vnettest ethN send`, in the test image) sends UDP
+broadcasts that a socket in the namespace must receive with valid checksums."""
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 import time
 
 import pytest
+
+from netns import NetNS, read_lines, require_netns
 
 GUEST_MAC = "52:54:00:12:34:56"
 NS_IP = "10.77.0.1"
 GUEST_IP = "10.77.0.2"
 SELFTEST_PORT = 9999
 
-pytestmark = pytest.mark.skipif(
-    os.geteuid() != 0 or not os.path.exists("/dev/net/tun") or not shutil.which("ip"),
-    reason="needs root, /dev/net/tun and iproute2 for a tap in a network namespace")
-
-
-def run(*args: str, check: bool = True) -> subprocess.CompletedProcess:
-    return subprocess.run(list(args), check=check, capture_output=True, text=True, timeout=30)
-
-
-class TapNamespace:
-    """A multiqueue tap QEMU opens in the root namespace, then moved into a
-    namespace of its own so the host's other interfaces never see it."""
+class VnetNet:
+    """A namespace (tests/qemu/netns.py) with a multiqueue tap for the guest at NS_IP,
+    silent on IPv6 (these tests count frames), and a static neighbour entry for the
+    guest, which has no IP stack of its own here."""
 
     def __init__(self, queues: int):
-        tag = f"{os.getpid() % 100000}{int(time.monotonic() * 1000) % 1000}"
-        self.tap = f"vnt{tag}"[:15]
-        self.ns = f"napkin-vnet-{tag}"
         self.queues = queues
-        self.moved = False
-        # QEMU opens a single-queue tap without IFF_MULTI_QUEUE, which must then match.
-        run("ip", "tuntap", "add", "dev", self.tap, "mode", "tap",
-            *(["multi_queue"] if queues > 1 else []))
-        run("ip", "netns", "add", self.ns)
+        self.ns = NetNS(prefix="napkin-vnet")
+        try:
+            self.tap = self.ns.add_tap(addr4=NS_IP, queues=queues, ipv6=False)
+            self.exec("ip", "neigh", "replace", GUEST_IP, "lladdr", GUEST_MAC, "dev",
+                      self.tap.name, "nud", "permanent")
+        except Exception:
+            self.ns.close()
+            raise
 
     def qemu_args(self, device_opts: str = "") -> list[str]:
         mq = f",mq=on,vectors={2 * self.queues + 2}" if self.queues > 1 else ""
-        return ["-netdev", f"tap,id=n0,ifname={self.tap},script=no,downscript=no,"
-                f"queues={self.queues},vhost=off",
-                "-device", f"virtio-net-pci,netdev=n0,mac={GUEST_MAC}{mq}{device_opts}"]
-
-    def attach(self) -> None:
-        """Once QEMU holds the tap: move it into the namespace and address it."""
-        run("ip", "link", "set", self.tap, "netns", self.ns)
-        self.moved = True
-        self.exec("ip", "addr", "add", f"{NS_IP}/24", "dev", self.tap)
-        self.exec("ip", "link", "set", self.tap, "up")
-        self.exec("ip", "neigh", "replace", GUEST_IP, "lladdr", GUEST_MAC, "dev", self.tap,
-                  "nud", "permanent")
+        return self.tap.qemu_args("virtio-net-pci", device_opts=f"mac={GUEST_MAC}{mq}{device_opts}")
 
     def exec(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        return run("ip", "netns", "exec", self.ns, *args, check=check)
+        return self.ns.run(list(args), check=check, timeout=30)
 
     def send_udp(self, flows: int, per_flow: int = 1) -> None:
         """UDP datagrams to the guest from `flows` source ports (tap queues hash on them)."""
@@ -77,35 +58,19 @@ class TapNamespace:
 
     def start_receiver(self, seconds: float) -> subprocess.Popen:
         """Collect self-test datagrams on SELFTEST_PORT for `seconds`; print one per line."""
-        code = ("import socket, time\n"
-                "s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
-                f"s.bind(('', {SELFTEST_PORT}))\n"
-                "s.settimeout(0.2)\n"
-                f"end = time.time() + {seconds}\n"
-                "print('ready', flush=True)\n"
-                "while time.time() < end:\n"
-                "    try:\n"
-                "        d, a = s.recvfrom(2048)\n"
-                "    except socket.timeout:\n"
-                "        continue\n"
-                "    print(a[1], d.rstrip(b'\\0').decode(), flush=True)\n")
-        p = subprocess.Popen(["ip", "netns", "exec", self.ns, "python3", "-c", code],
-                             stdout=subprocess.PIPE, text=True)
-        assert p.stdout is not None and p.stdout.readline().strip() == "ready"
-        return p
+        return self.ns.udp_listener(SELFTEST_PORT, seconds, fmt="sport", rcvbuf=1 << 20)
 
     def close(self) -> None:
-        run("ip", "netns", "del", self.ns, check=False)
-        if not self.moved:
-            run("ip", "link", "del", self.tap, check=False)
+        self.ns.close()
 
 
 @pytest.fixture
 def tapns():
-    made: list[TapNamespace] = []
+    require_netns()
+    made: list[VnetNet] = []
 
-    def make(queues: int = 1) -> TapNamespace:
-        t = TapNamespace(queues)
+    def make(queues: int = 1) -> VnetNet:
+        t = VnetNet(queues)
         made.append(t)
         return t
 
@@ -118,11 +83,11 @@ def tapns():
 QUIET_STACK = "ip=off ipv6.disable=1"
 
 
-def boot(guest, tn: TapNamespace, append: str = "", device_opts: str = ""):
+def boot(guest, tn: VnetNet, append: str = "", device_opts: str = ""):
+    # The test image: it has the transmit self-test (`vnettest ethN send`).
     g = guest(append=f"loglevel=7 {QUIET_STACK} {append}", memory=256,
-              netdevs=tn.qemu_args(device_opts))
+              netdevs=tn.qemu_args(device_opts), netns=tn.ns, test_image=True)
     g.wait_ready(90)
-    tn.attach()
     return g
 
 
@@ -159,13 +124,12 @@ def wait_rx(g, total: int, timeout: float = 30) -> str:
         time.sleep(0.5)
 
 
-def selftest_roundtrip(g, tn: TapNamespace, count: int) -> list[tuple[int, str]]:
-    rx = tn.start_receiver(seconds=12)
-    out = g.command(f"vnet eth0 send {count} {SELFTEST_PORT}", timeout=30)
+def selftest_roundtrip(g, tn: VnetNet, count: int) -> list[tuple[int, str]]:
+    rx = tn.start_receiver(seconds=60)
+    out = g.command(f"vnettest eth0 send {count} {SELFTEST_PORT}", timeout=30)
     assert f"sent {count}" in out, out
-    text, _ = rx.communicate(timeout=30)
     got = []
-    for line in text.splitlines():
+    for line in read_lines(rx, count, timeout=30):
         sport, payload = line.split(" ", 1)
         got.append((int(sport), payload))
     return got
@@ -315,6 +279,6 @@ def test_napi_modes_four_pairs(guest, tapns, mode):
     if mode == "busypoll":
         # Polls keep running with no traffic at all.
         polls = sum(int(p["polls"]) for p in pair_lines(out).values())
-        time.sleep(1)
-        later = sum(int(p["polls"]) for p in pair_lines(vnet_show(g)).values())
-        assert later > polls
+        deadline = time.monotonic() + 10
+        while sum(int(p["polls"]) for p in pair_lines(vnet_show(g)).values()) <= polls:
+            assert time.monotonic() < deadline, "busypoll stopped polling"

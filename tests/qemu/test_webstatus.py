@@ -112,9 +112,23 @@ class EchoTraffic:
         self.t.start()
         return self
 
+    def wait_rounds(self, n: int, timeout: float = 30) -> None:
+        """Until n round trips are done: the traffic is flowing."""
+        deadline = time.monotonic() + timeout
+        while self.rounds < n:
+            assert self.t.is_alive() and time.monotonic() < deadline, "echo traffic stalled"
+            time.sleep(0.05)
+
     def __exit__(self, *exc):
         self.stop.set()
         self.t.join(10)
+
+
+def wait_counter(n, name: str, ok, timeout: float = 20) -> None:
+    """Until the shell's `webstatus` counter `name` satisfies ok(value)."""
+    deadline = time.monotonic() + timeout
+    while not ok(n.webstatus_counters()[name]):
+        assert time.monotonic() < deadline, f"{name} stuck at {n.webstatus_counters()[name]}"
 
 
 def between(name, before, shell, after):
@@ -124,7 +138,7 @@ def between(name, before, shell, after):
 def test_stats_json_matches_shell_under_traffic(napkin):
     g = napkin.g
     with EchoTraffic(napkin.echo) as traffic:
-        time.sleep(0.5)
+        traffic.wait_rounds(3)
         a = napkin.stats()
         sh = {c: g.command(c) for c in ("napi", "softnet", "ifconfig", "ethtool -S eth0",
                                          "irq", "mem")}
@@ -303,13 +317,15 @@ def test_hostile_clients_are_bounded_and_counted(napkin):
     assert missing.startswith(b"HTTP/1.1 404"), missing[:80]
 
     # 1,000 connections at once, most of them saying nothing.
+    refused0 = napkin.webstatus_counters()["refused"]
     flood = []
     for _ in range(1000):
         s = socket.socket()
         s.setblocking(False)
         s.connect_ex(("127.0.0.1", napkin.http))
         flood.append(s)
-    time.sleep(2)
+    # The flood has reached napkin once it refuses connections beyond its limit.
+    wait_counter(napkin, "refused", lambda v: v > refused0, timeout=30)
     assert napkin.echo_ok(), "echo failed during the connection flood"
     start = len(napkin.g.output)
     napkin.g.command("ping 10.0.2.2 2", timeout=20)
@@ -373,13 +389,13 @@ def test_port_and_connection_limit_settings():
         held = [socket.create_connection(("127.0.0.1", n.http), timeout=5) for _ in range(2)]
         for s in held:
             s.sendall(b"GET / HTTP/1.1\r\n")  # incomplete: both slots stay taken
-        time.sleep(0.5)
+        wait_counter(n, "active", lambda v: v == 2)
         third = n.raw(b"GET /stats.json HTTP/1.1\r\n\r\n", timeout=5)
         assert not third.startswith(b"HTTP/"), third[:80]
         assert n.webstatus_counters()["refused"] >= 1
         for s in held:
             s.close()
-        time.sleep(0.5)
+        wait_counter(n, "active", lambda v: v == 0)
         assert n.stats()["webstatus"]["max_conns"] == 2
     finally:
         n.g.stop()

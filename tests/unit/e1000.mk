@@ -10,6 +10,6 @@ UNIT_TESTS += test_e1000_hw
 test_e1000_hw_SRCS := tests/unit/test_e1000_hw.c drivers/e1000/e1000_hw.c tests/unit/stub_printk.c
 
 UNIT_TESTS += test_e1000_rings
-test_e1000_rings_SRCS := tests/unit/test_e1000_rings.c drivers/e1000/e1000_rx.c \
+test_e1000_rings_SRCS := tests/unit/test_e1000_rings.c drivers/e1000/e1000_rx.c drivers/e1000/e1000_poll.c \
 	drivers/e1000/e1000_tx.c drivers/e1000/e1000_ethtool.c $(E1000_PURE_SRCS) tests/unit/stub_printk.c \
 	tests/unit/stub_irqflags.c

@@ -27,3 +27,9 @@ UNIT_TESTS += test_pci_fixtures
 test_pci_fixtures_SRCS := tests/unit/test_pci_fixtures.c tests/unit/pci_fixtures.c \
 	$(PCI_CORE_SRCS) kernel/msi.c kernel/pci_irq.c kernel/pci_intx.c kernel/irq.c \
 	tests/unit/pci_fake.c $(PCI_TEST_STUBS)
+
+# The interrupt ladder drivers share (MSI-X, MSI, INTx, polling; the watchdog).
+UNIT_TESTS += test_pci_irq_ladder
+test_pci_irq_ladder_SRCS := tests/unit/test_pci_irq_ladder.c kernel/pci_irq_ladder.c \
+	$(PCI_CORE_SRCS) kernel/msi.c kernel/pci_irq.c kernel/pci_intx.c kernel/irq.c \
+	kernel/cmdline.c tests/unit/pci_fake.c $(PCI_TEST_STUBS)

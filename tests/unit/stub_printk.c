@@ -67,6 +67,17 @@ const char *stub_printk_find(const char *needle)
 	return NULL;
 }
 
+int stub_printk_level_of(const char *needle)
+{
+	for (unsigned long i = 0; i < kept_count(); i++) {
+		const struct kept_msg *m = kept_newest(i);
+
+		if (strstr(m->text, needle))
+			return m->level;
+	}
+	return -1;
+}
+
 const char *stub_printk_last(void)
 {
 	return total ? kept_newest(0)->text : "";

@@ -27,6 +27,9 @@ bool stub_printk_contains(const char *needle);
 /* The newest message containing needle, or NULL. */
 const char *stub_printk_find(const char *needle);
 
+/* The level of the newest message containing needle, or -1. */
+int stub_printk_level_of(const char *needle);
+
 /* The newest message, or "" when there is none. */
 const char *stub_printk_last(void);
 

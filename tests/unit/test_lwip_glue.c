@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * lwIP, napkin's glue and the services, hosted, against a fake NIC: frames
- * go in through the real netdev layer (netif_receive) in buffers the test
+ * go in through the real netdev layer (netif_receive_from) in buffers the test
  * mallocs and frees on release, so AddressSanitizer catches the glue touching
  * a buffer after handing it back; frames come out through start_xmit, where
  * the test can hold them (a busy ring) or refuse them (NETDEV_TX_BUSY). A
@@ -27,6 +27,7 @@
 #include "net/net_init.h"
 #include "net/netdev.h"
 #include "net/services/services.h"
+#include "tests/hosted/frames.h"
 #include "tests/unit/napi_fakes.h"
 
 #define ETH_P_IP   0x0800
@@ -200,7 +201,7 @@ static void inject_segs(const u8 *frame, u32 len, int nsegs, u8 csum)
 	first->tot_len = len;
 	first->csum = csum;
 	nic.rx_out++;
-	netif_receive(&nic.dev, first);
+	netif_receive_from(&nic.dev, first, NETIF_RX_SOFTIRQ);
 	fake_softirq_run_net_rx(100);
 }
 
@@ -227,28 +228,6 @@ static struct tx_cap *next_tx_ip4(void)
 
 /* ---- packet building ---- */
 
-static u32 sum16(const u8 *d, u32 len, u32 sum)
-{
-	for (u32 i = 0; i + 1 < len; i += 2)
-		sum += (u32)(d[i] << 8 | d[i + 1]);
-	if (len & 1)
-		sum += (u32)d[len - 1] << 8;
-	return sum;
-}
-
-static u16 fold16(u32 sum)
-{
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return (u16)sum;
-}
-
-static void put16(u8 *p, u16 v)
-{
-	p[0] = (u8)(v >> 8);
-	p[1] = (u8)v;
-}
-
 static u32 get32(const u8 *p)
 {
 	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
@@ -256,36 +235,22 @@ static u32 get32(const u8 *p)
 
 static void put32(u8 *p, u32 v)
 {
-	put16(p, (u16)(v >> 16));
-	put16(p + 2, (u16)v);
+	fr_put16(p, (u16)(v >> 16));
+	fr_put16(p + 2, (u16)v);
 }
 
 static u32 eth_hdr(u8 *f, const u8 *dst, u16 type)
 {
 	memcpy(f, dst, 6);
 	memcpy(f + 6, peer_mac, 6);
-	put16(f + 12, type);
+	fr_put16(f + 12, type);
 	return 14;
 }
 
-/* IPv4 header at f (after Ethernet); frag is the flags/offset field. */
+/* IPv4 header from the peer to napkin at ip; frag is the flags/offset field. */
 static void ip4_hdr(u8 *ip, u8 proto, u32 payload, u16 id, u16 frag)
 {
-	memset(ip, 0, 20);
-	ip[0] = 0x45;
-	put16(ip + 2, (u16)(20 + payload));
-	put16(ip + 4, id);
-	put16(ip + 6, frag);
-	ip[8] = 64;
-	ip[9] = proto;
-	memcpy(ip + 12, peer_ip, 4);
-	memcpy(ip + 16, napkin_ip, 4);
-	put16(ip + 10, (u16)~fold16(sum16(ip, 20, 0)));
-}
-
-static u32 pseudo4(const u8 *ip, u8 proto, u32 len)
-{
-	return sum16(ip + 12, 8, 0) + proto + len;
+	fr_ipv4_hdr(ip, proto, payload, id, frag, peer_ip, napkin_ip);
 }
 
 static u32 build_arp_request(u8 *f)
@@ -293,11 +258,11 @@ static u32 build_arp_request(u8 *f)
 	static const u8 bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	u8 *a = f + eth_hdr(f, bcast, ETH_P_ARP);
 
-	put16(a, 1);
-	put16(a + 2, ETH_P_IP);
+	fr_put16(a, 1);
+	fr_put16(a + 2, ETH_P_IP);
 	a[4] = 6;
 	a[5] = 4;
-	put16(a + 6, 1);
+	fr_put16(a + 6, 1);
 	memcpy(a + 8, peer_mac, 6);
 	memcpy(a + 14, peer_ip, 4);
 	memset(a + 18, 0, 6);
@@ -307,17 +272,7 @@ static u32 build_arp_request(u8 *f)
 
 static u32 build_udp(u8 *f, u16 sport, u16 dport, const u8 *payload, u32 len)
 {
-	u8 *ip = f + eth_hdr(f, napkin_mac, ETH_P_IP);
-	u8 *u = ip + 20;
-
-	ip4_hdr(ip, 17, 8 + len, 7, 0);
-	put16(u, sport);
-	put16(u + 2, dport);
-	put16(u + 4, (u16)(8 + len));
-	put16(u + 6, 0);
-	memcpy(u + 8, payload, len);
-	put16(u + 6, (u16)~fold16(sum16(u, 8 + len, pseudo4(ip, 17, 8 + len))));
-	return 14 + 20 + 8 + len;
+	return fr_udp4(f, napkin_mac, peer_mac, peer_ip, napkin_ip, 7, sport, dport, payload, len);
 }
 
 /* The service the scripted TCP peer talks to. */
@@ -332,21 +287,21 @@ static u32 build_tcp(u8 *f, u16 sport, u32 seq, u32 ack, u8 flags, u16 win, cons
 
 	ip4_hdr(ip, 6, hl + len, 9, 0x4000);
 	memset(t, 0, hl);
-	put16(t, sport);
-	put16(t + 2, peer_service);
+	fr_put16(t, sport);
+	fr_put16(t + 2, peer_service);
 	put32(t + 4, seq);
 	put32(t + 8, ack);
 	t[12] = (u8)((hl / 4) << 4);
 	t[13] = flags;
-	put16(t + 14, win);
+	fr_put16(t + 14, win);
 	if (hl == 24) {
 		t[20] = 2; /* MSS option */
 		t[21] = 4;
-		put16(t + 22, 1460);
+		fr_put16(t + 22, 1460);
 	}
 	if (len)
 		memcpy(t + hl, payload, len);
-	put16(t + 16, (u16)~fold16(sum16(t, hl + len, pseudo4(ip, 6, hl + len))));
+	fr_put16(t + 16, (u16)~fr_fold(fr_sum(t, hl + len, fr_pseudo4(ip, 6, hl + len))));
 	return 14 + 20 + hl + len;
 }
 
@@ -357,12 +312,12 @@ static void device_csum(struct tx_cap *c)
 		u32 start = c->csum_start;
 
 		ck_assert_uint_lt(start + c->csum_offset + 1, c->len);
-		put16(c->data + start + c->csum_offset,
-		      (u16)~fold16(sum16(c->data + start, c->len - start, 0)));
+		fr_put16(c->data + start + c->csum_offset,
+			 (u16)~fr_fold(fr_sum(c->data + start, c->len - start, 0)));
 	}
 	if (c->flags & NETBUF_F_TX_IPHDR_CSUM) {
-		put16(c->data + 24, 0);
-		put16(c->data + 24, (u16)~fold16(sum16(c->data + 14, 20, 0)));
+		fr_put16(c->data + 24, 0);
+		fr_put16(c->data + 24, (u16)~fr_fold(fr_sum(c->data + 14, 20, 0)));
 	}
 	/* Done once, as the device would: a second pass would sum the result in. */
 	c->csum = NETBUF_CSUM_NONE;
@@ -382,14 +337,15 @@ static const u8 *expect_ip4(struct tx_cap *c, u8 proto, u32 *l4len)
 	ck_assert(!memcmp(c->data, peer_mac, 6));
 	ck_assert(!memcmp(c->data + 6, napkin_mac, 6));
 	ihl = (ip[0] & 15u) * 4;
-	ck_assert_uint_eq(fold16(sum16(ip, ihl, 0)), 0xffff);
+	ck_assert_uint_eq(fr_fold(fr_sum(ip, ihl, 0)), 0xffff);
 	ck_assert(!memcmp(ip + 12, napkin_ip, 4));
 	ck_assert(!memcmp(ip + 16, peer_ip, 4));
 	ck_assert_uint_eq(ip[9], proto);
 	*l4len = get16(ip + 2) - ihl;
 	ck_assert_uint_le(14 + ihl + *l4len, c->len);
 	if (proto == 6 || (proto == 17 && get16(ip + ihl + 6)))
-		ck_assert_msg(fold16(sum16(ip + ihl, *l4len, pseudo4(ip, proto, *l4len))) == 0xffff,
+		ck_assert_msg(fr_fold(fr_sum(ip + ihl, *l4len, fr_pseudo4(ip, proto, *l4len))) ==
+				  0xffff,
 			      "bad L4 checksum");
 	return ip + ihl;
 }
@@ -453,8 +409,8 @@ static void assert_no_leaks(void)
 
 START_TEST(test_boot_logs_and_arp)
 {
-	ck_assert(fake_log_contains("eth0: static address 10.0.0.2/24"));
-	ck_assert(fake_log_contains("services: echo tcp+udp/7"));
+	ck_assert(stub_printk_contains("eth0: static address 10.0.0.2/24"));
+	ck_assert(stub_printk_contains("services: echo tcp+udp/7"));
 	arp_handshake();
 	assert_no_leaks();
 	ck_assert_int_eq(nic.rx_released, 1);
@@ -537,7 +493,7 @@ START_TEST(test_udp_echo_sizes_and_segments)
 			u32 off = (get16(ip + 6) & 0x1fff) * 8u, n = get16(ip + 2) - 20u;
 
 			device_csum(c);
-			ck_assert_uint_eq(fold16(sum16(ip, 20, 0)), 0xffff);
+			ck_assert_uint_eq(fr_fold(fr_sum(ip, 20, 0)), 0xffff);
 			ck_assert_uint_eq(ip[9], 17);
 			memcpy(reply + off, ip + 20, n);
 			got += n;
@@ -1128,9 +1084,9 @@ END_TEST
 START_TEST(test_bad_ip_config_falls_back_to_dhcp)
 {
 	start_stack("ip=10.0.0.300::::::", NETIF_F_SG);
-	ck_assert(fake_log_contains("field 1 (client-ip)"));
-	ck_assert(fake_log_contains("using DHCP instead"));
-	ck_assert(fake_log_contains("eth0: DHCP started"));
+	ck_assert(stub_printk_contains("field 1 (client-ip)"));
+	ck_assert(stub_printk_contains("using DHCP instead"));
+	ck_assert(stub_printk_contains("eth0: DHCP started"));
 	/* A DHCP discover went out as a broadcast from port 68. */
 	for (struct tx_cap *c; (c = next_tx_ip4());) {
 		if (c->data[14 + 9] == 17 && get16(c->data + 14 + 20) == 68) {
@@ -1181,7 +1137,7 @@ END_TEST
 START_TEST(test_ip_off)
 {
 	start_stack("ip=off", NETIF_F_SG);
-	ck_assert(fake_log_contains("eth0: no IPv4 configuration (ip=off)"));
+	ck_assert(stub_printk_contains("eth0: no IPv4 configuration (ip=off)"));
 }
 END_TEST
 
@@ -1191,7 +1147,7 @@ START_TEST(test_quiet_stack)
 	start_stack("ip=off ipv6.disable=1", NETIF_F_SG);
 	run_loop(10000);
 	ck_assert_int_eq(nic.ncaps, 0);
-	ck_assert(fake_log_contains("IPv4 off, IPv6 off"));
+	ck_assert(stub_printk_contains("IPv4 off, IPv6 off"));
 }
 END_TEST
 
@@ -1213,7 +1169,7 @@ END_TEST
 START_TEST(test_ip_names_other_device)
 {
 	start_stack("ip=:::::eth3:", NETIF_F_SG);
-	ck_assert(fake_log_contains("eth0: no IPv4 configuration (ip= names eth3)"));
+	ck_assert(stub_printk_contains("eth0: no IPv4 configuration (ip= names eth3)"));
 }
 END_TEST
 
@@ -1221,24 +1177,24 @@ END_TEST
 START_TEST(test_device_ipconfig_overrides_ip)
 {
 	start_stack("ip=off ip.eth0=10.0.0.2:::255.255.255.0", NETIF_F_SG);
-	ck_assert(fake_log_contains("eth0: static address 10.0.0.2/24"));
-	ck_assert(!fake_log_contains("no IPv4 configuration"));
+	ck_assert(stub_printk_contains("eth0: static address 10.0.0.2/24"));
+	ck_assert(!stub_printk_contains("no IPv4 configuration"));
 }
 END_TEST
 
 START_TEST(test_device_ipconfig_off_and_mismatch)
 {
 	start_stack("ip=10.0.0.2:::255.255.255.0 ip.eth0=off", NETIF_F_SG);
-	ck_assert(fake_log_contains("eth0: no IPv4 configuration (ip.eth0=off)"));
-	ck_assert(!fake_log_contains("static address"));
+	ck_assert(stub_printk_contains("eth0: no IPv4 configuration (ip.eth0=off)"));
+	ck_assert(!stub_printk_contains("static address"));
 }
 END_TEST
 
 START_TEST(test_device_ipconfig_naming_another_device_is_ignored)
 {
 	start_stack("ip=10.0.0.2:::255.255.255.0 ip.eth0=10.9.9.9:::255.0.0.0::eth1:", NETIF_F_SG);
-	ck_assert(fake_log_contains("ip.eth0= names device eth1: ignored"));
-	ck_assert(fake_log_contains("eth0: static address 10.0.0.2/24"));
+	ck_assert(stub_printk_contains("ip.eth0= names device eth1: ignored"));
+	ck_assert(stub_printk_contains("eth0: static address 10.0.0.2/24"));
 }
 END_TEST
 
@@ -1267,9 +1223,9 @@ static void nic_cut(struct netbuf *nb)
 	ck_assert_uint_le(tot, NETDEV_GSO_MAX_SIZE);
 	ck_assert_uint_eq(get16(sup + 16), tot - 14);
 	/* The checksum field holds the pseudo-header sum over the whole TCP length. */
-	ck_assert_uint_eq(get16(sup + l4 + 16), fold16(pseudo4(sup + 14, 6, tot - l4)));
+	ck_assert_uint_eq(get16(sup + l4 + 16), fr_fold(fr_pseudo4(sup + 14, 6, tot - l4)));
 	if (!(nb->flags & NETBUF_F_TX_IPHDR_CSUM))
-		ck_assert_uint_eq(fold16(sum16(sup + 14, 20, 0)), 0xffff);
+		ck_assert_uint_eq(fr_fold(fr_sum(sup + 14, 20, 0)), 0xffff);
 	payload = tot - hl;
 	n = (payload + mss - 1) / mss;
 	ck_assert_uint_eq(n, nb->gso_segs);
@@ -1290,16 +1246,17 @@ static void nic_cut(struct netbuf *nb)
 		c->segs = 1;
 		memcpy(d, sup, hl);
 		memcpy(d + hl, sup + hl + k * mss, len);
-		put16(d + 16, (u16)(hl - 14 + len));
-		put16(d + 18, (u16)(id0 + k));
-		put16(d + 24, 0);
-		put16(d + 24, (u16)~fold16(sum16(d + 14, 20, 0)));
+		fr_put16(d + 16, (u16)(hl - 14 + len));
+		fr_put16(d + 18, (u16)(id0 + k));
+		fr_put16(d + 24, 0);
+		fr_put16(d + 24, (u16)~fr_fold(fr_sum(d + 14, 20, 0)));
 		t = d + l4;
 		put32(t + 4, seq0 + k * mss);
 		if (k != n - 1)
 			t[13] &= (u8) ~(TCP_F_PSH | TCP_F_FIN);
-		put16(t + 16, 0);
-		put16(t + 16, (u16)~fold16(sum16(t, c->len - l4, pseudo4(d + 14, 6, c->len - l4))));
+		fr_put16(t + 16, 0);
+		fr_put16(t + 16,
+			 (u16)~fr_fold(fr_sum(t, c->len - l4, fr_pseudo4(d + 14, 6, c->len - l4))));
 	}
 	nic.gso_frames++;
 	nic.gso_segs += n;
@@ -1326,10 +1283,11 @@ static err_t recording_linkoutput(struct netif *netif, struct pbuf *p)
 	if (p->tot_len >= 54 && get16(d + 12) == ETH_P_IP && d[14 + 9] == 6) {
 		u32 l4len = get16(d + 16) - 20;
 
-		put16(d + 24, 0);
-		put16(d + 24, (u16)~fold16(sum16(d + 14, 20, 0)));
-		put16(d + 34 + 16, 0);
-		put16(d + 34 + 16, (u16)~fold16(sum16(d + 34, l4len, pseudo4(d + 14, 6, l4len))));
+		fr_put16(d + 24, 0);
+		fr_put16(d + 24, (u16)~fr_fold(fr_sum(d + 14, 20, 0)));
+		fr_put16(d + 34 + 16, 0);
+		fr_put16(d + 34 + 16,
+			 (u16)~fr_fold(fr_sum(d + 34, l4len, fr_pseudo4(d + 14, 6, l4len))));
 	}
 	lwip_out.data[lwip_out.n] = d;
 	lwip_out.len[lwip_out.n++] = p->tot_len;
@@ -1404,7 +1362,7 @@ START_TEST(test_tso_merges_and_cuts_exactly)
 
 	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off",
 		    NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_TSO);
-	ck_assert(fake_log_contains("TSO"));
+	ck_assert(stub_printk_contains("TSO"));
 	chargen_to_peer(1024 * 1024);
 	assert_wire_equals_lwip_output();
 	/* Super-segments were used, and they were large. */
@@ -1482,7 +1440,7 @@ START_TEST(test_tso_off_switch)
 	chargen_to_peer(256 * 1024);
 	assert_wire_equals_lwip_output();
 	ck_assert_int_eq(nic.gso_frames, 0);
-	ck_assert(!fake_log_contains("TSO"));
+	ck_assert(!stub_printk_contains("TSO"));
 }
 END_TEST
 

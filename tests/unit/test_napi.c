@@ -94,7 +94,7 @@ static bool fake_irq(struct fake_nic *nic)
 	fake_hardirq_enter();
 	nic->irqs_taken++;
 	nic->irq_masked = true;
-	scheduled = napi_schedule_irq(&nic->napi);
+	scheduled = napi_schedule_from_irq(&nic->napi);
 	fake_hardirq_exit();
 	return scheduled;
 }
@@ -167,11 +167,11 @@ START_TEST(test_add_weight_defaults_and_clamp)
 	ck_assert_int_eq(a.weight, NAPI_DEFAULT_WEIGHT);
 	ck_assert_int_eq(netif_napi_add(&dev, &b, fake_poll, -5), 0);
 	ck_assert_int_eq(b.weight, NAPI_DEFAULT_WEIGHT);
-	ck_assert(!fake_log_contains("too large"));
+	ck_assert(!stub_printk_contains("too large"));
 	ck_assert_int_eq(netif_napi_add(&dev, &c, fake_poll, 1000), 0);
 	ck_assert_int_eq(c.weight, NAPI_MAX_WEIGHT);
-	ck_assert(fake_log_contains("eth7: weight 1000 too large, using 256"));
-	ck_assert_int_eq(fake_log_level_of("too large"), LOGLEVEL_WARNING);
+	ck_assert(stub_printk_contains("eth7: weight 1000 too large, using 256"));
+	ck_assert_int_eq(stub_printk_level_of("too large"), LOGLEVEL_WARNING);
 
 	/* Added instances start disabled and belong to the device. */
 	ck_assert(!napi_schedule(&a));
@@ -181,7 +181,7 @@ START_TEST(test_add_weight_defaults_and_clamp)
 	ck_assert_str_eq(napi_name(&a), "eth7-rx0");
 
 	ck_assert_int_eq(netif_napi_add(&dev, &a, NULL, 64), -EINVAL);
-	ck_assert(fake_log_contains("missing poll function for eth7"));
+	ck_assert(stub_printk_contains("missing poll function for eth7"));
 	ck_assert_int_eq(netif_napi_add(&dev, NULL, fake_poll, 64), -EINVAL);
 
 	netif_napi_del(&a);
@@ -454,7 +454,7 @@ START_TEST(test_complete_unscheduled_warns)
 	struct fake_nic *nic = nic_setup(0, 64);
 
 	ck_assert(napi_complete(&nic->napi));
-	ck_assert(fake_log_contains("eth0: completed while not scheduled"));
+	ck_assert(stub_printk_contains("eth0: completed while not scheduled"));
 	assert_irq_state_clean();
 }
 END_TEST
@@ -483,7 +483,7 @@ START_TEST(test_disable_while_scheduled)
 	ck_assert_int_eq(nic->handled, 10);
 
 	napi_enable(&nic->napi); /* not disabled: warns, changes nothing */
-	ck_assert(fake_log_contains("napi_enable() on an instance that is not disabled"));
+	ck_assert(stub_printk_contains("napi_enable() on an instance that is not disabled"));
 	assert_irq_state_clean();
 }
 END_TEST
@@ -502,7 +502,7 @@ START_TEST(test_disable_from_own_poll_warns)
 	nic_receive(nic, 100);
 	run_net_rx(10);
 	ck_assert_int_eq(nic->polls, 1);
-	ck_assert(fake_log_contains("eth0: napi_disable() called from inside its own poll"));
+	ck_assert(stub_printk_contains("eth0: napi_disable() called from inside its own poll"));
 	/* Full-weight poll, yet held off rather than requeued. */
 	ck_assert(!napi_any_scheduled());
 	ck_assert(napi_is_scheduled(&nic->napi));
@@ -537,7 +537,7 @@ START_TEST(test_disable_from_own_poll_after_reschedule)
 	nic_receive(nic, 3);
 	nic_receive(other, 3);
 	run_net_rx(10);
-	ck_assert(fake_log_contains("eth0: napi_disable() called from inside its own poll"));
+	ck_assert(stub_printk_contains("eth0: napi_disable() called from inside its own poll"));
 	ck_assert_int_eq(nic->polls, 1);
 	ck_assert_int_eq(other->polls, 1);
 	ck_assert(!napi_any_scheduled());
@@ -558,7 +558,7 @@ static void second_source_fires(struct fake_nic *nic, int budget)
 	if (nic->polls == 1) {
 		nic->rx_pending += 3;
 		fake_hardirq_enter();
-		ck_assert(!napi_schedule_irq(&nic->napi));
+		ck_assert(!napi_schedule_from_irq(&nic->napi));
 		fake_hardirq_exit();
 	}
 }
@@ -647,13 +647,14 @@ START_TEST(test_over_budget_warns_once_and_clamps)
 	ck_assert_uint_eq(nic->napi.stats.packets, 24);
 	ck_assert_uint_eq(nic->napi.stats.over_budget, 3);
 	ck_assert_uint_eq(good->napi.stats.over_budget, 0);
-	ck_assert_uint_eq(fake_log_count("poll handled 13 packets with a budget of 8"), 1);
-	ck_assert(fake_log_contains("eth0: poll handled"));
+	ck_assert_uint_eq(
+	    stub_printk_count(STUB_ANY_LEVEL, "poll handled 13 packets with a budget of 8"), 1);
+	ck_assert(stub_printk_contains("eth0: poll handled"));
 	softnet_get_stats(&st);
 	ck_assert_uint_eq(st.budget_exhausted, 1);
 
 	run_net_rx(5);
-	ck_assert_uint_eq(fake_log_count("driver bug, clamped"), 1);
+	ck_assert_uint_eq(stub_printk_count(STUB_ANY_LEVEL, "driver bug, clamped"), 1);
 	ck_assert_uint_gt(nic->napi.stats.over_budget, 3);
 }
 END_TEST
@@ -709,7 +710,7 @@ START_TEST(test_irq_mode_polls_in_handler)
 	struct fake_nic *nic = nic_setup(0, 64);
 
 	ck_assert_int_eq(napi_set_mode(NAPI_MODE_IRQ), 0);
-	ck_assert(fake_log_contains("napi: mode irq"));
+	ck_assert(stub_printk_contains("napi: mode irq"));
 	nic_receive(nic, 10);
 	/* Polled inside the handler, completed, unmasked before the handler returned. */
 	ck_assert_int_eq(nic->polls, 1);
@@ -906,7 +907,7 @@ START_TEST(test_for_each_and_del)
 	/* Deleting a scheduled instance dequeues it with a warning. */
 	nic_receive(&nics[1], 5);
 	netif_napi_del(&nics[1].napi);
-	ck_assert(fake_log_contains("eth1: deleted while scheduled"));
+	ck_assert(stub_printk_contains("eth1: deleted while scheduled"));
 	ck_assert(!napi_any_scheduled());
 	nics[1].napi.poll = NULL;
 	n = -100;
@@ -922,7 +923,7 @@ START_TEST(test_tunables_validate)
 	ck_assert_int_eq(net_get_budget(), 300);
 	ck_assert_int_eq(net_get_budget_usecs(), 2000);
 	ck_assert_int_eq(net_set_budget(0), -EINVAL);
-	ck_assert(fake_log_contains("net.budget 0 out of range"));
+	ck_assert(stub_printk_contains("net.budget 0 out of range"));
 	ck_assert_int_eq(net_set_budget(-3), -EINVAL);
 	ck_assert_int_eq(net_set_budget(NET_BUDGET_MAX + 1), -EINVAL);
 	ck_assert_int_eq(net_get_budget(), 300);
@@ -1010,7 +1011,7 @@ START_TEST(test_nested_round_is_refused)
 	nic_receive(a, 5);
 	nic_receive(b, 5);
 	ck_assert(fake_softirq_run(NET_RX_SOFTIRQ));
-	ck_assert(fake_log_contains("NET_RX softirq run from inside a poll"));
+	ck_assert(stub_printk_contains("NET_RX softirq run from inside a poll"));
 	ck_assert_int_eq(a->handled, 5);
 	ck_assert_int_eq(b->handled, 5);
 	ck_assert_int_eq(b->polls, 1);

@@ -1,3 +1,3 @@
 # SPDX-License-Identifier: BSD-2-Clause
 UNIT_TESTS += test_napi
-test_napi_SRCS := tests/unit/test_napi.c net/napi.c kernel/ktimer.c tests/unit/napi_fakes.c
+test_napi_SRCS := tests/unit/test_napi.c net/napi.c kernel/ktimer.c $(NAPI_FAKES_SRCS)

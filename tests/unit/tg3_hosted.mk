@@ -6,7 +6,7 @@ HOSTED_SRCS := tests/hosted/hosted_core.c tests/hosted/hosted_pci.c tests/hosted
 	tests/hosted/hosted_irq.c tests/hosted/hosted_wire.c tests/hosted/frames.c \
 	tests/unit/pci_fake.c tests/unit/stub_printk.c \
 	kernel/pci.c kernel/pci_cfg.c kernel/pci_bar.c kernel/pci_cap.c kernel/pci_driver.c \
-	kernel/pci_show.c kernel/pci_irq.c kernel/pci_intx.c kernel/msi.c kernel/irq.c \
+	kernel/pci_show.c kernel/pci_irq.c kernel/pci_irq_ladder.c kernel/pci_intx.c kernel/msi.c kernel/irq.c \
 	kernel/softirq.c kernel/ktimer.c kernel/cmdline.c \
 	net/napi.c net/netdev.c net/gro.c net/inet_csum.c net/backlog.c net/netbuf.c net/params.c
 # Every file of a harness binary sees the checked DMA API (kernel/dma.h).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * A transmit traffic generator for the `e1000 xmit` shell command, so the
+ * TEST IMAGE ONLY (tests/kernel/, `make test-image`).
+ *
+ * A transmit traffic generator for the `e1000test xmit` shell command, so the
  * transmit path (including checksum offload through context descriptors) can
  * be tested from outside before a network stack is linked in. Frames are
  * either raw (EtherType 0x88B5, reserved for local experiments) or UDP/IPv4
@@ -9,10 +11,13 @@
  * returned by the netbuf release callback once the hardware is done.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include "drivers/e1000/e1000.h"
-#include "drivers/e1000/e1000_testtx.h"
+#include "tests/kernel/e1000_testtx.h"
+#include "kernel/initcall.h"
 #include "kernel/irqflags.h"
+#include "kernel/shell.h"
 
 #define TESTTX_BUFS	 32
 #define TESTTX_BUF_SIZE	 2048
@@ -206,3 +211,65 @@ int e1000_testtx_send(struct e1000_adapter *a, unsigned int count, bool udp, uns
 			e1000_name(a), sent, count);
 	return (int)sent;
 }
+
+#define E1000_XMIT_MAX 100000
+
+/* e1000test xmit IFACE COUNT [udp] [SEGS] */
+static int cmd_xmit(struct e1000_adapter *a, int argc, char **argv)
+{
+	unsigned long count, segs = 1;
+	bool udp = false;
+	char *end;
+	int sent;
+
+	count = strtoul(argv[3], &end, 10);
+	if (*end || count == 0 || count > E1000_XMIT_MAX)
+		goto usage;
+	for (int i = 4; i < argc; i++) {
+		if (!strcmp(argv[i], "udp")) {
+			udp = true;
+			continue;
+		}
+		segs = strtoul(argv[i], &end, 10);
+		if (*end || segs < 1 || segs > TESTTX_MAX_SEGS)
+			goto usage;
+	}
+	sent = e1000_testtx_send(a, (unsigned int)count, udp, (unsigned int)segs);
+	if (sent < 0)
+		return sent;
+	shell_printf("%s: queued %d of %lu test frames\n", a->netdev.name, sent, count);
+	return 0;
+usage:
+	shell_printf("usage: e1000test xmit IFACE COUNT(1-%d) [udp] [SEGMENTS(1-%d)]\n",
+		     E1000_XMIT_MAX, TESTTX_MAX_SEGS);
+	return -EINVAL;
+}
+
+static int cmd_e1000test(int argc, char **argv)
+{
+	struct e1000_adapter *a;
+
+	if (argc < 4 || argc > 6 || strcmp(argv[1], "xmit")) {
+		shell_printf("usage: e1000test xmit IFACE COUNT [udp] [SEGS]\n");
+		return -EINVAL;
+	}
+	a = e1000_find(argv[2]);
+	if (!a) {
+		shell_printf("%s: not an e1000 device\n", argv[2]);
+		return -ENODEV;
+	}
+	return cmd_xmit(a, argc, argv);
+}
+
+static struct shell_cmd e1000test_cmd = {
+	.name = "e1000test",
+	.usage = "e1000test xmit IFACE COUNT [udp] [SEGS]",
+	.help = "test image: queue raw or UDP test frames on an e1000 adapter",
+	.run = cmd_e1000test,
+};
+
+static void e1000test_register(void)
+{
+	shell_register(&e1000test_cmd);
+}
+initcall(e1000test_register);

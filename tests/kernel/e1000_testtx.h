@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Test traffic for the `e1000 xmit` shell command; see e1000_testtx.c. */
-#ifndef NAPKIN_DRIVERS_E1000_TESTTX_H
-#define NAPKIN_DRIVERS_E1000_TESTTX_H
+/* Test traffic for the test image's `e1000test xmit` shell command; see e1000_testtx.c. */
+#ifndef NAPKIN_TESTS_KERNEL_E1000_TESTTX_H
+#define NAPKIN_TESTS_KERNEL_E1000_TESTTX_H
 
 #include "kernel/compiler.h"
 

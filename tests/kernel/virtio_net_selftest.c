@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Transmit self-test for the shell (`vnet ethN send COUNT PORT`): sends COUNT
+ * TEST IMAGE ONLY (tests/kernel/, `make test-image`).
+ *
+ * Transmit self-test for the shell (`vnettest ethN send COUNT PORT`): sends COUNT
  * UDP broadcasts from 0.0.0.0 to 255.255.255.255:PORT, source ports 7000 up,
  * so that a peer on the wire can check what arrived and the flows spread over
  * the queue pairs. The UDP checksum is left to the transmit path
@@ -14,6 +16,7 @@
 #include "kernel/dma.h"
 #include "kernel/heap.h"
 #include "kernel/printk.h"
+#include "tests/kernel/virtio_net_test.h"
 
 #define ST_FRAME_STRIDE 256
 #define ST_PAYLOAD_LEN	32

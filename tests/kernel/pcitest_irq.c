@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * TEST ONLY: interrupt delivery checks for tests/qemu/test_pci.py. Nothing
- * here runs unless the command line says `pcitest=irq`.
+ * TEST IMAGE ONLY (tests/kernel/, `make test-image`): interrupt delivery
+ * checks for tests/qemu/test_pci.py. Nothing here runs unless the command
+ * line says `pcitest=irq`.
  *
  * It claims QEMU's e1000 (8086:100e), e1000e (8086:10d3) and transitional
  * virtio-net (1af4:1000) and, for every interrupt mode the device offers
@@ -17,9 +18,9 @@
  *     MSI-X mode the config vector is moved to each table entry in turn.
  * Devices raise at staggered times, so handlers sharing an INTx line see
  * interrupts that are not theirs and must decline them. It never touches a
- * packet; it is not a driver. It registers from an initcall in kernel/, and
- * those run before the ones in drivers/ (link order), so it binds the devices
- * before the real drivers can.
+ * packet; it is not a driver. The test image links the test modules ahead
+ * of the kernel's objects, so this initcall runs before the drivers' and it
+ * binds the devices before the real drivers can.
  */
 #define pr_fmt(fmt) "pcitest: " fmt
 
