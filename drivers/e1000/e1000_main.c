@@ -117,8 +117,7 @@ void e1000_link_update(struct e1000_adapter *a)
 static void e1000_rescue_lost_irq(struct e1000_adapter *a)
 {
 	unsigned long flags = local_irq_save();
-	bool lost =
-	    a->irq.mode != IRQ_LADDER_POLL && a->irq_masked && !napi_is_scheduled(&a->napi);
+	bool lost = a->irq.mode != IRQ_LADDER_POLL && a->irq_masked && !napi_is_scheduled(&a->napi);
 
 	if (lost) {
 		a->sw.missed_irqs++;
