@@ -10,7 +10,6 @@ import subprocess
 import time
 from pathlib import Path
 
-
 from napkin_qemu import ISO
 from netns import NetNS, require_netns
 
