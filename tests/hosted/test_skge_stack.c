@@ -17,8 +17,8 @@
  * interrupt raised for a port whose poll is scheduled fails the test, and
  * every DMA the model makes is checked by the harness.
  *
- * Needs root and the tools stack_util.h lists; without them it fails, unless
- * NAPKIN_SKIP_PRIVILEGED is set.
+ * Needs the tools stack_util.h lists and root or unprivileged user namespaces;
+ * without them it fails naming what is missing.
  */
 #include <check.h>
 #include <stdio.h>

@@ -14,8 +14,8 @@
  * chip holds the wire when its receive RAM buffer fills instead of losing
  * frames, so no frame may be lost for want of a receive buffer.
  *
- * Needs root and the tools stack_util.h lists; without them it fails, unless
- * NAPKIN_SKIP_PRIVILEGED is set.
+ * Needs the tools stack_util.h lists and root or unprivileged user namespaces;
+ * without them it fails naming what is missing.
  */
 #include <check.h>
 #include <stdio.h>

@@ -28,7 +28,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from napkin_qemu import Guest  # noqa: E402
-from netns import NetNS, netns_available  # noqa: E402
+from netns import NetNS, require_netns  # noqa: E402
 from test_net import NICS, PEER, boot, elf_symbols  # noqa: E402
 
 ROUTE_RX = re.compile(r"acpi: INTx (\S+) pin ([A-D]) -> GSI (\d+) (level|edge)/(high|low) "
@@ -199,11 +199,8 @@ def test_without_acpica_intx_falls_back_to_config_space(guest):
 @pytest.mark.parametrize("nic_name", list(NICS))
 def test_nomsi_network(nic_name):
     nic = NICS[nic_name]
-    why = netns_available()
-    if why:
-        pytest.skip(why)
-    if nic.driver_symbol not in elf_symbols():
-        pytest.skip(f"no driver for {nic.device} in the kernel")
+    require_netns()
+    assert nic.driver_symbol in elf_symbols(), f"no driver for {nic.device} in the kernel"
     with NetNS() as ns:
         tap = ns.add_tap(queues=nic.queues)
         ns.start_dnsmasq(tap)

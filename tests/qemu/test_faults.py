@@ -5,17 +5,13 @@ a second with traffic resuming, and the driver must count it. Traffic is UDP
 echo probes every 10 ms from a namespace the test makes; every reply's
 arrival time is kept, so the longest silence is measured, not guessed."""
 import json
-import os
 import re
 import subprocess
 import time
 
 import pytest
 
-from tapnet import TapNet
-
-pytestmark = pytest.mark.skipif(os.geteuid() != 0 or not os.path.exists("/dev/net/tun"),
-                                reason="needs root and /dev/net/tun for a tap in a namespace")
+from netns import NetNS, require_netns
 
 GUEST_IP = "10.9.0.2"
 PROBE_SECONDS = 4.0
@@ -86,7 +82,7 @@ def ethtool(g) -> dict[str, int]:
     return {k: int(v) for k, v in re.findall(r"^\s+(\w+): (\d+)$", out, re.M)}
 
 
-def inject(g, net, fault: str) -> float:
+def inject(g, ns: NetNS, fault: str) -> float:
     """Plays the fault; returns when it ended (recovery is timed from there)."""
     if fault == "link-flap":
         # QEMU drops the link itself: the device raises a real link-change event.
@@ -95,7 +91,7 @@ def inject(g, net, fault: str) -> float:
         g.monitor("set_link n0 on")
         return time.time()
     if fault == "rx-overrun":
-        net.popen("python3", "-c", FLOOD, GUEST_IP, "1.0")
+        ns.popen(["python3", "-c", FLOOD, GUEST_IP, "1.0"])
         time.sleep(0.1)
         out = g.command("nicfault eth0 rx-overrun 300")
         assert "usage" not in out and "no fault" not in out, out
@@ -108,24 +104,23 @@ def inject(g, net, fault: str) -> float:
 @pytest.mark.parametrize("fault", FAULTS)
 @pytest.mark.parametrize("model", ["virtio-net-pci", "e1000", "e1000e"])
 def test_fault_is_recovered_within_a_second(guest, model, fault):
-    net = TapNet()
-    try:
+    require_netns()
+    with NetNS(prefix="napkin-fault") as ns:
+        tap = ns.add_tap(addr4="10.9.0.1", prefix6=None)
         g = guest(append=f"ip={GUEST_IP}::10.9.0.1:255.255.255.0::eth0:off",
-                  netdevs=net.qemu_netdev(model), netns=net.ns)
+                  netdevs=tap.qemu_args(model), netns=ns)
         g.wait_for(r"napkin> ", 60)
         g.wait_for(r"eth0: link up", 10)
         before = ethtool(g)
-        probe = net.popen("python3", "-c", PROBE, GUEST_IP, str(PROBE_SECONDS),
-                          stdout=subprocess.PIPE, text=True)
+        probe = ns.popen(["python3", "-c", PROBE, GUEST_IP, str(PROBE_SECONDS)],
+                         stdout=subprocess.PIPE, text=True)
         assert probe.stdout.readline().strip() == "ready", "the guest never answered a probe"
         start = time.time()
         time.sleep(FAULT_AT)
         fault_start = time.time()
-        fault_end = inject(g, net, fault)
+        fault_end = inject(g, ns, fault)
         result = json.loads(probe.communicate(timeout=30)[0])
         after = ethtool(g)
-    finally:
-        net.close()
     replies = result["replies"]
     counter = COUNTERS[model][fault]
     gaps = [b - a for a, b in zip(replies, replies[1:])]
@@ -147,19 +142,18 @@ def test_fault_is_recovered_within_a_second(guest, model, fault):
 
 def test_fault_planned_on_the_kernel_command_line_repeats(guest):
     """nicfault= arms a fault without a shell, again every period (for soak runs)."""
-    net = TapNet()
-    try:
+    require_netns()
+    with NetNS(prefix="napkin-fault") as ns:
+        tap = ns.add_tap(addr4="10.9.0.1", prefix6=None)
         g = guest(append=f"ip={GUEST_IP}::10.9.0.1:255.255.255.0::eth0:off "
                   "nicfault=eth0:lost-irq:5@1/1",
-                  netdevs=net.qemu_netdev("e1000"), netns=net.ns)
+                  netdevs=tap.qemu_args("e1000"), netns=ns)
         g.wait_for(r"nicfault: eth0 lost-irq \(5\) planned 1 s after boot, then repeated", 60)
-        probe = net.popen("python3", "-c", PROBE, GUEST_IP, "3",
-                          stdout=subprocess.PIPE, text=True)
+        probe = ns.popen(["python3", "-c", PROBE, GUEST_IP, "3"],
+                         stdout=subprocess.PIPE, text=True)
         assert probe.stdout.readline().strip() == "ready", "the guest never answered a probe"
         result = json.loads(probe.communicate(timeout=30)[0])
         after = ethtool(g)
-    finally:
-        net.close()
     assert len(re.findall(r"eth0: injecting fault lost-irq \(5\)", g.output)) >= 3
     replies = result["replies"]
     gaps = [b - a for a, b in zip(replies, replies[1:])]

@@ -10,10 +10,8 @@ import subprocess
 import time
 from pathlib import Path
 
-import pytest
-
 from napkin_qemu import ISO
-from netns import NetNS, netns_available
+from netns import NetNS, require_netns
 
 
 def iso_file(path: str, tmp_path: Path) -> str:
@@ -124,16 +122,16 @@ LISTENER = ("import socket, time\n"
             "        break\n")
 
 
-@pytest.mark.skipif(netns_available() is not None, reason=str(netns_available()))
 def test_lan_entry_logs_to_the_broadcast_of_the_dhcp_subnet(guest, tmp_path):
     """The menu's real-LAN entry: a DHCP address, and the log to that subnet's broadcast
     address, where a listener that napkin was never told about receives it."""
+    require_netns()
     with NetNS() as ns:
         tap = ns.add_tap(addr4="192.168.78.1")
         ns.start_dnsmasq(tap)
         listener = ns.popen(["python3", "-c", LISTENER], text=True)
         assert listener.stdout.readline().strip() == "ready"
-        g = guest(iso=True, netdevs=tap.qemu_args("virtio-net-pci"), netns=ns.name,
+        g = guest(iso=True, netdevs=tap.qemu_args("virtio-net-pci"), netns=ns,
                   extra=settings_disk(tmp_path, "set default=1\nset timeout=0\n"))
         g.wait_for(r"napkin> ", 180)
         g.wait_for(r"target 192\.168\.78\.255:6666 via eth0 from 192\.168\.78\.\d+:6665 "

@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from napkin_qemu import BUILD, Guest  # noqa: E402
-from netns import NetNS, netns_available  # noqa: E402
+from netns import NetNS, require_netns  # noqa: E402
 
 PEER = str(Path(__file__).resolve().parent / "net_peer.py")
 ADDR = "192.168.79.2"
@@ -60,17 +60,14 @@ def mem_figures(out: str) -> dict[str, int]:
 
 @pytest.mark.parametrize("nic", list(NICS))
 def test_serves_in_32_mib(nic):
-    why = netns_available()
-    if why:
-        pytest.skip(why)
+    require_netns()
     device, symbol = NICS[nic]
-    if not elf_has(symbol):
-        pytest.skip(f"no driver for {device} in this build")
+    assert elf_has(symbol), f"no driver for {device} in this build"
     with NetNS(prefix="mem32") as ns:
         tap = ns.add_tap(addr4=GATEWAY)
         append = (f"console=ttyS0 ip={ADDR}::{GATEWAY}:255.255.255.0:napkin:eth0:off "
                   "ipv6.disable=1")
-        with Guest(f"mem32-{nic}", netns=ns.name, memory=MEMORY_MIB,
+        with Guest(f"mem32-{nic}", netns=ns, memory=MEMORY_MIB,
                    netdevs=tap.qemu_args(device), append=append) as g:
             g.wait_ready(120)
             g.wait_for(rf"eth0: static address {re.escape(ADDR)}/24", 60)

@@ -4,17 +4,12 @@ dump on the serial console and on netconsole, with the test exit status (a
 triple fault would instead reset the machine, which -no-reboot turns into a
 plain QEMU exit with status 0)."""
 import ast
-import os
 import re
-import time
 
 import pytest
 
 from napkin_qemu import PANIC_EXIT_STATUS
-from tapnet import TapNet
-
-pytestmark = pytest.mark.skipif(os.geteuid() != 0 or not os.path.exists("/dev/net/tun"),
-                                reason="needs root and /dev/net/tun for a tap in a namespace")
+from netns import LineReader, NetNS, require_netns
 
 GUEST_IP = "10.9.0.2"
 
@@ -38,22 +33,21 @@ CASES = [
 
 @pytest.mark.parametrize("kind,expect,function", CASES, ids=[c[0] for c in CASES])
 def test_protection_fault_dumps_on_serial_and_netconsole(guest, kind, expect, function):
-    net = TapNet()
-    try:
-        listener = net.udp_listener(6666, 40)
+    require_netns()
+    with NetNS(prefix="napkin-prot") as ns:
+        tap = ns.add_tap(addr4="10.9.0.1", prefix6=None)
+        listener = ns.udp_listener(6666, 120)
         # With the target's MAC given, netconsole needs no ARP and sends at once.
-        g = guest(append=f"netconsole=@{GUEST_IP}/,@10.9.0.1/{net.peer_mac} "
+        g = guest(append=f"netconsole=@{GUEST_IP}/,@10.9.0.1/{tap.peer_mac} "
                   f"fault={kind} test_exit",
-                  netdevs=net.qemu_netdev(), netns=net.ns)
+                  netdevs=tap.qemu_args(), netns=ns)
         status = g.wait_exit(60)
         serial = g.output
-        # The guest flushed netconsole before exiting; give the last datagrams a moment.
-        time.sleep(0.5)
-        listener.kill()
-        out = listener.stdout.read()
-    finally:
-        net.close()
-    remote = b"".join(ast.literal_eval(ln) for ln in out.splitlines() if ln).decode()
+        # The guest flushed netconsole before exiting: wait for the dump's last line.
+        reader = LineReader(listener)
+        reader.read_until(lambda lines: any("end Kernel panic" in ln for ln in lines), 30)
+        reader.stop()
+    remote = b"".join(ast.literal_eval(ln) for ln in reader.lines).decode()
     assert status == PANIC_EXIT_STATUS, f"exit status {status}, not a panic: {serial[-2000:]}"
     for where, text in (("serial", serial), ("netconsole", remote)):
         assert f"deliberate {kind} fault" in text, f"{where}: {text[-2000:]}"
