@@ -2,7 +2,7 @@
 /*
  * Receive aggregation: see gro.h for what is merged and why. One CPU and one
  * softirq: the flow table is only touched from polls, never from interrupts
- * (netif_receive() sends frames that arrive in an interrupt to the backlog).
+ * (netif_receive_from() sends frames that arrive in an interrupt to the backlog).
  */
 #include <string.h>
 #include "net/backlog.h"

@@ -61,7 +61,7 @@ bool gro_enabled(void);
 bool gro_applies(const struct net_device *dev);
 
 /*
- * Take a received frame (from netif_receive(), in softirq context): merge it,
+ * Take a received frame (from netif_receive_from(), in softirq context): merge it,
  * hold it, or deliver it and whatever of its flow was held. Returns
  * NET_RX_SUCCESS, or NET_RX_DROP when the stack dropped a frame it delivered.
  */

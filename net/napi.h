@@ -96,12 +96,6 @@ bool napi_schedule(struct napi_struct *napi);
  */
 bool napi_schedule_from_irq(struct napi_struct *napi);
 /*
- * TEMPORARY: the old name, for drivers/sky2 and drivers/skge, which other
- * branches are editing. Remove once they call napi_schedule_from_irq().
- */
-#define napi_schedule_irq(napi) napi_schedule_from_irq(napi)
-
-/*
  * Called by poll() when it handled fewer packets than its budget. Returns true
  * when the driver may unmask its interrupt; false when it must leave it masked
  * because the instance stays scheduled (busypoll mode, a schedule arrived

@@ -329,7 +329,8 @@ int netdev_deliver(struct netbuf *nb)
 int netif_receive_from(struct net_device *dev, struct netbuf *nb, enum netif_rx_context ctx)
 {
 	if (unlikely(!dev || !nb)) {
-		WARN_ONCE(true, "netif_receive: called without a %s\n", dev ? "netbuf" : "device");
+		WARN_ONCE(true, "netif_receive_from: called without a %s\n",
+			  dev ? "netbuf" : "device");
 		if (nb)
 			netbuf_free(nb);
 		return NET_RX_DROP;
@@ -356,16 +357,16 @@ int netif_receive_from(struct net_device *dev, struct netbuf *nb, enum netif_rx_
 	return netdev_deliver(nb);
 }
 
-int napi_receive(struct napi_struct *napi, struct netbuf *nb)
+int napi_receive_dev(struct napi_struct *napi, struct net_device *dev, struct netbuf *nb)
 {
 	bool in_irq = READ_ONCE(napi->state) & NAPIF_STATE_IN_IRQ;
 
-	return netif_receive_from(napi->dev, nb, in_irq ? NETIF_RX_IRQ : NETIF_RX_SOFTIRQ);
+	return netif_receive_from(dev, nb, in_irq ? NETIF_RX_IRQ : NETIF_RX_SOFTIRQ);
 }
 
-int netif_receive(struct net_device *dev, struct netbuf *nb)
+int napi_receive(struct napi_struct *napi, struct netbuf *nb)
 {
-	return netif_receive_from(dev, nb, napi_in_irq_poll() ? NETIF_RX_IRQ : NETIF_RX_SOFTIRQ);
+	return napi_receive_dev(napi, napi->dev, nb);
 }
 
 static void netdev_count_gso(struct net_device *dev, u32 segs, u32 len)

@@ -214,11 +214,10 @@ int netif_receive_from(struct net_device *dev, struct netbuf *nb, enum netif_rx_
  */
 int napi_receive(struct napi_struct *napi, struct netbuf *nb);
 /*
- * TEMPORARY: drivers/sky2 and drivers/skge (edited on other branches) still
- * call this; it takes the context from the NAPI core's record of a poll
- * running inside an interrupt handler. Convert them to napi_receive().
+ * napi_receive() for one instance that serves several devices (sky2: one
+ * status unit, one poll, both ports): the frame counts against `dev`.
  */
-int netif_receive(struct net_device *dev, struct netbuf *nb);
+int napi_receive_dev(struct napi_struct *napi, struct net_device *dev, struct netbuf *nb);
 
 /* Drivers report frames lost before netif_receive_from(): no buffer, ring overrun. */
 void netdev_rx_dropped(struct net_device *dev, unsigned int count);

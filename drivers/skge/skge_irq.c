@@ -34,7 +34,7 @@ static void dispatch(struct skge_hw *hw, u32 status)
 		if (status & p->irq_bits) {
 			hw->intr_mask &= ~p->irq_bits;
 			p->ctr.napi_schedules++;
-			napi_schedule_irq(&p->napi);
+			napi_schedule_from_irq(&p->napi);
 		}
 		if (status & p->mac_bit) {
 			hw->intr_mask &= ~p->mac_bit;

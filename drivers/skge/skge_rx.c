@@ -259,7 +259,7 @@ int skge_rx(struct skge_port *p, int budget)
 		netbuf_init(&buf->nb, buf->data, len, buf->dma, rx_release, buf);
 		buf->state = SKGE_RXB_LENT;
 		p->rx_lent++;
-		netif_receive(&p->netdev, &buf->nb);
+		napi_receive(&p->napi, &buf->nb);
 	}
 	return done;
 }

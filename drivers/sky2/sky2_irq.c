@@ -53,7 +53,7 @@ static irqreturn_t sky2_interrupt(void *ctx)
 		unmask(hw);
 		return IRQ_HANDLED;
 	}
-	napi_schedule_irq(&hw->napi);
+	napi_schedule_from_irq(&hw->napi);
 	return IRQ_HANDLED;
 }
 

@@ -241,7 +241,7 @@ static void rx_deliver(struct sky2_port *p, struct sky2_rx_buf *buf, u16 len)
 	buf->state = SKY2_RXB_LENT;
 	p->rx_lent++;
 	p->ctr.rx_frames++;
-	netif_receive(&p->netdev, &buf->nb);
+	napi_receive_dev(&p->hw->napi, &p->netdev, &buf->nb);
 }
 
 static void drop(struct sky2_port *p, struct sky2_rx_buf *buf, u64 *counter, const char *why,

@@ -142,7 +142,7 @@ static struct pbuf *rx_wrap(struct glue_if *gif, struct netbuf *nb)
 	return chain;
 }
 
-/* Driver frames that one frame from netif_receive() stands for. */
+/* Driver frames that one frame from netif_receive_from() stands for. */
 static unsigned int rx_nr_frames(const struct netbuf *nb)
 {
 	unsigned int n = 0;

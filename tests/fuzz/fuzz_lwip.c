@@ -137,7 +137,7 @@ static void inject(struct fake_nic *nic, const u8 *frame, u32 len, unsigned int 
 	}
 	first->tot_len = len;
 	first->csum = csum;
-	netif_receive(&nic->dev, first);
+	netif_receive_from(&nic->dev, first, NETIF_RX_SOFTIRQ);
 	fake_softirq_run_net_rx(100);
 }
 

@@ -195,7 +195,7 @@ static struct netbuf *frame(struct seg_opts o)
 
 static void rx(struct seg_opts o)
 {
-	ck_assert_int_eq(netif_receive(&dev, frame(o)), NET_RX_SUCCESS);
+	ck_assert_int_eq(netif_receive_from(&dev, frame(o), NETIF_RX_SOFTIRQ), NET_RX_SUCCESS);
 }
 
 /* The payload of seen frame n is the byte pattern from its first sequence number on. */
