@@ -87,8 +87,20 @@ static void read_override(struct irq_ladder *l)
 		pr_warn("%s: %s=%s: this driver cannot use %s; taking the next rung down\n",
 			l->name, plan->option, option_values[choice],
 			irq_ladder_mode_name((enum irq_ladder_mode)choice));
-	if ((enum irq_ladder_mode)choice > l->best)
-		l->best = (enum irq_ladder_mode)choice;
+	if ((enum irq_ladder_mode)choice <= l->best)
+		return;
+	/* Below every rung the driver has (poll for one that cannot poll): its lowest. */
+	for (m = (enum irq_ladder_mode)choice; m <= IRQ_LADDER_POLL; m++)
+		if (plan->allowed & IRQ_LADDER_ALLOW(m))
+			break;
+	if (m > IRQ_LADDER_POLL) {
+		for (m = IRQ_LADDER_POLL;
+		     m > IRQ_LADDER_MSIX && !(plan->allowed & IRQ_LADDER_ALLOW(m)); m--)
+			;
+		pr_warn("%s: %s=%s: nothing lower to take; using %s\n", l->name, plan->option,
+			option_values[choice], irq_ladder_mode_name(m));
+	}
+	l->best = m;
 }
 
 /* One rung: true when it is now in use. Says why not otherwise. */

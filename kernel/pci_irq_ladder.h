@@ -7,6 +7,9 @@
  *
  *	<driver>.irq=auto|msix|msi|intx|poll   the highest rung to try
  *
+ * (a value below every rung the driver has, poll for one that cannot poll,
+ * takes its lowest rung, with a warning).
+ *
  * A driver describes what it can use in a plan, then:
  *
  *	irq_ladder_init(&l, name, pdev, &plan, drv);

@@ -23,6 +23,7 @@
 #include "drivers/sky2/sky2_reg.h"
 #include "kernel/dma.h"
 #include "kernel/pci.h"
+#include "kernel/pci_irq_ladder.h"
 #include "kernel/time.h"
 #include "net/napi.h"
 #include "net/netdev.h"
@@ -103,8 +104,6 @@ enum sky2_quirk {
 	/* EC Ultra A1 and later: MAC Rx RAM read is controlled by hardware. */
 	SKY2_Q_ECU_RX_RAM = BIT(14),
 };
-
-enum sky2_irq_mode { SKY2_IRQ_NONE, SKY2_IRQ_MSI, SKY2_IRQ_INTX };
 
 enum sky2_rx_state { SKY2_RXB_FREE, SKY2_RXB_POSTED, SKY2_RXB_LENT };
 
@@ -204,7 +203,6 @@ struct sky2_hw_counters {
 	u64 interrupts_not_ours;
 	u64 sw_interrupts;
 	u64 msi_fallbacks;
-	u64 lost_irqs_caught; /* the watchdog found sources nobody was told about */
 	u64 hw_errors;
 	u64 status_les;
 	u64 status_bad_port;
@@ -232,8 +230,8 @@ struct sky2_hw {
 	unsigned int st_size; /* power of two */
 	u16 st_idx;
 
-	/* Interrupts: one vector for the controller. */
-	enum sky2_irq_mode irq_mode;
+	/* Interrupts: one vector for the controller; the ladder's watchdog catches lost ones. */
+	struct irq_ladder irq;
 	int irq_vector;
 	bool irq_requested;
 	bool irq_testing;
@@ -246,7 +244,6 @@ struct sky2_hw {
 	struct napi_struct napi;
 	char napi_name[32];
 	char irq_name[24]; /* "sky2 eth0,eth1": kernel/irq.c keeps 23 characters */
-	struct ktimer watchdog;
 
 	struct sky2_hw_counters ctr;
 };
@@ -321,7 +318,6 @@ void sky2_irq_rename(struct sky2_hw *hw);
 const char *sky2_irq_mode_name(const struct sky2_hw *hw);
 void sky2_irq_update_masks(struct sky2_hw *hw);
 int sky2_poll(struct napi_struct *napi, int budget);
-void sky2_watchdog_init(struct sky2_hw *hw);
 
 /* sky2_stats.c */
 void sky2_mib_update(struct sky2_port *p);

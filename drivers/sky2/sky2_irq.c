@@ -9,18 +9,20 @@
  * poll completes and writes ICR=2, so no interrupt arrives while the instance
  * is scheduled.
  *
- * MSI is tried first (unless sky2.irq=intx) and proven at probe with the
- * chip's software interrupt; if none arrives the driver falls back to shared
- * INTx, tests that the same way, and logs why. A 1 s watchdog reads B0_ISRC
+ * The interrupt ladder (kernel/pci_irq_ladder.h) offers MSI, else shared
+ * INTx; `sky2.irq=intx` caps it. MSI is proven at probe with the chip's
+ * software interrupt; if none arrives the ladder steps down to INTx, which is
+ * tested the same way, and says why. The ladder's 1 s watchdog reads B0_ISRC
  * (which does not mask) and schedules the poll itself when an unmasked source
- * is pending that no interrupt told us about.
+ * is pending that no interrupt told us about; the same tick folds the MIB
+ * counters before they wrap.
  */
 #define pr_fmt(fmt) "sky2: " fmt
 
 #include <errno.h>
+#include <stdio.h>
 
 #include "drivers/sky2/sky2.h"
-#include "kernel/cmdline.h"
 #include "kernel/irq.h"
 #include "kernel/irqflags.h"
 #include "kernel/msi.h"
@@ -59,7 +61,7 @@ static irqreturn_t sky2_interrupt(void *ctx)
 
 static int request_vector(struct sky2_hw *hw)
 {
-	int vec = pci_irq_vector(hw->pdev, 0);
+	int vec = irq_ladder_vector(&hw->irq, 0);
 	int err;
 
 	if (vec < 0)
@@ -72,13 +74,11 @@ static int request_vector(struct sky2_hw *hw)
 	return 0;
 }
 
-static void release_vector(struct sky2_hw *hw)
+static void free_vector(struct sky2_hw *hw)
 {
 	if (hw->irq_requested)
 		free_irq((u8)hw->irq_vector, hw);
 	hw->irq_requested = false;
-	pci_free_irq_vectors(hw->pdev);
-	hw->irq_mode = SKY2_IRQ_NONE;
 }
 
 /* Raise the chip's software interrupt with only it unmasked, and see whether it arrives. */
@@ -101,51 +101,56 @@ static bool irq_selftest(struct sky2_hw *hw)
 	return seen;
 }
 
-static int setup_intx(struct sky2_hw *hw)
+static unsigned int watch(void *drv, enum irq_ladder_mode mode);
+
+static const struct irq_ladder_plan sky2_irq_plan = {
+	.option = "sky2.irq",
+	.allowed = IRQ_LADDER_ALLOW(IRQ_LADDER_MSI) | IRQ_LADDER_ALLOW(IRQ_LADDER_INTX),
+	.watchdog_period_ns = SKY2_WATCHDOG_NS,
+	.watch = watch,
+};
+
+/* A rung whose handler cannot be attached is as dead as one that never interrupts. */
+static int request_or_fall_back(struct sky2_hw *hw)
 {
-	int n = pci_alloc_irq_vectors(hw->pdev, 1, 1, PCI_IRQ_INTX);
+	int err;
 
-	if (n < 1 || pci_irq_polling(hw->pdev)) {
-		pr_err("%s: INTx cannot be routed either (%d): no interrupt, not driven\n",
-		       hw->pdev->name, n);
-		pci_free_irq_vectors(hw->pdev);
-		return n < 0 ? n : -ENODEV;
+	for (;;) {
+		err = request_vector(hw);
+		if (!err)
+			return 0;
+		err = irq_ladder_fall_back(&hw->irq, "the interrupt handler could not be attached");
+		if (err)
+			return err;
 	}
-	hw->irq_mode = SKY2_IRQ_INTX;
-	return request_vector(hw);
 }
-
-static const char *const irq_choices[] = { "msi", "intx" };
 
 int sky2_irq_setup(struct sky2_hw *hw)
 {
-	int choice = 0;
-	int n, err;
+	char why[80];
+	int err;
 
-	(void)cmdline_get_choice("sky2.irq", irq_choices, ARRAY_SIZE(irq_choices), &choice);
-	if (choice == 1) {
-		pr_info("%s: sky2.irq=intx: using shared INTx\n", hw->pdev->name);
-	} else if (!hw->pdev->msi_cap) {
-		pr_info("%s: no MSI capability: using shared INTx\n", hw->pdev->name);
-	} else {
-		n = pci_alloc_irq_vectors(hw->pdev, 1, 1, PCI_IRQ_MSI);
-		if (n == 1 && !request_vector(hw)) {
-			hw->irq_mode = SKY2_IRQ_MSI;
-			if (irq_selftest(hw))
-				return 0;
-			hw->ctr.msi_fallbacks++;
-			pr_warn("%s: the software interrupt did not arrive by MSI within %u ms: "
-				"falling back to shared INTx\n",
-				hw->pdev->name, SKY2_IRQ_TEST_MS);
-		} else {
-			pr_warn("%s: MSI could not be enabled (%d): using shared INTx\n",
-				hw->pdev->name, n);
-		}
-		release_vector(hw);
-	}
-	err = setup_intx(hw);
+	irq_ladder_init(&hw->irq, hw->pdev->name, hw->pdev, &sky2_irq_plan, hw);
+	err = irq_ladder_setup(&hw->irq);
+	if (!err)
+		err = request_or_fall_back(hw);
 	if (err)
 		return err;
+	if (hw->irq.mode == IRQ_LADDER_MSI) {
+		if (irq_selftest(hw))
+			return 0;
+		hw->ctr.msi_fallbacks++;
+		free_vector(hw);
+		snprintf(why, sizeof(why),
+			 "the software interrupt did not arrive by MSI within %u ms",
+			 (unsigned int)SKY2_IRQ_TEST_MS);
+		err = irq_ladder_fall_back(&hw->irq, why);
+		if (!err)
+			err = request_or_fall_back(hw);
+		if (err)
+			return err;
+	}
+	/* INTx is the last rung: a dead line leaves the watchdog to notice events. */
 	if (!irq_selftest(hw))
 		pr_warn("%s: the software interrupt did not arrive by INTx within %u ms either: "
 			"only the 1 s watchdog will notice events\n",
@@ -172,16 +177,14 @@ void sky2_irq_rename(struct sky2_hw *hw)
 
 void sky2_irq_teardown(struct sky2_hw *hw)
 {
-	release_vector(hw);
+	irq_ladder_stop(&hw->irq);
+	free_vector(hw);
+	irq_ladder_release(&hw->irq);
 }
 
 const char *sky2_irq_mode_name(const struct sky2_hw *hw)
 {
-	switch (hw->irq_mode) {
-	case SKY2_IRQ_MSI: return "MSI";
-	case SKY2_IRQ_INTX: return "INTx";
-	default: return "none";
-	}
+	return irq_ladder_mode_name(hw->irq.mode);
 }
 
 /* Sources for the open ports, the status unit and hardware errors; nothing when none is open. */
@@ -343,43 +346,34 @@ int sky2_poll(struct napi_struct *napi, int budget)
 }
 
 /*
- * The 1 s watchdog: a lost interrupt (a lost PHY interrupt included: its
- * source stays pending in B0_ISRC), and the MIB counters folded before they wrap.
+ * The ladder's 1 s watchdog: a lost interrupt (a lost PHY interrupt included:
+ * its source stays pending in B0_ISRC; the ladder counts and logs the rescue),
+ * and the MIB counters folded before they wrap.
  */
-static void watchdog(struct ktimer *t)
+static unsigned int watch(void *drv, enum irq_ladder_mode mode)
 {
-	struct sky2_hw *hw = container_of(t, struct sky2_hw, watchdog);
+	struct sky2_hw *hw = drv;
 	unsigned long flags;
-	bool caught = false;
+	unsigned int caught = 0;
 	u32 pending;
 
 	if (!hw->open_ports)
-		return;
+		return 0;
 	flags = local_irq_save();
 	pending = sky2_read32(hw, B0_ISRC) & hw->imask;
 	if (pending && !napi_is_scheduled(&hw->napi)) {
 		/* Take the sources the way the handler would, masking the interrupt. */
 		u32 src = sky2_read32(hw, B0_Y2_SP_ISRC2);
 
-		hw->ctr.lost_irqs_caught++;
-		caught = true;
+		caught = 1;
 		if (src != 0xFFFFFFFFu)
 			hw->pending_src |= src & ~ISRC_IRQ_SW;
 		if (!napi_schedule(&hw->napi))
 			unmask(hw);
 	}
 	local_irq_restore(flags);
-	if (caught)
-		pr_warn("%s: sources 0x%08x pending with no interrupt delivered: polled by the "
-			"watchdog (%llu so far)\n",
-			hw->pdev->name, pending, (unsigned long long)hw->ctr.lost_irqs_caught);
 	for (unsigned int i = 0; i < hw->nports; i++)
 		if (hw->port[i].opened)
 			sky2_mib_update(&hw->port[i]);
-	ktimer_arm(t, ktime_get_ns() + SKY2_WATCHDOG_NS);
-}
-
-void sky2_watchdog_init(struct sky2_hw *hw)
-{
-	hw->watchdog.fn = watchdog;
+	return caught;
 }

@@ -170,7 +170,7 @@ static int sky2_open(struct net_device *dev)
 	p->opened = true;
 	if (!hw->open_ports++) {
 		napi_enable(&hw->napi);
-		ktimer_arm(&hw->watchdog, ktime_get_ns() + SKY2_WATCHDOG_NS);
+		irq_ladder_start(&hw->irq);
 	}
 	/* PHY first: its SMI traffic must not meet a poll started by the port's sources. */
 	err = sky2_phy_start(p);
@@ -217,7 +217,7 @@ static int sky2_stop(struct net_device *dev)
 	p->opened = false;
 	sky2_irq_update_masks(hw);
 	if (!--hw->open_ports) {
-		ktimer_cancel(&hw->watchdog);
+		irq_ladder_stop(&hw->irq);
 		napi_disable(&hw->napi);
 		/* The interrupt may have been masked for a poll that will not run now. */
 		sky2_write32(hw, B0_Y2_SP_ICR, ICR_UNMASK);
@@ -382,7 +382,6 @@ static int sky2_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	err = sky2_hw_init(hw);
 	if (err)
 		goto fail_status;
-	sky2_watchdog_init(hw);
 	err = sky2_irq_setup(hw);
 	if (err)
 		goto fail_hw;

@@ -87,7 +87,7 @@ static const struct {
 	HW_STAT("ctl_interrupts_not_ours", ctr.interrupts_not_ours),
 	HW_STAT("ctl_sw_interrupts", ctr.sw_interrupts),
 	HW_STAT("ctl_msi_fallbacks", ctr.msi_fallbacks),
-	HW_STAT("ctl_lost_irqs_caught", ctr.lost_irqs_caught),
+	HW_STAT("ctl_lost_irqs_caught", irq.missed_irqs),
 	HW_STAT("ctl_hw_errors", ctr.hw_errors),
 	HW_STAT("ctl_status_les", ctr.status_les),
 	HW_STAT("ctl_status_bad_port", ctr.status_bad_port),

@@ -140,7 +140,7 @@ START_TEST(test_open_link_both_ports_msi)
 	ck_assert_uint_gt(c.sw_irqs, 0); /* the MSI self-test */
 	ck_assert_uint_gt(c.msi_sent, 0);
 	ck_assert_uint_eq(c.intx_assertions, 0);
-	ck_assert_uint_eq(st_hw()->irq_mode, SKY2_IRQ_MSI);
+	ck_assert_uint_eq(st_hw()->irq.mode, IRQ_LADDER_MSI);
 	{
 		/* lspci and irq show the binding, the mode and the one handler for both ports. */
 		char buf[256];
@@ -272,8 +272,8 @@ START_TEST(test_msi_lost_falls_back_to_intx)
 	st_probe();
 	ck_assert_ptr_nonnull(st_hw());
 	ck_assert(stub_printk_contains("did not arrive by MSI"));
-	ck_assert(stub_printk_contains("falling back to shared INTx"));
-	ck_assert_uint_eq(st_hw()->irq_mode, SKY2_IRQ_INTX);
+	ck_assert(stub_printk_contains("falling back to INTx"));
+	ck_assert_uint_eq(st_hw()->irq.mode, IRQ_LADDER_INTX);
 	ck_assert(st_open_and_link(st_dev(0)));
 	ck_assert_uint_eq(st_ethtool(st_dev(0), "ctl_msi_fallbacks"), 1);
 	st_inject(0, 40, 9, 200);
@@ -294,7 +294,8 @@ START_TEST(test_intx_by_command_line)
 	cmdline_init("sky2.irq=intx");
 	st_setup(&cfg);
 	cmdline_init("");
-	ck_assert(stub_printk_contains("sky2.irq=intx: using shared INTx"));
+	ck_assert(stub_printk_contains("interrupts capped at intx by sky2.irq"));
+	ck_assert_uint_eq(st_hw()->irq.mode, IRQ_LADDER_INTX);
 	ck_assert(st_open_and_link(st_dev(0)));
 	st_inject(0, 10, 3, 300);
 	hosted_run_for(NSEC_PER_MSEC);
@@ -746,8 +747,8 @@ START_TEST(test_function_without_msi)
 
 	cfg.no_msi = true;
 	st_setup(&cfg);
-	ck_assert(stub_printk_contains("no MSI capability: using shared INTx"));
-	ck_assert_uint_eq(st_hw()->irq_mode, SKY2_IRQ_INTX);
+	ck_assert(stub_printk_contains("no MSI capability: not used"));
+	ck_assert_uint_eq(st_hw()->irq.mode, IRQ_LADDER_INTX);
 	ck_assert(st_open_and_link(st_dev(0)));
 	st_inject(0, 30, 7, 90);
 	hosted_run_for(NSEC_PER_MSEC);

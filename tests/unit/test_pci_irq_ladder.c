@@ -261,6 +261,22 @@ START_TEST(command_line_rung_the_driver_lacks)
 }
 END_TEST
 
+START_TEST(command_line_below_every_rung_takes_the_lowest)
+{
+	struct pci_dev *p = nic(0, true, 10);
+	struct irq_ladder l;
+
+	plan.allowed = IRQ_LADDER_ALLOW(IRQ_LADDER_MSI) | IRQ_LADDER_ALLOW(IRQ_LADDER_INTX);
+	cmdline_init("nic.irq=poll");
+	irq_ladder_init(&l, "eth9", p, &plan, &polls);
+	ck_assert_int_eq(irq_ladder_setup(&l), 0);
+	ck_assert_int_eq(l.mode, IRQ_LADDER_INTX);
+	ck_assert_uint_eq(log_count_warn("nic.irq=poll: this driver cannot use polling"), 1);
+	ck_assert_uint_eq(log_count_warn("nic.irq=poll: nothing lower to take; using INTx"), 1);
+	irq_ladder_release(&l);
+}
+END_TEST
+
 START_TEST(command_line_bad_value_named)
 {
 	struct pci_dev *p = nic(4, true, 10);
@@ -372,6 +388,7 @@ static Suite *ladder_suite(void)
 	tcase_add_test(tc, nothing_allowed_works_is_an_error);
 	tcase_add_test(tc, command_line_caps_the_ladder);
 	tcase_add_test(tc, command_line_rung_the_driver_lacks);
+	tcase_add_test(tc, command_line_below_every_rung_takes_the_lowest);
 	tcase_add_test(tc, command_line_bad_value_named);
 	tcase_add_test(tc, fall_back_after_failed_selftest);
 	tcase_add_test(tc, fall_back_skips_rungs_not_in_plan);
