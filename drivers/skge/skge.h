@@ -23,6 +23,7 @@
 #include "kernel/dma.h"
 #include "kernel/io.h"
 #include "kernel/irq.h"
+#include "kernel/pci_irq_ladder.h"
 #include "kernel/pci.h"
 #include "kernel/time.h"
 #include "net/napi.h"
@@ -173,7 +174,6 @@ struct skge_port {
 struct skge_hw_counters {
 	u64 interrupts;
 	u64 irq_not_ours;
-	u64 irq_lost;
 	u64 deferred_events;
 };
 
@@ -202,7 +202,7 @@ struct skge_hw {
 	bool irq_requested;
 	unsigned int ports_open;
 	struct ktimer event_timer;
-	struct ktimer service_timer;
+	struct irq_ladder irq; /* INTx only; its watchdog is the service tick */
 	unsigned int service_ticks;
 	char irq_name[24];
 
@@ -281,7 +281,7 @@ irqreturn_t skge_interrupt(void *ctx);
 int skge_poll(struct napi_struct *napi, int budget);
 void skge_irq_port_on(struct skge_port *p);
 void skge_irq_port_off(struct skge_port *p);
-void skge_irq_check_lost(struct skge_hw *hw);
+unsigned int skge_irq_check_lost(struct skge_hw *hw);
 void skge_schedule_port(struct skge_port *p);
 
 /* skge_stats.c */

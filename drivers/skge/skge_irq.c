@@ -151,8 +151,9 @@ static void event_work(struct ktimer *t)
  * no interrupt for its port in between, never reached the handler (the
  * moderation timer delays interrupts by far less than a tick): handle it as
  * the interrupt would have. ISRC, unlike SP_ISRC, reads without masking.
+ * Returns 1 when it did (the ladder's watchdog counts it as irq_lost), else 0.
  */
-void skge_irq_check_lost(struct skge_hw *hw)
+unsigned int skge_irq_check_lost(struct skge_hw *hw)
 {
 	unsigned long flags = local_irq_save();
 	u32 pending = skge_read32(hw, SKGE_B0_ISRC) & hw->intr_mask;
@@ -170,16 +171,17 @@ void skge_irq_check_lost(struct skge_hw *hw)
 		stuck &= ~(SKGE_IS_MAC1 | SKGE_IS_MAC2);
 	hw->events_seen = hw->ctr.deferred_events;
 	hw->lost_seen = pending & ~stuck;
-	if (stuck && pending != 0xFFFFFFFFu) {
-		hw->ctr.irq_lost++;
-		dispatch(hw, stuck);
-		skge_write32(hw, SKGE_B0_IMSK, hw->intr_mask);
+	if (!stuck || pending == 0xFFFFFFFFu) {
+		local_irq_restore(flags);
+		return 0;
 	}
+	dispatch(hw, stuck);
+	skge_write32(hw, SKGE_B0_IMSK, hw->intr_mask);
 	local_irq_restore(flags);
-	if (stuck && hw->ctr.irq_lost <= 3)
-		pr_warn("%s: interrupt sources 0x%08x pending without an interrupt: handled "
-			"from the timer (%llu so far)\n",
-			hw->pdev->name, stuck, (unsigned long long)hw->ctr.irq_lost);
+	pr_debug("%s: interrupt sources 0x%08x pending without an interrupt: handled from the "
+		 "timer\n",
+		 hw->pdev->name, stuck);
+	return 1;
 }
 
 void skge_irq_init(struct skge_hw *hw)

@@ -10,9 +10,10 @@
  * revision 2 (subsystem 0015); the rest is another vendor's chip.
  *
  * Each port is a net_device with its own NAPI instance; the controller has
- * one INTx handler, requested at probe, and one service timer running while
- * any port is open (link polling, lost transmit starts, lost interrupts,
- * counter folding).
+ * one INTx handler, requested at probe through the interrupt ladder
+ * (kernel/pci_irq_ladder.h: INTx is its only rung, so no command-line
+ * override), whose watchdog is the service tick while any port is open (link
+ * polling, lost transmit starts, lost interrupts, counter folding).
  */
 #define pr_fmt(fmt) "skge: " fmt
 
@@ -79,13 +80,14 @@ void skge_link_update(struct skge_port *p)
 	}
 }
 
-static void service(struct ktimer *t)
+/* The ladder's watchdog tick; returns the lost interrupts it handled, for the ladder to count. */
+static unsigned int service(void *drv, enum irq_ladder_mode mode)
 {
-	struct skge_hw *hw = container_of(t, struct skge_hw, service_timer);
+	struct skge_hw *hw = drv;
 	bool fold = ++hw->service_ticks % SKGE_STATS_EVERY == 0;
 
 	if (!hw->ports_open)
-		return;
+		return 0;
 	for (unsigned int i = 0; i < hw->ports; i++) {
 		struct skge_port *p = &hw->port[i];
 
@@ -105,9 +107,14 @@ static void service(struct ktimer *t)
 		else if (p->rx_posted)
 			skge_write32(hw, p->rx_q + SKGE_Q_CSR, SKGE_Q_CSR_START);
 	}
-	skge_irq_check_lost(hw);
-	ktimer_arm(t, ktime_get_ns() + SKGE_SERVICE_PERIOD_NS);
+	return skge_irq_check_lost(hw);
 }
+
+static const struct irq_ladder_plan skge_irq_plan = {
+	.allowed = IRQ_LADDER_ALLOW(IRQ_LADDER_INTX),
+	.watchdog_period_ns = SKGE_SERVICE_PERIOD_NS,
+	.watch = service,
+};
 
 static int skge_open(struct net_device *dev)
 {
@@ -135,7 +142,7 @@ static int skge_open(struct net_device *dev)
 	napi_enable(&p->napi);
 	skge_port_hw_start(p);
 	if (!hw->ports_open++)
-		ktimer_arm(&hw->service_timer, ktime_get_ns() + SKGE_SERVICE_PERIOD_NS);
+		irq_ladder_start(&hw->irq);
 	skge_link_update(p);
 	netif_wake_queue(dev);
 	pr_info("%s: up, %s port %c, shared INTx on vector %d\n", dev->name, hw->mac->name,
@@ -156,7 +163,7 @@ static int skge_stop(struct net_device *dev)
 	skge_rx_unpost_all(p);
 	skge_rings_free(p);
 	if (!--hw->ports_open) {
-		ktimer_cancel(&hw->service_timer);
+		irq_ladder_stop(&hw->irq);
 		ktimer_cancel(&hw->event_timer);
 	}
 	p->link_up = false;
@@ -219,20 +226,19 @@ static int port_phy(struct skge_hw *hw, struct skge_port *p)
 static int setup_irq(struct skge_hw *hw)
 {
 	struct pci_dev *pdev = hw->pdev;
-	int n = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_INTX);
 	int err;
 
-	if (n <= 0 || pci_irq_polling(pdev)) {
-		pr_warn("%s: no INTx route for this function (%d): not driven\n", pdev->name, n);
-		if (n > 0)
-			pci_free_irq_vectors(pdev);
-		return n < 0 ? n : -ENODEV;
-	}
-	hw->irq_vector = pci_irq_vector(pdev, 0);
+	/* Without an INTx route the ladder says so ("... not driven"). */
+	irq_ladder_init(&hw->irq, pdev->name, pdev, &skge_irq_plan, hw);
+	err = irq_ladder_setup(&hw->irq);
+	if (err)
+		return err;
+	hw->irq_vector = irq_ladder_vector(&hw->irq, 0);
 	snprintf(hw->irq_name, sizeof(hw->irq_name), "skge-%s", pdev->name);
 	err = request_irq((u8)hw->irq_vector, skge_interrupt, hw, hw->irq_name);
 	if (err) {
-		pci_free_irq_vectors(pdev);
+		pr_err("%s: cannot attach the INTx handler (%d): not driven\n", pdev->name, err);
+		irq_ladder_release(&hw->irq);
 		return err;
 	}
 	hw->irq_requested = true;
@@ -241,10 +247,11 @@ static int setup_irq(struct skge_hw *hw)
 
 static void teardown_irq(struct skge_hw *hw)
 {
+	irq_ladder_stop(&hw->irq);
 	if (hw->irq_requested)
 		free_irq((u8)hw->irq_vector, hw);
 	hw->irq_requested = false;
-	pci_free_irq_vectors(hw->pdev);
+	irq_ladder_release(&hw->irq);
 }
 
 static int register_port(struct skge_hw *hw, unsigned int i)
@@ -318,7 +325,6 @@ static int skge_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	}
 	hw->pdev = pdev;
 	skge_irq_init(hw);
-	hw->service_timer.fn = service;
 	err = pci_enable_device(pdev);
 	if (err)
 		goto fail;

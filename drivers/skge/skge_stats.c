@@ -67,7 +67,7 @@ static const struct {
 } hw_stats[] = {
 	HW_STAT("irq_interrupts", ctr.interrupts),
 	HW_STAT("irq_not_ours", ctr.irq_not_ours),
-	HW_STAT("irq_lost", ctr.irq_lost),
+	HW_STAT("irq_lost", irq.missed_irqs),
 	HW_STAT("irq_deferred_events", ctr.deferred_events),
 };
 
