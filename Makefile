@@ -24,7 +24,7 @@ DEPS_STAMP := third_party/.deps-ok
 GCC_INC   := $(shell $(CC) -print-file-name=include)
 
 # Bare-metal flags. Frame pointers stay on for the exception backtrace. The
-# stack protector's canary is one global (kernel/stack_protector.c): no TLS here.
+# stack protector's canary is one global (kernel/core/stack_protector.c): no TLS here.
 KCFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie \
 	-fstack-protector-strong -mstack-protector-guard=global -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
 	-fno-tree-loop-distribute-patterns -fno-strict-aliasing -fno-delete-null-pointer-checks \
@@ -47,9 +47,10 @@ HOST_CFLAGS := -std=gnu11 -O1 -g -I. -Wall -Wextra -Wno-unused-parameter \
 	-fsanitize=address,undefined -fno-omit-frame-pointer -DNAPKIN_HOSTED -MD -MP
 HOST_LDFLAGS := -fsanitize=address,undefined
 
-# Everything in these folders is part of the bare-metal kernel. Sources that
-# need extra flags or only build in one world are handled by mk/*.mk.
-KSRCS := $(wildcard boot/*.S kernel/*.c kernel/*.S lib/*.c net/*.c drivers/*/*.c)
+# Everything in these folders is part of the bare-metal kernel; kernel/ keeps
+# each concern in a room of its own (kernel/README.md). Sources that need
+# extra flags or only build in one world are handled by mk/*.mk.
+KSRCS := $(wildcard boot/*.S kernel/*/*.c kernel/*/*.S lib/*.c net/*.c drivers/*/*.c)
 KEXTRA_OBJS :=
 
 # mk/*.mk define rules of their own; `make` alone must still mean `all`.

@@ -5,8 +5,8 @@
  * Multiboot1 one and needs the ELF32 copy of the image.
  *
  * Both ask for a screen: a linear framebuffer of any size (GRUB's gfxpayload
- * picks the mode, boot/grub.cfg) or EGA text. kernel/fbcon.c draws on the
- * first, kernel/vga.c on the second. The Makefile clears the Multiboot1
+ * picks the mode, boot/grub.cfg) or EGA text. kernel/console/fbcon.c draws on the
+ * first, kernel/console/vga.c on the second. The Makefile clears the Multiboot1
  * video bit in the -kernel copy: QEMU's loader sets no modes and complains.
  */
 #define MB1_MAGIC 0x1BADB002
@@ -41,7 +41,7 @@ mb2_info_request:
 	.long 1, 6, 14, 15
 mb2_info_request_end:
 
-	/* EGA text is fine too (gfxpayload=text): kernel/vga.c mirrors the log. */
+	/* EGA text is fine too (gfxpayload=text): kernel/console/vga.c mirrors the log. */
 	.align 8
 	.short 4, 0 /* console flags: EGA text supported */
 	.long 12

@@ -57,8 +57,8 @@ $(BUILD)/acpica/%.c.o: $(ACPICA_DIR)/source/%.c $(KFLAGS_STAMP) | $(ACPICA_STAMP
 
 KEXTRA_OBJS += $(ACPICA_KOBJS)
 
-# napkin's glue: everything in kernel/acpi/ sees ACPICA's headers.
+# napkin's glue: everything in kernel/acpi/ sees ACPICA's headers. The
+# Makefile's kernel/*/*.c already builds these files.
 ACPI_GLUE_SRCS := $(wildcard kernel/acpi/*.c)
-KSRCS += $(ACPI_GLUE_SRCS)
 $(BUILD)/k/kernel/acpi/%.c.o: KCFLAGS += $(ACPICA_INCLUDES)
 $(patsubst %,$(BUILD)/k/%.o,$(ACPI_GLUE_SRCS)): | $(ACPICA_STAMP)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # docs/CMDLINE.md is the one list of command-line keys: `make lint` checks it
 # against the keys the code reads, and the shell's `help KEY` table is
-# generated from it (scripts/cmdline_doc.py, kernel/shell_help.c).
+# generated from it (scripts/cmdline_doc.py, kernel/console/shell_help.c).
 
 CMDLINE_DOC_C := $(BUILD)/gen/cmdline_doc.c
 KEXTRA_OBJS += $(BUILD)/k/gen/cmdline_doc.o

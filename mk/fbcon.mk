@@ -17,7 +17,7 @@ $(FBCON_FONT_C): $(BUILD)/k/gen/fbcon_font.path scripts/psf.py | $(DEPS_STAMP)
 	$(PYTHON) scripts/psf.py $(FBCON_FONT) > $@.tmp
 	mv $@.tmp $@
 
-$(BUILD)/k/gen/fbcon_font.o: $(FBCON_FONT_C) kernel/fbcon_font.h
+$(BUILD)/k/gen/fbcon_font.o: $(FBCON_FONT_C) kernel/console/fbcon_font.h
 	$(CC) $(KCFLAGS) -c $< -o $@
 
 KEXTRA_OBJS += $(BUILD)/k/gen/fbcon_font.o

@@ -22,8 +22,8 @@
 
 #include <errno.h>
 #include <string.h>
-#include "kernel/irqflags.h"
-#include "kernel/printk.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/console/printk.h"
 #include "net/backlog.h"
 
 /* The hosted builds have the C library's allocator, the kernel its heap. */
@@ -32,7 +32,7 @@
 #define pool_calloc calloc
 #define pool_free   free
 #else
-#include "kernel/heap.h"
+#include "kernel/mm/heap.h"
 #define pool_calloc kcalloc
 #define pool_free   kfree
 #endif

@@ -27,7 +27,7 @@
 #ifndef NAPKIN_NET_GRO_H
 #define NAPKIN_NET_GRO_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 struct net_device;
 struct netbuf;

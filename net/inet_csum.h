@@ -6,7 +6,7 @@
 #ifndef NAPKIN_NET_INET_CSUM_H
 #define NAPKIN_NET_INET_CSUM_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /*
  * Add len bytes at p (big-endian 16-bit words) to a running sum. Only the

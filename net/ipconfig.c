@@ -5,7 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <string.h>
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 #include "net/ipconfig.h"
 
 #define IPCONFIG_MAX_FIELDS 10

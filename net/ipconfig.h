@@ -19,7 +19,7 @@
 #ifndef NAPKIN_NET_IPCONFIG_H
 #define NAPKIN_NET_IPCONFIG_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define IPCONFIG_HOSTNAME_MAX 64 /* bytes, including the NUL */
 #define IPCONFIG_DEVICE_MAX   16 /* IFNAMSIZ */

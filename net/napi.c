@@ -11,10 +11,10 @@
 
 #include <errno.h>
 #include <string.h>
-#include "kernel/irqflags.h"
-#include "kernel/printk.h"
-#include "kernel/softirq.h"
-#include "kernel/time.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/softirq.h"
+#include "kernel/core/time.h"
 #include "net/gro.h"
 #include "net/napi.h"
 #include "net/netdev.h"

@@ -10,9 +10,9 @@
 #ifndef NAPKIN_NET_NAPI_H
 #define NAPKIN_NET_NAPI_H
 
-#include "kernel/compiler.h"
-#include "kernel/time.h"
-#include "kernel/list.h"
+#include "kernel/core/compiler.h"
+#include "kernel/core/time.h"
+#include "kernel/core/list.h"
 
 struct net_device;
 

@@ -4,8 +4,8 @@
 
 #include <stdio.h>
 #include <string.h>
-#include "kernel/cmdline.h"
-#include "kernel/printk.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/console/printk.h"
 #include "net/ipconfig.h"
 #include "net/lwip/stack.h"
 #include "net/net_init.h"

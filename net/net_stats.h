@@ -9,7 +9,7 @@
 #ifndef NAPKIN_NET_NET_STATS_H
 #define NAPKIN_NET_NET_STATS_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 #include "net/napi.h"
 #include "net/netdev.h"
 

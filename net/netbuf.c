@@ -6,7 +6,7 @@
  * NET_RX softirq empties.
  */
 #include <string.h>
-#include "kernel/irqflags.h"
+#include "kernel/x86/irqflags.h"
 #include "net/napi.h"
 #include "net/netbuf.h"
 #include "net/netdev.h"

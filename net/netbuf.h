@@ -15,8 +15,8 @@
 #ifndef NAPKIN_NET_NETBUF_H
 #define NAPKIN_NET_NETBUF_H
 
-#include "kernel/compiler.h"
-#include "kernel/dma.h"
+#include "kernel/core/compiler.h"
+#include "kernel/mm/dma.h"
 
 struct net_device;
 
@@ -128,7 +128,7 @@ static inline unsigned int netbuf_nr_segs(const struct netbuf *nb)
 }
 
 /*
- * A frame to transmit arrives mapped for the device (kernel/dma.h). A driver
+ * A frame to transmit arrives mapped for the device (kernel/mm/dma.h). A driver
  * that must still write into it (a checksum in software) borrows every
  * segment back first and hands them over again after.
  */

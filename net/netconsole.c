@@ -12,14 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/cmdline.h"
-#include "kernel/console.h"
-#include "kernel/irqflags.h"
-#include "kernel/log.h"
-#include "kernel/panic.h"
-#include "kernel/printk.h"
-#include "kernel/shell.h"
-#include "kernel/time.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/console/console.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/console/log.h"
+#include "kernel/core/panic.h"
+#include "kernel/console/printk.h"
+#include "kernel/console/shell.h"
+#include "kernel/core/time.h"
 #include "net/netconsole.h"
 #include "net/netdev.h"
 

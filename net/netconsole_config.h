@@ -10,7 +10,7 @@
 #ifndef NAPKIN_NET_NETCONSOLE_CONFIG_H
 #define NAPKIN_NET_NETCONSOLE_CONFIG_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define NETCONSOLE_LOCAL_PORT  6665
 #define NETCONSOLE_REMOTE_PORT 6666

@@ -6,8 +6,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "kernel/irqflags.h"
-#include "kernel/printk.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/console/printk.h"
 #include "net/backlog.h"
 #include "net/gro.h"
 #include "net/netdev.h"

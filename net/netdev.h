@@ -8,8 +8,8 @@
 #ifndef NAPKIN_NET_NETDEV_H
 #define NAPKIN_NET_NETDEV_H
 
-#include "kernel/compiler.h"
-#include "kernel/list.h"
+#include "kernel/core/compiler.h"
+#include "kernel/core/list.h"
 #include "net/napi.h"
 #include "net/netbuf.h"
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-2-Clause
 #include <errno.h>
 #include <string.h>
-#include "kernel/dma.h"
-#include "kernel/irqflags.h"
-#include "kernel/printk.h"
-#include "kernel/time.h"
+#include "kernel/mm/dma.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/time.h"
 #include "net/napi.h"
 #include "net/netbuf.h"
 #include "net/netdev.h"

@@ -11,7 +11,7 @@
 #ifndef NAPKIN_NET_NETPOLL_H
 #define NAPKIN_NET_NETPOLL_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 struct net_device;
 

@@ -12,10 +12,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/cmdline.h"
-#include "kernel/initcall.h"
-#include "kernel/printk.h"
-#include "kernel/shell.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/core/initcall.h"
+#include "kernel/console/printk.h"
+#include "kernel/console/shell.h"
 #include "net/netdev.h"
 #include "net/nic_fault.h"
 

@@ -10,8 +10,8 @@
 #ifndef NAPKIN_NET_NIC_FAULT_H
 #define NAPKIN_NET_NIC_FAULT_H
 
-#include "kernel/compiler.h"
-#include "kernel/time.h"
+#include "kernel/core/compiler.h"
+#include "kernel/core/time.h"
 
 struct net_device;
 

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/cmdline.h"
-#include "kernel/printk.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/console/printk.h"
 #include "net/gro.h"
 #include "net/napi.h"
 #include "net/netdev.h"

@@ -7,7 +7,7 @@
   cmdline_doc.py ctable DOC       C source of the table `help KEY` prints from
 
 A key is read where kernel code calls cmdline_get() or a typed getter
-(kernel/cmdline.h). The first argument must be one of
+(kernel/core/cmdline.h). The first argument must be one of
   - a string literal: "napi.mode";
   - a char array filled by snprintf with a literal format: "%s.max_conns"
     (each conversion becomes a placeholder, documented as <service>.max_conns);
@@ -24,7 +24,7 @@ import sys
 
 SCAN_DIRS = ("boot", "kernel", "net", "drivers", "lib", "tests/kernel")
 # The parser itself calls its own getters with a variable.
-SKIP_FILES = {os.path.join("kernel", "cmdline.c")}
+SKIP_FILES = {os.path.join("kernel", "core", "cmdline.c")}
 DOC = os.path.join("docs", "CMDLINE.md")
 COLUMNS = ("key", "type", "default", "example", "meaning", "bad value")
 
@@ -189,7 +189,7 @@ def keys_in_tree(root: str) -> dict[str, str]:
 
 
 def normalise(key: str) -> str:
-    """One spelling per key: '-' is '_' (as kernel/cmdline.c compares), <x> is '*'."""
+    """One spelling per key: '-' is '_' (as kernel/core/cmdline.c compares), <x> is '*'."""
     return PLACEHOLDER.sub("*", key).replace("-", "_")
 
 
@@ -261,7 +261,7 @@ def ctable(doc_path: str) -> str:
         rows = doc_rows(fh.read())
     out = ["/* SPDX-License-Identifier: BSD-2-Clause */",
            f"/* Generated from {DOC} by scripts/cmdline_doc.py: edit the document. */",
-           '#include "kernel/shell_help.h"', "",
+           '#include "kernel/console/shell_help.h"', "",
            "const struct cmdline_doc cmdline_docs[] = {"]
     for r in rows:
         out.append("\t{ " + ", ".join(c_string(plain(r[c])) for c in

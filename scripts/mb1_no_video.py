@@ -4,7 +4,7 @@
 
 QEMU's -kernel loader sets no video modes and prints an error when the
 header asks for one; the -kernel copy of napkin therefore drops the request
-(the screen stays in text mode there, which kernel/vga.c mirrors).
+(the screen stays in text mode there, which kernel/console/vga.c mirrors).
 """
 import struct
 import sys

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Read a Linux console font (PSF1 or PSF2, optionally gzipped).
 
-The build turns the font into the C table kernel/fbcon.c draws with
+The build turns the font into the C table kernel/console/fbcon.c draws with
 (`psf.py FONT > build/.../fbcon_font.c`); tests/qemu/test_screen.py renders
 text with the same glyphs to find it in a screenshot. Glyphs are picked by
 Unicode code point through the font's own table, since console fonts do not
@@ -111,7 +111,7 @@ def emit_c(font: Font, name: str) -> str:
     out = [
         "/* Generated at build time by scripts/psf.py from the console font",
         f" * {name}; never committed. Glyph i is code point i (Latin-1). */",
-        '#include "kernel/fbcon_font.h"',
+        '#include "kernel/console/fbcon_font.h"',
         "",
         f"static const u8 glyphs[{TABLE_CHARS}][{size}] = {{",
     ]

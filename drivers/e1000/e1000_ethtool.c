@@ -4,7 +4,7 @@
  * counts folded in, and every chip and driver counter by name.
  */
 #include "drivers/e1000/e1000.h"
-#include "kernel/irqflags.h"
+#include "kernel/x86/irqflags.h"
 
 void e1000_stats_update(struct e1000_adapter *a)
 {

@@ -3,7 +3,7 @@
  * Interrupts. 8254x: one legacy INTx line, level-triggered and possibly
  * shared. 82574: three MSI-X vectors (receive, transmit, other) when it can
  * get them, else one MSI, else INTx. The interrupt ladder
- * (kernel/pci_irq_ladder.h) walks those rungs and, without any routable
+ * (kernel/pci/pci_irq_ladder.h) walks those rungs and, without any routable
  * interrupt, polls from a 1 ms timer; `e1000.irq=msi|intx|poll` on the
  * command line caps the choice (QEMU's e1000e offers no switch for it). The
  * ladder's watchdog polls when a received frame waited a whole period with
@@ -16,9 +16,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include "drivers/e1000/e1000.h"
-#include "kernel/irq.h"
-#include "kernel/irqflags.h"
-#include "kernel/msi.h"
+#include "kernel/x86/irq.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/pci/msi.h"
 
 /* Causes worth an interrupt with one vector: receive, transmit, link, overrun. */
 #define E1000_IMS_SINGLE \

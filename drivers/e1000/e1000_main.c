@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "drivers/e1000/e1000.h"
-#include "kernel/cmdline.h"
-#include "kernel/irqflags.h"
-#include "kernel/msi.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/pci/msi.h"
 
 #define PCI_VENDOR_INTEL 0x8086
 

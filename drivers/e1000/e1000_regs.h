@@ -12,7 +12,7 @@
 #ifndef NAPKIN_DRIVERS_E1000_REGS_H
 #define NAPKIN_DRIVERS_E1000_REGS_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /* ---- General ---- */
 #define E1000_CTRL     0x0000 /* device control */

@@ -12,7 +12,7 @@
 #ifndef NAPKIN_DRIVERS_E1000_RING_H
 #define NAPKIN_DRIVERS_E1000_RING_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /* The hardware reads descriptors in 128-byte lines: 8 of 16 bytes. */
 #define E1000_RING_ALIGN_DESCS 8

@@ -12,8 +12,8 @@
 #include "drivers/e1000/e1000_filter.h"
 #include "drivers/e1000/e1000_ring.h"
 #include "drivers/e1000/e1000_rxdesc.h"
-#include "kernel/barrier.h"
-#include "kernel/irqflags.h"
+#include "kernel/x86/barrier.h"
+#include "kernel/x86/irqflags.h"
 
 /* Buffers returned by the stack are put back on the ring this many at a time. */
 #define E1000_RX_REFILL_BATCH 16
@@ -113,7 +113,7 @@ unsigned int e1000_rx_refill(struct e1000_adapter *a)
 		filled++;
 	}
 	if (filled && a->up) {
-		/* No fence: writel's UC store cannot pass the descriptor stores (kernel/barrier.h). */
+		/* No fence: writel's UC store cannot pass the descriptor stores (kernel/x86/barrier.h). */
 		e1000_wr(a, E1000_RDT, a->rx_ntu);
 	}
 	local_irq_restore(flags);

@@ -7,7 +7,7 @@
 #ifndef NAPKIN_DRIVERS_E1000_RXDESC_H
 #define NAPKIN_DRIVERS_E1000_RXDESC_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 enum e1000_rx_verdict {
 	E1000_RX_PASS,		/* a whole, good frame in one buffer */

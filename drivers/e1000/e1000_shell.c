@@ -10,8 +10,8 @@
 #include <string.h>
 #include "drivers/e1000/e1000.h"
 #include "drivers/e1000/e1000_ring.h"
-#include "kernel/initcall.h"
-#include "kernel/shell.h"
+#include "kernel/core/initcall.h"
+#include "kernel/console/shell.h"
 
 static void show_adapter(struct e1000_adapter *a)
 {

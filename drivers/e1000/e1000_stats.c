@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* The statistics register table and its accumulation; see e1000_stats.h. */
 #include "drivers/e1000/e1000_stats.h"
-#include "kernel/io.h"
+#include "kernel/mm/io.h"
 
 #define E1000_HWSTAT_DEF(id, r, w, n) \
 	[E1000_HWSTAT_##id] = { .reg = (r), .wide = (w), .name = (n) },

@@ -7,7 +7,7 @@
 #ifndef NAPKIN_DRIVERS_E1000_STATS_H
 #define NAPKIN_DRIVERS_E1000_STATS_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /* X(id, register offset, is a low/high pair, name) */
 #define E1000_HW_STATS(X)                                      \

@@ -13,7 +13,7 @@
 #ifndef NAPKIN_DRIVERS_E1000_TSO_H
 #define NAPKIN_DRIVERS_E1000_TSO_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 #include "drivers/e1000/e1000_regs.h"
 #include "net/netbuf.h"
 

@@ -12,7 +12,7 @@
 #include "drivers/e1000/e1000.h"
 #include "drivers/e1000/e1000_ring.h"
 #include "drivers/e1000/e1000_tso.h"
-#include "kernel/irqflags.h"
+#include "kernel/x86/irqflags.h"
 
 /* The 8254x manuals limit one data descriptor to 16288 bytes. */
 #define E1000_TX_SEG_MAX 16288
@@ -282,7 +282,7 @@ netdev_tx_t e1000_start_xmit(struct netbuf *nb, struct net_device *dev)
 	a->tx_ntu = e1000_ring_next(a->tx_ntu, a->tx_count);
 	if (e1000_ring_in_flight(a->tx_ntu, a->tx_ntc, a->tx_count) == needed)
 		a->tx_progress_ns = ktime_get_ns(); /* the ring was idle: the clock starts now */
-	/* No fence: writel's UC store cannot pass the descriptor stores (kernel/barrier.h). */
+	/* No fence: writel's UC store cannot pass the descriptor stores (kernel/x86/barrier.h). */
 	e1000_wr(a, E1000_TDT, a->tx_ntu);
 	/* Stop before the next frame could find too little room. */
 	if (e1000_ring_unused(a->tx_ntu, a->tx_ntc, a->tx_count) < E1000_TX_DESCS_MAX)

@@ -11,7 +11,7 @@
 #ifndef NAPKIN_DRIVERS_E1000_TXCSUM_H
 #define NAPKIN_DRIVERS_E1000_TXCSUM_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 #include "drivers/e1000/e1000_regs.h"
 #include "net/netbuf.h"
 

@@ -20,12 +20,12 @@
 #define NAPKIN_DRIVERS_SKGE_H
 
 #include "drivers/skge/skge_reg.h"
-#include "kernel/dma.h"
-#include "kernel/io.h"
-#include "kernel/irq.h"
-#include "kernel/pci_irq_ladder.h"
-#include "kernel/pci.h"
-#include "kernel/time.h"
+#include "kernel/mm/dma.h"
+#include "kernel/mm/io.h"
+#include "kernel/x86/irq.h"
+#include "kernel/pci/pci_irq_ladder.h"
+#include "kernel/pci/pci.h"
+#include "kernel/core/time.h"
 #include "net/napi.h"
 #include "net/netdev.h"
 

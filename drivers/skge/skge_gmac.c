@@ -12,7 +12,7 @@
 #include <errno.h>
 
 #include "drivers/skge/skge.h"
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 
 #define SMI_POLLS 1000 /* 1 us apart */
 

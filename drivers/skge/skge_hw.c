@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "drivers/skge/skge.h"
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 
 #define SKGE_STOP_POLLS 1000 /* 1 us apart */
 

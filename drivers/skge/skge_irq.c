@@ -20,8 +20,8 @@
 #define pr_fmt(fmt) "skge: " fmt
 
 #include "drivers/skge/skge.h"
-#include "kernel/irqflags.h"
-#include "kernel/printk.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/console/printk.h"
 
 /* Sources the handler takes out of the mask, pending or not. */
 static void dispatch(struct skge_hw *hw, u32 status)

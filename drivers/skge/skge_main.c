@@ -11,7 +11,7 @@
  *
  * Each port is a net_device with its own NAPI instance; the controller has
  * one INTx handler, requested at probe through the interrupt ladder
- * (kernel/pci_irq_ladder.h: INTx is its only rung, so no command-line
+ * (kernel/pci/pci_irq_ladder.h: INTx is its only rung, so no command-line
  * override), whose watchdog is the service tick while any port is open (link
  * polling, lost transmit starts, lost interrupts, counter folding).
  */
@@ -22,9 +22,9 @@
 #include <string.h>
 
 #include "drivers/skge/skge.h"
-#include "kernel/irq.h"
-#include "kernel/msi.h"
-#include "kernel/printk.h"
+#include "kernel/x86/irq.h"
+#include "kernel/pci/msi.h"
+#include "kernel/console/printk.h"
 
 enum skge_id_class { SKGE_ID_DRIVEN, SKGE_ID_EG1032_OTHER };
 

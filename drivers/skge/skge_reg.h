@@ -14,7 +14,7 @@
 #ifndef NAPKIN_DRIVERS_SKGE_REG_H
 #define NAPKIN_DRIVERS_SKGE_REG_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /* ---- PCI identities ---- */
 #define SKGE_VENDOR_SYSKONNECT 0x1148

@@ -23,8 +23,8 @@
 #include <string.h>
 
 #include "drivers/skge/skge.h"
-#include "kernel/barrier.h"
-#include "kernel/printk.h"
+#include "kernel/x86/barrier.h"
+#include "kernel/console/printk.h"
 
 static void free_chunks(struct skge_port *p)
 {
@@ -193,7 +193,7 @@ void skge_rx_refill(struct skge_port *p)
 		return;
 	if (ran_dry)
 		p->ctr.rx_bmu_starts++;
-	/* No fence: writel's UC store cannot pass the descriptor stores (kernel/barrier.h). */
+	/* No fence: writel's UC store cannot pass the descriptor stores (kernel/x86/barrier.h). */
 	skge_write32(p->hw, p->rx_q + SKGE_Q_CSR, SKGE_Q_CSR_START);
 }
 

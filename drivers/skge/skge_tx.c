@@ -25,8 +25,8 @@
 #include <string.h>
 
 #include "drivers/skge/skge.h"
-#include "kernel/barrier.h"
-#include "kernel/printk.h"
+#include "kernel/x86/barrier.h"
+#include "kernel/console/printk.h"
 
 static unsigned int tx_free(const struct skge_port *p)
 {
@@ -148,7 +148,7 @@ netdev_tx_t skge_start_xmit(struct netbuf *nb, struct net_device *dev)
 	}
 	dma_wmb(); /* the rest of the chain before the head that gives it away */
 	WRITE_ONCE(p->tx_ring[first].ctrl, p->tx_ring[first].ctrl | SKGE_DESC_OWN);
-	/* No fence: writel's UC store cannot pass the descriptor stores (kernel/barrier.h). */
+	/* No fence: writel's UC store cannot pass the descriptor stores (kernel/x86/barrier.h). */
 	skge_write32(p->hw, p->tx_q + SKGE_Q_CSR, SKGE_Q_CSR_START);
 	if (tx_free(p) < SKGE_TX_MAX_SEGS || !p->tx_bounce_nfree)
 		netif_stop_queue(dev);

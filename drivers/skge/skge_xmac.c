@@ -15,7 +15,7 @@
 #include <errno.h>
 
 #include "drivers/skge/skge.h"
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 
 #define PHY_POLLS    1000 /* 1 us apart */
 #define BCM_RESET_MS 10

@@ -21,10 +21,10 @@
 #define NAPKIN_DRIVERS_SKY2_H
 
 #include "drivers/sky2/sky2_reg.h"
-#include "kernel/dma.h"
-#include "kernel/pci.h"
-#include "kernel/pci_irq_ladder.h"
-#include "kernel/time.h"
+#include "kernel/mm/dma.h"
+#include "kernel/pci/pci.h"
+#include "kernel/pci/pci_irq_ladder.h"
+#include "kernel/core/time.h"
 #include "net/napi.h"
 #include "net/netdev.h"
 
@@ -243,7 +243,7 @@ struct sky2_hw {
 
 	struct napi_struct napi;
 	char napi_name[32];
-	char irq_name[24]; /* "sky2 eth0,eth1": kernel/irq.c keeps 23 characters */
+	char irq_name[24]; /* "sky2 eth0,eth1": kernel/x86/irq.c keeps 23 characters */
 
 	struct sky2_hw_counters ctr;
 };

@@ -20,8 +20,8 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
-#include "kernel/io.h"
-#include "kernel/printk.h"
+#include "kernel/mm/io.h"
+#include "kernel/console/printk.h"
 
 u8 sky2_read8(struct sky2_hw *hw, u32 reg)
 {

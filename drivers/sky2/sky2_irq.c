@@ -9,7 +9,7 @@
  * poll completes and writes ICR=2, so no interrupt arrives while the instance
  * is scheduled.
  *
- * The interrupt ladder (kernel/pci_irq_ladder.h) offers MSI, else shared
+ * The interrupt ladder (kernel/pci/pci_irq_ladder.h) offers MSI, else shared
  * INTx; `sky2.irq=intx` caps it. MSI is proven at probe with the chip's
  * software interrupt; if none arrives the ladder steps down to INTx, which is
  * tested the same way, and says why. The ladder's 1 s watchdog reads B0_ISRC
@@ -23,10 +23,10 @@
 #include <stdio.h>
 
 #include "drivers/sky2/sky2.h"
-#include "kernel/irq.h"
-#include "kernel/irqflags.h"
-#include "kernel/msi.h"
-#include "kernel/printk.h"
+#include "kernel/x86/irq.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/pci/msi.h"
+#include "kernel/console/printk.h"
 
 static void unmask(struct sky2_hw *hw)
 {

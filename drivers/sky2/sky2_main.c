@@ -20,9 +20,9 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
-#include "kernel/io.h"
-#include "kernel/irqflags.h"
-#include "kernel/printk.h"
+#include "kernel/mm/io.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/console/printk.h"
 
 struct sky2_family {
 	u8 chip_id;

@@ -15,7 +15,7 @@
 #include <errno.h>
 
 #include "drivers/sky2/sky2.h"
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 
 #define SMI_POLL_US    10
 #define SMI_TIMEOUT_US 10000

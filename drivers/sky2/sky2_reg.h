@@ -13,7 +13,7 @@
 #ifndef NAPKIN_DRIVERS_SKY2_REG_H
 #define NAPKIN_DRIVERS_SKY2_REG_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /* ---- PCI IDs ---- */
 #define Y2_VENDOR_SYSKONNECT 0x1148

@@ -19,8 +19,8 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
-#include "kernel/barrier.h"
-#include "kernel/printk.h"
+#include "kernel/x86/barrier.h"
+#include "kernel/console/printk.h"
 
 /* Log the first few of a kind, then only at powers of two: a flood stays readable. */
 static bool worth_logging(u64 n)

@@ -17,8 +17,8 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
-#include "kernel/barrier.h"
-#include "kernel/printk.h"
+#include "kernel/x86/barrier.h"
+#include "kernel/console/printk.h"
 
 /* A TXINDEXLE's done index for one port (exclusive: the next LE the chip will fetch). */
 u16 sky2_txindex_port(const struct sky2_le *le, unsigned int port)

@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
-#include "kernel/barrier.h"
-#include "kernel/printk.h"
+#include "kernel/x86/barrier.h"
+#include "kernel/console/printk.h"
 
 static unsigned int tx_pending(const struct sky2_port *p)
 {

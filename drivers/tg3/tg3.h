@@ -18,10 +18,10 @@
 #define NAPKIN_DRIVERS_TG3_H
 
 #include "drivers/tg3/tg3_hw.h"
-#include "kernel/dma.h"
-#include "kernel/pci.h"
-#include "kernel/pci_irq_ladder.h"
-#include "kernel/time.h"
+#include "kernel/mm/dma.h"
+#include "kernel/pci/pci.h"
+#include "kernel/pci/pci_irq_ladder.h"
+#include "kernel/core/time.h"
 #include "net/napi.h"
 #include "net/netdev.h"
 

@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
-#include "kernel/io.h"
-#include "kernel/pci_regs.h"
-#include "kernel/printk.h"
+#include "kernel/mm/io.h"
+#include "kernel/pci/pci_regs.h"
+#include "kernel/console/printk.h"
 
 /*
  * Host control after every reset: INTx held off, register words in host

@@ -20,7 +20,7 @@
 #ifndef NAPKIN_DRIVERS_TG3_HW_H
 #define NAPKIN_DRIVERS_TG3_HW_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define T3_VENDOR_BROADCOM 0x14E4
 

@@ -8,7 +8,7 @@
  * receives up to its budget, refills, and only when it completes writes 0 to
  * unmask. So no interrupt arrives while the instance is scheduled.
  *
- * The interrupt ladder (kernel/pci_irq_ladder.h) picks MSI, else INTx, else
+ * The interrupt ladder (kernel/pci/pci_irq_ladder.h) picks MSI, else INTx, else
  * a 1 ms poll timer; `tg3.irq=msi|intx|poll` caps it. The rung it picks is
  * tested at open: the chip is told to update its status block at once and we
  * wait for the interrupt. Boards that lose MSI step down to INTx (tested the
@@ -21,10 +21,10 @@
 #include <stdio.h>
 
 #include "drivers/tg3/tg3.h"
-#include "kernel/barrier.h"
-#include "kernel/irq.h"
-#include "kernel/msi.h"
-#include "kernel/printk.h"
+#include "kernel/x86/barrier.h"
+#include "kernel/x86/irq.h"
+#include "kernel/pci/msi.h"
+#include "kernel/console/printk.h"
 
 #define TG3_POLL_PERIOD_NS NSEC_PER_MSEC
 

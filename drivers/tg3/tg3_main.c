@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 
 enum tg3_id_class {
 	TG3_OK_5717,

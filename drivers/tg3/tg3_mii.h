@@ -6,7 +6,7 @@
 #ifndef NAPKIN_DRIVERS_TG3_MII_H
 #define NAPKIN_DRIVERS_TG3_MII_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define MII_CONTROL	     0x00
 #define MII_CTRL_RESET	     BIT(15)

@@ -10,7 +10,7 @@
 
 #include "drivers/tg3/tg3.h"
 #include "drivers/tg3/tg3_mii.h"
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 
 #define MDIO_POLL_US	10
 #define MDIO_TIMEOUT_US 5000

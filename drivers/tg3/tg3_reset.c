@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 
 void tg3_schedule_reset(struct tg3 *tp, const char *why)
 {

@@ -12,7 +12,7 @@
  * poll, which refills: the chip never waits on an empty ring for an interrupt
  * that cannot come.
  *
- * The pool is streaming DMA memory (kernel/dma.h): a buffer is the chip's
+ * The pool is streaming DMA memory (kernel/mm/dma.h): a buffer is the chip's
  * from the refill that posts it (synced for the device) until its return
  * ring entry is consumed or the chip is stopped (synced for the CPU).
  */
@@ -22,8 +22,8 @@
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
-#include "kernel/barrier.h"
-#include "kernel/printk.h"
+#include "kernel/x86/barrier.h"
+#include "kernel/console/printk.h"
 
 static void free_chunks(struct tg3 *tp)
 {
@@ -168,7 +168,7 @@ void tg3_rx_refill(struct tg3 *tp)
 	}
 	if (tp->std_prod == start)
 		return;
-	/* No fence: writel's UC store cannot pass the BD stores (kernel/barrier.h). */
+	/* No fence: writel's UC store cannot pass the BD stores (kernel/x86/barrier.h). */
 	tg3_write(tp, T3_MBOX_STD_PROD, tp->std_prod);
 }
 

@@ -14,7 +14,7 @@
 #define pr_fmt(fmt) "tg3: " fmt
 
 #include "drivers/tg3/tg3.h"
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 
 #define TO(st) (1u << (st))
 

@@ -12,7 +12,7 @@
 #define pr_fmt(fmt) "tg3: " fmt
 
 #include "drivers/tg3/tg3.h"
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 
 #define ETH_P_IPV4     0x0800
 #define IPPROTO_TCP_NR 6
@@ -171,7 +171,7 @@ netdev_tx_t tg3_start_xmit(struct netbuf *nb, struct net_device *dev)
 	}
 	tp->tx_frame[last] = nb;
 	tp->tx_prod = prod;
-	/* No fence: writel's UC store cannot pass the BD stores (kernel/barrier.h). */
+	/* No fence: writel's UC store cannot pass the BD stores (kernel/x86/barrier.h). */
 	tg3_write(tp, T3_MBOX_SEND0_PROD, prod);
 	if (tx_free(tp) < TG3_TX_MAX_SEGS)
 		netif_stop_queue(dev);

@@ -8,7 +8,7 @@
  * Command line (all optional):
  *   virtio_net.queues=N     at most N queue pairs (default: as many as the
  *                           device and the interrupt vectors allow, up to 8)
- *   virtio_net.irq=msix|intx|poll   the best interrupt kind to try (kernel/pci_irq_ladder.h)
+ *   virtio_net.irq=msix|intx|poll   the best interrupt kind to try (kernel/pci/pci_irq_ladder.h)
  *   virtio_net.csum=0, .guest_csum=0, .mrg_rxbuf=0, .mq=0, .event_idx=0
  *                           refuse that feature even when offered
  */
@@ -16,11 +16,11 @@
 #include <stdio.h>
 #include <string.h>
 #include "drivers/virtio/virtio_net.h"
-#include "kernel/cmdline.h"
-#include "kernel/dma.h"
-#include "kernel/heap.h"
-#include "kernel/pci.h"
-#include "kernel/printk.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/mm/dma.h"
+#include "kernel/mm/heap.h"
+#include "kernel/pci/pci.h"
+#include "kernel/console/printk.h"
 
 struct vnet_feature_opts vnet_opts;
 static unsigned int vnet_max_pairs_opt = VNET_MAX_PAIRS;

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "drivers/virtio/virtio_net.h"
-#include "kernel/dma.h"
-#include "kernel/printk.h"
+#include "kernel/mm/dma.h"
+#include "kernel/console/printk.h"
 
 #define VNET_CTRL_BUF_BYTES  4096
 #define VNET_CTRL_DATA_OFF   64

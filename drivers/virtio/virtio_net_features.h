@@ -7,7 +7,7 @@
 #define NAPKIN_DRIVERS_VIRTIO_NET_FEATURES_H
 
 #include <stddef.h>
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define VNET_FEATURE(bit) BIT64(bit)
 

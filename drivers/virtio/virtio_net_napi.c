@@ -4,15 +4,15 @@
  * vector (entry i+1) and NAPI instance, and configuration changes have entry
  * 0. Without MSI-X one INTx handler reads the ISR byte and schedules every
  * pair. Without any interrupt a timer schedules the pairs every millisecond.
- * The interrupt ladder (kernel/pci_irq_ladder.h) picks the mode, reads
+ * The interrupt ladder (kernel/pci/pci_irq_ladder.h) picks the mode, reads
  * virtio_net.irq= and runs the poll timer and the watchdog.
  */
 #include <errno.h>
 #include <stdio.h>
 #include "drivers/virtio/virtio_net.h"
-#include "kernel/irq.h"
-#include "kernel/msi.h"
-#include "kernel/printk.h"
+#include "kernel/x86/irq.h"
+#include "kernel/pci/msi.h"
+#include "kernel/console/printk.h"
 
 static void vnet_quiet_pair(struct vnet_pair *qp)
 {

@@ -10,15 +10,15 @@
  * up and recycles them at once, counting a missed frame, so the device always
  * has somewhere to write.
  *
- * The pool is streaming DMA memory (kernel/dma.h): a buffer is the device's
+ * The pool is streaming DMA memory (kernel/mm/dma.h): a buffer is the device's
  * from its post (synced for the device) until the used ring returns it
  * (synced for the CPU).
  */
 #include <errno.h>
 #include "drivers/virtio/virtio_net.h"
-#include "kernel/dma.h"
-#include "kernel/heap.h"
-#include "kernel/printk.h"
+#include "kernel/mm/dma.h"
+#include "kernel/mm/heap.h"
+#include "kernel/console/printk.h"
 
 static void vnet_rx_release(struct netbuf *nb);
 

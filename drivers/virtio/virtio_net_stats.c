@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "drivers/virtio/virtio_net.h"
-#include "kernel/printk.h"
-#include "kernel/shell.h"
+#include "kernel/console/printk.h"
+#include "kernel/console/shell.h"
 
 #define VNET_MAX_DEVS 4
 

@@ -9,9 +9,9 @@
 #include <errno.h>
 #include <string.h>
 #include "drivers/virtio/virtio_net.h"
-#include "kernel/dma.h"
-#include "kernel/heap.h"
-#include "kernel/printk.h"
+#include "kernel/mm/dma.h"
+#include "kernel/mm/heap.h"
+#include "kernel/console/printk.h"
 
 #define VNET_TX_HDR_STRIDE 16
 

@@ -3,9 +3,9 @@
 #include <errno.h>
 #include "drivers/virtio/virtio_pci.h"
 #include "drivers/virtio/virtio_regs.h"
-#include "kernel/io.h"
-#include "kernel/printk.h"
-#include "kernel/time.h"
+#include "kernel/mm/io.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/time.h"
 
 /* A device that has not finished its reset after this long is broken. */
 #define VIRTIO_RESET_TIMEOUT_US 100000

@@ -8,9 +8,9 @@
 #ifndef NAPKIN_DRIVERS_VIRTIO_PCI_H
 #define NAPKIN_DRIVERS_VIRTIO_PCI_H
 
-#include "kernel/compiler.h"
-#include "kernel/io.h"
-#include "kernel/pci.h"
+#include "kernel/core/compiler.h"
+#include "kernel/mm/io.h"
+#include "kernel/pci/pci.h"
 #include "drivers/virtio/virtqueue.h"
 
 struct virtio_pci {
@@ -66,7 +66,7 @@ u8 virtio_pci_read_isr(struct virtio_pci *vp);
 void virtio_pci_read_config(struct virtio_pci *vp, u32 off, void *buf, u32 len);
 u16 virtio_pci_config_u16(struct virtio_pci *vp, u32 off);
 
-/* writew is a compiler barrier: the ring stores are emitted before it (kernel/io.h). */
+/* writew is a compiler barrier: the ring stores are emitted before it (kernel/mm/io.h). */
 static inline void virtio_pci_notify(volatile le16 *notify_addr, u16 queue)
 {
 	writew(queue, notify_addr);

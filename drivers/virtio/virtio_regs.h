@@ -9,7 +9,7 @@
 #ifndef NAPKIN_DRIVERS_VIRTIO_REGS_H
 #define NAPKIN_DRIVERS_VIRTIO_REGS_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 typedef u16 le16;
 typedef u32 le32;

@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <string.h>
 #include "drivers/virtio/virtqueue.h"
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 
 bool vq_size_valid(unsigned int size)
 {

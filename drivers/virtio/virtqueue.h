@@ -14,8 +14,8 @@
 #define NAPKIN_DRIVERS_VIRTIO_VIRTQUEUE_H
 
 #include <stddef.h>
-#include "kernel/barrier.h"
-#include "kernel/compiler.h"
+#include "kernel/x86/barrier.h"
+#include "kernel/core/compiler.h"
 #include "drivers/virtio/virtio_regs.h"
 
 /* Largest ring napkin sets up; bigger devices are asked for this many. */

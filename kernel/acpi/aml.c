@@ -3,7 +3,7 @@
  * Bringing ACPICA up, and what besides INTx routing napkin asks of it:
  * entering S5, pressing the FADT's reset register, and powering off when the
  * power button is pressed (an SCI, handled by ACPICA). The tables are the
- * ones kernel/acpi.c already checked; ACPICA re-reads them through its own
+ * ones kernel/acpi/acpi.c already checked; ACPICA re-reads them through its own
  * code from the same RSDP.
  */
 #define pr_fmt(fmt) "acpi: " fmt
@@ -16,14 +16,14 @@
 #include "kernel/acpi/static_tables.h"
 #include "kernel/acpi/aml.h"
 #include "kernel/acpi/aml_internal.h"
-#include "kernel/cmdline.h"
-#include "kernel/heap.h"
-#include "kernel/irqflags.h"
-#include "kernel/panic.h"
-#include "kernel/pci_cfg.h"
-#include "kernel/pci_intx.h"
-#include "kernel/printk.h"
-#include "kernel/time.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/mm/heap.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/core/panic.h"
+#include "kernel/pci/pci_cfg.h"
+#include "kernel/pci/pci_intx.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/time.h"
 
 /* ACPICA keeps room for this many tables before it has a heap to grow into. */
 #define INITIAL_TABLES 16

@@ -4,19 +4,19 @@
  * from _PRT, S5 power-off and the FADT reset register. Boot calls
  * acpi_aml_init() after the static tables, the heap, paging and the IOAPIC
  * are up and before PCI drivers probe; if it fails everything falls back to
- * the static-table code in kernel/acpi.c and the config-space interrupt line.
+ * the static-table code in kernel/acpi/acpi.c and the config-space interrupt line.
  * This header does not expose ACPICA's own types.
  */
 #ifndef NAPKIN_KERNEL_ACPI_AML_H
 #define NAPKIN_KERNEL_ACPI_AML_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 struct pci_dev;
 struct pci_intx_route;
 
 /*
- * Starts ACPICA on the tables kernel/acpi.c found, enters ACPI mode, tells
+ * Starts ACPICA on the tables kernel/acpi/acpi.c found, enters ACPI mode, tells
  * firmware napkin uses the IOAPIC (\_PIC(1)) and installs the _PRT router for
  * PCI INTx. `acpi.aml=off` on the command line skips it. 0 or -errno.
  */

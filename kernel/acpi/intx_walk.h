@@ -13,7 +13,7 @@
 #define NAPKIN_KERNEL_ACPI_INTX_WALK_H
 
 #include <stddef.h>
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /* How deep bridges may nest before the walk assumes a loop. */
 #define INTX_WALK_MAX_HOPS 16

@@ -12,12 +12,12 @@
 #include <acpi/acpi.h>
 
 #include "kernel/acpi/static_tables.h"
-#include "kernel/irq.h"
-#include "kernel/pci_cfg.h"
-#include "kernel/pci_intx.h"
-#include "kernel/printk.h"
-#include "kernel/time.h"
-#include "kernel/x86.h"
+#include "kernel/x86/irq.h"
+#include "kernel/pci/pci_cfg.h"
+#include "kernel/pci/pci_intx.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/time.h"
+#include "kernel/x86/x86.h"
 
 acpi_status acpi_os_read_port(acpi_io_address address, u32 *value, u32 width)
 {

@@ -13,11 +13,11 @@
 
 #include <acpi/acpi.h>
 
-#include "kernel/heap.h"
-#include "kernel/mem_init.h"
-#include "kernel/memmap.h"
-#include "kernel/mm.h"
-#include "kernel/printk.h"
+#include "kernel/mm/heap.h"
+#include "kernel/mm/mem_init.h"
+#include "kernel/mm/memmap.h"
+#include "kernel/mm/mm.h"
+#include "kernel/console/printk.h"
 
 #define OSL_PAGE	4096ull
 #define LEGACY_AREA_END 0x100000ull

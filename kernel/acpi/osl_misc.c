@@ -11,7 +11,7 @@
 #include <acpi/acpi.h>
 
 #include "kernel/acpi/static_tables.h"
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 
 #define OSL_LINE_MAX  160
 #define OSL_PIECE_MAX 256

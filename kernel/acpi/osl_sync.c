@@ -12,10 +12,10 @@
 
 #include <acpi/acpi.h>
 
-#include "kernel/heap.h"
-#include "kernel/irqflags.h"
-#include "kernel/printk.h"
-#include "kernel/time.h"
+#include "kernel/mm/heap.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/time.h"
 
 /* What ACPI_WAIT_FOREVER becomes: long enough for firmware, short of a hang. */
 #define OSL_LONGEST_WAIT_MS 2000

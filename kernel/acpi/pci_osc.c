@@ -13,7 +13,7 @@
 #include <acpi/acpi.h>
 
 #include "kernel/acpi/aml_internal.h"
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 
 /* The PCI host bridge _OSC UUID 33db4d5b-1ff7-401c-9657-7441c03dd766, in buffer order. */
 static const u8 pci_osc_uuid[16] = { 0x5b, 0x4d, 0xdb, 0x33, 0xf7, 0x1f, 0x1c, 0x40,

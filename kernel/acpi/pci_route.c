@@ -16,10 +16,10 @@
 #include "kernel/acpi/aml.h"
 #include "kernel/acpi/aml_internal.h"
 #include "kernel/acpi/intx_walk.h"
-#include "kernel/pci.h"
-#include "kernel/pci_cfg.h"
-#include "kernel/pci_intx.h"
-#include "kernel/printk.h"
+#include "kernel/pci/pci.h"
+#include "kernel/pci/pci_cfg.h"
+#include "kernel/pci/pci_intx.h"
+#include "kernel/console/printk.h"
 
 #define MAX_ROOT_BRIDGES  8
 #define STA_ENABLED	  0x2u

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What the ACPICA glue needs from kernel/acpi.c's static-table parser.
- * kernel/acpi.h cannot be included next to ACPICA's headers (both name
+ * What the ACPICA glue needs from kernel/acpi/acpi.c's static-table parser.
+ * kernel/acpi/acpi.h cannot be included next to ACPICA's headers (both name
  * struct acpi_table_desc and some FADT flags), so these few calls are
  * declared here with plain types.
  */
 #ifndef NAPKIN_KERNEL_ACPI_STATIC_TABLES_H
 #define NAPKIN_KERNEL_ACPI_STATIC_TABLES_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
-/* See kernel/acpi.h. */
+/* See kernel/acpi/acpi.h. */
 u64 acpi_rsdp_address(void);
 
 /*

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 #include "lwip/dhcp.h"
 #include "lwip/ip4_addr.h"
 #include "lwip/ip6_addr.h"

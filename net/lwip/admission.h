@@ -20,7 +20,7 @@
 #ifndef NAPKIN_NET_LWIP_ADMISSION_H
 #define NAPKIN_NET_LWIP_ADMISSION_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 struct tcp_pcb;
 struct tcp_hdr;

@@ -2,8 +2,8 @@
 /* Sizing lwIP from the machine at boot; see capacity.h and docs/NETWORK.md. */
 #define pr_fmt(fmt) "net: " fmt
 
-#include "kernel/cmdline.h"
-#include "kernel/printk.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/console/printk.h"
 #include "net/lwip/capacity.h"
 
 static struct lwip_capacity capacity;

@@ -11,7 +11,7 @@
 #ifndef NAPKIN_NET_LWIP_CAPACITY_H
 #define NAPKIN_NET_LWIP_CAPACITY_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /*
  * What one connection is planned to cost: its PCB and the service's state

@@ -6,7 +6,7 @@
 #ifndef NAPKIN_NET_LWIP_GLUE_H
 #define NAPKIN_NET_LWIP_GLUE_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 #include "lwip/netif.h"
 #include "lwip/pbuf.h"
 #include "net/lwip/stack.h"

@@ -22,7 +22,7 @@
 #define pr_fmt(fmt) "lwip: " fmt
 
 #include <string.h>
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 #include "lwip/prot/ethernet.h"
 #include "lwip/prot/ip.h"
 #include "lwip/prot/ip4.h"

@@ -37,8 +37,8 @@ u64 lwip_heap_machine_ram(void)
 	return 256ull << 20;
 }
 #else
-#include "kernel/heap.h"
-#include "kernel/pmm.h"
+#include "kernel/mm/heap.h"
+#include "kernel/mm/pmm.h"
 
 static void *backing_alloc(size_t size)
 {

@@ -7,7 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 #include "lwip/etharp.h"
 #include "lwip/ethip6.h"
 #include "lwip/mld6.h"

@@ -8,8 +8,8 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include "kernel/printk.h"
-#include "kernel/time.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/time.h"
 #include "lwip/arch.h"
 #include "lwip/sys.h"
 

@@ -10,12 +10,12 @@
 #define pr_fmt(fmt) "lwip: " fmt
 
 #include <string.h>
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 #include "lwip/prot/ethernet.h"
 #include "lwip/prot/ip.h"
 #include "lwip/prot/ip4.h"
 #include "lwip/prot/ip6.h"
-#include "kernel/time.h"
+#include "kernel/core/time.h"
 #include "net/lwip/glue.h"
 #include "lwip/tcp.h"
 #include "lwip_hooks.h"

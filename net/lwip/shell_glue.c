@@ -8,8 +8,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/shell.h"
-#include "kernel/time.h"
+#include "kernel/console/shell.h"
+#include "kernel/core/time.h"
 #include "lwip/etharp.h"
 #include "lwip/inet_chksum.h"
 #include "lwip/ip4_addr.h"

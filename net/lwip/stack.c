@@ -5,9 +5,9 @@
  */
 #define pr_fmt(fmt) "lwip: " fmt
 
-#include "kernel/loop.h"
-#include "kernel/printk.h"
-#include "kernel/time.h"
+#include "kernel/core/loop.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/time.h"
 #include "lwip/init.h"
 #include "lwip/priv/tcp_priv.h"
 #include "lwip/timeouts.h"

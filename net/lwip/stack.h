@@ -7,7 +7,7 @@
 #ifndef NAPKIN_NET_LWIP_STACK_H
 #define NAPKIN_NET_LWIP_STACK_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 #include "net/ipconfig.h"
 
 struct net_device;

@@ -16,8 +16,8 @@
 #define pr_fmt(fmt) "lwip: " fmt
 
 #include <string.h>
-#include "kernel/dma.h"
-#include "kernel/printk.h"
+#include "kernel/mm/dma.h"
+#include "kernel/console/printk.h"
 #include "lwip/memp.h"
 #include "lwip/prot/ethernet.h"
 #include "lwip/prot/ip.h"

@@ -8,7 +8,7 @@
  */
 #define pr_fmt(fmt) "chargen: " fmt
 
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 #include "lwip/memp.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"

@@ -6,7 +6,7 @@
  */
 #define pr_fmt(fmt) "discard: " fmt
 
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"
 

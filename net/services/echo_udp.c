@@ -2,7 +2,7 @@
 /* UDP echo (RFC 862) on port 7: every datagram goes back to its sender unchanged. */
 #define pr_fmt(fmt) "echo: " fmt
 
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"
 

@@ -18,8 +18,8 @@
  */
 #define pr_fmt(fmt) "iperf: " fmt
 
-#include "kernel/printk.h"
-#include "kernel/time.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/time.h"
 #include "lwip/ip_addr.h"
 #include "lwip/memp.h"
 #include "net/services/listen.h"

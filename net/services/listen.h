@@ -3,7 +3,7 @@
 #ifndef NAPKIN_NET_SERVICES_LISTEN_H
 #define NAPKIN_NET_SERVICES_LISTEN_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 #include "lwip/tcp.h"
 #include "lwip/udp.h"
 #include "net/lwip/admission.h"

@@ -4,8 +4,8 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include "kernel/cmdline.h"
-#include "kernel/printk.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/console/printk.h"
 #include "net/lwip/capacity.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"

@@ -7,7 +7,7 @@
 #ifndef NAPKIN_NET_SERVICES_H
 #define NAPKIN_NET_SERVICES_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define SERVICE_PORT_ECHO    7
 #define SERVICE_PORT_DISCARD 9

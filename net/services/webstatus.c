@@ -14,11 +14,11 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "kernel/cmdline.h"
-#include "kernel/heap.h"
-#include "kernel/loop.h"
-#include "kernel/printk.h"
-#include "kernel/time.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/mm/heap.h"
+#include "kernel/core/loop.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/time.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"
 #include "net/services/webstatus.h"

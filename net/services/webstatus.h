@@ -7,7 +7,7 @@
 #ifndef NAPKIN_NET_SERVICES_WEBSTATUS_H
 #define NAPKIN_NET_SERVICES_WEBSTATUS_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define WEBSTATUS_PORT_DEFAULT	80
 #define WEBSTATUS_CONNS_DEFAULT 8

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* `webstatus`: the status page's settings and every counter it keeps. */
-#include "kernel/shell.h"
+#include "kernel/console/shell.h"
 #include "net/services/webstatus.h"
 
 static int cmd_webstatus(int argc, char **argv)

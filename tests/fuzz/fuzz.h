@@ -9,7 +9,7 @@
 #define NAPKIN_TESTS_FUZZ_H
 
 #include <stddef.h>
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -20,17 +20,17 @@ FUZZ_COMMON_SRCS := tests/fuzz/fuzz_util.c
 FUZZ_TARGETS :=
 
 FUZZ_TARGETS += fuzz_cmdline
-fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c kernel/cmdline.c net/ipconfig.c \
+fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c kernel/core/cmdline.c net/ipconfig.c \
 	net/netconsole_config.c net/params.c net/napi.c net/netdev.c net/backlog.c net/netbuf.c \
-	net/gro.c net/inet_csum.c kernel/ktimer.c $(NAPI_FAKES_SRCS)
+	net/gro.c net/inet_csum.c kernel/core/ktimer.c $(NAPI_FAKES_SRCS)
 
 FUZZ_TARGETS += fuzz_shell
-fuzz_shell_SRCS := tests/fuzz/fuzz_shell.c kernel/shell.c tests/fuzz/host_compat.c \
+fuzz_shell_SRCS := tests/fuzz/fuzz_shell.c kernel/console/shell.c tests/fuzz/host_compat.c \
 	tests/unit/stub_printk.c
 fuzz_shell_CFLAGS := -include tests/fuzz/host_compat.h
 
 FUZZ_TARGETS += fuzz_acpi
-fuzz_acpi_SRCS := tests/fuzz/fuzz_acpi.c kernel/acpi.c tests/unit/acpi_fixture.c \
+fuzz_acpi_SRCS := tests/fuzz/fuzz_acpi.c kernel/acpi/acpi.c tests/unit/acpi_fixture.c \
 	tests/unit/stub_printk.c
 
 # lwIP itself is instrumented too: coverage of its input paths is the point.
@@ -49,7 +49,8 @@ FUZZ_TARGETS += fuzz_lwip
 fuzz_lwip_SRCS = tests/fuzz/fuzz_lwip.c tests/fuzz/fuzz_frames.c \
 	$(filter-out net/lwip/shell_glue.c net/services/webstatus%,$(wildcard net/lwip/*.c net/services/*.c)) \
 	net/ipconfig.c net/net_init.c net/netdev.c net/backlog.c net/netbuf.c net/napi.c \
-	net/gro.c net/inet_csum.c kernel/ktimer.c net/params.c kernel/cmdline.c $(NAPI_FAKES_SRCS)
+	net/gro.c net/inet_csum.c kernel/core/ktimer.c net/params.c kernel/core/cmdline.c \
+	$(NAPI_FAKES_SRCS)
 fuzz_lwip_OBJS = $(FUZZ_LWIP_OBJS)
 fuzz_lwip_CFLAGS = $(LWIP_INCLUDES)
 

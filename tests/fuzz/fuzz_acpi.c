@@ -12,7 +12,7 @@
  * it, they are whatever the input says.
  */
 #include <string.h>
-#include "kernel/acpi.h"
+#include "kernel/acpi/acpi.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/unit/acpi_fixture.h"
 

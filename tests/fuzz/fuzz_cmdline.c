@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/cmdline.h"
+#include "kernel/core/cmdline.h"
 #include "net/ipconfig.h"
 #include "net/netconsole_config.h"
 #include "net/netdev.h"

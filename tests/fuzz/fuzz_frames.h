@@ -9,7 +9,7 @@
 #ifndef NAPKIN_TESTS_FUZZ_FRAMES_H
 #define NAPKIN_TESTS_FUZZ_FRAMES_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /* Updates *tcp_next_seq and *dhcp_xid when the frame napkin sent carries them. */
 void frames_note_tx(const u8 *f, size_t len, u32 *tcp_next_seq, u32 *dhcp_xid);

@@ -25,8 +25,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/cmdline.h"
-#include "kernel/loop.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/core/loop.h"
 #include "lwip/ip_addr.h"
 #include "lwip/netif.h"
 #include "lwip/priv/tcp_priv.h"

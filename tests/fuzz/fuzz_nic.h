@@ -20,7 +20,7 @@
 #ifndef NAPKIN_TESTS_FUZZ_NIC_H
 #define NAPKIN_TESTS_FUZZ_NIC_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 struct hosted_tamper;
 struct hosted_wire;

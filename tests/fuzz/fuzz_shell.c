@@ -9,8 +9,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/console.h"
-#include "kernel/shell.h"
+#include "kernel/console/console.h"
+#include "kernel/console/shell.h"
 #include "tests/fuzz/fuzz.h"
 
 /* Stands for a log line arriving while a line is being typed. */

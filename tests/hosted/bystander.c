@@ -3,10 +3,10 @@
 #include <check.h>
 #include <string.h>
 
-#include "kernel/io.h"
-#include "kernel/irq.h"
-#include "kernel/msi.h"
-#include "kernel/pci.h"
+#include "kernel/mm/io.h"
+#include "kernel/x86/irq.h"
+#include "kernel/pci/msi.h"
+#include "kernel/pci/pci.h"
 #include "tests/hosted/bystander.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_pci.h"

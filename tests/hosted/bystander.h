@@ -10,7 +10,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_BYSTANDER_H
 #define NAPKIN_TESTS_HOSTED_BYSTANDER_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 struct bystander_counts {
 	u64 raised;   /* interrupts the bystander asserted */

@@ -7,7 +7,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_FRAMES_H
 #define NAPKIN_TESTS_HOSTED_FRAMES_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define FR_ETH_HLEN	  14
 #define FR_ETH_ZLEN	  60 /* shortest frame on the wire, FCS excluded */

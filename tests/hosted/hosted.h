@@ -18,7 +18,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_H
 #define NAPKIN_TESTS_HOSTED_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /* Reset every part of the harness; call first in each test. */
 void hosted_init(void);
@@ -78,7 +78,7 @@ u64 hosted_devices_tick(void);
 /*
  * One round of the main loop: poll external wires (TAP), tick devices,
  * deliver pending interrupts, run raised softirqs, run expired timers, then
- * the hooks registered with loop_add_hook() (kernel/loop.h; lwIP's timeouts),
+ * the hooks registered with loop_add_hook() (kernel/core/loop.h; lwIP's timeouts),
  * as kmain's main_loop does. Returns true if a softirq ran.
  */
 bool hosted_run_once(void);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * Harness core: failure log, simulated clock, devices and the main loop.
- * Also provides what kernel/time.h promises (ktime_get_ns, udelay, mdelay),
- * driven by the simulated clock instead of the TSC, and kernel/loop.h's
+ * Also provides what kernel/core/time.h promises (ktime_get_ns, udelay, mdelay),
+ * driven by the simulated clock instead of the TSC, and kernel/core/loop.h's
  * loop_add_hook().
  */
 #include <stdarg.h>
@@ -11,9 +11,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "kernel/loop.h"
-#include "kernel/softirq.h"
-#include "kernel/time.h"
+#include "kernel/core/loop.h"
+#include "kernel/core/softirq.h"
+#include "kernel/core/time.h"
 #include "net/netdev.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* kernel/dma.h for the hosted harness, with checked device access; see hosted_dma.h. */
+/* kernel/mm/dma.h for the hosted harness, with checked device access; see hosted_dma.h. */
 #define pr_fmt(fmt) "dma: " fmt
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/dma.h"
-#include "kernel/printk.h"
+#include "kernel/mm/dma.h"
+#include "kernel/console/printk.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
 #include "tests/hosted/hosted_pci.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * DMA memory for the hosted harness: kernel/dma.h's dma_alloc()/dma_free()
+ * DMA memory for the hosted harness: kernel/mm/dma.h's dma_alloc()/dma_free()
  * backed by ordinary heap pages, each given a made-up bus address that is not
  * its host address. Models never touch host pointers a driver hands them:
  * every descriptor, buffer and status block address goes through
@@ -15,7 +15,7 @@
  * address is caught as well.
  *
  * Streaming memory (DMA_STREAMING allocations, dma_map_single mappings) has
- * an owner, passed by dma_sync_single_for_device/for_cpu (kernel/dma.h):
+ * an owner, passed by dma_sync_single_for_device/for_cpu (kernel/mm/dma.h):
  *  - Device side, strictly: a device access to a streaming byte the CPU
  *    owns (never handed over, or taken back), or against the direction it
  *    was handed over with (writing DMA_TO_DEVICE, reading DMA_FROM_DEVICE),
@@ -42,8 +42,8 @@
 #define NAPKIN_TESTS_HOSTED_DMA_H
 
 #include <stddef.h>
-#include "kernel/compiler.h"
-#include "kernel/dma.h"
+#include "kernel/core/compiler.h"
+#include "kernel/mm/dma.h"
 
 struct hosted_pci_fn;
 

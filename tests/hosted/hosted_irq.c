@@ -6,10 +6,10 @@
  */
 #include <string.h>
 
-#include "kernel/apic.h"
-#include "kernel/irq.h"
-#include "kernel/irqflags.h"
-#include "kernel/msi.h"
+#include "kernel/x86/apic.h"
+#include "kernel/x86/irq.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/pci/msi.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_irq.h"
 
@@ -73,7 +73,7 @@ unsigned int hosted_eoi_count(void)
 	return eois;
 }
 
-/* ---- kernel/irqflags.h ---- */
+/* ---- kernel/x86/irqflags.h ---- */
 
 unsigned long local_irq_save(void)
 {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Interrupts in the hosted harness. The real kernel/irq.c, kernel/msi.c and
- * kernel/pci_intx.c run unchanged; this file stands in for what sits under
- * them on bare metal: the CPU's interrupt flag (kernel/irqflags.h), the LAPIC
+ * Interrupts in the hosted harness. The real kernel/x86/irq.c, kernel/pci/msi.c and
+ * kernel/pci/pci_intx.c run unchanged; this file stands in for what sits under
+ * them on bare metal: the CPU's interrupt flag (kernel/x86/irqflags.h), the LAPIC
  * (EOI, MSI address/data) and the IOAPIC (GSI routes and masks).
  *
  * Models raise interrupts (hosted_pci_msi_send, hosted_pci_intx); they are
@@ -14,7 +14,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_IRQ_H
 #define NAPKIN_TESTS_HOSTED_IRQ_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define HOSTED_MSI_ADDRESS 0xFEE00000ull
 /* Deliveries of one level interrupt in a row before it counts as a storm. */

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "kernel/io.h"
-#include "kernel/pci.h"
-#include "kernel/pci_cfg.h"
-#include "kernel/pci_internal.h"
-#include "kernel/pci_regs.h"
+#include "kernel/mm/io.h"
+#include "kernel/pci/pci.h"
+#include "kernel/pci/pci_cfg.h"
+#include "kernel/pci/pci_internal.h"
+#include "kernel/pci/pci_regs.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_irq.h"
 #include "tests/hosted/hosted_pci.h"
@@ -311,7 +311,7 @@ bool hosted_pci_gsi_asserted(u32 gsi)
 	return false;
 }
 
-/* ---- Config space as kernel/pci_cfg.c sees it ---- */
+/* ---- Config space as kernel/pci/pci_cfg.c sees it ---- */
 
 static u32 cfg_read(u16 seg, u8 bus, u8 devfn, u16 off, unsigned int size)
 {

@@ -3,7 +3,7 @@
  * Modelled PCI functions. Each function has a configuration space (kept by
  * tests/unit/pci_fake.c, so BAR sizing and capability lists behave like
  * hardware), memory BARs whose accesses reach the model, an INTx pin and, if
- * the model adds one, an MSI capability. kernel/pci*.c and kernel/msi.c run
+ * the model adds one, an MSI capability. kernel/pci/pci*.c and kernel/pci/msi.c run
  * unchanged on top: hosted_pci_install() plugs the config space into
  * pci_cfg_set_ops(), after which pci_init() enumerates the models.
  *
@@ -13,7 +13,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_PCI_H
 #define NAPKIN_TESTS_HOSTED_PCI_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 struct hosted_pci_fn;
 
@@ -72,7 +72,7 @@ bool hosted_pci_msi_enabled(const struct hosted_pci_fn *f);
  */
 bool hosted_pci_msi_send(struct hosted_pci_fn *f, unsigned int msg);
 
-/* Plug the modelled functions into kernel/pci_cfg.c. */
+/* Plug the modelled functions into kernel/pci/pci_cfg.c. */
 void hosted_pci_install(void);
 void hosted_pci_reset(void);
 

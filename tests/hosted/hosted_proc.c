@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "kernel/time.h"
+#include "kernel/core/time.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_proc.h"
 

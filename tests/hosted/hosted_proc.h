@@ -14,7 +14,7 @@
 
 #include <sys/types.h>
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define HOSTED_CMD_ARGS 64
 #define HOSTED_CMD_TEXT 2048

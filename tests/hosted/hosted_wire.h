@@ -16,7 +16,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_WIRE_H
 #define NAPKIN_TESTS_HOSTED_WIRE_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /* Autonegotiation abilities, for the link partner's advertisement. */
 #define HOSTED_LINK_10HD   BIT(0)

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
-#include "kernel/dma.h"
-#include "kernel/pci.h"
+#include "kernel/mm/dma.h"
+#include "kernel/pci/pci.h"
 #include "net/gro.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"

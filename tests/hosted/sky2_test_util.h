@@ -8,7 +8,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_SKY2_TEST_UTIL_H
 #define NAPKIN_TESTS_HOSTED_SKY2_TEST_UTIL_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 #include "net/netdev.h"
 #include "tests/hosted/models/sky2_model.h"
 

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kernel/cmdline.h"
-#include "kernel/time.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/core/time.h"
 #include "lwip/ip4_addr.h"
 #include "lwip/netif.h"
 #include "net/lwip/stack.h"

@@ -47,7 +47,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_STACK_UTIL_H
 #define NAPKIN_TESTS_HOSTED_STACK_UTIL_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define STACK_MAX_PORTS 2
 

@@ -14,14 +14,14 @@
 #include <unistd.h>
 #include <time.h>
 
-#include "kernel/dma.h"
-#include "kernel/io.h"
-#include "kernel/irq.h"
-#include "kernel/irqflags.h"
-#include "kernel/loop.h"
-#include "kernel/msi.h"
-#include "kernel/pci.h"
-#include "kernel/time.h"
+#include "kernel/mm/dma.h"
+#include "kernel/mm/io.h"
+#include "kernel/x86/irq.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/core/loop.h"
+#include "kernel/pci/msi.h"
+#include "kernel/pci/pci.h"
+#include "kernel/core/time.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
 #include "tests/hosted/hosted_irq.h"

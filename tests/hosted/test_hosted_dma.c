@@ -9,7 +9,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "kernel/dma.h"
+#include "kernel/mm/dma.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
 

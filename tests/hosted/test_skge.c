@@ -14,11 +14,11 @@
 #include <string.h>
 
 #include "drivers/skge/skge.h"
-#include "kernel/dma.h"
-#include "kernel/irq.h"
-#include "kernel/irqflags.h"
-#include "kernel/msi.h"
-#include "kernel/pci.h"
+#include "kernel/mm/dma.h"
+#include "kernel/x86/irq.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/pci/msi.h"
+#include "kernel/pci/pci.h"
 #include "net/gro.h"
 #include "net/netdev.h"
 #include "tests/hosted/bystander.h"

@@ -8,11 +8,11 @@
 #include <check.h>
 #include <string.h>
 
-#include "kernel/dma.h"
-#include "kernel/io.h"
-#include "kernel/pci.h"
-#include "kernel/pci_regs.h"
-#include "kernel/time.h"
+#include "kernel/mm/dma.h"
+#include "kernel/mm/io.h"
+#include "kernel/pci/pci.h"
+#include "kernel/pci/pci_regs.h"
+#include "kernel/core/time.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"

@@ -26,7 +26,7 @@
 #include <time.h>
 
 #include "drivers/skge/skge.h"
-#include "kernel/pci.h"
+#include "kernel/pci/pci.h"
 #include "net/netdev.h"
 #include "tests/hosted/bystander.h"
 #include "tests/hosted/hosted.h"

@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
-#include "kernel/cmdline.h"
-#include "kernel/irq.h"
-#include "kernel/pci.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/x86/irq.h"
+#include "kernel/pci/pci.h"
 #include "net/napi.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"

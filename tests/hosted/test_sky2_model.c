@@ -10,12 +10,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernel/dma.h"
-#include "kernel/io.h"
-#include "kernel/irq.h"
-#include "kernel/msi.h"
-#include "kernel/pci.h"
-#include "kernel/time.h"
+#include "kernel/mm/dma.h"
+#include "kernel/mm/io.h"
+#include "kernel/x86/irq.h"
+#include "kernel/pci/msi.h"
+#include "kernel/pci/pci.h"
+#include "kernel/core/time.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"

@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
-#include "kernel/pci.h"
-#include "kernel/pci_regs.h"
-#include "kernel/printk.h"
+#include "kernel/pci/pci.h"
+#include "kernel/pci/pci_regs.h"
+#include "kernel/console/printk.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"

@@ -5,10 +5,10 @@
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
-#include "kernel/dma.h"
-#include "kernel/irq.h"
-#include "kernel/pci_regs.h"
-#include "kernel/pci.h"
+#include "kernel/mm/dma.h"
+#include "kernel/x86/irq.h"
+#include "kernel/pci/pci_regs.h"
+#include "kernel/pci/pci.h"
 #include "net/gro.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"

@@ -7,7 +7,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_TG3_TEST_UTIL_H
 #define NAPKIN_TESTS_HOSTED_TG3_TEST_UTIL_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 #include "net/netdev.h"
 #include "tests/hosted/models/tg3_model.h"
 

@@ -15,9 +15,9 @@
 #include <string.h>
 #include "drivers/e1000/e1000.h"
 #include "tests/kernel/e1000_testtx.h"
-#include "kernel/initcall.h"
-#include "kernel/irqflags.h"
-#include "kernel/shell.h"
+#include "kernel/core/initcall.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/console/shell.h"
 
 #define TESTTX_BUFS	 32
 #define TESTTX_BUF_SIZE	 2048

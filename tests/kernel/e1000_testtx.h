@@ -3,7 +3,7 @@
 #ifndef NAPKIN_TESTS_KERNEL_E1000_TESTTX_H
 #define NAPKIN_TESTS_KERNEL_E1000_TESTTX_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 struct e1000_adapter;
 

@@ -27,15 +27,15 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "kernel/cmdline.h"
-#include "kernel/initcall.h"
-#include "kernel/io.h"
-#include "kernel/irq.h"
-#include "kernel/msi.h"
-#include "kernel/pci.h"
-#include "kernel/printk.h"
-#include "kernel/time.h"
-#include "kernel/x86.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/core/initcall.h"
+#include "kernel/mm/io.h"
+#include "kernel/x86/irq.h"
+#include "kernel/pci/msi.h"
+#include "kernel/pci/pci.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/time.h"
+#include "kernel/x86/x86.h"
 
 #define PT_MAX_DEVS	   8
 #define PT_MAX_VECS	   5

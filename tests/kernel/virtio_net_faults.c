@@ -17,8 +17,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/initcall.h"
-#include "kernel/shell.h"
+#include "kernel/core/initcall.h"
+#include "kernel/console/shell.h"
 #include "tests/kernel/virtio_net_test.h"
 
 static int cmd_lose(struct vnet_dev *vd, const char *what, const char *count)

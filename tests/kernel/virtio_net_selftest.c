@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "drivers/virtio/virtio_net.h"
-#include "kernel/dma.h"
-#include "kernel/heap.h"
-#include "kernel/printk.h"
+#include "kernel/mm/dma.h"
+#include "kernel/mm/heap.h"
+#include "kernel/console/printk.h"
 #include "tests/kernel/virtio_net_test.h"
 
 #define ST_FRAME_STRIDE 256

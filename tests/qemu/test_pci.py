@@ -195,7 +195,7 @@ def test_interrupts_delivered_and_counted(guest, machine):
             "delivered": int(r.group(9)), "unhandled": int(r.group(10))})
     for (addr, mode), entries in results.items():
         for e in entries:
-            # The device's own handler saw it, and kernel/irq.c counted it.
+            # The device's own handler saw it, and kernel/x86/irq.c counted it.
             assert e["hits"] >= e["raised"] >= 1, (addr, mode, e)
             assert e["delivered"] >= e["hits"], (addr, mode, e)
             assert e["unhandled"] == 0, (addr, mode, e)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ACPI test fixtures: a fake physical address space made of separately
- * allocated regions, a mapper for kernel/acpi.c that hands out exact-size
+ * allocated regions, a mapper for kernel/acpi/acpi.c that hands out exact-size
  * copies (so AddressSanitizer flags any read past what was mapped) and
  * refuses ranges no region fully covers, and builders for tables with
  * correct checksums.
@@ -9,7 +9,7 @@
 #ifndef NAPKIN_TESTS_ACPI_FIXTURE_H
 #define NAPKIN_TESTS_ACPI_FIXTURE_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /* Frees every region and mapped copy; clears the counters. */
 void fx_reset(void);

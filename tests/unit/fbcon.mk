@@ -1,3 +1,3 @@
 # SPDX-License-Identifier: BSD-2-Clause
 UNIT_TESTS += test_fbcon
-test_fbcon_SRCS := tests/unit/test_fbcon.c kernel/fbcon_term.c kernel/fbcon_draw.c
+test_fbcon_SRCS := tests/unit/test_fbcon.c kernel/console/fbcon_term.c kernel/console/fbcon_draw.c

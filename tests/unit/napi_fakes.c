@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/irqflags.h"
-#include "kernel/printk.h"
-#include "kernel/softirq.h"
-#include "kernel/time.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/softirq.h"
+#include "kernel/core/time.h"
 #include "tests/unit/napi_fakes.h"
 #include "tests/unit/stub_printk.h"
 

@@ -7,8 +7,8 @@
 #ifndef NAPKIN_TESTS_NAPI_FAKES_H
 #define NAPKIN_TESTS_NAPI_FAKES_H
 
-#include "kernel/compiler.h"
-#include "kernel/softirq.h"
+#include "kernel/core/compiler.h"
+#include "kernel/core/softirq.h"
 #include "tests/unit/stub_irqflags.h"
 #include "tests/unit/stub_printk.h"
 

@@ -5,4 +5,4 @@ test_netconsole_config_SRCS := tests/unit/test_netconsole_config.c net/netconsol
 # Delivery: the real log ring and parser, netpoll played by the test.
 UNIT_TESTS += test_netconsole
 test_netconsole_SRCS := tests/unit/test_netconsole.c net/netconsole.c net/netconsole_config.c \
-	kernel/log.c tests/unit/stub_irqflags.c tests/unit/stub_printk.c
+	kernel/console/log.c tests/unit/stub_irqflags.c tests/unit/stub_printk.c

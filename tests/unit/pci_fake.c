@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* See pci_fake.h. */
 #include <string.h>
-#include "kernel/pci_regs.h"
+#include "kernel/pci/pci_regs.h"
 #include "tests/unit/pci_fake.h"
 
 static struct fake_fn fns[FAKE_MAX_FNS];

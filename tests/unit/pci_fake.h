@@ -9,8 +9,8 @@
 #ifndef NAPKIN_TESTS_PCI_FAKE_H
 #define NAPKIN_TESTS_PCI_FAKE_H
 
-#include "kernel/compiler.h"
-#include "kernel/pci_cfg.h"
+#include "kernel/core/compiler.h"
+#include "kernel/pci/pci_cfg.h"
 
 #define FAKE_MAX_FNS 80
 

@@ -4,7 +4,7 @@
 #define NAPKIN_TESTS_PCI_FIXTURES_H
 
 #include <stddef.h>
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 struct cfg_row {
 	u16 off;

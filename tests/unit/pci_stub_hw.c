@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* See pci_stub_hw.h. */
 #include <string.h>
-#include "kernel/apic.h"
-#include "kernel/io.h"
-#include "kernel/time.h"
+#include "kernel/x86/apic.h"
+#include "kernel/mm/io.h"
+#include "kernel/core/time.h"
 #include "tests/unit/pci_stub_hw.h"
 
 struct stub_hw stub_hw;

@@ -9,7 +9,7 @@
 #define NAPKIN_TESTS_PCI_STUB_HW_H
 
 #include <stddef.h>
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define STUB_MSI_ADDRESS 0xFEE00000ull
 /* lapic_msi_data(v) in the stub: fixed delivery, edge, vector v. */

@@ -3,7 +3,7 @@
 #ifndef NAPKIN_TESTS_PCI_TEST_LOG_H
 #define NAPKIN_TESTS_PCI_TEST_LOG_H
 
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 #include "tests/unit/stub_printk.h"
 
 static inline void log_clear(void)

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/phys.h"
-#include "kernel/pmm.h"
+#include "kernel/mm/phys.h"
+#include "kernel/mm/pmm.h"
 #include "tests/unit/phys_arena.h"
 
 static void *arena;

@@ -8,7 +8,7 @@
 #ifndef NAPKIN_TESTS_PHYS_ARENA_H
 #define NAPKIN_TESTS_PHYS_ARENA_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /* Returns the arena (virtual address of physical base). */
 void *phys_arena_init(u64 base, size_t bytes);

@@ -3,7 +3,7 @@
 # the real NAPI core, against a fake interrupt block (tests/unit/test_skge_irq.c).
 UNIT_TESTS += test_skge_irq
 test_skge_irq_SRCS := tests/unit/test_skge_irq.c drivers/skge/skge_irq.c net/napi.c \
-	kernel/ktimer.c $(NAPI_FAKES_SRCS)
+	kernel/core/ktimer.c $(NAPI_FAKES_SRCS)
 
 UNIT_TESTS += test_skge_dma
 test_skge_dma_SRCS := tests/unit/test_skge_dma.c

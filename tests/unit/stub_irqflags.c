@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Host stand-in for kernel/irqflags.h: tracks the "interrupts enabled" state
+ * Host stand-in for kernel/x86/irqflags.h: tracks the "interrupts enabled" state
  * so tests can assert code restores it, with no real interrupts involved; see
  * stub_irqflags.h for what tests can drive.
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include "kernel/compiler.h"
-#include "kernel/irqflags.h"
+#include "kernel/core/compiler.h"
+#include "kernel/x86/irqflags.h"
 #include "tests/unit/stub_irqflags.h"
 
 #define FAKE_IF BIT(9) /* where x86 keeps it in RFLAGS */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The one host stand-in for kernel/irqflags.h (stub_irqflags.c): a flag for
+ * The one host stand-in for kernel/x86/irqflags.h (stub_irqflags.c): a flag for
  * "interrupts enabled" that tests can inspect and drive, no real interrupts.
  */
 #ifndef NAPKIN_TESTS_STUB_IRQFLAGS_H

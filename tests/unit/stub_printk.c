@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 #include "tests/unit/stub_printk.h"
 
 struct kept_msg {

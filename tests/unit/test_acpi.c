@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Unit tests for kernel/acpi.c on hand-built tables in a fake physical
+ * Unit tests for kernel/acpi/acpi.c on hand-built tables in a fake physical
  * address space (tests/unit/acpi_fixture.c). Every mapping is an exact-size
  * heap copy, so AddressSanitizer fails the test on any read past a mapped
  * range, and fx_refused() counts requests for memory no fixture holds.
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/acpi.h"
-#include "kernel/printk.h"
+#include "kernel/acpi/acpi.h"
+#include "kernel/console/printk.h"
 #include "tests/unit/acpi_fixture.h"
 #include "tests/unit/stub_printk.h"
 

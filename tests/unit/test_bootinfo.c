@@ -3,7 +3,7 @@
  * tags (RGB, EGA text, indexed, truncated) and Multiboot1 video fields. */
 #include <check.h>
 #include <string.h>
-#include "kernel/bootinfo.h"
+#include "kernel/core/bootinfo.h"
 
 static _Alignas(8) u8 info[256];
 static size_t used;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* Unit tests for kernel/cmdline.c. */
+/* Unit tests for kernel/core/cmdline.c. */
 #include <check.h>
 #include <errno.h>
 #include <stdint.h>
@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/cmdline.h"
-#include "kernel/printk.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/console/printk.h"
 #include "tests/unit/stub_printk.h"
 
 static void setup(void)

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* Unit tests for kernel/dma.c over a fake physical arena straddling 4 GiB. */
+/* Unit tests for kernel/mm/dma.c over a fake physical arena straddling 4 GiB. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/dma.h"
-#include "kernel/phys.h"
-#include "kernel/pmm.h"
-#include "kernel/printk.h"
+#include "kernel/mm/dma.h"
+#include "kernel/mm/phys.h"
+#include "kernel/mm/pmm.h"
+#include "kernel/console/printk.h"
 #include "tests/unit/phys_arena.h"
 #include "tests/unit/stub_printk.h"
 

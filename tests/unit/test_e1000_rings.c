@@ -13,7 +13,7 @@
 #include "drivers/e1000/e1000.h"
 #include "drivers/e1000/e1000_filter.h"
 #include "drivers/e1000/e1000_ring.h"
-#include "kernel/irqflags.h"
+#include "kernel/x86/irqflags.h"
 #include "tests/unit/stub_printk.h"
 
 static u32 regs[0x20000 / 4];

@@ -4,9 +4,9 @@
  * formats, glyph scaling), on memory buffers. */
 #include <check.h>
 #include <string.h>
-#include "kernel/fbcon_draw.h"
-#include "kernel/fbcon_font.h"
-#include "kernel/fbcon_term.h"
+#include "kernel/console/fbcon_draw.h"
+#include "kernel/console/fbcon_font.h"
+#include "kernel/console/fbcon_term.h"
 
 #define COLS 10
 #define ROWS 4

@@ -7,7 +7,7 @@
 #include <check.h>
 #include <errno.h>
 #include <string.h>
-#include "kernel/cmdline.h"
+#include "kernel/core/cmdline.h"
 #include "net/gro.h"
 #include "net/napi.h"
 #include "net/netbuf.h"

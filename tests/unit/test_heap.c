@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* Unit tests for kernel/heap.c over a fake physical arena. */
+/* Unit tests for kernel/mm/heap.c over a fake physical arena. */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/heap.h"
-#include "kernel/pmm.h"
-#include "kernel/printk.h"
+#include "kernel/mm/heap.h"
+#include "kernel/mm/pmm.h"
+#include "kernel/console/printk.h"
 #include "tests/unit/phys_arena.h"
 #include "tests/unit/stub_printk.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 #include "net/ipconfig.h"
 #include "tests/unit/stub_printk.h"
 

@@ -4,8 +4,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "kernel/irq.h"
-#include "kernel/vectors.h"
+#include "kernel/x86/irq.h"
+#include "kernel/x86/vectors.h"
 #include "tests/unit/pci_stub_hw.h"
 #include "tests/unit/pci_test_log.h"
 

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/irqflags.h"
-#include "kernel/log.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/console/log.h"
 
 static union {
 	struct log_record rec;

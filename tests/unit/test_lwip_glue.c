@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/cmdline.h"
-#include "kernel/loop.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/core/loop.h"
 #include "lwip/opt.h"
 #include "lwip/netif.h"
 #include "lwip/pbuf.h"

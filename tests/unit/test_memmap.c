@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* Unit tests for kernel/memmap.c: normalisation and the Multiboot decoders. */
+/* Unit tests for kernel/mm/memmap.c: normalisation and the Multiboot decoders. */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/memmap.h"
-#include "kernel/printk.h"
+#include "kernel/mm/memmap.h"
+#include "kernel/console/printk.h"
 #include "tests/unit/stub_printk.h"
 
 #define KiB  1024ull

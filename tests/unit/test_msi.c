@@ -8,9 +8,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/irq.h"
-#include "kernel/msi.h"
-#include "kernel/pci_internal.h"
+#include "kernel/x86/irq.h"
+#include "kernel/pci/msi.h"
+#include "kernel/pci/pci_internal.h"
 #include "tests/unit/pci_fake.h"
 #include "tests/unit/pci_stub_hw.h"
 #include "tests/unit/pci_test_log.h"

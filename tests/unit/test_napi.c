@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/printk.h"
-#include "kernel/softirq.h"
-#include "kernel/time.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/softirq.h"
+#include "kernel/core/time.h"
 #include "net/napi.h"
 #include "net/netdev.h"
 #include "tests/unit/napi_fakes.h"

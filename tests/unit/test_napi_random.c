@@ -35,9 +35,9 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "kernel/irqflags.h"
-#include "kernel/softirq.h"
-#include "kernel/time.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/core/softirq.h"
+#include "kernel/core/time.h"
 #include "net/napi.h"
 #include "net/netdev.h"
 #include "tests/unit/napi_fakes.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * Unit tests for net/netconsole.c's delivery: the real log ring
- * (kernel/log.c) and target parser, with netpoll played by the test. A
+ * (kernel/console/log.c) and target parser, with netpoll played by the test. A
  * record that cannot go now must wait, go later exactly once and resume at
  * the fragment where it stopped; only records the ring overwrote are lost,
  * and they are counted.
@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/console.h"
-#include "kernel/log.h"
-#include "kernel/shell.h"
-#include "kernel/time.h"
+#include "kernel/console/console.h"
+#include "kernel/console/log.h"
+#include "kernel/console/shell.h"
+#include "kernel/core/time.h"
 #include "net/netconsole.h"
 #include "net/netdev.h"
 #include "tests/unit/stub_printk.h"

@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/cmdline.h"
-#include "kernel/irqflags.h"
-#include "kernel/printk.h"
-#include "kernel/softirq.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/softirq.h"
 #include "net/backlog.h"
 #include "net/netdev.h"
 #include "net/params.h"

@@ -12,10 +12,10 @@
 #include <acpi/acpi.h>
 
 #include "kernel/acpi/static_tables.h"
-#include "kernel/heap.h"
-#include "kernel/irqflags.h"
-#include "kernel/printk.h"
-#include "kernel/time.h"
+#include "kernel/mm/heap.h"
+#include "kernel/x86/irqflags.h"
+#include "kernel/console/printk.h"
+#include "kernel/core/time.h"
 #include "tests/unit/stub_printk.h"
 
 /* ---- what the OSL calls in the kernel ---- */

@@ -8,8 +8,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "kernel/pci.h"
-#include "kernel/pci_internal.h"
+#include "kernel/pci/pci.h"
+#include "kernel/pci/pci_internal.h"
 #include "tests/unit/pci_fake.h"
 #include "tests/unit/pci_stub_hw.h"
 #include "tests/unit/pci_test_log.h"

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * kernel/pci_intx.c with a router (what ACPI's _PRT glue installs): the
+ * kernel/pci/pci_intx.c with a router (what ACPI's _PRT glue installs): the
  * router's GSI and polarity win over the config-space byte, a disagreement
  * is logged as a mismatch, a router without an answer falls back to the byte
  * with a warning, and with neither the device polls. Then `pci=nomsi`
- * (kernel/pci_params.c) keeping every driver on INTx.
+ * (kernel/pci/pci_params.c) keeping every driver on INTx.
  */
 #include <check.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "kernel/cmdline.h"
-#include "kernel/irq.h"
-#include "kernel/msi.h"
-#include "kernel/pci_intx.h"
-#include "kernel/pci_internal.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/x86/irq.h"
+#include "kernel/pci/msi.h"
+#include "kernel/pci/pci_intx.h"
+#include "kernel/pci/pci_internal.h"
 #include "tests/unit/pci_fake.h"
 #include "tests/unit/pci_stub_hw.h"
 #include "tests/unit/pci_test_log.h"

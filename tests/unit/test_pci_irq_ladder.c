@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * The interrupt ladder (kernel/pci_irq_ladder.c) over fake config space: which
+ * The interrupt ladder (kernel/pci/pci_irq_ladder.c) over fake config space: which
  * rung a plan and a command line get, what the log says about each rung passed
  * over, stepping down after a failed self-test, and the poll and watchdog
  * timers. Time and timers are the test's: ktimer_arm() only records.
@@ -8,11 +8,11 @@
 #include <check.h>
 #include <errno.h>
 #include <stdlib.h>
-#include "kernel/cmdline.h"
-#include "kernel/irq.h"
-#include "kernel/msi.h"
-#include "kernel/pci_internal.h"
-#include "kernel/pci_irq_ladder.h"
+#include "kernel/core/cmdline.h"
+#include "kernel/x86/irq.h"
+#include "kernel/pci/msi.h"
+#include "kernel/pci/pci_internal.h"
+#include "kernel/pci/pci_irq_ladder.h"
 #include "tests/unit/pci_fake.h"
 #include "tests/unit/pci_stub_hw.h"
 #include "tests/unit/pci_test_log.h"

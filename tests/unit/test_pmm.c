@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Unit tests for kernel/pmm.c. The managed addresses are made up and never
+ * Unit tests for kernel/mm/pmm.c. The managed addresses are made up and never
  * mapped in this process: any access to them would crash the test.
  */
 #include <check.h>
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/pmm.h"
-#include "kernel/printk.h"
+#include "kernel/mm/pmm.h"
+#include "kernel/console/printk.h"
 #include "tests/unit/stub_printk.h"
 
 #define KiB  1024ull

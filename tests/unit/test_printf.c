@@ -25,7 +25,7 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 #include "tests/unit/lib_prefixed.h"
 
 #define OUT_MAX	   512 /* every expected output is shorter; checked per case */

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* Unit tests for kernel/shell_help.c over the table generated from docs/CMDLINE.md. */
+/* Unit tests for kernel/console/shell_help.c over the table generated from docs/CMDLINE.md. */
 #include <check.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "kernel/shell.h"
-#include "kernel/shell_help.h"
+#include "kernel/console/shell.h"
+#include "kernel/console/shell_help.h"
 
 static char out[16384];
 static size_t out_len;

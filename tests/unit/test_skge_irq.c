@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "drivers/skge/skge.h"
-#include "kernel/irqflags.h"
+#include "kernel/x86/irqflags.h"
 #include "tests/unit/napi_fakes.h"
 
 /* ---- Fake interrupt block ---- */

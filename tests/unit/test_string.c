@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 #include "tests/unit/lib_prefixed.h"
 
 #define CANARY 0xa5

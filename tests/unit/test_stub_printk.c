@@ -5,7 +5,7 @@
 #include <string.h>
 #include <stdlib.h>
 
-#include "kernel/printk.h"
+#include "kernel/console/printk.h"
 #include "tests/unit/stub_printk.h"
 
 static void setup(void)

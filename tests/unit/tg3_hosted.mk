@@ -5,11 +5,13 @@
 HOSTED_SRCS := tests/hosted/hosted_core.c tests/hosted/hosted_pci.c tests/hosted/hosted_dma.c \
 	tests/hosted/hosted_irq.c tests/hosted/hosted_wire.c tests/hosted/frames.c \
 	tests/unit/pci_fake.c tests/unit/stub_printk.c \
-	kernel/pci.c kernel/pci_cfg.c kernel/pci_bar.c kernel/pci_cap.c kernel/pci_driver.c \
-	kernel/pci_show.c kernel/pci_irq.c kernel/pci_irq_ladder.c kernel/pci_intx.c kernel/msi.c kernel/irq.c \
-	kernel/softirq.c kernel/ktimer.c kernel/cmdline.c \
+	kernel/pci/pci.c kernel/pci/pci_cfg.c kernel/pci/pci_bar.c kernel/pci/pci_cap.c \
+	kernel/pci/pci_driver.c \
+	kernel/pci/pci_show.c kernel/pci/pci_irq.c kernel/pci/pci_irq_ladder.c \
+	kernel/pci/pci_intx.c kernel/pci/msi.c kernel/x86/irq.c \
+	kernel/core/softirq.c kernel/core/ktimer.c kernel/core/cmdline.c \
 	net/napi.c net/netdev.c net/gro.c net/inet_csum.c net/backlog.c net/netbuf.c net/params.c
-# Every file of a harness binary sees the checked DMA API (kernel/dma.h).
+# Every file of a harness binary sees the checked DMA API (kernel/mm/dma.h).
 HOSTED_CFLAGS := -DNAPKIN_DMA_CHECKED
 TG3_MODEL_SRCS := tests/hosted/models/tg3_model.c tests/hosted/models/tg3_model_phy.c \
 	tests/hosted/models/tg3_model_engine.c

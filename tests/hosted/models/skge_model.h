@@ -11,7 +11,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_SKGE_MODEL_H
 #define NAPKIN_TESTS_HOSTED_SKGE_MODEL_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 struct skge_model;
 struct hosted_port;

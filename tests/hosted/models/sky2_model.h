@@ -10,7 +10,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_SKY2_MODEL_H
 #define NAPKIN_TESTS_HOSTED_SKY2_MODEL_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 struct sky2_model;
 struct hosted_port;

@@ -9,7 +9,7 @@
  */
 #include <string.h>
 
-#include "kernel/pci_regs.h"
+#include "kernel/pci/pci_regs.h"
 #include "tests/hosted/hosted_pci.h"
 #include "tests/hosted/models/sky2_model_internal.h"
 

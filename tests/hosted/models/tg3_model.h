@@ -8,7 +8,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_TG3_MODEL_H
 #define NAPKIN_TESTS_HOSTED_TG3_MODEL_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 struct tg3_model;
 struct hosted_port;

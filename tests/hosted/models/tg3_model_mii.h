@@ -7,7 +7,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_TG3_MODEL_MII_H
 #define NAPKIN_TESTS_HOSTED_TG3_MODEL_MII_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define BGEM_MII_BMCR	     0x00 /* control */
 #define BGEM_BMCR_RESET	     BIT(15)

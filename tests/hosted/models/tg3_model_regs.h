@@ -19,7 +19,7 @@
 #ifndef NAPKIN_TESTS_HOSTED_TG3_MODEL_REGS_H
 #define NAPKIN_TESTS_HOSTED_TG3_MODEL_REGS_H
 
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 #define BGEM_VENDOR_BROADCOM 0x14E4
 #define BGEM_DEVICE_5719     0x1657 /* [bge] */

@@ -28,7 +28,7 @@
 #define SZT_F		   "zu"
 
 /*
- * lwIP's heap functions have names the kernel uses too (kernel/mem_init.c has
+ * lwIP's heap functions have names the kernel uses too (kernel/mm/mem_init.c has
  * a mem_init); every lwIP file includes this header first, so rename them here.
  */
 #define mem_init   lwip_mem_init

@@ -14,7 +14,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/compiler.h"
+#include "kernel/core/compiler.h"
 
 /* The C library calls go to lib/; the fixed-width types are napkin's own. */
 #define ACPI_USE_SYSTEM_CLIBRARY

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Kernel heap on top of the page allocator. Every page (or run of pages) the
+ * heap owns starts with a small header, so kfree() finds it by rounding the
+ * pointer down to its page: a slab page holds objects of one size class
+ * after the header; a big allocation is one run of pages with the object
+ * right after the header.
+ *
+ * Free objects carry a tag next to their free-list link, which makes most
+ * double frees cheap to spot; the free list is walked to confirm before
+ * complaining, so user data that happens to look like the tag is harmless.
+ */
+#define pr_fmt(fmt) "heap: " fmt
+
+#include <string.h>
+
+#include "kernel/mm/heap.h"
+#include "kernel/core/list.h"
+#include "kernel/mm/phys.h"
+#include "kernel/mm/pmm.h"
+#include "kernel/console/printk.h"
+
+#define PAGE	   PMM_PAGE_SIZE
+#define HDR_SIZE   64u
+#define MAGIC_SLAB 0x736c6162u /* "slab" */
+#define MAGIC_BIG  0x62696721u /* "big!" */
+#define FREE_TAG   0x6e61706b696e6672ull
+
+static const u32 class_sizes[HEAP_NR_CLASSES] = { 16, 32, 64, 128, 256, 512, 1024 };
+
+struct heap_page {
+	u32 magic;
+	u32 cls;	       /* slab: index into class_sizes */
+	u32 in_use;	       /* slab: objects handed out */
+	u32 capacity;	       /* slab: objects that fit */
+	size_t npages;	       /* big: pages in the run */
+	size_t size;	       /* big: bytes asked for */
+	void *free_list;       /* slab: first free object */
+	struct list_head link; /* slab: on its class's partial list while not full */
+};
+_Static_assert(sizeof(struct heap_page) <= HDR_SIZE, "heap page header too big");
+
+struct free_obj {
+	struct free_obj *next;
+	u64 tag; /* FREE_TAG ^ own address while free */
+};
+
+struct heap_class {
+	struct list_head partial; /* slabs with at least one free object */
+	u32 empty_slabs;	  /* slabs on the list with nothing in use */
+};
+
+static struct heap_class classes[HEAP_NR_CLASSES];
+static struct heap_stats stats;
+static bool ready;
+static bool warned_oom;
+
+void heap_reset(void)
+{
+	memset(&stats, 0, sizeof(stats));
+	for (int i = 0; i < HEAP_NR_CLASSES; i++) {
+		INIT_LIST_HEAD(&classes[i].partial);
+		classes[i].empty_slabs = 0;
+		stats.classes[i].size = class_sizes[i];
+	}
+	warned_oom = false;
+	ready = true;
+}
+
+static u64 free_tag(const void *obj)
+{
+	return FREE_TAG ^ (u64)(uintptr_t)obj;
+}
+
+static struct heap_page *page_of(const void *p)
+{
+	return (struct heap_page *)ALIGN_DOWN((uintptr_t)p, PAGE);
+}
+
+static void account_pages(long delta)
+{
+	stats.pages_in_use += (size_t)delta;
+	stats.pages_hwm = MAX(stats.pages_hwm, stats.pages_in_use);
+}
+
+static void account_bytes(size_t bytes, bool add)
+{
+	if (add) {
+		stats.bytes_in_use += bytes;
+		stats.bytes_hwm = MAX(stats.bytes_hwm, stats.bytes_in_use);
+		stats.allocs++;
+	} else {
+		stats.bytes_in_use -= bytes;
+		stats.frees++;
+	}
+}
+
+static void *alloc_failed(size_t size)
+{
+	stats.failed++;
+	if (!warned_oom) {
+		warned_oom = true;
+		pr_warn("out of memory for %zu bytes (further failures only counted)\n", size);
+	}
+	return NULL;
+}
+
+static struct heap_page *new_slab(int cls)
+{
+	u64 phys = pmm_alloc(1, PAGE, 0);
+	struct heap_page *pg;
+	char *obj;
+	u32 size = class_sizes[cls];
+
+	if (!phys)
+		return NULL;
+	pg = phys_to_virt(phys);
+	*pg = (struct heap_page){ .magic = MAGIC_SLAB,
+				  .cls = (u32)cls,
+				  .capacity = (u32)((PAGE - HDR_SIZE) / size) };
+	/* Thread the free list in address order, so objects go out low to high. */
+	obj = (char *)pg + HDR_SIZE + (size_t)(pg->capacity - 1) * size;
+	for (u32 i = 0; i < pg->capacity; i++, obj -= size) {
+		struct free_obj *f = (struct free_obj *)obj;
+
+		f->next = pg->free_list;
+		f->tag = free_tag(f);
+		pg->free_list = f;
+	}
+	list_add(&pg->link, &classes[cls].partial);
+	classes[cls].empty_slabs++;
+	stats.classes[cls].slabs++;
+	account_pages(1);
+	return pg;
+}
+
+static void *alloc_small(size_t size)
+{
+	int cls = 0;
+	struct heap_page *pg;
+	struct free_obj *f;
+
+	while (class_sizes[cls] < size)
+		cls++;
+	if (list_empty(&classes[cls].partial) && !new_slab(cls))
+		return alloc_failed(size);
+	pg = container_of(classes[cls].partial.next, struct heap_page, link);
+	f = pg->free_list;
+	pg->free_list = f->next;
+	f->tag = 0;
+	if (!pg->in_use++)
+		classes[cls].empty_slabs--;
+	if (!pg->free_list)
+		list_del_init(&pg->link);
+	stats.classes[cls].in_use++;
+	stats.classes[cls].in_use_hwm =
+	    MAX(stats.classes[cls].in_use_hwm, stats.classes[cls].in_use);
+	account_bytes(class_sizes[cls], true);
+	return f;
+}
+
+static void *alloc_big(size_t size)
+{
+	size_t pages;
+	struct heap_page *pg;
+	u64 phys;
+
+	if (size > SIZE_MAX - HDR_SIZE - PAGE)
+		return alloc_failed(size);
+	pages = (size + HDR_SIZE + PAGE - 1) / PAGE;
+	phys = pmm_alloc(pages, PAGE, 0);
+	if (!phys)
+		return alloc_failed(size);
+	pg = phys_to_virt(phys);
+	*pg = (struct heap_page){ .magic = MAGIC_BIG, .npages = pages, .size = size };
+	INIT_LIST_HEAD(&pg->link);
+	account_pages((long)pages);
+	stats.big_in_use++;
+	account_bytes(size, true);
+	return (char *)pg + HDR_SIZE;
+}
+
+void *kmalloc(size_t size)
+{
+	if (!ready)
+		heap_reset();
+	return size <= HEAP_MAX_SMALL ? alloc_small(size) : alloc_big(size);
+}
+
+void *kzalloc(size_t size)
+{
+	void *p = kmalloc(size);
+
+	if (p)
+		memset(p, 0, size);
+	return p;
+}
+
+void *kcalloc(size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size) {
+		if (!ready)
+			heap_reset();
+		pr_err("kcalloc(%zu, %zu) overflows\n", n, size);
+		stats.failed++;
+		return NULL;
+	}
+	return kzalloc(n * size);
+}
+
+static bool on_free_list(const struct heap_page *pg, const void *obj)
+{
+	for (const struct free_obj *f = pg->free_list; f; f = f->next) {
+		if (f == obj)
+			return true;
+	}
+	return false;
+}
+
+static void bad_free(const void *p, const char *why)
+{
+	pr_err("kfree(%p): %s, ignored\n", p, why);
+	stats.bad_frees++;
+}
+
+static void free_small(struct heap_page *pg, void *p)
+{
+	struct heap_class *c = &classes[pg->cls];
+	u32 size = class_sizes[pg->cls];
+	uintptr_t off = (uintptr_t)p - (uintptr_t)pg;
+	struct free_obj *f = p;
+
+	if (off < HDR_SIZE || (off - HDR_SIZE) % size || (off - HDR_SIZE) / size >= pg->capacity)
+		return bad_free(p, "not the start of a heap object");
+	if (f->tag == free_tag(f) && on_free_list(pg, f))
+		return bad_free(p, "double free");
+	f->next = pg->free_list;
+	f->tag = free_tag(f);
+	if (!pg->free_list)
+		list_add(&pg->link, &c->partial);
+	pg->free_list = f;
+	stats.classes[pg->cls].in_use--;
+	account_bytes(size, false);
+	if (--pg->in_use)
+		return;
+	/* Keep one empty slab per class so a free/alloc pair does not churn pages. */
+	if (c->empty_slabs++ < 1)
+		return;
+	list_del_init(&pg->link);
+	c->empty_slabs--;
+	stats.classes[pg->cls].slabs--;
+	pg->magic = 0;
+	pmm_free(virt_to_phys(pg), 1);
+	account_pages(-1);
+}
+
+static void free_big(struct heap_page *pg, void *p)
+{
+	if ((char *)p != (char *)pg + HDR_SIZE)
+		return bad_free(p, "not the start of a heap object");
+	pg->magic = 0;
+	stats.big_in_use--;
+	account_bytes(pg->size, false);
+	account_pages(-(long)pg->npages);
+	pmm_free(virt_to_phys(pg), pg->npages);
+}
+
+void kfree(void *p)
+{
+	struct heap_page *pg;
+
+	if (!p)
+		return;
+	if (!ready)
+		heap_reset();
+	pg = page_of(p);
+	if (pg->magic == MAGIC_SLAB && pg->cls < HEAP_NR_CLASSES)
+		free_small(pg, p);
+	else if (pg->magic == MAGIC_BIG)
+		free_big(pg, p);
+	else
+		bad_free(p, "not from kmalloc, or already freed");
+}
+
+size_t ksize(const void *p)
+{
+	const struct heap_page *pg;
+
+	if (!p)
+		return 0;
+	pg = page_of(p);
+	if (pg->magic == MAGIC_SLAB && pg->cls < HEAP_NR_CLASSES)
+		return class_sizes[pg->cls];
+	if (pg->magic == MAGIC_BIG)
+		return pg->npages * PAGE - HDR_SIZE;
+	return 0;
+}
+
+void heap_get_stats(struct heap_stats *out)
+{
+	if (!ready)
+		heap_reset();
+	*out = stats;
+}
+
+void heap_print_stats(void)
+{
+	if (!ready)
+		heap_reset();
+	pr_info("%zu bytes in use (peak %zu), %zu pages held (peak %zu), %llu big allocations\n",
+		stats.bytes_in_use, stats.bytes_hwm, stats.pages_in_use, stats.pages_hwm,
+		(unsigned long long)stats.big_in_use);
+	for (int i = 0; i < HEAP_NR_CLASSES; i++) {
+		const struct heap_class_stats *c = &stats.classes[i];
+
+		if (c->slabs || c->in_use_hwm)
+			pr_info("  %4u-byte objects: %llu in use (peak %llu), %u slabs\n", c->size,
+				(unsigned long long)c->in_use, (unsigned long long)c->in_use_hwm,
+				c->slabs);
+	}
+	pr_info("%llu allocations, %llu frees, %llu failed, %llu bad frees\n",
+		(unsigned long long)stats.allocs, (unsigned long long)stats.frees,
+		(unsigned long long)stats.failed, (unsigned long long)stats.bad_frees);
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Kernel heap. Small requests (up to HEAP_MAX_SMALL bytes) come from
+ * size-class slabs of one page each; bigger ones get whole pages. Pointers are
+ * 16-byte aligned. Not DMA memory: use dma_alloc() for device buffers. Not for
+ * hard interrupt context.
+ */
+#ifndef NAPKIN_KERNEL_HEAP_H
+#define NAPKIN_KERNEL_HEAP_H
+
+#include "kernel/core/compiler.h"
+
+#define HEAP_NR_CLASSES 7
+#define HEAP_MAX_SMALL	1024
+
+struct heap_class_stats {
+	u32 size;   /* object size of this class */
+	u32 slabs;  /* pages held */
+	u64 in_use; /* objects handed out */
+	u64 in_use_hwm;
+};
+
+struct heap_stats {
+	size_t bytes_in_use; /* small: class size; big: requested size */
+	size_t bytes_hwm;
+	size_t pages_in_use; /* pages taken from the page allocator */
+	size_t pages_hwm;
+	u64 big_in_use; /* whole-page allocations handed out */
+	u64 allocs, frees, failed, bad_frees;
+	struct heap_class_stats classes[HEAP_NR_CLASSES];
+};
+
+void *kmalloc(size_t size);
+void *kzalloc(size_t size);
+/* Zeroed n * size bytes; NULL when the product overflows. */
+void *kcalloc(size_t n, size_t size);
+/* NULL is fine; anything not from kmalloc is logged and ignored. */
+void kfree(void *p);
+/* Usable bytes at p (at least what was asked for). */
+size_t ksize(const void *p);
+
+/* Forgets all heap state; for tests, which reinitialise the page allocator. */
+void heap_reset(void);
+void heap_get_stats(struct heap_stats *out);
+/* pr_info summary for the boot log and the shell's mem command. */
+void heap_print_stats(void);
+
+#endif
