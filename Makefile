@@ -169,7 +169,7 @@ unit-test: $(DEPS_STAMP) $(addprefix $(BUILD)/unit/,$(UNIT_TESTS))
 	@set -e; for t in $(UNIT_TESTS); do echo "== unit: $$t"; CK_DEFAULT_TIMEOUT=120 $(BUILD)/unit/$$t; done
 
 qemu-test: all test-image
-	$(PYTHON) -m pytest -q tests/qemu $(PYTEST_ARGS)
+	$(PYTHON) -m pytest -q --durations=15 tests/qemu $(PYTEST_ARGS)
 
 test: lint unit-test fuzz-replay qemu-test
 

@@ -14,7 +14,7 @@ packages=(
   qemu-system-x86 ovmf
   console-setup-linux
   check pkg-config
-  python3 python3-pytest python3-scapy
+  python3 python3-pytest python3-pytest-xdist python3-scapy
   chromium chromium-driver python3-selenium
   dnsmasq-base iperf iproute2 iputils-ping ndisc6 socat netcat-openbsd
   dpkg-dev clang-format cppcheck

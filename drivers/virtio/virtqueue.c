@@ -145,19 +145,25 @@ bool vq_kick_prepare(struct virtqueue *vq)
 unsigned int vq_watch(struct virtqueue *vq)
 {
 	u16 used = READ_ONCE(vq->used->idx);
-	bool still = used == vq->watch_used && !vq->watch_restart;
+	bool device_still = used == vq->watch_used && !vq->watch_restart;
+	/*
+	 * A missed interrupt is judged by the driver's progress, not the
+	 * device's: under a steady stream the device keeps completing while
+	 * nobody pops, and used->idx never stands still.
+	 */
+	bool driver_still = vq->watch_waiting && vq->last_used == vq->watch_last_used;
 	unsigned int found = 0;
 
 	vq->watch_used = used;
 	vq->watch_restart = false;
-	if (!still)
-		return 0;
-	if (vq->unnotified && vq_in_flight(vq)) {
+	vq->watch_last_used = vq->last_used;
+	vq->watch_waiting = used != vq->last_used;
+	if (device_still && vq->unnotified && vq_in_flight(vq)) {
 		vq->unnotified = false;
 		vq->stats.late_kicks++;
 		found |= VQ_WATCH_KICK;
 	}
-	if (used != vq->last_used)
+	if (driver_still && used != vq->last_used)
 		found |= VQ_WATCH_USED;
 	return found;
 }

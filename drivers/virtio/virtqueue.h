@@ -64,6 +64,8 @@ struct virtqueue {
 	bool unnotified;    /* the device declined a notification for chains it has */
 	u16 watch_used;	    /* used->idx at the last vq_watch() */
 	bool watch_restart; /* a decline since: the next vq_watch() only looks */
+	u16 watch_last_used; /* last_used at the last vq_watch() */
+	bool watch_waiting;  /* completions were waiting at the last vq_watch() */
 	u16 lose_kicks;	    /* fault injection: notifications to decline wrongly */
 
 	/* Per head descriptor: the caller's cookie (NULL: not in flight), chain length. */

@@ -360,6 +360,40 @@ START_TEST(test_watch_reports_unpopped_completions)
 }
 END_TEST
 
+START_TEST(test_watch_finds_a_lost_interrupt_under_a_steady_stream)
+{
+	struct vq_buf b = { 0x1000, 64 };
+	int cookie[4];
+	void *got;
+	u32 len;
+	u16 head;
+	unsigned int i, n, w;
+
+	setup_ring(8, true);
+	for (i = 0; i < 4; i++)
+		vq_add(&vq, &b, 0, 1, &cookie[i]);
+	ck_assert(vq_kick_prepare(&vq));
+	/* The device completes one buffer every period; nobody pops them. */
+	ck_assert(dev_take(&head, &n, &w));
+	dev_complete(head, 10);
+	ck_assert_uint_eq(vq_watch(&vq), 0); /* starts the clock */
+	ck_assert(dev_take(&head, &n, &w));
+	dev_complete(head, 10);
+	ck_assert_uint_eq(vq_watch(&vq), VQ_WATCH_USED);
+	/* The driver popping between looks is progress, however much waits. */
+	ck_assert_int_eq(vq_pop_used(&vq, &got, &len), 1);
+	ck_assert(dev_take(&head, &n, &w));
+	dev_complete(head, 10);
+	ck_assert_uint_eq(vq_watch(&vq), 0);
+	ck_assert_uint_eq(vq_watch(&vq), VQ_WATCH_USED);
+	/* All popped: nothing waits, nothing to report. */
+	while (vq_pop_used(&vq, &got, &len) == 1)
+		;
+	ck_assert_uint_eq(vq_watch(&vq), 0);
+	ck_assert_uint_eq(vq_watch(&vq), 0);
+}
+END_TEST
+
 START_TEST(test_injected_lost_kicks_are_declined_then_rescued)
 {
 	struct vq_buf b = { 0x1000, 64 };
@@ -491,6 +525,7 @@ static Suite *virtqueue_suite(void)
 	tcase_add_test(tc, test_kick_suppression_by_flag);
 	tcase_add_test(tc, test_kick_suppression_by_event_idx);
 	tcase_add_test(tc, test_watch_kicks_a_queue_stalled_on_a_declined_notification);
+	tcase_add_test(tc, test_watch_finds_a_lost_interrupt_under_a_steady_stream);
 	tcase_add_test(tc, test_watch_reports_unpopped_completions);
 	tcase_add_test(tc, test_injected_lost_kicks_are_declined_then_rescued);
 	tcase_add_test(tc, test_interrupt_suppression_flag_and_race);
