@@ -60,7 +60,7 @@ KEXTRA_OBJS :=
 
 KOBJS := $(patsubst %,$(BUILD)/k/%.o,$(KSRCS)) $(KEXTRA_OBJS)
 
-.PHONY: all deps run run-kernel test test-image unit-test qemu-test lint clean bench
+.PHONY: all deps run run-kernel test test-image unit-build unit-test qemu-test lint clean bench fuzz-build
 all: $(BUILD)/napkin.elf $(BUILD)/napkin32.elf $(BUILD)/napkin.iso
 
 deps: $(DEPS_STAMP)
@@ -165,13 +165,27 @@ $(foreach t,$(UNIT_TESTS),$(eval $(call unit_test_rule,$(t))))
 # libFuzzer harnesses; `make test` replays their seed corpora (fuzz-replay).
 -include tests/fuzz/*.mk
 
-unit-test: $(DEPS_STAMP) $(addprefix $(BUILD)/unit/,$(UNIT_TESTS))
-	@set -e; for t in $(UNIT_TESTS); do echo "== unit: $$t"; CK_DEFAULT_TIMEOUT=120 $(BUILD)/unit/$$t; done
+unit-build: $(DEPS_STAMP) $(addprefix $(BUILD)/unit/,$(UNIT_TESTS))
 
+# One target per suite, so `make -j -O` runs them side by side, output kept whole.
+unit-test: $(addprefix unit-run-,$(UNIT_TESTS))
+unit-run-%: $(BUILD)/unit/% | $(DEPS_STAMP)
+	@echo "== unit: $*"; CK_DEFAULT_TIMEOUT=120 $<
+
+# Each QEMU test file runs on one pytest-xdist worker (its module fixtures boot
+# once); QEMU_JOBS workers, one per CPU by default. QEMU_JOBS=0 runs in-process.
+NPROC     := $(shell nproc 2>/dev/null || echo 1)
+QEMU_JOBS ?= $(NPROC)
 qemu-test: all test-image
-	$(PYTHON) -m pytest -q --durations=15 tests/qemu $(PYTEST_ARGS)
+	$(PYTHON) -m pytest -q -n $(QEMU_JOBS) --dist loadfile --durations=15 tests/qemu $(PYTEST_ARGS)
 
-test: lint unit-test fuzz-replay qemu-test
+# deps alone first (apt takes locks), then every build side by side, then the
+# host tests side by side, then the QEMU tests (which spread over the CPUs themselves).
+test:
+	$(MAKE) deps
+	$(MAKE) -j$(NPROC) -O lint all test-image unit-build fuzz-build
+	$(MAKE) -j$(NPROC) -O unit-test fuzz-replay
+	$(MAKE) qemu-test
 
 LINT_C := $(shell git ls-files '*.c' '*.h' | grep -v '^third_party/')
 lint: $(DEPS_STAMP)
