@@ -61,12 +61,12 @@ struct virtqueue {
 	u16 last_used;	  /* next used-ring entry to look at */
 	u16 kicked_avail; /* avail_idx at the last notification decision */
 	bool cb_disabled;
-	bool unnotified;    /* the device declined a notification for chains it has */
-	u16 watch_used;	    /* used->idx at the last vq_watch() */
-	bool watch_restart; /* a decline since: the next vq_watch() only looks */
+	bool unnotified;     /* the device declined a notification for chains it has */
+	u16 watch_used;	     /* used->idx at the last vq_watch() */
+	bool watch_restart;  /* a decline since: the next vq_watch() only looks */
 	u16 watch_last_used; /* last_used at the last vq_watch() */
 	bool watch_waiting;  /* completions were waiting at the last vq_watch() */
-	u16 lose_kicks;	    /* fault injection: notifications to decline wrongly */
+	u16 lose_kicks;	     /* fault injection: notifications to decline wrongly */
 
 	/* Per head descriptor: the caller's cookie (NULL: not in flight), chain length. */
 	void *cookie[VQ_SIZE_MAX];
