@@ -124,13 +124,13 @@ test-image: $(BUILD)/napkin-test32.elf $(BUILD)/napkin32.elf
 	@! $(NM) $(BUILD)/napkin.elf | grep -qE ' (pcitest_|e1000_testtx_|vnet_selftest_)' || \
 		{ echo "test code in the production image"; exit 1; }
 
-# /licenses: the licence texts and notices of napkin, lwIP, GRUB and mtools
-# (docs/LICENSES.md), copied from the installed packages at build time.
+# /licenses: the licence texts and notices of napkin, lwIP, ACPICA, the screen
+# font, GRUB and mtools (docs/LICENSES.md), copied from the installed packages at build time.
 $(BUILD)/napkin.iso: $(BUILD)/napkin.elf boot/grub.cfg scripts/iso_licenses.sh LICENSE
 	@rm -rf $(BUILD)/iso && mkdir -p $(BUILD)/iso/boot/grub
 	cp $(BUILD)/napkin.elf $(BUILD)/iso/boot/napkin.elf
 	cp boot/grub.cfg $(BUILD)/iso/boot/grub/grub.cfg
-	bash scripts/iso_licenses.sh $(BUILD)/iso/licenses $(LWIP_SRCS)
+	FBCON_FONT=$(FBCON_FONT) bash scripts/iso_licenses.sh $(BUILD)/iso/licenses $(LWIP_SRCS)
 	grub-mkrescue -o $@ $(BUILD)/iso >$(BUILD)/grub-mkrescue.log || \
 		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
 

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # Fill DEST (the ISO's /licenses) with the licence texts and notices of what
-# the image carries: napkin, lwIP and ACPICA compiled into it, GRUB and the FAT boot
-# sector mtools writes. Texts are copied at build time from the installed
+# the image carries: napkin, lwIP, ACPICA and the screen font compiled into
+# it, GRUB and the FAT boot sector mtools writes. Texts are copied at build time from the installed
 # Debian packages and lwIP's source package, never kept in the repository;
 # versions come from dpkg, so the notice names exactly what was used.
 # docs/LICENSES.md explains the list.
 #
-#   scripts/iso_licenses.sh DEST LWIP_SOURCE...
+#   FBCON_FONT=/usr/share/consolefonts/X.psf.gz scripts/iso_licenses.sh DEST LWIP_SOURCE...
 set -euo pipefail
 
 dest=$1
@@ -15,6 +15,7 @@ shift
 top=$(cd "$(dirname "$0")/.." && pwd)
 lwip=$top/third_party/lwip
 acpica=$top/third_party/acpica
+font=${FBCON_FONT:?FBCON_FONT names the console font compiled into napkin}
 
 fail() {
 	echo "iso_licenses: $*" >&2
@@ -46,6 +47,7 @@ grub_bios=$(owner /usr/lib/grub/i386-pc/boot_hybrid.img)
 grub_efi=$(owner /usr/lib/grub/x86_64-efi/kernel.img)
 grub_tool=$(owner "$(readlink -f "$(command -v grub-mkrescue)")")
 mtools_pkg=$(owner "$(readlink -f "$(command -v mformat)")")
+font_pkg=$(owner "$(readlink -f "$font")")
 read -r grub_src grub_src_version < <(source_of "$grub_bios")
 read -r mtools_src mtools_src_version < <(source_of "$mtools_pkg")
 lwip_version=$(dpkg-parsechangelog -l "$lwip/debian/changelog" -S Version 2>/dev/null ||
@@ -60,6 +62,11 @@ for p in "$grub_bios" "$grub_efi" "$grub_tool"; do
 	copy "/usr/share/doc/$p/copyright" "$p-copyright"
 done
 copy "/usr/share/doc/$mtools_pkg/copyright" "$mtools_pkg-copyright"
+copy "/usr/share/doc/$font_pkg/copyright" "$font_pkg-copyright"
+# The per-font terms: the psf fonts are built from BDF sources, some of whose
+# notices ask to travel with every copy.
+[ -s "/usr/share/doc/$font_pkg/copyright.fonts.gz" ] &&
+	gzip -dc "/usr/share/doc/$font_pkg/copyright.fonts.gz" >"$dest/$font_pkg-copyright.fonts"
 copy /usr/share/common-licenses/GPL-3 GPL-3
 copy /usr/share/common-licenses/GPL-2 GPL-2
 
@@ -84,6 +91,12 @@ ACPICA, the ACPI interpreter, compiled into boot/napkin.elf, used under the
 BSD-3-Clause option of its dual licence: ACPICA-LICENSE holds the licence,
 ACPICA-NOTICE the release it came from ($(head -n1 "$acpica/VERSION")) and
 the copyright notices of its files.
+
+The screen console's font, $(basename "$font") from $font_pkg
+$(binary_version "$font_pkg"), turned into a table compiled into
+boot/napkin.elf: $font_pkg-copyright and $font_pkg-copyright.fonts hold its
+terms (console fonts are public domain; the notices of the BDF sources they
+were drawn from, such as u_vga16.bdf's for the VGA fonts, are kept there).
 
 GNU GRUB $grub_src_version (Debian source package $grub_src), the boot loader:
 boot/grub, the BIOS boot images and the UEFI image, GPL-3.0-or-later (GPL-3),

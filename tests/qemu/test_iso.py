@@ -37,6 +37,7 @@ def test_iso_carries_the_licences_of_what_it_ships(tmp_path):
     files = iso_listing("/licenses")
     for name in ("README", "napkin-LICENSE", "lwIP-COPYING", "lwIP-debian-copyright",
                  "ACPICA-LICENSE", "ACPICA-NOTICE",
+                 "console-setup-linux-copyright", "console-setup-linux-copyright.fonts",
                  "grub-pc-bin-copyright", "grub-efi-amd64-bin-copyright",
                  "grub-common-copyright", "mtools-copyright", "GPL-3", "GPL-2"):
         assert f"/licenses/{name}" in files, files
@@ -44,6 +45,10 @@ def test_iso_carries_the_licences_of_what_it_ships(tmp_path):
     assert "Redistributions in binary form must reproduce" in iso_file("/licenses/ACPICA-LICENSE",
                                                                        tmp_path)
     assert "Intel Corp" in iso_file("/licenses/ACPICA-NOTICE", tmp_path)
+    # The screen font (Lat15-VGA16) is drawn from u_vga16.bdf, whose notice
+    # must be kept in every copy.
+    fonts = iso_file("/licenses/console-setup-linux-copyright.fonts", tmp_path)
+    assert "== u_vga16.bdf" in fonts and "Dmitry Bolkhovityanov" in fonts
     assert "Version 2, June 1991" in iso_file("/licenses/GPL-2", tmp_path)
     lwip = iso_file("/licenses/lwIP-COPYING", tmp_path)
     assert "Redistribution and use in source and binary forms" in lwip
