@@ -66,6 +66,9 @@ def napkin_traffic(g) -> dict:
     return {k: c[k] for k in ("rx", "tx", "rx_drop", "irqs", "processed", "sn_drop", "squeeze")}
 
 
+CHURN_TIMEOUT = 20  # seconds a churn connection may take per step
+
+
 class Load:
     """One host tool run again and again inside the namespace until the deadline."""
 
@@ -128,8 +131,11 @@ def loads(ns: NetNS, until: float, udp_rate: int, log) -> list[Load]:
              lambda s: ["ping", "-n", "-q", "-f", "-w", str(int(s)), "-W", "1", ip],
              parse_ping, log),
         Load("churn", ns, until,
+             # churn starts connections until `deadline - timeout - 1` and
+             # lets those in flight end: that is the load's own end time.
              lambda s: ["python3", CONN_PEER, "churn", "--host", ip, "--total", "1000000",
-                        "--concurrency", "32", "--deadline", str(int(s))],
+                        "--concurrency", "32", "--timeout", str(CHURN_TIMEOUT),
+                        "--deadline", str(int(s) + CHURN_TIMEOUT + 1)],
              last_json, log),
         Load("iperf", ns, until,
              lambda s: ["iperf", "-c", ip, "-t", str(int(s)), "-y", "C"], parse_iperf, log),
@@ -158,6 +164,13 @@ def soak(nic: str, seconds: int, interval: int, settle: int, udp_rate: int, log)
     res: dict = {"nic": nic, "seconds": seconds, "samples": []}
     with NetNS("napkin-soak") as ns:
         tap = ns.add_tap(addr4=netbench.PEER_IP)
+        # The churn client opens ~600 connections a second for the whole
+        # run; each leaves a TIME_WAIT on the peer's side for 60 s, more than
+        # the default ephemeral range (28,232 ports) holds, and connect()
+        # then fails with EADDRNOTAVAIL in the peer, not in napkin. Give the
+        # namespace the whole range and let it reuse TIME_WAIT ports.
+        ns.run(["sysctl", "-q", "-w", "net.ipv4.ip_local_port_range=1024 65535"])
+        ns.run(["sysctl", "-q", "-w", "net.ipv4.tcp_tw_reuse=1"])
         g = netbench.BenchGuest("napkin", nic, "napi", ns, tap, "soak")
         try:
             res["cmdline"] = g.cmdline
@@ -197,7 +210,8 @@ def soak(nic: str, seconds: int, interval: int, settle: int, udp_rate: int, log)
 
 
 def report(results: list[dict]) -> str:
-    lines = ["| NIC | seconds | stream bytes verified (wrong) | churn ok (wrong bytes, resets) "
+    lines = ["| NIC | seconds | stream bytes verified (wrong) "
+             "| churn ok (wrong bytes, resets, timeouts, other errors) "
              "| ping sent/received | iperf Mbit/s (runs) | udp sent/replies | back to baseline |",
              "|---|---|---|---|---|---|---|---|"]
     for r in results:
@@ -206,7 +220,8 @@ def report(results: list[dict]) -> str:
         mbit = ip.get("mbit_per_s", 0) / max(1, ip.get("runs", 1))
         lines.append(
             f"| {r['nic']} | {r['seconds']} | {st.get('bytes', 0)} ({st.get('wrong', 0)}) "
-            f"| {ch.get('ok', 0)} ({ch.get('wrong_bytes', 0)}, {ch.get('resets', 0)}) "
+            f"| {ch.get('ok', 0)} ({ch.get('wrong_bytes', 0)}, {ch.get('resets', 0)}, "
+            f"{ch.get('timeouts', 0)}, {ch.get('other_errors', 0)}) "
             f"| {pi.get('sent', 0)}/{pi.get('received', 0)} | {mbit:.0f} ({ip.get('runs', 0)}) "
             f"| {ud.get('sent', 0)}/{ud.get('received', ud.get('replies', 0))} "
             f"| {'yes' if not r.get('not_back') else 'NO: ' + ', '.join(r['not_back'])} |")

@@ -18,7 +18,9 @@
 A reset (ECONNRESET/ECONNREFUSED) or a timeout is an error; a SYN the server
 dropped is not: the kernel retransmits it and the connect just takes longer
 (counted as slow_connects, over one second). Bounded: every connection has a
-deadline and the whole run stops by itself after `--deadline` seconds.
+deadline and the whole run stops by itself after `--deadline` seconds (churn
+stops starting connections `--timeout` seconds before it, so the deadline
+never cuts one off and counts it as a timeout).
 """
 from __future__ import annotations
 
@@ -89,11 +91,20 @@ async def guarded(counts: Counts, coro) -> None:
 
 
 async def churn(args, counts: Counts) -> None:
-    sem = asyncio.Semaphore(args.concurrency)
+    """`concurrency` workers take connection numbers until `total` are done.
+    None starts a connection once fewer than `timeout` seconds are left before
+    the deadline, so every one started can end by itself: a timeout counted
+    is the server's, never the deadline cutting a connection off midway."""
+    stop_starting = time.monotonic() + max(0.0, args.deadline - args.timeout - 1.0)
+    numbers = iter(range(args.total))
 
-    async def one(i: int) -> None:
-        async with sem:
-            async def body() -> None:
+    async def worker() -> None:
+        for i in numbers:
+            if time.monotonic() >= stop_starting:
+                counts.cut_short = True
+                return
+
+            async def body(i: int = i) -> None:
                 reader, writer = await connect(args.host, args.port, counts, args.timeout)
                 try:
                     if await echo_once(reader, writer, args.size, args.timeout):
@@ -104,7 +115,7 @@ async def churn(args, counts: Counts) -> None:
                     close(writer, args.rst_every and i % args.rst_every == 0)
             await guarded(counts, body())
 
-    await asyncio.gather(*(one(i) for i in range(args.total)))
+    await asyncio.gather(*(worker() for _ in range(args.concurrency)))
 
 
 async def hold(args, counts: Counts) -> None:
@@ -203,6 +214,7 @@ def main() -> int:
     args = ap.parse_args()
     counts = Counts()
     counts.held = 0
+    counts.cut_short = False
     start = time.monotonic()
     counts.rr_per_s = counts.round_us = 0.0
     run = {"churn": churn, "hold": hold, "cost": cost}[args.mode](args, counts)
@@ -211,6 +223,8 @@ def main() -> int:
         asyncio.run(asyncio.wait_for(run, args.deadline))
     except (asyncio.TimeoutError, TimeoutError):
         finished = False
+    finished = finished and not counts.cut_short
+    del counts.cut_short
     secs = time.monotonic() - start
     out = dict(vars(counts), mode=args.mode, total=args.total, concurrency=args.concurrency,
                seconds=round(secs, 3), finished=finished,
