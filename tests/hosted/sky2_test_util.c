@@ -8,6 +8,7 @@
 #include "kernel/mm/dma.h"
 #include "kernel/pci/pci.h"
 #include "net/gro.h"
+#include "tests/hosted/fake_stack.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
@@ -15,10 +16,7 @@
 #include "tests/hosted/sky2_test_util.h"
 #include "tests/unit/stub_printk.h"
 
-#define TX_BUF_SIZE   2048
-#define TX_CHUNK_BUFS 32
-#define TX_CHUNKS     16
-#define TX_BUFS	      (TX_CHUNK_BUFS * TX_CHUNKS)
+#define TX_BUFS 512
 
 const u8 st_mac[2][6] = { { 0x00, 0x00, 0x5A, 0x11, 0x22, 0x01 },
 			  { 0x00, 0x00, 0x5A, 0x11, 0x22, 0x02 } };
@@ -29,31 +27,16 @@ unsigned int st_rx_count;
 unsigned int st_rx_port[2];
 bool st_hold;
 
-#define HELD_MAX 1024
-static struct netbuf *held[HELD_MAX];
-static unsigned int nr_held;
-
 unsigned int st_held(void)
 {
-	return nr_held;
+	return fake_rx_held();
 }
 
 void st_release_held(void)
 {
-	while (nr_held)
-		netbuf_free(held[--nr_held]);
+	fake_rx_release_held();
 }
 
-struct tx_buf {
-	struct netbuf nb;
-	u8 *data;
-	dma_addr_t dma;
-	bool busy;
-};
-
-static struct tx_buf *tx_bufs;
-static u8 *tx_chunk[TX_CHUNKS];
-static unsigned int tx_busy;
 static struct sky2_model *model, *model_b;
 static struct hosted_wire *wires[2];
 static struct sky2_model_config config, config_b;
@@ -69,11 +52,8 @@ static int stack_rx(struct net_device *dev, struct netbuf *nb)
 		f->port = port;
 		f->len = netbuf_copy_out(nb, 0, f->data, ST_MAX_FRAME);
 	}
-	if (st_hold && nr_held < HELD_MAX) {
-		held[nr_held++] = nb;
-		return NET_RX_SUCCESS;
-	}
-	netbuf_free(nb);
+	if (!st_hold || !fake_rx_hold(nb))
+		netbuf_free(nb);
 	return NET_RX_SUCCESS;
 }
 
@@ -81,93 +61,14 @@ static const struct netdev_stack_ops test_stack = {
 	.rx = stack_rx,
 };
 
-static void tx_release(struct netbuf *nb)
-{
-	for (struct netbuf *seg = nb; seg; seg = seg->next) {
-		struct tx_buf *b = seg->owner;
-
-		ck_assert_msg(b->busy, "transmit buffer released twice");
-		b->busy = false;
-		tx_busy--;
-	}
-}
-
-static void tx_pool_init(void)
-{
-	tx_bufs = calloc(TX_BUFS, sizeof(*tx_bufs));
-	ck_assert_ptr_nonnull(tx_bufs);
-	for (unsigned int c = 0; c < TX_CHUNKS; c++) {
-		dma_addr_t dma;
-
-		tx_chunk[c] = dma_alloc(TX_CHUNK_BUFS * TX_BUF_SIZE, 0, 0, &dma);
-		ck_assert_ptr_nonnull(tx_chunk[c]);
-		for (unsigned int i = 0; i < TX_CHUNK_BUFS; i++) {
-			struct tx_buf *b = &tx_bufs[c * TX_CHUNK_BUFS + i];
-
-			b->data = tx_chunk[c] + i * TX_BUF_SIZE;
-			b->dma = dma + i * TX_BUF_SIZE;
-		}
-	}
-	tx_busy = 0;
-}
-
-static void tx_pool_free(void)
-{
-	for (unsigned int c = 0; c < TX_CHUNKS; c++)
-		dma_free(tx_chunk[c], TX_CHUNK_BUFS * TX_BUF_SIZE);
-	free(tx_bufs);
-	tx_bufs = NULL;
-}
-
-static struct tx_buf *tx_get(void)
-{
-	static unsigned int next;
-
-	for (unsigned int n = 0; n < TX_BUFS; n++) {
-		struct tx_buf *b = &tx_bufs[(next + n) % TX_BUFS];
-
-		if (!b->busy) {
-			next = (next + n + 1) % TX_BUFS;
-			b->busy = true;
-			tx_busy++;
-			return b;
-		}
-	}
-	return NULL;
-}
-
 unsigned int st_tx_outstanding(void)
 {
-	return tx_busy;
+	return fake_tx_outstanding();
 }
 
 netdev_tx_t st_send(struct net_device *dev, const u8 *frame, u32 len, unsigned int nsegs)
 {
-	struct netbuf *first = NULL, *prev = NULL;
-	netdev_tx_t ret;
-	u32 off = 0;
-
-	if (!nsegs)
-		nsegs = 1;
-	for (unsigned int s = 0; s < nsegs; s++) {
-		u32 chunk = s + 1 == nsegs ? len - off : len / nsegs;
-		struct tx_buf *b = tx_get();
-
-		ck_assert_msg(b, "transmit buffer pool exhausted");
-		memcpy(b->data, frame + off, chunk);
-		netbuf_init(&b->nb, b->data, chunk, b->dma, tx_release, b);
-		if (prev)
-			prev->next = &b->nb;
-		else
-			first = &b->nb;
-		prev = &b->nb;
-		off += chunk;
-	}
-	first->tot_len = len;
-	ret = netdev_start_xmit(dev, first);
-	if (ret == NETDEV_TX_BUSY)
-		tx_release(first);
-	return ret;
+	return fake_tx_send(dev, frame, len, nsegs, NETBUF_CSUM_NONE, 0);
 }
 
 struct sky2_model_config st_config(enum sky2_model_chip chip, unsigned int ports)
@@ -189,11 +90,11 @@ struct sky2_model *st_create(const struct sky2_model_config *cfg)
 	st_rx_count = 0;
 	st_rx_port[0] = st_rx_port[1] = 0;
 	st_hold = false;
-	nr_held = 0;
+	fake_rx_hold_reset();
 	/* Driver tests compare each frame with what the wire sent: no receive aggregation. */
 	gro_set_enabled(false);
 	netdev_set_stack(&test_stack);
-	tx_pool_init();
+	fake_tx_pool_init(TX_BUFS);
 	config = *cfg;
 	model_b = NULL;
 	model = sky2_model_create(cfg);
@@ -328,7 +229,7 @@ void st_teardown(void)
 	pci_unregister_driver(&sky2_pci_driver);
 	hosted_run_idle();
 	ck_assert_uint_eq(st_tx_outstanding(), 0);
-	tx_pool_free();
+	fake_tx_pool_free();
 	if (hosted_dma_live_count()) {
 		hosted_dma_dump_live();
 		ck_abort_msg("%u DMA allocations (%zu bytes) still live after teardown",

@@ -22,6 +22,7 @@
 #include "net/gro.h"
 #include "net/netdev.h"
 #include "tests/hosted/bystander.h"
+#include "tests/hosted/fake_stack.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
@@ -51,10 +52,8 @@ static unsigned int nports;
 /* ---- The pretend stack: counts and checks what each port hands up ---- */
 static unsigned int rx_frames[2];
 static unsigned int rx_bad[2];
-/* When set, the stack keeps what it receives (as lwIP may) until release_held(). */
+/* When set, the stack keeps what it receives (as lwIP may) until released. */
 static bool hold;
-static struct netbuf *held[1024];
-static unsigned int nr_held;
 
 static int stack_rx(struct net_device *dev, struct netbuf *nb)
 {
@@ -70,18 +69,9 @@ static int stack_rx(struct net_device *dev, struct netbuf *nb)
 		rx_frames[i]++;
 	else
 		rx_bad[i]++;
-	if (hold && nr_held < ARRAY_SIZE(held)) {
-		held[nr_held++] = nb;
-		return NET_RX_SUCCESS;
-	}
-	netbuf_free(nb);
+	if (!hold || !fake_rx_hold(nb))
+		netbuf_free(nb);
 	return NET_RX_SUCCESS;
-}
-
-static void release_held(void)
-{
-	while (nr_held)
-		netbuf_free(held[--nr_held]);
 }
 
 static const struct netdev_stack_ops test_stack = { .rx = stack_rx };
@@ -196,7 +186,7 @@ static void setup(enum skge_model_chip chip, unsigned int ports, bool with_bysta
 	memset(rx_frames, 0, sizeof(rx_frames));
 	memset(rx_bad, 0, sizeof(rx_bad));
 	hold = false;
-	nr_held = 0;
+	fake_rx_hold_reset();
 	memset(tx_busy, 0, sizeof(tx_busy));
 	tx_out = 0;
 	tx_mem = dma_alloc(TX_BUFS * TX_BUF_SZ, 0, 0, &tx_dma);
@@ -236,7 +226,7 @@ static void teardown(void)
 
 	pci_unregister_driver(&skge_pci_driver);
 	hosted_run_idle();
-	release_held(); /* after removal: the driver frees the pool when they return */
+	fake_rx_release_held(); /* after removal: the driver frees the pool when they return */
 	hosted_run_idle();
 	ck_assert_uint_eq(tx_out, 0);
 	dma_free(tx_mem, TX_BUFS * TX_BUF_SZ);
@@ -472,7 +462,7 @@ START_TEST(test_stack_holds_buffers)
 	hosted_run_for(NSEC_PER_MSEC);
 	ck_assert_uint_eq(rx_frames[1], 16);
 	hold = false;
-	release_held();
+	fake_rx_release_held();
 	hosted_run_for(NSEC_PER_MSEC);
 	/* What waited in the chip's FIFO came in; only the drops are missing. */
 	ck_assert_uint_eq(rx_frames[0], 250 - c.port[0].rx_no_buffer);
@@ -485,7 +475,7 @@ START_TEST(test_stack_holds_buffers)
 	hold = true;
 	inject(0, 10, 100);
 	hosted_run_for(NSEC_PER_MSEC);
-	ck_assert_uint_eq(nr_held, 10); /* still lent when the driver goes */
+	ck_assert_uint_eq(fake_rx_held(), 10); /* still lent when the driver goes */
 	teardown();
 }
 END_TEST

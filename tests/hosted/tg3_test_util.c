@@ -10,6 +10,7 @@
 #include "kernel/pci/pci_regs.h"
 #include "kernel/pci/pci.h"
 #include "net/gro.h"
+#include "tests/hosted/fake_stack.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
@@ -18,11 +19,7 @@
 #include "tests/hosted/tg3_test_util.h"
 #include "tests/unit/stub_printk.h"
 
-#define TX_BUF_SIZE   2048
-#define TX_CHUNK_BUFS 32
-#define TX_CHUNKS     32
-#define TX_BUFS	      (TX_CHUNK_BUFS * TX_CHUNKS)
-#define HELD_MAX      1024
+#define TX_BUFS 1024
 
 const u8 tt_mac0[6] = { 0x00, 0x10, 0x18, 0x5A, 0x19, 0x01 };
 const u8 tt_peer[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x99 };
@@ -31,19 +28,6 @@ struct tt_rx_frame *tt_rxq;
 unsigned int tt_rx_count;
 bool tt_hold;
 
-static struct netbuf *held[HELD_MAX];
-static unsigned int nr_held;
-
-struct tx_buf {
-	struct netbuf nb;
-	u8 *data;
-	dma_addr_t dma;
-	bool busy;
-};
-
-static struct tx_buf *tx_bufs;
-static u8 *tx_chunk[TX_CHUNKS];
-static unsigned int tx_busy;
 static struct tg3_model *models[TT_MAX_MODELS];
 static unsigned int nr_models;
 static struct hosted_wire *the_wire;
@@ -56,11 +40,8 @@ static int stack_rx(struct net_device *dev, struct netbuf *nb)
 		f->len = netbuf_copy_out(nb, 0, f->data, TT_MAX_FRAME);
 		f->csum = nb->csum;
 	}
-	if (tt_hold && nr_held < HELD_MAX) {
-		held[nr_held++] = nb;
-		return NET_RX_SUCCESS;
-	}
-	netbuf_free(nb);
+	if (!tt_hold || !fake_rx_hold(nb))
+		netbuf_free(nb);
 	return NET_RX_SUCCESS;
 }
 
@@ -70,115 +51,23 @@ static const struct netdev_stack_ops test_stack = {
 
 unsigned int tt_held(void)
 {
-	return nr_held;
+	return fake_rx_held();
 }
 
 void tt_release_held(void)
 {
-	while (nr_held)
-		netbuf_free(held[--nr_held]);
-}
-
-static void tx_release(struct netbuf *nb)
-{
-	for (struct netbuf *seg = nb; seg; seg = seg->next) {
-		struct tx_buf *b = seg->owner;
-
-		ck_assert_msg(b->busy, "transmit buffer released twice");
-		b->busy = false;
-		tx_busy--;
-	}
-}
-
-static void tx_pool_init(void)
-{
-	tx_bufs = calloc(TX_BUFS, sizeof(*tx_bufs));
-	ck_assert_ptr_nonnull(tx_bufs);
-	for (unsigned int c = 0; c < TX_CHUNKS; c++) {
-		dma_addr_t dma;
-
-		tx_chunk[c] = dma_alloc(TX_CHUNK_BUFS * TX_BUF_SIZE, 0, 0, &dma);
-		ck_assert_ptr_nonnull(tx_chunk[c]);
-		for (unsigned int i = 0; i < TX_CHUNK_BUFS; i++) {
-			struct tx_buf *b = &tx_bufs[c * TX_CHUNK_BUFS + i];
-
-			b->data = tx_chunk[c] + i * TX_BUF_SIZE;
-			b->dma = dma + i * TX_BUF_SIZE;
-		}
-	}
-	tx_busy = 0;
-}
-
-static void tx_pool_free(void)
-{
-	for (unsigned int c = 0; c < TX_CHUNKS; c++)
-		dma_free(tx_chunk[c], TX_CHUNK_BUFS * TX_BUF_SIZE);
-	free(tx_bufs);
-	tx_bufs = NULL;
-}
-
-static struct tx_buf *tx_get(void)
-{
-	static unsigned int next;
-
-	for (unsigned int n = 0; n < TX_BUFS; n++) {
-		struct tx_buf *b = &tx_bufs[(next + n) % TX_BUFS];
-
-		if (!b->busy) {
-			next = (next + n + 1) % TX_BUFS;
-			b->busy = true;
-			tx_busy++;
-			return b;
-		}
-	}
-	return NULL;
+	fake_rx_release_held();
 }
 
 unsigned int tt_tx_outstanding(void)
 {
-	return tx_busy;
+	return fake_tx_outstanding();
 }
 
 netdev_tx_t tt_send(struct net_device *dev, const u8 *frame, u32 len, unsigned int nsegs, u8 csum,
 		    u8 flags)
 {
-	struct netbuf *first = NULL, *prev = NULL;
-	u32 off = 0;
-	netdev_tx_t ret;
-
-	if (nsegs > len)
-		nsegs = len;
-	if (!nsegs)
-		nsegs = 1;
-	for (unsigned int s = 0; s < nsegs; s++) {
-		u32 chunk = s + 1 == nsegs ? len - off : len / nsegs;
-		struct tx_buf *b = tx_get();
-
-		ck_assert_msg(b, "transmit buffer pool exhausted");
-		memcpy(b->data, frame + off, chunk);
-		netbuf_init(&b->nb, b->data, chunk, b->dma, tx_release, b);
-		if (prev)
-			prev->next = &b->nb;
-		else
-			first = &b->nb;
-		prev = &b->nb;
-		off += chunk;
-	}
-	ck_assert_ptr_nonnull(first);
-	first->tot_len = len;
-	first->csum = csum;
-	first->flags = flags;
-	if (csum == NETBUF_CSUM_PARTIAL) {
-		struct fr_info info;
-
-		ck_assert(fr_parse(frame, len, &info));
-		first->csum_start = (u16)info.l4_off;
-		first->csum_offset = (u16)fr_l4_csum_field(info.proto);
-	}
-	ret = netdev_start_xmit(dev, first);
-	if (ret == NETDEV_TX_BUSY)
-		tx_release(first);
-	return ret;
+	return fake_tx_send(dev, frame, len, nsegs, csum, flags);
 }
 
 static void setup_common(void)
@@ -189,13 +78,13 @@ static void setup_common(void)
 	ck_assert_ptr_nonnull(tt_rxq);
 	tt_rx_count = 0;
 	tt_hold = false;
-	nr_held = 0;
+	fake_rx_hold_reset();
 	nr_models = 0;
 	the_wire = NULL;
 	/* Driver tests compare each frame with what the wire sent: no receive aggregation. */
 	gro_set_enabled(false);
 	netdev_set_stack(&test_stack);
-	tx_pool_init();
+	fake_tx_pool_init(TX_BUFS);
 }
 
 static void probe_all(void)
@@ -310,7 +199,7 @@ void tt_teardown(void)
 	pci_unregister_driver(&tg3_pci_driver);
 	hosted_run_idle();
 	ck_assert_uint_eq(tt_tx_outstanding(), 0);
-	tx_pool_free();
+	fake_tx_pool_free();
 	if (hosted_dma_live_count()) {
 		hosted_dma_dump_live();
 		ck_abort_msg("%u DMA allocations (%zu bytes) still live after teardown",

@@ -18,7 +18,7 @@ TG3_MODEL_SRCS := tests/hosted/models/tg3_model.c tests/hosted/models/tg3_model_
 
 UNIT_TESTS += test_tg3_hosted
 test_tg3_hosted_CFLAGS := $(HOSTED_CFLAGS)
-test_tg3_hosted_SRCS := tests/hosted/test_tg3.c tests/hosted/tg3_test_util.c $(HOSTED_SRCS) \
+test_tg3_hosted_SRCS := tests/hosted/test_tg3.c tests/hosted/tg3_test_util.c tests/hosted/fake_stack.c $(HOSTED_SRCS) \
 	$(TG3_MODEL_SRCS) $(wildcard drivers/tg3/*.c)
 
 # The harness itself, with a toy two-port device behind one interrupt.
@@ -42,7 +42,7 @@ HOSTED_STACK_SRCS := tests/hosted/stack_util.c tests/hosted/hosted_proc.c \
 # Linux tools over TAPs in the test's own namespace, one port and then two
 # ports at once; needs root.
 UNIT_TESTS += test_tg3_stack
-test_tg3_stack_SRCS := tests/hosted/test_tg3_stack.c tests/hosted/tg3_test_util.c \
+test_tg3_stack_SRCS := tests/hosted/test_tg3_stack.c tests/hosted/tg3_test_util.c tests/hosted/fake_stack.c \
 	$(HOSTED_SRCS) $(TG3_MODEL_SRCS) $(wildcard drivers/tg3/*.c) $(HOSTED_STACK_SRCS)
 test_tg3_stack_OBJS = $(LWIP_HOST_OBJS)
 test_tg3_stack_CFLAGS = $(LWIP_INCLUDES) $(HOSTED_CFLAGS)
