@@ -53,6 +53,8 @@ struct napi_stats {
 	u64 npsvc_skips;   /* softirq rounds that skipped it because netpoll owned it */
 	u64 irq_deferred;  /* irq mode: left to the softirq after too many polls in the handler */
 	u64 defers; /* completions that kept the interrupt masked and re-polled from a timer */
+	/* Bytes of the frames its poll() handed up with napi_receive(): as the device's rx_bytes. */
+	u64 rx_bytes;
 };
 
 struct napi_struct {

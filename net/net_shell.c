@@ -15,7 +15,6 @@
 #include "kernel/console/shell.h"
 #include "kernel/core/time.h"
 #include "kernel/x86/trap.h"
-#include "net/gro.h"
 #include "net/napi.h"
 #include "net/net_shell.h"
 #include "net/net_stats.h"
@@ -71,19 +70,17 @@ static int cmd_softnet(int argc, char **argv)
 		     (unsigned long long)s.sn.rounds, (unsigned long long)s.sn.polls,
 		     (unsigned long long)s.sn.budget_exhausted,
 		     (unsigned long long)s.sn.time_exhausted);
-	shell_printf("tso: %llu super-segments sent, %llu segments merged into them, %llu bytes "
-		     "(%llu each on average)\n",
-		     (unsigned long long)softnet.tx_gso_frames,
-		     (unsigned long long)softnet.tx_gso_segs,
-		     (unsigned long long)softnet.tx_gso_bytes,
-		     (unsigned long long)(softnet.tx_gso_frames
-					      ? softnet.tx_gso_bytes / softnet.tx_gso_frames
-					      : 0));
+	shell_printf(
+	    "tso: %llu super-segments sent, %llu segments merged into them, %llu bytes "
+	    "(%llu each on average)\n",
+	    (unsigned long long)s.sn.tx_gso_frames, (unsigned long long)s.sn.tx_gso_segs,
+	    (unsigned long long)s.sn.tx_gso_bytes,
+	    (unsigned long long)(s.sn.tx_gso_frames ? s.sn.tx_gso_bytes / s.sn.tx_gso_frames : 0));
 	shell_printf("gro: %llu frames merged behind others, %llu handed up (%llu of them merged), "
 		     "%llu flows pushed out early, %s\n",
-		     (unsigned long long)gro_stats.merged, (unsigned long long)gro_stats.delivered,
-		     (unsigned long long)gro_stats.large, (unsigned long long)gro_stats.evicted,
-		     gro_enabled() ? "on" : "off");
+		     (unsigned long long)s.gro.merged, (unsigned long long)s.gro.delivered,
+		     (unsigned long long)s.gro.large, (unsigned long long)s.gro.evicted,
+		     s.gro_on ? "on" : "off");
 	shell_printf("backlog: %u queued, %llu copied out of driver buffers, %llu kept (no copy "
 		     "free), %llu kept (too big)\n",
 		     s.backlog_len, (unsigned long long)s.copy.copied,

@@ -15,6 +15,8 @@ void softnet_snapshot(struct softnet_snapshot *out)
 	softnet_get_stats(&out->sn);
 	backlog_get_copy_stats(&out->copy);
 	out->backlog_len = netdev_backlog_len();
+	out->gro = gro_stats;
+	out->gro_on = gro_enabled();
 }
 
 const char *napi_state_name(unsigned long st)
@@ -42,4 +44,26 @@ int net_pool_stat(int idx, struct net_pool_stat *out)
 	if (!stack || !stack->pool_stat || idx < 0)
 		return -1;
 	return stack->pool_stat(idx, out);
+}
+
+void net_stack_stat(struct net_stack_stat *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (stack && stack->stack_stat)
+		stack->stack_stat(out);
+}
+
+int net_service_stat(int idx, struct net_service_stat *out)
+{
+	if (!stack || !stack->service_stat || idx < 0)
+		return -1;
+	return stack->service_stat(idx, out);
+}
+
+int net_dev_rx_stat(struct net_device *dev, struct net_dev_rx_stat *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!stack || !stack->dev_rx_stat || !dev)
+		return -1;
+	return stack->dev_rx_stat(dev, out);
 }

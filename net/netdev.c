@@ -326,7 +326,9 @@ int netdev_deliver(struct netbuf *nb)
 	return NET_RX_SUCCESS;
 }
 
-int netif_receive_from(struct net_device *dev, struct netbuf *nb, enum netif_rx_context ctx)
+/* netif_receive_from(); bytes, when set, counts what rx_bytes counts (a NAPI instance's). */
+static int netif_receive_counted(struct net_device *dev, struct netbuf *nb,
+				 enum netif_rx_context ctx, u64 *bytes)
 {
 	if (unlikely(!dev || !nb)) {
 		WARN_ONCE(true, "netif_receive_from: called without a %s\n",
@@ -348,6 +350,8 @@ int netif_receive_from(struct net_device *dev, struct netbuf *nb, enum netif_rx_
 	nb->dev = dev;
 	dev->stats.rx_packets++;
 	dev->stats.rx_bytes += nb->tot_len;
+	if (bytes)
+		*bytes += nb->tot_len;
 	if (nb->data[0] & 1)
 		dev->stats.multicast++;
 	if (unlikely(ctx == NETIF_RX_IRQ))
@@ -357,11 +361,17 @@ int netif_receive_from(struct net_device *dev, struct netbuf *nb, enum netif_rx_
 	return netdev_deliver(nb);
 }
 
+int netif_receive_from(struct net_device *dev, struct netbuf *nb, enum netif_rx_context ctx)
+{
+	return netif_receive_counted(dev, nb, ctx, NULL);
+}
+
 int napi_receive_dev(struct napi_struct *napi, struct net_device *dev, struct netbuf *nb)
 {
 	bool in_irq = READ_ONCE(napi->state) & NAPIF_STATE_IN_IRQ;
 
-	return netif_receive_from(dev, nb, in_irq ? NETIF_RX_IRQ : NETIF_RX_SOFTIRQ);
+	return netif_receive_counted(dev, nb, in_irq ? NETIF_RX_IRQ : NETIF_RX_SOFTIRQ,
+				     &napi->stats.rx_bytes);
 }
 
 int napi_receive(struct napi_struct *napi, struct netbuf *nb)

@@ -97,6 +97,65 @@ static int pool_stat(int idx, struct net_pool_stat *out)
 	return 0;
 }
 
+static void stack_stat(struct net_stack_stat *out)
+{
+	const struct lwip_capacity *cap = lwip_capacity();
+	const struct stats_mem *pcbs = lwip_stats.memp[MEMP_TCP_PCB];
+	struct lwip_heap_stats h;
+	struct tcp_admission_stats ad;
+
+	lwip_heap_get_stats(&h);
+	tcp_admission_get_stats(&ad);
+	out->heap_over_budget = h.over_budget;
+	out->heap_no_memory = h.no_memory;
+	out->tcp_conns = pcbs->used;
+	out->tcp_conns_hwm = pcbs->max;
+	out->tcp_conns_max = cap->tcp_conns;
+	out->tcp_timewait = tcp_admission_timewait_count();
+	out->tcp_half_open_max = cap->half_open;
+	out->syns_seen = ad.syns_seen;
+	out->syns_dropped_machine = ad.refused_machine;
+	out->syns_dropped_service = ad.refused_service;
+	out->syns_dropped_half_open = ad.refused_half_open;
+	out->timewait_recycled = ad.timewait_recycled;
+	out->half_open_recycled = ad.half_open_recycled;
+	out->input_frames = glue_rx_input.frames;
+	out->input_ns = glue_rx_input.ns;
+}
+
+/* The registered TCP services in their list's order (a handful: walking is cheap). */
+static int service_stat(int idx, struct net_service_stat *out)
+{
+	const struct tcp_admission *a = tcp_admission_first();
+
+	for (; a && idx > 0; idx--)
+		a = a->next;
+	if (!a)
+		return -1;
+	*out =
+	    (struct net_service_stat){ .name = a->name,
+				       .port = a->port,
+				       .active = a->count_active ? a->count_active(a) : a->active,
+				       .active_hwm = a->active_hwm,
+				       .limit = a->limit,
+				       .refused = a->refused };
+	return 0;
+}
+
+static int dev_rx_stat(struct net_device *dev, struct net_dev_rx_stat *out)
+{
+	struct lwip_glue_stats gs;
+
+	if (lwip_glue_get_stats(dev, &gs))
+		return -1;
+	*out = (struct net_dev_rx_stat){ .frames = gs.rx_frames,
+					 .copied = gs.rx_copied,
+					 .dropped = gs.rx_dropped,
+					 .csum_trusted = gs.rx_csum_trusted,
+					 .held = gs.rx_frames_held };
+	return 0;
+}
+
 static void show_routes(void)
 {
 	struct netif *netif;
@@ -130,6 +189,9 @@ static const struct net_shell_stack_ops shell_ops = {
 static const struct net_stats_stack_ops stats_ops = {
 	.get_addrs = get_addrs,
 	.pool_stat = pool_stat,
+	.stack_stat = stack_stat,
+	.service_stat = service_stat,
+	.dev_rx_stat = dev_rx_stat,
 };
 
 static int cmd_route(int argc, char **argv)
@@ -163,39 +225,40 @@ static int cmd_arp(int argc, char **argv)
 	return 0;
 }
 
+/* Printed from the collectors /stats.json reads (net/net_stats.h), so the two agree. */
 static void show_capacity(void)
 {
-	const struct lwip_capacity *cap = lwip_capacity();
-	const struct stats_mem *pcbs = lwip_stats.memp[MEMP_TCP_PCB];
-	struct lwip_heap_stats h;
-	struct tcp_admission_stats ad;
+	struct net_pool_stat heap;
+	struct net_stack_stat st;
+	struct net_service_stat sv;
 
-	lwip_heap_get_stats(&h);
-	tcp_admission_get_stats(&ad);
+	net_pool_stat(0, &heap);
+	net_stack_stat(&st);
 	shell_printf(
 	    "lwIP heap: %llu bytes used (high-water %llu) of %llu budget, %llu over budget, "
 	    "%llu no memory\n",
-	    (unsigned long long)h.in_use, (unsigned long long)h.in_use_hwm,
-	    (unsigned long long)h.budget, (unsigned long long)h.over_budget,
-	    (unsigned long long)h.no_memory);
+	    (unsigned long long)heap.used, (unsigned long long)heap.used_hwm,
+	    (unsigned long long)heap.avail, (unsigned long long)st.heap_over_budget,
+	    (unsigned long long)st.heap_no_memory);
 	shell_printf("TCP connections: %llu (high-water %llu) of %u, %u in TIME_WAIT; half-open "
 		     "%u per port\n",
-		     (unsigned long long)pcbs->used, (unsigned long long)pcbs->max, cap->tcp_conns,
-		     tcp_admission_timewait_count(), cap->half_open);
-	shell_printf(
-	    "TCP SYNs: %llu seen, %llu dropped machine full, %llu dropped service full, "
-	    "%llu TIME_WAIT recycled, %llu half-open recycled, %llu dropped half-open "
-	    "full\n",
-	    (unsigned long long)ad.syns_seen, (unsigned long long)ad.refused_machine,
-	    (unsigned long long)ad.refused_service, (unsigned long long)ad.timewait_recycled,
-	    (unsigned long long)ad.half_open_recycled, (unsigned long long)ad.refused_half_open);
-	shell_printf("lwIP input: %llu frames, %llu ns\n", (unsigned long long)glue_rx_input.frames,
-		     (unsigned long long)glue_rx_input.ns);
-	for (const struct tcp_admission *a = tcp_admission_first(); a; a = a->next)
+		     (unsigned long long)st.tcp_conns, (unsigned long long)st.tcp_conns_hwm,
+		     st.tcp_conns_max, st.tcp_timewait, st.tcp_half_open_max);
+	shell_printf("TCP SYNs: %llu seen, %llu dropped machine full, %llu dropped service full, "
+		     "%llu TIME_WAIT recycled, %llu half-open recycled, %llu dropped half-open "
+		     "full\n",
+		     (unsigned long long)st.syns_seen, (unsigned long long)st.syns_dropped_machine,
+		     (unsigned long long)st.syns_dropped_service,
+		     (unsigned long long)st.timewait_recycled,
+		     (unsigned long long)st.half_open_recycled,
+		     (unsigned long long)st.syns_dropped_half_open);
+	shell_printf("lwIP input: %llu frames, %llu ns\n", (unsigned long long)st.input_frames,
+		     (unsigned long long)st.input_ns);
+	for (int i = 0; net_service_stat(i, &sv) == 0; i++)
 		shell_printf("service %-8s tcp/%-5u %5u connections (high-water %5u) of %5u, %llu "
 			     "refused\n",
-			     a->name, a->port, a->count_active ? a->count_active(a) : a->active,
-			     a->active_hwm, a->limit, (unsigned long long)a->refused);
+			     sv.name, sv.port, sv.active, sv.active_hwm, sv.limit,
+			     (unsigned long long)sv.refused);
 }
 
 /* What each device's frames met on their way into lwIP (nothing dropped unseen). */
@@ -206,16 +269,15 @@ static void show_glue_rx(void)
 	NETIF_FOREACH(netif)
 	{
 		struct glue_if *gif = netif->state;
+		struct net_dev_rx_stat rx;
 
-		if (!gif || !gif->dev)
+		if (!gif || !gif->dev || net_dev_rx_stat(gif->dev, &rx))
 			continue;
 		shell_printf("%s: lwIP took %llu frames in place, copied %llu, dropped %llu, "
 			     "checksums trusted %llu, holds %llu driver frames now\n",
-			     gif->dev->name, (unsigned long long)gif->stats.rx_frames,
-			     (unsigned long long)gif->stats.rx_copied,
-			     (unsigned long long)gif->stats.rx_dropped,
-			     (unsigned long long)gif->stats.rx_csum_trusted,
-			     (unsigned long long)gif->stats.rx_frames_held);
+			     gif->dev->name, (unsigned long long)rx.frames,
+			     (unsigned long long)rx.copied, (unsigned long long)rx.dropped,
+			     (unsigned long long)rx.csum_trusted, (unsigned long long)rx.held);
 	}
 }
 

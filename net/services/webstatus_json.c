@@ -84,8 +84,15 @@ static void json_softnet(struct ws_buf *b)
 	ws_u64(b, "backlog_len", s.backlog_len, false);
 	ws_u64(b, "backlog_copied", s.copy.copied, false);
 	ws_u64(b, "backlog_kept_no_copy", s.copy.pool_empty, false);
-	ws_u64(b, "backlog_kept_too_big", s.copy.too_big, true);
-	ws_printf(b, "},");
+	ws_u64(b, "backlog_kept_too_big", s.copy.too_big, false);
+	ws_u64(b, "tx_gso_frames", s.sn.tx_gso_frames, false);
+	ws_u64(b, "tx_gso_segs", s.sn.tx_gso_segs, false);
+	ws_u64(b, "tx_gso_bytes", s.sn.tx_gso_bytes, false);
+	ws_u64(b, "gro_merged", s.gro.merged, false);
+	ws_u64(b, "gro_delivered", s.gro.delivered, false);
+	ws_u64(b, "gro_large", s.gro.large, false);
+	ws_u64(b, "gro_evicted", s.gro.evicted, false);
+	ws_printf(b, "\"gro_enabled\":%s},", s.gro_on ? "true" : "false");
 }
 
 static int json_napi_one(struct napi_struct *n, void *ctx)
@@ -107,7 +114,8 @@ static int json_napi_one(struct napi_struct *n, void *ctx)
 	ws_u64(b, "missed", st->missed, false);
 	ws_u64(b, "netpoll_skips", st->npsvc_skips, false);
 	ws_u64(b, "irq_deferred", st->irq_deferred, false);
-	ws_u64(b, "defers", st->defers, true);
+	ws_u64(b, "defers", st->defers, false);
+	ws_u64(b, "rx_bytes", st->rx_bytes, true);
 	ws_printf(b, "}");
 	return 0;
 }
@@ -118,6 +126,7 @@ static int json_dev_one(struct net_device *dev, void *ctx)
 	struct ws_buf *b = ctx;
 	struct net_device_stats st;
 	struct netdev_addrs a;
+	struct net_dev_rx_stat rx;
 	const u8 *m = dev->dev_addr;
 	int n;
 
@@ -166,7 +175,19 @@ static int json_dev_one(struct net_device *dev, void *ctx)
 		ws_json_str(b, es[i].name, -1);
 		ws_printf(b, ":%llu%s", (unsigned long long)es[i].value, i + 1 < n ? "," : "");
 	}
-	ws_printf(b, "}}");
+	ws_printf(b, "},\"stack_rx\":");
+	if (net_dev_rx_stat(dev, &rx) == 0) {
+		ws_printf(b, "{");
+		ws_u64(b, "frames", rx.frames, false);
+		ws_u64(b, "copied", rx.copied, false);
+		ws_u64(b, "dropped", rx.dropped, false);
+		ws_u64(b, "csum_trusted", rx.csum_trusted, false);
+		ws_u64(b, "held", rx.held, true);
+		ws_printf(b, "}");
+	} else {
+		ws_printf(b, "null");
+	}
+	ws_printf(b, "}");
 	return 0;
 }
 
@@ -194,6 +215,45 @@ static void json_irq(struct ws_buf *b)
 	ws_u64(b, "spurious", kernel_vector_counts.spurious, false);
 	ws_u64(b, "pic_stray", kernel_vector_counts.pic_stray, true);
 	ws_printf(b, "},");
+}
+
+/* The stack's part of `mem`: heap refusals by cause, TCP admission, input, services. */
+static void json_mem_stack(struct ws_buf *b)
+{
+	struct net_stack_stat st;
+	struct net_service_stat sv;
+
+	net_stack_stat(&st);
+	ws_printf(b, "\"net_heap\":{");
+	ws_u64(b, "over_budget", st.heap_over_budget, false);
+	ws_u64(b, "no_memory", st.heap_no_memory, true);
+	ws_printf(b, "},\"tcp\":{");
+	ws_u64(b, "connections", st.tcp_conns, false);
+	ws_u64(b, "connections_hwm", st.tcp_conns_hwm, false);
+	ws_u64(b, "connections_max", st.tcp_conns_max, false);
+	ws_u64(b, "timewait", st.tcp_timewait, false);
+	ws_u64(b, "half_open_max", st.tcp_half_open_max, false);
+	ws_u64(b, "syns_seen", st.syns_seen, false);
+	ws_u64(b, "syns_dropped_machine_full", st.syns_dropped_machine, false);
+	ws_u64(b, "syns_dropped_service_full", st.syns_dropped_service, false);
+	ws_u64(b, "syns_dropped_half_open_full", st.syns_dropped_half_open, false);
+	ws_u64(b, "timewait_recycled", st.timewait_recycled, false);
+	ws_u64(b, "half_open_recycled", st.half_open_recycled, true);
+	ws_printf(b, "},\"stack_input\":{");
+	ws_u64(b, "frames", st.input_frames, false);
+	ws_u64(b, "ns", st.input_ns, true);
+	ws_printf(b, "},\"tcp_services\":[");
+	for (int i = 0; net_service_stat(i, &sv) == 0; i++) {
+		ws_printf(b, "%s{\"name\":", i ? "," : "");
+		ws_json_str(b, sv.name, -1);
+		ws_printf(b, ",\"port\":%u,", sv.port);
+		ws_u64(b, "active", sv.active, false);
+		ws_u64(b, "active_hwm", sv.active_hwm, false);
+		ws_u64(b, "limit", sv.limit, false);
+		ws_u64(b, "refused", sv.refused, true);
+		ws_printf(b, "}");
+	}
+	ws_printf(b, "]");
 }
 
 static void json_mem(struct ws_buf *b)
@@ -233,7 +293,9 @@ static void json_mem(struct ws_buf *b)
 		ws_u64(b, "failed", ps.failed, true);
 		ws_printf(b, "}");
 	}
-	ws_printf(b, "]},");
+	ws_printf(b, "],");
+	json_mem_stack(b);
+	ws_printf(b, "},");
 }
 
 static void json_pci(struct ws_buf *b)

@@ -135,6 +135,51 @@ def between(name, before, shell, after):
     assert before <= shell <= after, f"{name}: json {before} .. {after}, shell {shell}"
 
 
+def gauge(name, before, shell, after, slack):
+    """A value that may go down as well as up (connections open now, frames held now): the
+    shell's lies within slack of the two JSON values."""
+    lo, hi = min(before, after) - slack, max(before, after) + slack
+    assert lo <= shell <= hi, f"{name}: json {before}, {after} (+-{slack}), shell {shell}"
+
+
+# Every line `softnet` and `mem` print, as the test below reads them: a line of any
+# other shape is a counter the shell gained after /stats.json was written.
+SOFTNET_LINES = [
+    r"processed dropped  squeeze .*",
+    r"[0-9a-f]{8,}( [0-9a-f]{8,}){12}",
+    r"rounds \d+, polls \d+, out of budget \d+, out of time \d+",
+    r"tso: \d+ super-segments sent, \d+ segments merged into them, \d+ bytes "
+    r"\(\d+ each on average\)",
+    r"gro: \d+ frames merged behind others, \d+ handed up \(\d+ of them merged\), "
+    r"\d+ flows pushed out early, (on|off)",
+    r"backlog: \d+ queued, \d+ copied out of driver buffers, \d+ kept \(no copy free\), "
+    r"\d+ kept \(too big\)",
+]
+MEM_LINES = [
+    r"pages: \d+ KiB total, .*",
+    r"page allocator: \d+ allocs, \d+ frees, \d+ failed, \d+ bad frees",
+    r"heap: .*",
+    r"lwIP heap: \d+ bytes used \(high-water \d+\) of \d+ budget, \d+ over budget, "
+    r"\d+ no memory",
+    r"TCP connections: \d+ \(high-water \d+\) of \d+, \d+ in TIME_WAIT; half-open \d+ "
+    r"per port",
+    r"TCP SYNs: \d+ seen, \d+ dropped machine full, \d+ dropped service full, \d+ TIME_WAIT "
+    r"recycled, \d+ half-open recycled, \d+ dropped half-open full",
+    r"lwIP input: \d+ frames, \d+ ns",
+    r"service \S+\s+tcp/\d+\s+\d+ connections \(high-water\s+\d+\) of\s+\d+, \d+ refused",
+    r"\S+: lwIP took \d+ frames in place, copied \d+, dropped \d+, checksums trusted \d+, "
+    r"holds \d+ driver frames now",
+    r"lwIP pool \S+\s+\d+ used \(high-water\s+\d+\) of\s+\d+, \d+ failures",
+]
+
+
+def unread_lines(out: str, shapes: list[str]) -> list[str]:
+    """The lines of a command's output that match none of the shapes (log lines aside)."""
+    return [ln for ln in out.replace("\r", "").split("\n")
+            if ln.strip() and not ln.startswith("[")
+            and not any(re.fullmatch(p, ln.rstrip()) for p in shapes)]
+
+
 def test_stats_json_matches_shell_under_traffic(napkin):
     g = napkin.g
     with EchoTraffic(napkin.echo) as traffic:
@@ -174,6 +219,17 @@ def test_stats_json_matches_shell_under_traffic(napkin):
     for key, v in zip(("backlog_copied", "backlog_kept_no_copy", "backlog_kept_too_big"),
                       m.groups()):
         between(f"softnet {key}", a["softnet"][key], int(v), b["softnet"][key])
+    m = re.search(r"tso: (\d+) super-segments sent, (\d+) segments merged into them, (\d+) "
+                  r"bytes", sh["softnet"])
+    for key, v in zip(("tx_gso_frames", "tx_gso_segs", "tx_gso_bytes"), m.groups()):
+        between(f"softnet {key}", a["softnet"][key], int(v), b["softnet"][key])
+    m = re.search(r"gro: (\d+) frames merged behind others, (\d+) handed up \((\d+) of them "
+                  r"merged\), (\d+) flows pushed out early, (on|off)", sh["softnet"])
+    for key, v in zip(("gro_merged", "gro_delivered", "gro_large", "gro_evicted"), m.groups()):
+        between(f"softnet {key}", a["softnet"][key], int(v), b["softnet"][key])
+    assert b["softnet"]["gro_enabled"] is (m.group(5) == "on")
+    unread = unread_lines(sh["softnet"], SOFTNET_LINES)
+    assert not unread, f"softnet prints lines /stats.json does not carry: {unread}"
 
     # ifconfig: flags, ether, addresses, RX and TX lines
     out = sh["ifconfig"]
@@ -189,6 +245,15 @@ def test_stats_json_matches_shell_under_traffic(napkin):
     tx = re.search(r"TX packets (\d+) bytes (\d+) errors (\d+) dropped (\d+)", out)
     for key, v in zip(("tx_packets", "tx_bytes", "tx_errors", "tx_dropped"), tx.groups()):
         between(f"ifconfig {key}", dev_a["stats"][key], int(v), dev_b["stats"][key])
+
+    # napi rx_bytes: counted where the device's rx_bytes is, so the instances of a device
+    # add up to it in one answer, and to the shell's RX bytes between two answers.
+    for snap in (a, b):
+        assert (sum(n["rx_bytes"] for n in snap["napi"])
+                == sum(d["stats"]["rx_bytes"] for d in snap["devices"])), snap["napi"]
+    eth0_bytes = [sum(n["rx_bytes"] for n in s["napi"] if n["dev"] == dev_b["name"])
+                  for s in (a, b)]
+    between("napi rx_bytes", eth0_bytes[0], int(rx.group(2)), eth0_bytes[1])
 
     # ethtool -S: every name, every value
     pairs = re.findall(r"^\s+(\S+): (\d+)$", sh["ethtool -S eth0"], re.M)
@@ -228,6 +293,64 @@ def test_stats_json_matches_shell_under_traffic(napkin):
         assert by_name[name]["avail"] == int(avail)
         assert int(hwm) <= by_name[name]["used_hwm"]
         assert int(failed) <= by_name[name]["failed"]
+
+    # mem, the stack's part: heap refusals by cause, TCP admission, input, services, devices
+    ma, mb = a["mem"], b["mem"]
+    m = re.search(r"lwIP heap: \d+ bytes used \(high-water \d+\) of (\d+) budget, (\d+) over "
+                  r"budget, (\d+) no memory", out)
+    assert int(m.group(1)) == by_name["heap"]["avail"]
+    for key, v in zip(("over_budget", "no_memory"), m.groups()[1:]):
+        between(f"net_heap {key}", ma["net_heap"][key], int(v), mb["net_heap"][key])
+    for snap in (ma, mb):  # the pool's failures are the two causes together
+        assert snap["net_pools"][0]["failed"] == (snap["net_heap"]["over_budget"]
+                                                  + snap["net_heap"]["no_memory"])
+    m = re.search(r"TCP connections: (\d+) \(high-water (\d+)\) of (\d+), (\d+) in TIME_WAIT; "
+                  r"half-open (\d+) per port", out)
+    conns, hwm, cmax, tw, half = map(int, m.groups())
+    # Each JSON fetch is a connection of its own, open while it is built.
+    gauge("tcp connections", ma["tcp"]["connections"], conns, mb["tcp"]["connections"], 2)
+    gauge("tcp timewait", ma["tcp"]["timewait"], tw, mb["tcp"]["timewait"], 2)
+    between("tcp connections_hwm", ma["tcp"]["connections_hwm"], hwm,
+            mb["tcp"]["connections_hwm"])
+    assert (mb["tcp"]["connections_max"], mb["tcp"]["half_open_max"]) == (cmax, half)
+    assert mb["tcp"]["connections_max"] == by_name["TCP_PCB"]["avail"]
+    m = re.search(r"TCP SYNs: (\d+) seen, (\d+) dropped machine full, (\d+) dropped service full, "
+                  r"(\d+) TIME_WAIT recycled, (\d+) half-open recycled, (\d+) dropped half-open "
+                  r"full", out)
+    for key, v in zip(("syns_seen", "syns_dropped_machine_full", "syns_dropped_service_full",
+                       "timewait_recycled", "half_open_recycled",
+                       "syns_dropped_half_open_full"), m.groups()):
+        between(f"tcp {key}", ma["tcp"][key], int(v), mb["tcp"][key])
+    assert mb["tcp"]["syns_seen"] > ma["tcp"]["syns_seen"], "the second fetch's SYN not seen"
+    m = re.search(r"lwIP input: (\d+) frames, (\d+) ns", out)
+    for key, v in zip(("frames", "ns"), m.groups()):
+        between(f"stack_input {key}", ma["stack_input"][key], int(v), mb["stack_input"][key])
+    assert mb["stack_input"]["frames"] > ma["stack_input"]["frames"]
+    services = re.findall(r"^service (\S+)\s+tcp/(\d+)\s+(\d+) connections \(high-water\s+"
+                          r"(\d+)\) of\s+(\d+), (\d+) refused$", out, re.M)
+    assert services and [sv[0] for sv in services] == [sv["name"] for sv in mb["tcp_services"]]
+    for name, port, active, hwm, limit, refused in services:
+        sa = next(sv for sv in ma["tcp_services"] if sv["name"] == name)
+        sb = next(sv for sv in mb["tcp_services"] if sv["name"] == name)
+        assert (sb["port"], sb["limit"]) == (int(port), int(limit))
+        gauge(f"service {name} active", sa["active"], int(active), sb["active"], 1)
+        between(f"service {name} active_hwm", sa["active_hwm"], int(hwm), sb["active_hwm"])
+        between(f"service {name} refused", sa["refused"], int(refused), sb["refused"])
+    assert next(sv for sv in mb["tcp_services"] if sv["port"] == 7)["active"] >= 1, \
+        "the echo connection is not counted"
+    devs = re.findall(r"^(\S+): lwIP took (\d+) frames in place, copied (\d+), dropped (\d+), "
+                      r"checksums trusted (\d+), holds (\d+) driver frames now$", out, re.M)
+    assert {d[0] for d in devs} == {d["name"] for d in b["devices"] if d["stack_rx"]}
+    for name, *nums in devs:
+        ra = next(d for d in a["devices"] if d["name"] == name)["stack_rx"]
+        rb = next(d for d in b["devices"] if d["name"] == name)["stack_rx"]
+        for key, v in zip(("frames", "copied", "dropped", "csum_trusted"), nums):
+            between(f"{name} stack_rx {key}", ra[key], int(v), rb[key])
+        # Frames lwIP still holds: the echo service's unsent data, a window at most.
+        gauge(f"{name} stack_rx held", ra["held"], int(nums[4]), rb["held"], 64)
+    assert rb["frames"] > ra["frames"]
+    unread = unread_lines(out, MEM_LINES)
+    assert not unread, f"mem prints lines /stats.json does not carry: {unread}"
 
 
 def test_log_returns_records_after_seq(napkin):
@@ -442,7 +565,7 @@ def test_page_in_headless_chromium(napkin):
                 time.sleep(0.1)
 
         wait_updates(2)
-        ids = ["pps", "bps", "napi_pps", "irq", "polls", "squeeze", "drops", "link"]
+        ids = ["pps", "bps", "napi_pps", "napi_bps", "irq", "polls", "squeeze", "drops", "link"]
         draws = {i: int(drv.execute_script(
             f"return document.getElementById('plot-{i}').dataset.draws")) for i in ids}
         # Lines drawn: the irq plot always has the local timer in colour.
@@ -469,6 +592,15 @@ def test_page_in_headless_chromium(napkin):
             now = int(drv.execute_script(
                 f"return document.getElementById('plot-{i}').dataset.draws"))
             assert now >= draws[i] + 2, f"plot {i} not redrawn ({draws[i]} -> {now})"
+        # The drops plot has the stack's receive drops and the dropped SYNs; the page's own
+        # requests arrive on eth0's queue, so its bytes/s is not zero.
+        series = drv.execute_script("return window.napkin.series")
+        for name in ("eth0 stack rx dropped", "SYNs dropped, machine full",
+                     "SYNs dropped, service full", "SYNs dropped, half-open full"):
+            assert name in series["drops"], sorted(series["drops"])
+        napi_names = {n["name"] for n in napkin.stats()["napi"]}
+        assert set(series["napi_bps"]) == napi_names, series["napi_bps"]
+        assert series["napi_bps"]["eth0-q0"] > 0, series["napi_bps"]
         assert drv.find_element("id", "pci-00:03.0-irq_mode").text.startswith("MSI")
         assert "napkin: ready" in drv.find_element("id", "log").text
         assert drv.execute_script("return window.napkin.errors") == 0

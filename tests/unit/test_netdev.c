@@ -432,6 +432,7 @@ START_TEST(test_receive_delivers_and_counts)
 	netdev_get_stats(&a->dev, &st);
 	ck_assert_uint_eq(st.rx_packets, 4);
 	ck_assert_uint_eq(st.rx_bytes, 240);
+	ck_assert_uint_eq(a->napi.stats.rx_bytes, 240); /* the instance counts what it handed up */
 	ck_assert_uint_eq(st.multicast, 2);
 	ck_assert_uint_eq(st.rx_dropped, 0);
 	ck_assert_uint_eq(st.rx_crc_errors, 11); /* folded in by the driver */
@@ -515,6 +516,9 @@ START_TEST(test_napi_receive_follows_the_poll)
 	ck_assert_int_eq(stack_nrx, 3);
 	fake_softirq_run_net_rx(5);
 	ck_assert_int_eq(stack_nrx, 5);
+	/* Bytes count where the frames are handed up, whichever way they then go. */
+	ck_assert_uint_eq(a->napi.stats.rx_bytes, 5 * 60);
+	ck_assert_uint_eq(a->napi.stats.rx_bytes, a->dev.stats.rx_bytes);
 }
 END_TEST
 
