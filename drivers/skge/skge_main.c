@@ -332,16 +332,16 @@ static int skge_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		pr_warn("%s: BAR0 is not a %u KiB memory window: not driven\n", pdev->name,
 			SKGE_BAR_SIZE / 1024);
 		err = -ENODEV;
-		goto fail;
+		goto fail_enabled;
 	}
 	hw->regs = pci_iomap(pdev, 0);
 	if (!hw->regs) {
 		err = -ENXIO;
-		goto fail;
+		goto fail_enabled;
 	}
 	err = skge_chip_identify(hw);
 	if (err)
-		goto fail;
+		goto fail_enabled;
 	pci_set_master(pdev);
 	skge_chip_reset(hw);
 	err = setup_irq(hw);
@@ -352,6 +352,7 @@ static int skge_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		err = register_port(hw, i);
 		if (err) {
 			release(hw, i);
+			pci_disable_device(pdev);
 			pci_set_drvdata(pdev, NULL);
 			return err;
 		}
@@ -360,6 +361,9 @@ static int skge_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 
 fail_master:
 	pci_clear_master(pdev);
+fail_enabled:
+	/* A chip refused or half set up is left as firmware had it: decode off again. */
+	pci_disable_device(pdev);
 fail:
 	hw->in_use = false;
 	return err;
@@ -373,6 +377,7 @@ static void skge_remove(struct pci_dev *pdev)
 		return;
 	release(hw, hw->ports);
 	skge_write8(hw, SKGE_B0_LED, SKGE_LED_STAT_OFF);
+	pci_disable_device(pdev);
 	pci_set_drvdata(pdev, NULL);
 }
 

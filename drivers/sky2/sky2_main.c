@@ -348,7 +348,7 @@ static int sky2_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (!hw->regs || pci_resource_len(pdev, 0) < Y2_BAR_SIZE) {
 		pr_err("%s: BAR0 is not the 16 KiB register window\n", pdev->name);
 		err = -ENXIO;
-		goto fail;
+		goto fail_enabled;
 	}
 	hw->chip_id = sky2_read8(hw, B2_CHIP_ID);
 	fam = find_family(hw->chip_id);
@@ -358,7 +358,7 @@ static int sky2_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 			"touched\n",
 			pdev->name, pdev->vendor, pdev->device, hw->chip_id);
 		err = -ENODEV;
-		goto fail;
+		goto fail_enabled;
 	}
 	pci_set_master(pdev);
 	hw->chip_rev = (u8)(sky2_read8(hw, B2_MAC_CFG) >> MAC_CFG_REV_SHIFT);
@@ -421,6 +421,9 @@ fail_status:
 	status_free(hw);
 fail_master:
 	pci_clear_master(pdev);
+fail_enabled:
+	/* A chip refused or half set up is left as firmware had it: decode off again. */
+	pci_disable_device(pdev);
 fail:
 	hw->in_use = false;
 	return err;
@@ -452,6 +455,7 @@ static void sky2_remove(struct pci_dev *pdev)
 	sky2_hw_shutdown(hw);
 	status_free(hw);
 	pci_clear_master(pdev);
+	pci_disable_device(pdev);
 	pci_set_drvdata(pdev, NULL);
 	/* Buffers the stack still holds keep the slot until they come back. */
 	hw->removed = true;

@@ -7,11 +7,13 @@
 #include "drivers/sky2/sky2.h"
 #include "kernel/mm/dma.h"
 #include "kernel/pci/pci.h"
+#include "kernel/pci/pci_regs.h"
 #include "net/gro.h"
 #include "tests/hosted/fake_stack.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
+#include "tests/hosted/hosted_pci.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/sky2_test_util.h"
 #include "tests/unit/stub_printk.h"
@@ -228,6 +230,14 @@ void st_teardown(void)
 	st_release_held();
 	pci_unregister_driver(&sky2_pci_driver);
 	hosted_run_idle();
+	/* Removed or refused, a controller is left with decode and bus mastering off. */
+	ck_assert_uint_eq(hosted_pci_cfg_get(sky2_model_pci(model), PCI_COMMAND, 2) &
+			      (PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER),
+			  0);
+	if (model_b)
+		ck_assert_uint_eq(hosted_pci_cfg_get(sky2_model_pci(model_b), PCI_COMMAND, 2) &
+				      (PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER),
+				  0);
 	ck_assert_uint_eq(st_tx_outstanding(), 0);
 	fake_tx_pool_free();
 	if (hosted_dma_live_count()) {
