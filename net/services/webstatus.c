@@ -3,7 +3,8 @@
  * The web status page's HTTP/1.1 server (docs/WEBSTATUS.md), on lwIP's raw
  * API in the softirq loop like the other services. It only reads the
  * machine. Packets come first, so everything a peer can make it do is
- * bounded: at most webstatus.conns connections (more are reset and counted),
+ * bounded: at most webstatus.conns connections (a SYN beyond them is dropped
+ * before the handshake and counted; the client retries),
  * one request parsed per receive callback, request line and headers within
  * WEBSTATUS_REQUEST_MAX, a deadline for every request (slowloris) and for
  * silence between requests, and one answer in flight per connection, written
@@ -536,8 +537,6 @@ static err_t ws_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 	webstatus_stats.connections++;
 	webstatus_stats.active++;
 	webstatus_stats.active_hwm = MAX(webstatus_stats.active_hwm, webstatus_stats.active);
-	/* Under memory pressure lwIP may reclaim these before anyone else's. */
-	tcp_setprio(pcb, TCP_PRIO_MIN);
 	tcp_arg(pcb, c);
 	tcp_recv(pcb, ws_recv);
 	tcp_sent(pcb, ws_sent);
@@ -572,8 +571,13 @@ int webstatus_start(void)
 					       .count_active = ws_admission_active,
 					       .owner_refused = &webstatus_stats.refused };
 	tcp_admission_register(&ws_admission);
-	/* New connections must not evict established ones of other services. */
-	tcp_setprio(listener, TCP_PRIO_MIN);
+	/*
+	 * The listener and its connections keep lwIP's normal priority, like every
+	 * other service's: lwIP's tcp_kill_prio() only evicts connections of a
+	 * lower priority than the new one's, so with one priority for all no
+	 * established connection (the page's included) is ever evicted for a new
+	 * one; admission refuses the SYN instead (docs/NETWORK.md).
+	 */
 	loop_add_hook(&ws_loop_hook);
 	webstatus_config.running = true;
 	pr_info("status page on TCP port %u, at most %u connections\n", (unsigned)port,

@@ -241,7 +241,8 @@ START_TEST(test_budget_shared_by_both_ports)
 	open_both();
 	/*
 	 * 150 frames per port land before the poll runs: 300 under weight 64. In
-	 * rounds of 50, as the model's receive FIFO holds 64 frames.
+	 * rounds of 50, so the model's receive store (4 KiB, counted in bytes)
+	 * drains between them.
 	 */
 	for (unsigned int r = 0; r < 3; r++) {
 		st_inject(0, 50, 1 + 50 * r, 100);

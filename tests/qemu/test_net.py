@@ -261,7 +261,7 @@ def test_iperf_client(net):
     sent, bits_per_s = int(fields[7]), int(fields[8])
     assert sent > 1_000_000, res.stdout
     # napkin's side reported a clean end, every byte the client sent (TCP: all of
-    # them or a failure) but the client's settings header, which lwiperf reads and
+    # them or a failure) but the client's settings header, which the iperf server reads and
     # does not count (36 bytes with Debian's iperf 2.1), and a transfer as long as
     # the client's 3 s.
     m = net.guest.wait_for(r"iperf: \S+ port \d+: (.*), (\d+) bytes in (\d+) ms", 15, start)
