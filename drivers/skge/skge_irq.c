@@ -110,6 +110,14 @@ int skge_poll(struct napi_struct *napi, int budget)
 	struct skge_hw *hw = p->hw;
 	int done;
 
+	/*
+	 * Budget 0 (netpoll): reclaim sent frames and nothing else, leaving the
+	 * end-of-frame interrupts, the receive ring and its refill to the real poll.
+	 */
+	if (!budget) {
+		skge_tx_reclaim(p);
+		return 0;
+	}
 	p->in_poll = true;
 	/* Acknowledge first: a frame that completes from here on raises EOF again. */
 	skge_write32(hw, p->rx_q + SKGE_Q_CSR, SKGE_Q_CSR_CLR_IRQ_EOF);

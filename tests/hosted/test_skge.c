@@ -403,6 +403,49 @@ START_TEST(test_yukon_one_port)
 }
 END_TEST
 
+/*
+ * netpoll's budget 0: the poll reclaims sent frames and nothing else; received
+ * frames, the ring's refill and the end-of-frame interrupts wait for the real
+ * poll (docs/NAPI.md).
+ */
+START_TEST(test_poll_budget_zero_only_reclaims_tx)
+{
+	struct skge_port *p;
+	unsigned int next, posted;
+
+	setup(SKGE_MODEL_YUKON, 1, false);
+	open_all();
+	p = port_of(0);
+	tx_low = true; /* lent as is, not copied to a bounce buffer and returned at once */
+	ck_assert_int_eq(send(dev_of(0), 128, 1), NETDEV_TX_OK);
+	inject(0, 10, 128);
+	/* The chip sends, receives and interrupts; no softirq yet. */
+	hosted_advance(200 * NSEC_PER_USEC);
+	ck_assert(napi_is_scheduled(&p->napi));
+	ck_assert_uint_eq(tx_out, 1);
+	next = p->rx_next;
+	posted = p->rx_posted;
+	ck_assert(skge_read32(p->hw, SKGE_B0_ISRC) & SKGE_IS_R1_EOF);
+
+	ck_assert(napi_netpoll_trylock(&p->napi));
+	ck_assert_int_eq(p->napi.poll(&p->napi, 0), 0);
+	napi_netpoll_unlock(&p->napi);
+	ck_assert_uint_eq(tx_out, 0);
+	ck_assert_uint_eq(rx_frames[0], 0);
+	ck_assert_uint_eq(p->rx_next, next);
+	ck_assert_uint_eq(p->rx_posted, posted);
+	/* The end-of-frame interrupt is still raised: the real poll acknowledges it. */
+	ck_assert(skge_read32(p->hw, SKGE_B0_ISRC) & SKGE_IS_R1_EOF);
+	ck_assert(napi_is_scheduled(&p->napi));
+
+	hosted_run_idle();
+	ck_assert_uint_eq(rx_frames[0], 10);
+	ck_assert_uint_eq(rx_bad[0], 0);
+	ck_assert(!napi_is_scheduled(&p->napi));
+	teardown();
+}
+END_TEST
+
 /* The pre-NAPI baseline: polls run inside the handler, the handshake still holds. */
 START_TEST(test_two_ports_irq_mode)
 {
@@ -792,6 +835,7 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_pci_ids);
 	tcase_add_test(tc, test_yukon_lite_quirks);
 	tcase_add_test(tc, test_unknown_chip_refused);
+	tcase_add_test(tc, test_poll_budget_zero_only_reclaims_tx);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -231,6 +231,54 @@ START_TEST(test_traffic_both_ports_one_napi)
 }
 END_TEST
 
+/*
+ * netpoll's budget 0: sky2 learns of sent frames only from the status ring,
+ * which also carries received ones, so its poll takes nothing at all; the
+ * handler's cause bits and the ring wait for the real poll (docs/NAPI.md).
+ */
+START_TEST(test_poll_budget_zero_takes_nothing)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
+	struct sky2_hw *hw;
+	u8 f[128];
+	u16 cons;
+
+	st_setup(&cfg);
+	hw = st_hw();
+	open_both();
+	fr_build(f, sizeof(f), st_peer, st_mac[0], FR_PROTO_UDP, 1, true);
+	ck_assert_int_eq(st_send(st_dev(0), f, sizeof(f), 1), NETDEV_TX_OK);
+	st_inject(0, 10, 100, 128);
+	/* The chip sends, receives and interrupts; no softirq yet. */
+	hosted_advance(200 * NSEC_PER_USEC);
+	ck_assert(napi_is_scheduled(&hw->napi));
+	ck_assert(sky2_status_pending(hw));
+	cons = hw->port[0].rx_cons;
+	/* A port event the handler leaves for the poll: a descriptor check on port 2. */
+	sky2_model_fault_desc_check(st_model(), 1);
+	hosted_advance(10 * NSEC_PER_USEC);
+	ck_assert_uint_ne(hw->pending_src, 0);
+
+	ck_assert(napi_netpoll_trylock(&hw->napi));
+	ck_assert_int_eq(hw->napi.poll(&hw->napi, 0), 0);
+	napi_netpoll_unlock(&hw->napi);
+	ck_assert_uint_eq(st_rx_port[0], 0);
+	ck_assert_uint_eq(hw->port[0].rx_cons, cons);
+	ck_assert(sky2_status_pending(hw)); /* left for the real poll */
+	ck_assert_uint_ne(hw->pending_src, 0);
+	ck_assert_uint_eq(st_ethtool(st_dev(1), "desc_check_rx"), 0);
+	ck_assert(napi_is_scheduled(&hw->napi));
+
+	hosted_run_for(2 * NSEC_PER_MSEC); /* the status unit's transmit timer reports the send */
+	hosted_run_idle();
+	ck_assert_uint_eq(st_rx_port[0], 10);
+	ck_assert_uint_eq(st_tx_outstanding(), 0);
+	ck_assert_uint_eq(st_ethtool(st_dev(1), "desc_check_rx"), 1);
+	ck_assert(!napi_is_scheduled(&hw->napi));
+	st_teardown();
+}
+END_TEST
+
 START_TEST(test_budget_shared_by_both_ports)
 {
 	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
@@ -800,6 +848,7 @@ static Suite *sky2_suite(void)
 	tcase_add_test(tc, test_open_link_both_ports_msi);
 	tcase_add_test(tc, test_traffic_both_ports_one_napi);
 	tcase_add_test(tc, test_budget_shared_by_both_ports);
+	tcase_add_test(tc, test_poll_budget_zero_takes_nothing);
 	tcase_add_test(tc, test_traffic_ec_ultra);
 	tcase_add_test(tc, test_traffic_fe_plus);
 	tcase_add_test(tc, test_flow_control_fe_plus);
