@@ -70,6 +70,11 @@ u32 hosted_pci_cfg_get(const struct hosted_pci_fn *f, u16 off, unsigned int size
 	return fake_get32(f->cfg, off);
 }
 
+bool hosted_pci_released(const struct hosted_pci_fn *f)
+{
+	return !(hosted_pci_cfg_get(f, PCI_COMMAND, 2) & (PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER));
+}
+
 void hosted_pci_cfg_set(struct hosted_pci_fn *f, u16 off, unsigned int size, u32 val)
 {
 	if (size == 1)

@@ -55,6 +55,8 @@ void hosted_pci_cfg_writable(struct hosted_pci_fn *f, u16 off, unsigned int len,
 /* The stored config value (what the kernel would read, minus model hooks). */
 u32 hosted_pci_cfg_get(const struct hosted_pci_fn *f, u16 off, unsigned int size);
 void hosted_pci_cfg_set(struct hosted_pci_fn *f, u16 off, unsigned int size, u32 val);
+/* Memory decode and bus mastering both off: what a driver leaves after remove or refusal. */
+bool hosted_pci_released(const struct hosted_pci_fn *f);
 
 const char *hosted_pci_name(const struct hosted_pci_fn *f);
 u8 hosted_pci_devfn(const struct hosted_pci_fn *f);
