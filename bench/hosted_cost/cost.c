@@ -45,6 +45,7 @@
 #include "tests/hosted/models/skge_model.h"
 #include "tests/hosted/models/sky2_model.h"
 #include "tests/hosted/models/tg3_model.h"
+#include "tests/unit/phys_arena.h"
 
 #define BURST	     20
 #define BURST_GAP_NS (2 * NSEC_PER_MSEC)
@@ -221,6 +222,8 @@ int main(int argc, char **argv)
 		die("usage: hosted_cost <tg3|sky2|skge> <driver|full> [frames]");
 	full = !strcmp(argv[2], "full");
 	frames -= frames % BURST;
+	/* lwIP's memory comes from the kernel heap, as on bare metal (mk/bench_hosted_cost.mk). */
+	phys_arena_init(1ull << 20, 128ull << 20);
 	hosted_init();
 	if (!full)
 		netdev_set_stack(&drop_stack);

@@ -28,11 +28,28 @@ static unsigned int tx_free(const struct tg3 *tp)
 	return TG3_TX_RING - 1 - tg3_tx_pending(tp);
 }
 
-/* The frame's first bytes, wherever the segments split them. */
+/*
+ * The frame's first bytes, wherever the segments split them: the Ethernet
+ * header and the fixed part of the IPv4 header are all the readers below
+ * look at (each checks len first).
+ */
 struct tx_headers {
-	u8 b[ETH_HLEN + 60 + 20];
+	const u8 *b; /* the first segment's data, or copy[] when they straddle segments */
 	u32 len;
+	u8 copy[ETH_HLEN + 20];
 };
+
+static void read_headers(struct netbuf *nb, struct tx_headers *h)
+{
+	/* The stack puts its headers in one piece ahead of the payload: read them in place. */
+	if (nb->len >= sizeof(h->copy) || !nb->next) {
+		h->b = nb->data;
+		h->len = MIN(nb->len, (u32)sizeof(h->copy));
+		return;
+	}
+	h->len = netbuf_copy_out(nb, 0, h->copy, sizeof(h->copy));
+	h->b = h->copy;
+}
 
 static bool is_ipv4(const struct tx_headers *h)
 {
@@ -107,7 +124,9 @@ static u16 csum_flags(struct tg3 *tp, struct netbuf *nb)
 	struct tx_headers h;
 	u16 flags = 0;
 
-	h.len = netbuf_copy_out(nb, 0, h.b, sizeof(h.b));
+	if (nb->csum != NETBUF_CSUM_PARTIAL && !(nb->flags & NETBUF_F_TX_IPHDR_CSUM))
+		return 0;
+	read_headers(nb, &h);
 	if (nb->csum == NETBUF_CSUM_PARTIAL) {
 		if (hw_can_csum(&h, nb)) {
 			flags |= T3_TXBD_TCP_UDP_CSUM;

@@ -26,7 +26,10 @@
 #define MAGIC_BIG  0x62696721u /* "big!" */
 #define FREE_TAG   0x6e61706b696e6672ull
 
-static const u32 class_sizes[HEAP_NR_CLASSES] = { 16, 32, 64, 128, 256, 512, 1024 };
+/* 1344 and 2016 fill a page's (4096 - 64) bytes three and two times; all keep 16-byte alignment. */
+static const u32 class_sizes[HEAP_NR_CLASSES] = { 16, 32, 64, 128, 256, 512, 1024, 1344, 2016 };
+_Static_assert(2016 * 2 <= PMM_PAGE_SIZE - 64 && 1344 % 16 == 0 && 2016 % 16 == 0,
+	       "the large classes must fit a slab page and stay 16-byte aligned");
 
 struct heap_page {
 	u32 magic;
@@ -134,14 +137,21 @@ static struct heap_page *new_slab(int cls)
 	return pg;
 }
 
+/* The smallest class that holds size (at most HEAP_MAX_SMALL): powers of two up to 1024, then two more. */
+static int size_class(size_t size)
+{
+	if (size <= 16)
+		return 0;
+	if (size <= 1024)
+		return 60 - __builtin_clzll(size - 1); /* 17..32 -> 1, ..., 513..1024 -> 6 */
+	return size <= 1344 ? 7 : 8;
+}
+
 static void *alloc_small(size_t size)
 {
-	int cls = 0;
+	int cls = size_class(size);
 	struct heap_page *pg;
 	struct free_obj *f;
-
-	while (class_sizes[cls] < size)
-		cls++;
 	if (list_empty(&classes[cls].partial) && !new_slab(cls))
 		return alloc_failed(size);
 	pg = container_of(classes[cls].partial.next, struct heap_page, link);
@@ -243,8 +253,8 @@ static void free_small(struct heap_page *pg, void *p)
 	account_bytes(size, false);
 	if (--pg->in_use)
 		return;
-	/* Keep one empty slab per class so a free/alloc pair does not churn pages. */
-	if (c->empty_slabs++ < 1)
+	/* Keep a few empty slabs per class so alloc/free around a boundary does not churn pages. */
+	if (c->empty_slabs++ < HEAP_EMPTY_SLABS_KEPT)
 		return;
 	list_del_init(&pg->link);
 	c->empty_slabs--;

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Kernel heap. Small requests (up to HEAP_MAX_SMALL bytes) come from
- * size-class slabs of one page each; bigger ones get whole pages. Pointers are
+ * size-class slabs of one page each; bigger ones get whole pages. The two
+ * largest classes are three and two objects to a page: a full Ethernet frame
+ * (a PBUF_RAM segment, the transmit glue's frame record) would otherwise take
+ * a page of its own, and its free a trip through the page allocator. Pointers are
  * 16-byte aligned. Not DMA memory: use dma_alloc() for device buffers. Not for
  * hard interrupt context.
  */
@@ -10,8 +13,14 @@
 
 #include "kernel/core/compiler.h"
 
-#define HEAP_NR_CLASSES 7
-#define HEAP_MAX_SMALL	1024
+#define HEAP_NR_CLASSES 9
+#define HEAP_MAX_SMALL	2016
+/*
+ * Empty slabs a class keeps rather than give back: a burst of frames that
+ * fills and empties a few pages of one class does not send each page through
+ * the page allocator every time.
+ */
+#define HEAP_EMPTY_SLABS_KEPT 4
 
 struct heap_class_stats {
 	u32 size;   /* object size of this class */

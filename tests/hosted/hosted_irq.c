@@ -34,6 +34,7 @@ static struct ioapic_pin pins[NR_GSIS];
 /* Pins routed and unmasked: delivery looks at these only (it runs very often). */
 static u64 live_pins;
 static u64 delivered[IRQ_NR_VECTORS];
+static u64 dispatched; /* over all vectors, never reset: the loop compares counts */
 static unsigned int eois;
 static bool delivering;
 static unsigned int model_depth;
@@ -61,6 +62,11 @@ bool hosted_in_irq(void)
 bool hosted_irqs_enabled(void)
 {
 	return irqs_on;
+}
+
+u64 hosted_irq_dispatched(void)
+{
+	return dispatched;
 }
 
 u64 hosted_irq_delivered(u8 vector)
@@ -180,6 +186,7 @@ u32 ioapic_isa_to_gsi(u8 isa_irq, bool *level_triggered, bool *active_low)
 
 static void dispatch(u8 vector)
 {
+	dispatched++;
 	irqs_on = false;
 	in_handler++;
 	delivered[vector]++;

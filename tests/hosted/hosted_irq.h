@@ -29,6 +29,8 @@ void hosted_irq_msi(u64 address, u32 data);
 bool hosted_in_irq(void);
 /* Interrupts delivered on a vector since hosted_irq_reset(). */
 u64 hosted_irq_delivered(u8 vector);
+/* Handlers run so far, all vectors together: an interrupt is what wakes the loop. */
+u64 hosted_irq_dispatched(void);
 unsigned int hosted_eoi_count(void);
 /*
  * Bracket calls into a model: interrupts it raises are held until the

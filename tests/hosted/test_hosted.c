@@ -452,6 +452,58 @@ START_TEST(test_loop_hooks_and_real_time)
 }
 END_TEST
 
+/*
+ * A device with an event every 10 us that interrupts only when told to (a
+ * model's internal countdown, say).
+ */
+static unsigned int chatty_ticks;
+static u64 chatty_irq_at;
+
+static u64 chatty_tick(struct hosted_device *dev, u64 now)
+{
+	chatty_ticks++;
+	if (chatty_irq_at && now >= chatty_irq_at) {
+		chatty_irq_at = 0;
+		hosted_pci_msi_send(toy.fn, 0);
+	}
+	return now + 10 * NSEC_PER_USEC;
+}
+
+START_TEST(test_model_events_do_not_wake_the_loop)
+{
+	struct hosted_device chatty = { .name = "chatty", .tick = chatty_tick };
+	u64 t0, irq_at;
+
+	setup(true);
+	irq_setup(PCI_IRQ_MSI);
+	hook_runs = 0;
+	hook_last_now = 0;
+	chatty_ticks = 0;
+	chatty_irq_at = 0;
+	loop_add_hook(&test_hook);
+	hosted_device_add(&chatty);
+	t0 = hosted_now();
+	/* One round for the caller, then the CPU sleeps: 200 device events wake nothing. */
+	hosted_run_for(2 * NSEC_PER_MSEC);
+	ck_assert_uint_ge(chatty_ticks, 200);
+	ck_assert_uint_eq(hook_runs, 1);
+	/* The caller's round at 2 ms, then the hook's own deadlines (5 ms after each run). */
+	hosted_run_for(10 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(hook_runs, 4);
+	ck_assert_uint_eq(hook_last_now, t0 + 12 * NSEC_PER_MSEC);
+	/* An interrupt wakes it, within the device's event. */
+	irq_at = hosted_now() + NSEC_PER_MSEC;
+	chatty_irq_at = irq_at;
+	hosted_run_for(2 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(hook_runs, 6); /* the caller's round, then the interrupt's */
+	ck_assert_uint_ge(hook_last_now, irq_at);
+	ck_assert_uint_lt(hook_last_now, irq_at + 20 * NSEC_PER_USEC);
+	hosted_device_remove(&chatty);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	teardown();
+}
+END_TEST
+
 static void sh_cmd(struct hosted_cmd *cmd, const char *script)
 {
 	memset(cmd, 0, sizeof(*cmd));
@@ -522,6 +574,7 @@ int main(void)
 	tcase_add_test(tc, test_dma_checks);
 	tcase_add_test(tc, test_clock_and_mmio_rules);
 	tcase_add_test(tc, test_loop_hooks_and_real_time);
+	tcase_add_test(tc, test_model_events_do_not_wake_the_loop);
 	tcase_add_test(tc, test_processes);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

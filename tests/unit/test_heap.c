@@ -50,8 +50,10 @@ static u64 pmm_used(void)
 
 START_TEST(test_small_sizes_and_alignment)
 {
-	static const size_t sizes[] = { 0, 1, 15, 16, 17, 100, 512, 513, 1000, 1024 };
-	static const size_t want[] = { 16, 16, 16, 16, 32, 128, 512, 1024, 1024, 1024 };
+	static const size_t sizes[] = { 0,   1,	   15,	 16,   17,   100,  512,
+					513, 1000, 1024, 1025, 1344, 1345, 2016 };
+	static const size_t want[] = { 16,   16,   16,	 16,   32,   128,  512,
+				       1024, 1024, 1024, 1344, 1344, 2016, 2016 };
 
 	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
 		u8 *p = kmalloc(sizes[i]);
@@ -65,16 +67,40 @@ START_TEST(test_small_sizes_and_alignment)
 	ck_assert_uint_eq(hstats().allocs, ARRAY_SIZE(sizes));
 	ck_assert_uint_eq(hstats().classes[0].in_use, 4);
 	ck_assert_uint_eq(hstats().classes[6].in_use, 3);
-	/* One slab per class touched. */
-	ck_assert_uint_eq(hstats().pages_in_use, 5);
-	ck_assert_uint_eq(pmm_used(), 5);
+	ck_assert_uint_eq(hstats().classes[7].in_use, 2);
+	ck_assert_uint_eq(hstats().classes[8].in_use, 2);
+	ck_assert_uint_eq(hstats().big_in_use, 0);
+	/* One slab per class touched; two 2016-byte objects fill one. */
+	ck_assert_uint_eq(hstats().pages_in_use, 7);
+	ck_assert_uint_eq(pmm_used(), 7);
 	ck_assert_int_eq(stub_printk_total(), 0);
+}
+END_TEST
+
+START_TEST(test_every_small_size_gets_the_tightest_class)
+{
+	static const size_t classes[] = { 16, 32, 64, 128, 256, 512, 1024, 1344, 2016 };
+
+	for (size_t size = 0; size <= HEAP_MAX_SMALL; size++) {
+		void *p = kmalloc(size);
+		size_t want = 0;
+
+		for (size_t i = 0; !want; i++)
+			if (classes[i] >= size)
+				want = classes[i];
+		ck_assert_ptr_nonnull(p);
+		ck_assert_msg(ksize(p) == want, "kmalloc(%zu): %zu bytes, want %zu", size, ksize(p),
+			      want);
+		kfree(p);
+	}
+	ck_assert_uint_eq(hstats().bytes_in_use, 0);
+	ck_assert_uint_eq(hstats().big_in_use, 0);
 }
 END_TEST
 
 START_TEST(test_big_allocations)
 {
-	u8 *a = kmalloc(1025), *b = kmalloc(PAGE - 64), *c = kmalloc(PAGE), *d = kmalloc(100000);
+	u8 *a = kmalloc(2017), *b = kmalloc(PAGE - 64), *c = kmalloc(PAGE), *d = kmalloc(100000);
 
 	ck_assert_ptr_nonnull(a);
 	ck_assert_ptr_nonnull(d);
@@ -86,7 +112,7 @@ START_TEST(test_big_allocations)
 	ck_assert_uint_ge(ksize(d), 100000);
 	memset(d, 1, 100000);
 	ck_assert_uint_eq(hstats().big_in_use, 4);
-	ck_assert_uint_eq(hstats().bytes_in_use, 1025 + PAGE - 64 + PAGE + 100000);
+	ck_assert_uint_eq(hstats().bytes_in_use, 2017 + PAGE - 64 + PAGE + 100000);
 	ck_assert_uint_eq(pmm_used(), 1 + 1 + 2 + 25);
 	kfree(d);
 	kfree(c);
@@ -101,8 +127,8 @@ END_TEST
 
 START_TEST(test_slabs_fill_and_return)
 {
-	/* (4096 - 64) / 64 = 63 objects per 64-byte slab. */
-	void *p[63 * 3];
+	/* (4096 - 64) / 64 = 63 objects per 64-byte slab; two slabs more than are kept empty. */
+	void *p[63 * (HEAP_EMPTY_SLABS_KEPT + 2)];
 
 	for (size_t i = 0; i < ARRAY_SIZE(p); i++) {
 		p[i] = kmalloc(64);
@@ -110,20 +136,20 @@ START_TEST(test_slabs_fill_and_return)
 		for (size_t j = 0; j < i; j++)
 			ck_assert_ptr_ne(p[i], p[j]);
 	}
-	ck_assert_uint_eq(hstats().classes[2].slabs, 3);
-	ck_assert_uint_eq(pmm_used(), 3);
+	ck_assert_uint_eq(hstats().classes[2].slabs, HEAP_EMPTY_SLABS_KEPT + 2);
+	ck_assert_uint_eq(pmm_used(), HEAP_EMPTY_SLABS_KEPT + 2);
 	for (size_t i = 0; i < ARRAY_SIZE(p); i++)
 		kfree(p[i]);
-	/* One empty slab stays cached; the others go back. */
-	ck_assert_uint_eq(hstats().classes[2].slabs, 1);
-	ck_assert_uint_eq(pmm_used(), 1);
+	/* HEAP_EMPTY_SLABS_KEPT empty slabs stay cached; the others go back. */
+	ck_assert_uint_eq(hstats().classes[2].slabs, HEAP_EMPTY_SLABS_KEPT);
+	ck_assert_uint_eq(pmm_used(), HEAP_EMPTY_SLABS_KEPT);
 	ck_assert_uint_eq(hstats().classes[2].in_use, 0);
-	ck_assert_uint_eq(hstats().classes[2].in_use_hwm, 189);
+	ck_assert_uint_eq(hstats().classes[2].in_use_hwm, ARRAY_SIZE(p));
 	/* Alloc/free ping-pong does not churn pages. */
 	for (int i = 0; i < 100; i++)
 		kfree(kmalloc(64));
-	ck_assert_uint_eq(pmm_used(), 1);
-	ck_assert_uint_eq(hstats().pages_hwm, 3);
+	ck_assert_uint_eq(pmm_used(), HEAP_EMPTY_SLABS_KEPT);
+	ck_assert_uint_eq(hstats().pages_hwm, HEAP_EMPTY_SLABS_KEPT + 2);
 }
 END_TEST
 
@@ -208,10 +234,10 @@ START_TEST(test_print_stats)
 {
 	void *p = kmalloc(100);
 
-	kmalloc(2000);
+	kmalloc(3000);
 	kfree(p);
 	heap_print_stats();
-	ck_assert(stub_printk_contains("2000 bytes in use (peak 2128), 2 pages held (peak 2), "
+	ck_assert(stub_printk_contains("3000 bytes in use (peak 3128), 2 pages held (peak 2), "
 				       "1 big allocations"));
 	ck_assert(stub_printk_contains(" 128-byte objects: 0 in use (peak 1), 1 slabs"));
 	ck_assert(stub_printk_contains("2 allocations, 1 frees, 0 failed, 0 bad frees"));
@@ -279,8 +305,8 @@ START_TEST(test_random_patterns)
 	ck_assert_uint_eq(hstats().bytes_in_use, 0);
 	ck_assert_uint_eq(hstats().bad_frees, 0);
 	ck_assert_uint_eq(hstats().allocs, hstats().frees);
-	/* At most one cached empty slab per class is left. */
-	ck_assert_uint_le(pmm_used(), HEAP_NR_CLASSES);
+	/* At most the cached empty slabs of each class are left. */
+	ck_assert_uint_le(pmm_used(), HEAP_NR_CLASSES * HEAP_EMPTY_SLABS_KEPT);
 	ck_assert_uint_eq(pmm_used(), hstats().pages_in_use);
 	ck_assert_int_eq(stub_printk_count(LOGLEVEL_ERR, NULL), 0);
 }
@@ -293,6 +319,7 @@ static Suite *heap_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_small_sizes_and_alignment);
+	tcase_add_test(tc, test_every_small_size_gets_the_tightest_class);
 	tcase_add_test(tc, test_big_allocations);
 	tcase_add_test(tc, test_slabs_fill_and_return);
 	tcase_add_test(tc, test_kzalloc_kcalloc);

@@ -198,6 +198,13 @@ void *lwip_heap_calloc(size_t n, size_t size);
 #define CHECKSUM_CHECK_TCP	     1
 #define CHECKSUM_CHECK_ICMP	     1
 #define CHECKSUM_CHECK_ICMP6	     1
+/*
+ * napkin's checksum loop (net/inet_csum.c) sums 32 bytes a round where lwIP's
+ * portable one sums two: for a device that does not check receive checksums
+ * it was the largest single cost of an echoed datagram (docs/PERFORMANCE.md).
+ */
+unsigned short inet_csum_native(const void *p, unsigned int len);
+#define LWIP_CHKSUM(data, len) inet_csum_native((data), (unsigned int)(len))
 
 /* ---- hooks ---- */
 
