@@ -88,5 +88,13 @@ void hosted_run_idle(void);
 void hosted_run_for(u64 ns);
 /* Run until cond(ctx) holds or `timeout_ns` of simulated time passed. */
 bool hosted_run_until(bool (*cond)(void *ctx), void *ctx, u64 timeout_ns);
+/*
+ * hosted_run_until()'s longest step between checks of its condition: 1 ms,
+ * so that state a model changes without an event of its own (a deadline it
+ * only compares on a register read) is noticed. A condition on what only
+ * events change (driver state) may let the clock jump from event to event
+ * with UINT64_MAX. hosted_init() sets 1 ms again.
+ */
+void hosted_set_until_step(u64 ns);
 
 #endif

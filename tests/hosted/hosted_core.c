@@ -47,6 +47,7 @@ static u64 realtime_origin; /* real ns at which the clock would have read 0 */
  */
 static u64 loop_deadline;
 static u64 loop_irqs_seen; /* interrupts dispatched when the last round ended */
+static u64 until_step = NSEC_PER_MSEC;
 
 void hosted_fail(const char *fmt, ...)
 {
@@ -369,10 +370,14 @@ bool hosted_run_until(bool (*cond)(void *ctx), void *ctx, u64 timeout_ns)
 		next = next_event();
 		if (next <= clock_ns)
 			next = clock_ns + 1;
-		/* Step at most 1 ms so conditions on polled state are noticed. */
-		next = MIN(next, clock_ns + NSEC_PER_MSEC);
-		hosted_advance(MIN(next, end) - clock_ns);
+		next = MIN(next, clock_ns + MIN(until_step, end - clock_ns));
+		hosted_advance(next - clock_ns);
 	}
+}
+
+void hosted_set_until_step(u64 ns)
+{
+	until_step = ns;
 }
 
 /* ---- Set up and tear down ---- */
@@ -390,6 +395,7 @@ void hosted_init(void)
 	quiet = false;
 	hooks = NULL;
 	realtime = false;
+	until_step = NSEC_PER_MSEC;
 	hosted_irq_reset();
 	hosted_pci_reset();
 	hosted_dma_reset();

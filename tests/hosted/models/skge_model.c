@@ -792,6 +792,7 @@ struct skge_model *skge_model_create(const struct skge_model_config *cfg)
 	if (cfg->ports > 2)
 		hosted_fail("skge model: %u ports asked for; the chip has at most 2", cfg->ports);
 	m->chip_rev = cfg->chip_rev;
+	m->autoneg_ns = cfg->autoneg_ns ? cfg->autoneg_ns : SKM_AUTONEG_NS;
 	switch (m->chip) {
 	case SKGE_MODEL_GENESIS:
 		m->chip_id = SKR_CHIP_GENESIS;

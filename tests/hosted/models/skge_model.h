@@ -44,6 +44,8 @@ struct skge_model_config {
 	u16 subvendor, subdevice;
 	u8 mac[2][6]; /* station addresses the EEPROM load left in the chip */
 	u8 irq_line;  /* INTx GSI; 0: 16. Another function may share it. */
+	/* Simulated autonegotiation time; 0: 2 s. Fuzzing, which links up per input, wants it short. */
+	u64 autoneg_ns;
 };
 
 struct skge_model *skge_model_create(const struct skge_model_config *cfg);

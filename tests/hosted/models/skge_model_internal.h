@@ -125,6 +125,7 @@ struct skge_model {
 	unsigned int nports;
 	u32 ram_size; /* bytes */
 	u32 ticks_per_us;
+	u64 autoneg_ns;
 	bool lite_a0;	      /* top byte of B2_FAR writable, receive FIFO flush forbidden */
 	bool coma;	      /* Yukon-Lite A3+: PHYs powered down until GPIO 9 is pulsed */
 	bool coma_pin_high;   /* GPIO 9 driven high ... */

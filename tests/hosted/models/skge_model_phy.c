@@ -56,7 +56,7 @@ static void start_link(struct skm_port *p)
 	if (!hosted_port_carrier(&p->hp))
 		return;
 	ph->an_done_at =
-	    hosted_now() + ((ph->bmcr & SKR_BMCR_ANE) ? SKM_AUTONEG_NS : FORCED_LINK_NS);
+	    hosted_now() + ((ph->bmcr & SKR_BMCR_ANE) ? p->m->autoneg_ns : FORCED_LINK_NS);
 }
 
 void skm_phy_reset(struct skm_port *p)
