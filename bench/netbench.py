@@ -74,7 +74,11 @@ class Nic:
 
 
 # napkin as benchmarked, and with its command line changed (e.g. TSO off), by guest name.
-NAPKIN_VARIANTS = {"napkin": "", "napkin-notso": "net.tso=off"}
+NAPKIN_VARIANTS = {
+    "napkin": "",
+    "napkin-notso": "net.tso=off",
+    "napkin-nogtso": "virtio_net.guest_tso=off",
+}
 
 NICS = {
     "virtio": Nic("virtio-net-pci", "pc"),

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * The ones' complement sum is the same whatever the word size it is added in,
- * as long as carries wrap around: add 32-bit words into 64 bits and fold at
- * the end, four times fewer additions than 16-bit words. Words are read in
- * host (little-endian) order and the result swapped once, which RFC 1071
- * shows to be equivalent to summing big-endian words.
+ * as long as carries wrap around: add 64-bit words with end-around carry and
+ * fold to 16 bits at the end, a quarter of the additions of 16-bit words.
+ * Words are read in host (little-endian) order and the result swapped once,
+ * which RFC 1071 shows to be equivalent to summing big-endian words.
  */
-#include <string.h>
 #include "net/inet_csum.h"
 
 /* a + b with the carry out added back in: ones' complement addition of 64-bit words. */
@@ -26,17 +25,16 @@ static u64 csum_le(u64 sum, const u8 *p, u32 len)
 	 * shows as much as the additions.
 	 */
 	while (len >= 32) {
-		memcpy(&a, p, 8);
-		memcpy(&b, p + 8, 8);
-		memcpy(&c, p + 16, 8);
-		memcpy(&d, p + 24, 8);
+		a = load_u64(p);
+		b = load_u64(p + 8);
+		c = load_u64(p + 16);
+		d = load_u64(p + 24);
 		sum = add_carry(add_carry(add_carry(add_carry(sum, a), b), c), d);
 		p += 32;
 		len -= 32;
 	}
 	while (len >= 8) {
-		memcpy(&a, p, 8);
-		sum = add_carry(sum, a);
+		sum = add_carry(sum, load_u64(p));
 		p += 8;
 		len -= 8;
 	}
@@ -46,17 +44,11 @@ static u64 csum_le(u64 sum, const u8 *p, u32 len)
 	 */
 	a = 0;
 	if (len & 4) {
-		u32 w;
-
-		memcpy(&w, p, 4);
-		a = w;
+		a = load_u32(p);
 		p += 4;
 	}
 	if (len & 2) {
-		u16 h;
-
-		memcpy(&h, p, 2);
-		a |= (u64)h << ((len & 4) * 8);
+		a |= (u64)load_u16(p) << ((len & 4) * 8);
 		p += 2;
 	}
 	if (len & 1)
