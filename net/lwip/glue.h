@@ -33,6 +33,7 @@ struct tx_frame {
 	u8 trim_seg;
 	u16 trim;
 	bool restore_tcp_flags;
+	bool cached; /* tx.c: waiting in the record cache, owned by no frame */
 	u8 tcp_flags;
 	u16 tcp_flags_offset;
 };

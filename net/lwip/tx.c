@@ -60,15 +60,27 @@ static struct tx_frame *tx_frame_alloc(void)
 	} else {
 		f = LWIP_MEMPOOL_ALLOC(NAPKIN_TX_FRAME);
 	}
-	if (f)
+	if (f) {
+		f->cached = false;
 		tx_frames_in_use++;
+	}
 	return f;
 }
 
 static void tx_frame_free(struct tx_frame *f)
 {
+	/*
+	 * A record freed twice would sit in the cache twice and be handed to two
+	 * frames at once, the first one's pbuf then lost: refuse it, loudly. (The
+	 * heap's own double-free check no longer sees records that go to the cache.)
+	 */
+	if (f->cached) {
+		WARN_ONCE(true, "lwip: a transmit frame record was freed twice\n");
+		return;
+	}
 	tx_frames_in_use--;
 	if (frame_cache_len < TX_FRAME_CACHE) {
+		f->cached = true;
 		f->merged_next = frame_cache;
 		frame_cache = f;
 		frame_cache_len++;
