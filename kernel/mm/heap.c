@@ -137,14 +137,17 @@ static struct heap_page *new_slab(int cls)
 	return pg;
 }
 
-/* The smallest class that holds size (at most HEAP_MAX_SMALL): powers of two up to 1024, then two more. */
+/* The power-of-two classes, 16 to 1024; the two after them are not powers of two. */
+#define POW2_CLASSES 7
+
+/* The smallest class that holds size (at most HEAP_MAX_SMALL), found without a loop. */
 static int size_class(size_t size)
 {
-	if (size <= 16)
+	if (size <= class_sizes[0])
 		return 0;
-	if (size <= 1024)
+	if (size <= class_sizes[POW2_CLASSES - 1])
 		return 60 - __builtin_clzll(size - 1); /* 17..32 -> 1, ..., 513..1024 -> 6 */
-	return size <= 1344 ? 7 : 8;
+	return size <= class_sizes[POW2_CLASSES] ? POW2_CLASSES : POW2_CLASSES + 1;
 }
 
 static void *alloc_small(size_t size)

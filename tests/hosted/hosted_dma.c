@@ -83,6 +83,18 @@ static bool all_bytes(const u8 *p, size_t len, u8 v)
 	return !len || (p[0] == v && !memcmp(p, p + 1, len - 1));
 }
 
+/* Index of the first byte of p[0..len) that is not v, or len. */
+static size_t first_other(const u8 *p, size_t len, u8 v)
+{
+	size_t i = 0;
+
+	if (all_bytes(p, len, v))
+		return len;
+	while (p[i] == v)
+		i++;
+	return i;
+}
+
 static struct region *new_region(void)
 {
 	if (nr_regions == cap_regions) {
@@ -485,11 +497,9 @@ static bool sync_target(const char *call, u64 bus, size_t len, enum dma_data_dir
 static void hand_over(const char *call, struct region *r, u64 bus, size_t len,
 		      enum dma_data_direction dir)
 {
-	size_t off = bus - r->bus;
+	size_t off = bus - r->bus, i = first_other(r->own + off, len, OWN_CPU);
 
-	for (size_t i = all_bytes(r->own + off, len, OWN_CPU) ? len : 0; i < len; i++) {
-		if (r->own[off + i] == OWN_CPU)
-			continue;
+	if (i < len) {
 		hosted_fail("dma: %s(0x%llx, %zu, %s): byte 0x%llx is the device's already "
 			    "(handed over twice?)",
 			    call, (unsigned long long)bus, len, dir_name(dir),
