@@ -20,14 +20,17 @@
  * Random checksums would stop nearly every frame at the first check, hence
  * bits 2 and 3; the relative acknowledgement and DHCP id let TCP connections
  * and DHCP leases happen at all. After each input the peer resets every
- * connection left and time moves on, so inputs are mostly independent.
+ * connection left, time moves on and napkin forgets its neighbours, so inputs
+ * are mostly independent.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kernel/core/cmdline.h"
 #include "kernel/core/loop.h"
+#include "lwip/etharp.h"
 #include "lwip/ip_addr.h"
+#include "lwip/nd6.h"
 #include "lwip/netif.h"
 #include "lwip/priv/tcp_priv.h"
 #include "net/lwip/glue.h"
@@ -69,12 +72,23 @@ void netconsole_set_stack(const struct netconsole_stack_ops *ops) {}
 void glue_shell_init(void);
 void glue_shell_init(void) {}
 
-static void run_loop_ms(u64 ms, u64 step_ms)
+/*
+ * Time moves ms milliseconds. It jumps from one lwIP deadline to the next, as
+ * the loop's hlt would: a round in between would find nothing to do, and
+ * idle rounds were most of what an input cost.
+ */
+static void run_loop_ms(u64 ms)
 {
-	for (u64 t = 0; t < ms; t += step_ms) {
-		fake_clock_advance(step_ms * 1000000);
+	u64 end = fake_clock_now() + ms * NSEC_PER_MSEC;
+
+	for (;;) {
+		u64 now = fake_clock_now(), next;
+
 		fake_softirq_run_net_rx(100);
-		hook->run(fake_clock_now());
+		next = hook->run(now);
+		if (now >= end)
+			break;
+		fake_clock_set(MIN(end, MAX(next, now + NSEC_PER_MSEC)));
 	}
 }
 
@@ -160,7 +174,32 @@ static void frame_record(struct fake_nic *nic, struct fuzz_in *in)
 	free(frame);
 }
 
-/* The peer resets every connection the input left open: the next input starts clean. */
+/*
+ * The netif a connection lives on. A connection accepted from a listener is
+ * bound to none (netif_idx 0): its local address tells.
+ */
+static struct netif *netif_of_pcb(const struct tcp_pcb *pcb)
+{
+	struct netif *netif;
+
+	if (pcb->netif_idx != NETIF_NO_INDEX)
+		return netif_get_by_index(pcb->netif_idx);
+	for (netif = netif_list; netif; netif = netif->next) {
+		bool v6 = IP_IS_V6(&pcb->local_ip);
+
+		if (v6 && netif_get_ip6_addr_match(netif, ip_2_ip6(&pcb->local_ip)) >= 0)
+			return netif;
+		if (!v6 && ip4_addr_cmp(netif_ip4_addr(netif), ip_2_ip4(&pcb->local_ip)))
+			return netif;
+	}
+	return NULL;
+}
+
+/*
+ * The peer resets every connection the input left open, so the next input
+ * starts clean: a connection left over would change what later inputs do
+ * (a crash or leak found would not replay alone) and keep its memory.
+ */
 static void reset_connections(void)
 {
 	struct frames_tcp_tuple t[MEMP_NUM_TCP_PCB * 2];
@@ -168,7 +207,7 @@ static void reset_connections(void)
 	size_t n = 0;
 
 	for (struct tcp_pcb *pcb = tcp_active_pcbs; pcb && n < ARRAY_SIZE(t); pcb = pcb->next) {
-		struct netif *netif = netif_get_by_index(pcb->netif_idx);
+		struct netif *netif = netif_of_pcb(pcb);
 
 		if (!netif)
 			continue;
@@ -191,6 +230,20 @@ static void reset_connections(void)
 	}
 }
 
+/*
+ * Neighbours the input taught napkin, and the frames queued for those it
+ * never answered, go as on a link down: the next input starts without them.
+ */
+static void forget_neighbours(void)
+{
+	struct netif *netif;
+
+	for (netif = netif_list; netif; netif = netif->next) {
+		etharp_cleanup_netif(netif);
+		nd6_cleanup_netif(netif);
+	}
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	fake_reset_all();
@@ -208,7 +261,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	}
 	if (net_init())
 		abort();
-	run_loop_ms(3000, 100);
+	run_loop_ms(3000);
 	return 0;
 }
 
@@ -223,7 +276,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 
 		switch (op & 3) {
 		case 0: frame_record(nic, &in); break;
-		case 1: run_loop_ms(fuzz_u8(&in) * 10ull, 10); break;
+		case 1: run_loop_ms(fuzz_u8(&in) * 10ull); break;
 		case 2: nic->busy = !nic->busy; break;
 		case 3:
 			if (netif_carrier_ok(&nic->dev))
@@ -239,6 +292,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			netif_carrier_on(&nics[i].dev);
 	}
 	reset_connections();
-	run_loop_ms(3000, 500);
+	run_loop_ms(3000);
+	forget_neighbours();
 	return 0;
 }
