@@ -2,6 +2,7 @@
 /* kernel/mm/dma.h for the hosted harness, with checked device access; see hosted_dma.h. */
 #define pr_fmt(fmt) "dma: " fmt
 
+#include <sanitizer/asan_interface.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,7 @@
 struct region {
 	u64 bus;
 	size_t size; /* whole pages */
+	size_t align;
 	void *cpu;
 	bool live;
 	void *caller;
@@ -95,6 +97,77 @@ static size_t first_other(const u8 *p, size_t len, u8 v)
 	return i;
 }
 
+/*
+ * Pages dma_free() gave back wait here for an allocation of the same size
+ * and alignment, poisoned for ASan meanwhile, so a touch after the free is
+ * still reported. The fuzz harnesses set up a fresh driver for every input:
+ * from malloc, its megabyte or two of DMA memory and ownership copies were
+ * new pages each time, and faulting them in and unmapping them again was a
+ * third of the run.
+ */
+#define SPARE_MAX	64
+#define SPARE_MAX_BYTES (64ull << 20)
+
+static struct spare {
+	void *p;
+	size_t bytes, align;
+} spares[SPARE_MAX];
+static unsigned int nr_spares;
+static size_t spare_bytes;
+
+/* Takes spare i out, oldest first kept in order. */
+static void *spare_take(unsigned int i)
+{
+	void *p = spares[i].p;
+
+	spare_bytes -= spares[i].bytes;
+	ASAN_UNPOISON_MEMORY_REGION(p, spares[i].bytes);
+	memmove(&spares[i], &spares[i + 1], (--nr_spares - i) * sizeof(spares[0]));
+	return p;
+}
+
+/*
+ * Zeroed pages: the oldest spare that fits (the longest freed, as a
+ * quarantine would have it), or new ones.
+ */
+static void *pages_get(size_t bytes, size_t align)
+{
+	void *p = NULL;
+
+	for (unsigned int i = 0; i < nr_spares && !p; i++)
+		if (spares[i].bytes == bytes && spares[i].align == align)
+			p = spare_take(i);
+	if (!p)
+		p = aligned_alloc(align, bytes);
+	if (p)
+		memset(p, 0, bytes);
+	return p;
+}
+
+static void pages_put(void *p, size_t bytes, size_t align)
+{
+	if (!p)
+		return;
+	if (bytes > SPARE_MAX_BYTES) {
+		free(p);
+		return;
+	}
+	while (nr_spares && (nr_spares == SPARE_MAX || spare_bytes + bytes > SPARE_MAX_BYTES))
+		free(spare_take(0));
+	ASAN_POISON_MEMORY_REGION(p, bytes);
+	spares[nr_spares++] = (struct spare){ .p = p, .bytes = bytes, .align = align };
+	spare_bytes += bytes;
+}
+
+static void region_pages_put(struct region *r)
+{
+	pages_put(r->cpu, r->size, r->align);
+	pages_put(r->own, r->size, PAGE);
+	pages_put(r->dev, r->size, PAGE);
+	r->cpu = NULL;
+	r->own = r->dev = NULL;
+}
+
 static struct region *new_region(void)
 {
 	if (nr_regions == cap_regions) {
@@ -128,22 +201,22 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 		stats.failed++;
 		return NULL;
 	}
-	cpu = aligned_alloc(al, bytes);
+	cpu = pages_get(bytes, al);
 	if ((flags & DMA_STREAMING) && cpu) {
-		own = calloc(bytes, 1);
-		dev = calloc(bytes, 1);
+		own = pages_get(bytes, PAGE);
+		dev = pages_get(bytes, PAGE);
 	}
 	r = cpu && (!(flags & DMA_STREAMING) || (own && dev)) ? new_region() : NULL;
 	if (!r) {
-		free(cpu);
-		free(own);
-		free(dev);
+		pages_put(cpu, bytes, al);
+		pages_put(own, bytes, PAGE);
+		pages_put(dev, bytes, PAGE);
 		stats.failed++;
 		return NULL;
 	}
-	memset(cpu, 0, bytes);
 	*r = (struct region){ .bus = *next,
 			      .size = bytes,
+			      .align = al,
 			      .cpu = cpu,
 			      .live = true,
 			      .caller = __builtin_return_address(0),
@@ -192,11 +265,7 @@ void dma_free(void *p, size_t size)
 			check_free_ownership(r);
 		r->live = false;
 		r->freed_at = hosted_now();
-		free(r->cpu);
-		free(r->own);
-		free(r->dev);
-		r->cpu = NULL;
-		r->own = r->dev = NULL;
+		region_pages_put(r);
 		stats.frees++;
 		stats.bytes_in_use -= r->size;
 		return;
@@ -682,11 +751,8 @@ void hosted_dma_dump_live(void)
 
 void hosted_dma_reset(void)
 {
-	for (unsigned int i = 0; i < nr_regions; i++) {
-		free(regions[i].cpu);
-		free(regions[i].own);
-		free(regions[i].dev);
-	}
+	for (unsigned int i = 0; i < nr_regions; i++)
+		region_pages_put(&regions[i]);
 	free(regions);
 	regions = NULL;
 	nr_regions = 0;

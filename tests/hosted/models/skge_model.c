@@ -200,11 +200,29 @@ void skm_update_irq(struct skge_model *m)
 	}
 }
 
-static void irqm_schedule(struct skge_model *m, u64 from)
+static u64 irqm_period(const struct skge_model *m)
 {
 	u64 period = (u64)m->irqm_ini * 1000 / m->ticks_per_us;
 
-	m->irqm_next = from + (period ? period : 1);
+	return period ? period : 1;
+}
+
+static void irqm_schedule(struct skge_model *m, u64 from)
+{
+	m->irqm_next = from + irqm_period(m);
+}
+
+/*
+ * The timer runs freely. The model only wakes for an expiry a moderated
+ * source waits for (irqm_wake()); the ones nobody waited for changed
+ * nothing, and this brings the next expiry up to now, in phase.
+ */
+static void irqm_catch_up(struct skge_model *m, u64 now)
+{
+	u64 period = irqm_period(m);
+
+	if (now > m->irqm_next)
+		m->irqm_next += (now - m->irqm_next + period - 1) / period * period;
 }
 
 static void irqm_ctrl_write(struct skge_model *m, u32 val)
@@ -223,16 +241,28 @@ static void irqm_ctrl_write(struct skge_model *m, u32 val)
 	skm_update_irq(m);
 }
 
-static u64 irqm_tick(struct skge_model *m, u64 now)
+static void irqm_tick(struct skge_model *m, u64 now)
 {
 	if (!m->irqm_running)
-		return UINT64_MAX;
-	if (now >= m->irqm_next) {
+		return;
+	irqm_catch_up(m, now);
+	if (now == m->irqm_next) {
 		/* What is pending now may interrupt; later arrivals wait a period. */
 		m->irqm_released = skm_isrc(m) & m->irqm_msk;
 		irqm_schedule(m, now);
 		skm_update_irq(m);
 	}
+}
+
+/*
+ * When the model must wake for the timer: at its next expiry if a moderated
+ * source waits for it, else never. Idle, its expiries (every 50 us with
+ * skge's setting) would be nearly every event a simulation has.
+ */
+static u64 irqm_wake(const struct skge_model *m)
+{
+	if (!m->irqm_running || !(skm_isrc(m) & m->irqm_msk & ~m->irqm_released))
+		return UINT64_MAX;
 	return m->irqm_next;
 }
 
@@ -414,6 +444,7 @@ static u32 special_read(struct skge_model *m, u32 off, unsigned int size)
 	case SKR_B2_IRQM_VAL:
 		if (!m->irqm_running)
 			return 0;
+		irqm_catch_up(m, hosted_now());
 		return (u32)((m->irqm_next - hosted_now()) * m->ticks_per_us / 1000);
 	case SKR_B2_IRQM_CTRL: return m->irqm_running ? SKR_TIM_START : SKR_TIM_STOP;
 	case SKR_B3_RI_CTRL: return m->ri_reset ? SKR_RI_RST_SET : SKR_RI_RST_CLR;
@@ -738,10 +769,13 @@ static u64 model_tick(struct hosted_device *dev, u64 now)
 	u64 next;
 
 	hosted_model_enter();
-	next = irqm_tick(m, now);
+	irqm_tick(m, now);
+	next = UINT64_MAX;
 	for (unsigned int n = 0; n < m->nports; n++)
 		next = MIN(next, skm_phy_tick(&m->port[n], now));
 	next = MIN(next, skm_bmu_tick(m, now));
+	/* Last: what this tick raised may wait for the timer. */
+	next = MIN(next, irqm_wake(m));
 	hosted_model_exit();
 	return next;
 }
