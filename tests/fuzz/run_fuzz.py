@@ -5,6 +5,9 @@
 Each harness starts from its committed seeds (tests/fuzz/corpus/<name>/) plus
 the corpus earlier runs grew (build/fuzz/work/<name>/corpus/, kept between
 runs so time adds up). Crash inputs land in build/fuzz/work/<name>/artifacts/.
+Every run adds a line to build/fuzz/work/<name>/ledger.tsv (when, seconds,
+executions, crashes); the report counts all of them, since 10^7 executions
+is more than one session's CPU gives the slower harnesses.
 The report (executions, coverage, crashes) replaces the part of
 docs/RELIABILITY.md between the fuzz-report markers. Exits 1 when a harness
 crashed, hung or leaked.
@@ -51,10 +54,16 @@ def run_one(build, name, seconds):
     pcs = re.search(r"Loaded \d+ PC tables \((\d+) PCs\)", text)
     new = sorted(set(os.listdir(artifacts)) - before)
     summary = re.findall(r"^SUMMARY: (.*)$", text, re.M)
+    execs = int(stat.get("number_of_executed_units", 0))
+    crashed = bool(new) or proc.returncode != 0
+    with open(os.path.join(work, "ledger.tsv"), "a") as ledger:
+        when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M")
+        ledger.write(f"{when}\t{seconds}\t{execs}\t{'crash' if crashed else 'clean'}\n")
     return {
         "name": name,
         "seconds": seconds,
-        "execs": int(stat.get("number_of_executed_units", 0)),
+        "execs": execs,
+        "ledger": read_ledger(work),
         "rate": int(stat.get("average_exec_per_sec", 0)),
         "edges": int(cov[-1][0]) if cov else 0,
         "features": int(cov[-1][1]) if cov else 0,
@@ -67,10 +76,32 @@ def run_one(build, name, seconds):
     }
 
 
+def read_ledger(work):
+    """Executions and runs in this corpus's ledger, and the runs that crashed."""
+    total = runs = crashed = 0
+    with open(os.path.join(work, "ledger.tsv")) as ledger:
+        for line in ledger:
+            fields = line.split("\t")
+            if len(fields) == 4 and fields[2].isdigit():
+                total += int(fields[2])
+                runs += 1
+                crashed += fields[3].strip() != "clean"
+    return total, runs, crashed
+
+
 def hours_to_goal(r):
-    if r["execs"] >= GOAL or not r["rate"]:
-        return "reached" if r["execs"] >= GOAL else "-"
-    return f"{(GOAL - r['execs']) / r['rate'] / 3600:.1f} h more"
+    total = r["ledger"][0]
+    if total >= GOAL:
+        return "reached"
+    if not r["rate"]:
+        return "-"
+    return f"{(GOAL - total) / r['rate'] / 3600:.1f} h more"
+
+
+def all_runs(ledger):
+    total, runs, crashed = ledger
+    return f"{total:,} in {runs} run{'s' if runs != 1 else ''}" + (
+        f", {crashed} with a crash" if crashed else "")
 
 
 def report(results, seconds):
@@ -82,14 +113,15 @@ def report(results, seconds):
         f"load average {load:.1f} at the end.",
         "",
         "| harness | seconds | executions | exec/s | edges covered / instrumented | corpus "
-        "| crashes | to 10^7 at this rate |",
-        "|---|---:|---:|---:|---:|---:|---|---|",
+        "| crashes | all runs on this corpus | to 10^7 at this rate |",
+        "|---|---:|---:|---:|---:|---:|---|---|---|",
     ]
     for r in results:
         crashes = ", ".join(r["crashes"]) or ("none" if r["rc"] == 0 else f"exit {r['rc']}")
         lines.append(
             f"| {r['name']} | {r['seconds']} | {r['execs']:,} | {r['rate']:,} "
-            f"| {r['edges']:,} / {r['pcs']:,} | {r['corpus']:,} | {crashes} | {hours_to_goal(r)} |"
+            f"| {r['edges']:,} / {r['pcs']:,} | {r['corpus']:,} | {crashes} "
+            f"| {all_runs(r['ledger'])} | {hours_to_goal(r)} |"
         )
     bad = [r for r in results if r["crashes"] or r["rc"]]
     lines.append("")
