@@ -35,7 +35,7 @@ LWIP_KOBJS := $(patsubst $(LWIP_DIR)/%.c,$(BUILD)/lwip/%.c.o,$(LWIP_SRCS))
 
 $(BUILD)/lwip/%.c.o: $(LWIP_DIR)/%.c $(KFLAGS_STAMP) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(LWIP_KCFLAGS) -c $< -o $@
+	$(CC) $(LWIP_KCFLAGS) -MD -MP -c $< -o $@
 
 KEXTRA_OBJS += $(LWIP_KOBJS)
 
@@ -52,4 +52,8 @@ LWIP_HOST_OBJS := $(patsubst $(LWIP_DIR)/%.c,$(BUILD)/host-lwip/%.c.o,$(LWIP_SRC
 
 $(BUILD)/host-lwip/%.c.o: $(LWIP_DIR)/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(LWIP_HOST_CFLAGS) -c $< -o $@
+	$(CC) $(LWIP_HOST_CFLAGS) -MD -MP -c $< -o $@
+
+# lwIP's objects follow napkin's headers too (lwipopts.h, lwip_hooks.h): a
+# changed option or hook rebuilds them.
+-include $(shell find $(BUILD)/lwip $(BUILD)/host-lwip -name '*.d' 2>/dev/null)

@@ -254,6 +254,8 @@ static void show_capacity(void)
 		     (unsigned long long)st.syns_dropped_half_open);
 	shell_printf("lwIP input: %llu frames, %llu ns\n", (unsigned long long)st.input_frames,
 		     (unsigned long long)st.input_ns);
+	shell_printf("TCP persist timers stopped with nothing left to send: %llu\n",
+		     (unsigned long long)glue_tcp_persist_stopped);
 	for (int i = 0; net_service_stat(i, &sv) == 0; i++)
 		shell_printf("service %-8s tcp/%-5u %5u connections (high-water %5u) of %5u, %llu "
 			     "refused\n",

@@ -36,6 +36,8 @@ u64 lwip_stack_poll(u64 now_ns)
 	bool kick_tcp = false;
 	u32 ms;
 
+	/* Before the TCP timers: a state of lwIP's that they would assert on. */
+	glue_tcp_persist_repair();
 	sys_check_timeouts();
 	for (struct glue_if *gif = glue_if_first(); gif; gif = glue_if_next(gif)) {
 		glue_tx_flush(gif);

@@ -42,7 +42,8 @@ FUZZ_LWIP_OBJS := $(patsubst $(LWIP_DIR)/%.c,$(BUILD)/fuzz-lwip/%.c.o,$(LWIP_SRC
 $(BUILD)/fuzz-lwip/%.c.o: $(LWIP_DIR)/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(filter-out -W%,$(FUZZ_CFLAGS)) -fno-sanitize=shift-base -fsanitize=fuzzer-no-link \
-		-w $(LWIP_INCLUDES) -c $< -o $@
+		-w $(LWIP_INCLUDES) -MD -MP -c $< -o $@
+-include $(shell find $(BUILD)/fuzz-lwip -name '*.d' 2>/dev/null)
 
 # The network stack as test_lwip_glue builds it (tests/unit/lwip_glue.mk).
 FUZZ_TARGETS += fuzz_lwip

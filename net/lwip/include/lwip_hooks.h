@@ -10,17 +10,19 @@ struct tcp_hdr;
 struct pbuf;
 void glue_rx_large_segment_ack(struct tcp_pcb *pcb, const struct pbuf *p);
 s8 glue_rx_tcp_seq_ok(const struct tcp_pcb *pcb, const struct tcp_hdr *hdr, const struct pbuf *p);
+void glue_tcp_persist_note(const struct tcp_pcb *pcb);
 
 /*
  * Every TCP segment for a known PCB: one lwIP would assert on is dropped
- * (net/lwip/rx_tcpseq.c), a large received segment is acknowledged at once
+ * (net/lwip/rx_tcpseq.c), a running persist timer is noted
+ * (net/lwip/tcp_persist.c), a large received segment is acknowledged at once
  * (net/lwip/rx.c), then admission of new connections on the SYN
  * (net/lwip/admission.c).
  */
-#define LWIP_HOOK_TCP_INPACKET_PCB(pcb, hdr, optlen, opt1len, opt2, p) \
-	(glue_rx_tcp_seq_ok((pcb), (hdr), (p)) != ERR_OK               \
-	     ? ERR_VAL                                                 \
-	     : (glue_rx_large_segment_ack((pcb), (p)),                 \
+#define LWIP_HOOK_TCP_INPACKET_PCB(pcb, hdr, optlen, opt1len, opt2, p)             \
+	(glue_rx_tcp_seq_ok((pcb), (hdr), (p)) != ERR_OK                           \
+	     ? ERR_VAL                                                             \
+	     : (glue_tcp_persist_note(pcb), glue_rx_large_segment_ack((pcb), (p)), \
 		napkin_tcp_inpacket((pcb), (hdr), (optlen), (opt1len), (opt2), (p))))
 
 #endif
