@@ -59,6 +59,7 @@ struct net_stack_stat {
 	u64 syns_seen, syns_dropped_machine, syns_dropped_service, syns_dropped_half_open;
 	u64 timewait_recycled, half_open_recycled;
 	u64 input_frames, input_ns; /* frames the stack took in, time it spent on them */
+	u64 tcp_persist_stopped;    /* persist timers stopped with nothing to send */
 };
 
 /* One TCP service's connection limit (a registered listening port). */

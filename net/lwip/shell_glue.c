@@ -121,6 +121,7 @@ static void stack_stat(struct net_stack_stat *out)
 	out->half_open_recycled = ad.half_open_recycled;
 	out->input_frames = glue_rx_input.frames;
 	out->input_ns = glue_rx_input.ns;
+	out->tcp_persist_stopped = glue_tcp_persist_stopped;
 }
 
 /* The registered TCP services in their list's order (a handful: walking is cheap). */
@@ -255,7 +256,7 @@ static void show_capacity(void)
 	shell_printf("lwIP input: %llu frames, %llu ns\n", (unsigned long long)st.input_frames,
 		     (unsigned long long)st.input_ns);
 	shell_printf("TCP persist timers stopped with nothing left to send: %llu\n",
-		     (unsigned long long)glue_tcp_persist_stopped);
+		     (unsigned long long)st.tcp_persist_stopped);
 	for (int i = 0; net_service_stat(i, &sv) == 0; i++)
 		shell_printf("service %-8s tcp/%-5u %5u connections (high-water %5u) of %5u, %llu "
 			     "refused\n",

@@ -166,6 +166,7 @@ MEM_LINES = [
     r"TCP SYNs: \d+ seen, \d+ dropped machine full, \d+ dropped service full, \d+ TIME_WAIT "
     r"recycled, \d+ half-open recycled, \d+ dropped half-open full",
     r"lwIP input: \d+ frames, \d+ ns",
+    r"TCP persist timers stopped with nothing left to send: \d+",
     r"service \S+\s+tcp/\d+\s+\d+ connections \(high-water\s+\d+\) of\s+\d+, \d+ refused",
     r"\S+: lwIP took \d+ frames in place, copied \d+, dropped \d+, checksums trusted \d+, "
     r"holds \d+ driver frames now",
@@ -326,6 +327,9 @@ def test_stats_json_matches_shell_under_traffic(napkin):
     for key, v in zip(("frames", "ns"), m.groups()):
         between(f"stack_input {key}", ma["stack_input"][key], int(v), mb["stack_input"][key])
     assert mb["stack_input"]["frames"] > ma["stack_input"]["frames"]
+    m = re.search(r"TCP persist timers stopped with nothing left to send: (\d+)", out)
+    between("tcp persist_stopped_empty", ma["tcp"]["persist_stopped_empty"], int(m.group(1)),
+            mb["tcp"]["persist_stopped_empty"])
     services = re.findall(r"^service (\S+)\s+tcp/(\d+)\s+(\d+) connections \(high-water\s+"
                           r"(\d+)\) of\s+(\d+), (\d+) refused$", out, re.M)
     assert services and [sv[0] for sv in services] == [sv["name"] for sv in mb["tcp_services"]]
