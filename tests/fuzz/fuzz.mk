@@ -103,7 +103,7 @@ $(foreach t,$(FUZZ_TARGETS),$(eval $(call fuzz_rule,$(t))))
 
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
 
-.PHONY: fuzz fuzz-build fuzz-replay fuzz-seeds
+.PHONY: fuzz fuzz-build fuzz-replay fuzz-seeds fuzz-keep
 fuzz-build: $(FUZZ_BINS)
 
 # Each seed (and each kept crash input) runs once; any sanitizer report or
@@ -116,6 +116,7 @@ fuzz-replay: $(FUZZ_BINS)
 		$(BUILD)/fuzz/$$t -runs=0 tests/fuzz/corpus/$$t >$(BUILD)/fuzz/$$t.replay.log 2>&1 || \
 			{ tail -n 60 $(BUILD)/fuzz/$$t.replay.log; exit 1; }; \
 	done
+	@$(PYTHON) tests/fuzz/run_fuzz.py --summary $(FUZZ_TARGETS)
 
 # Regenerates the seed corpora from tests/fuzz/seeds.py (they are committed).
 fuzz-seeds:
@@ -124,3 +125,9 @@ fuzz-seeds:
 fuzz: $(FUZZ_BINS)
 	$(PYTHON) tests/fuzz/run_fuzz.py --build $(BUILD)/fuzz --seconds $(FUZZ_SECONDS) \
 		--report docs/RELIABILITY.md $(FUZZ_TARGETS)
+
+# Adds to the committed corpora the inputs this machine's runs found that
+# cover something the committed ones do not (grown-*), so a later session on
+# another machine starts from them; commit them with the ledger.
+fuzz-keep: $(FUZZ_BINS)
+	$(PYTHON) tests/fuzz/run_fuzz.py --build $(BUILD)/fuzz --keep $(FUZZ_TARGETS)

@@ -2,23 +2,32 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """`make fuzz`: run each libFuzzer harness for a given time and write the report.
 
-Each harness starts from its committed seeds (tests/fuzz/corpus/<name>/) plus
-the corpus earlier runs grew (build/fuzz/work/<name>/corpus/, kept between
-runs so time adds up). Crash inputs land in build/fuzz/work/<name>/artifacts/.
-Every run adds a line to build/fuzz/work/<name>/ledger.tsv (when, seconds,
-executions, crashes); the report counts all of them, since 10^7 executions
-is more than one session's CPU gives the slower harnesses.
+Each harness starts from its committed corpus (tests/fuzz/corpus/<name>/) plus
+the corpus earlier runs on this machine grew (build/fuzz/work/<name>/corpus/).
+Crash inputs land in build/fuzz/work/<name>/artifacts/.
+
+10^7 executions is more than one session's CPU gives the slower harnesses,
+and a session's build folder does not outlive its machine, so what must add
+up across sessions is committed: every run appends a line to
+tests/fuzz/ledger.tsv (when, harness, seconds, executions, clean or crash,
+commit) and the report sums a harness's lines; --keep merges the inputs a
+run's corpus covers beyond the committed one into tests/fuzz/corpus/<name>/
+as grown-<sha1>, so the next machine starts where this one stopped.
 The report (executions, coverage, crashes) replaces the part of
 docs/RELIABILITY.md between the fuzz-report markers. Exits 1 when a harness
 crashed, hung or leaked.
 
     python3 tests/fuzz/run_fuzz.py --build build/fuzz --seconds 120 \
         --report docs/RELIABILITY.md fuzz_cmdline fuzz_lwip ...
+    python3 tests/fuzz/run_fuzz.py --build build/fuzz --keep fuzz_lwip ...
+    python3 tests/fuzz/run_fuzz.py --summary fuzz_lwip ...
 """
 import argparse
 import datetime
+import hashlib
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -27,6 +36,8 @@ END = "<!-- fuzz-report:end -->"
 GOAL = 10**7
 # A single input running longer than this is a hang.
 INPUT_TIMEOUT_S = 20
+LEDGER = os.path.join("tests", "fuzz", "ledger.tsv")
+TREE_CORPUS = os.path.join("tests", "fuzz", "corpus")
 
 
 def run_one(build, name, seconds):
@@ -43,7 +54,7 @@ def run_one(build, name, seconds):
         "-print_final_stats=1",
         f"-artifact_prefix={artifacts}/",
         corpus,
-        os.path.join("tests", "fuzz", "corpus", name),
+        os.path.join(TREE_CORPUS, name),
     ]
     log_path = os.path.join(work, "last-run.log")
     with open(log_path, "w") as log:
@@ -56,14 +67,12 @@ def run_one(build, name, seconds):
     summary = re.findall(r"^SUMMARY: (.*)$", text, re.M)
     execs = int(stat.get("number_of_executed_units", 0))
     crashed = bool(new) or proc.returncode != 0
-    with open(os.path.join(work, "ledger.tsv"), "a") as ledger:
-        when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M")
-        ledger.write(f"{when}\t{seconds}\t{execs}\t{'crash' if crashed else 'clean'}\n")
+    record(name, seconds, execs, crashed)
     return {
         "name": name,
         "seconds": seconds,
         "execs": execs,
-        "ledger": read_ledger(work),
+        "ledger": read_ledger(name),
         "rate": int(stat.get("average_exec_per_sec", 0)),
         "edges": int(cov[-1][0]) if cov else 0,
         "features": int(cov[-1][1]) if cov else 0,
@@ -76,21 +85,80 @@ def run_one(build, name, seconds):
     }
 
 
-def read_ledger(work):
-    """Executions and runs in this corpus's ledger, and the runs that crashed."""
-    total = runs = crashed = 0
-    with open(os.path.join(work, "ledger.tsv")) as ledger:
+def head_commit():
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"],
+                             capture_output=True, text=True, check=True)
+        return out.stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "-"
+
+
+def record(name, seconds, execs, crashed):
+    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M")
+    with open(LEDGER, "a") as ledger:
+        ledger.write(f"{when}\t{name}\t{seconds}\t{execs}\t"
+                     f"{'crash' if crashed else 'clean'}\t{head_commit()}\n")
+
+
+def read_ledger(name):
+    """A harness's runs in the ledger: executions in all of them, how many
+    runs and how many crashed, and the executions since its last crash (the
+    ones that count toward the goal: a crash means the code changed since)."""
+    total = runs = crashed = clean = 0
+    if not os.path.exists(LEDGER):
+        return total, runs, crashed, clean
+    with open(LEDGER) as ledger:
         for line in ledger:
-            fields = line.split("\t")
-            if len(fields) == 4 and fields[2].isdigit():
-                total += int(fields[2])
-                runs += 1
-                crashed += fields[3].strip() != "clean"
-    return total, runs, crashed
+            fields = line.rstrip("\n").split("\t")
+            if line.startswith("#") or len(fields) != 6 or fields[1] != name:
+                continue
+            if not fields[3].isdigit() or fields[4] not in ("clean", "crash"):
+                raise SystemExit(f"{LEDGER}: malformed line {line!r}")
+            total += int(fields[3])
+            runs += 1
+            if fields[4] == "crash":
+                crashed += 1
+                clean = 0
+            else:
+                clean += int(fields[3])
+    return total, runs, crashed, clean
+
+
+def keep(build, name):
+    """Merge what the work corpus covers beyond the committed corpus into it.
+
+    libFuzzer's merge adds an input only for coverage features the committed
+    inputs lack; the new files get a grown- prefix (seeds.py rewrites only
+    seed-*). Returns how many were added."""
+    tree = os.path.join(TREE_CORPUS, name)
+    work = os.path.join(build, "work", name, "corpus")
+    if not os.path.isdir(work):
+        return 0
+    staging = os.path.join(build, "work", name, "keep")
+    shutil.rmtree(staging, ignore_errors=True)
+    shutil.copytree(tree, staging)
+    before = set(os.listdir(staging))
+    log_path = os.path.join(build, "work", name, "keep.log")
+    with open(log_path, "w") as log:
+        proc = subprocess.run([os.path.join(build, name), "-merge=1",
+                               f"-timeout={INPUT_TIMEOUT_S}", staging, work],
+                              stdout=log, stderr=subprocess.STDOUT)
+    if proc.returncode != 0:
+        raise SystemExit(f"{name}: merge failed, see {log_path}")
+    added = 0
+    for f in sorted(set(os.listdir(staging)) - before):
+        data = open(os.path.join(staging, f), "rb").read()
+        dest = os.path.join(tree, "grown-" + hashlib.sha1(data).hexdigest())
+        if not os.path.exists(dest):
+            shutil.copyfile(os.path.join(staging, f), dest)
+            added += 1
+    shutil.rmtree(staging)
+    return added
 
 
 def hours_to_goal(r):
-    total = r["ledger"][0]
+    total = r["ledger"][3]
     if total >= GOAL:
         return "reached"
     if not r["rate"]:
@@ -99,9 +167,9 @@ def hours_to_goal(r):
 
 
 def all_runs(ledger):
-    total, runs, crashed = ledger
+    total, runs, crashed, clean = ledger
     return f"{total:,} in {runs} run{'s' if runs != 1 else ''}" + (
-        f", {crashed} with a crash" if crashed else "")
+        f", {crashed} with a crash; {clean:,} since the last" if crashed else "")
 
 
 def report(results, seconds):
@@ -113,7 +181,7 @@ def report(results, seconds):
         f"load average {load:.1f} at the end.",
         "",
         "| harness | seconds | executions | exec/s | edges covered / instrumented | corpus "
-        "| crashes | all runs on this corpus | to 10^7 at this rate |",
+        "| crashes | all runs in tests/fuzz/ledger.tsv | to 10^7 clean at this rate |",
         "|---|---:|---:|---:|---:|---:|---|---|---|",
     ]
     for r in results:
@@ -148,11 +216,30 @@ def write_report(path, block):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--build", required=True)
-    ap.add_argument("--seconds", type=int, required=True)
-    ap.add_argument("--report", required=True)
+    ap.add_argument("--build")
+    ap.add_argument("--seconds", type=int)
+    ap.add_argument("--report")
+    ap.add_argument("--keep", action="store_true",
+                    help="merge the grown corpora into tests/fuzz/corpus instead of fuzzing")
+    ap.add_argument("--summary", action="store_true",
+                    help="print each harness's runs from the ledger (fails on a malformed line)")
     ap.add_argument("targets", nargs="+")
     args = ap.parse_args()
+    if args.summary:
+        for name in args.targets:
+            total, runs, crashed, clean = read_ledger(name)
+            goal = "10^7 reached" if clean >= GOAL else f"{clean / GOAL:.0%} of 10^7"
+            print(f"== fuzz ledger: {name}: {total:,} executions in {runs} runs, "
+                  f"{crashed} crashed; {clean:,} clean since the last crash ({goal})")
+        return 0
+    if not args.build:
+        ap.error("--build is needed to fuzz or keep")
+    if args.keep:
+        for name in args.targets:
+            print(f"== fuzz keep: {name}: {keep(args.build, name)} inputs added", flush=True)
+        return 0
+    if args.seconds is None or args.report is None:
+        ap.error("--seconds and --report are needed to fuzz")
     results = []
     for name in args.targets:
         print(f"== fuzz: {name} for {args.seconds} s", flush=True)
