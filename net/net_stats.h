@@ -60,6 +60,8 @@ struct net_stack_stat {
 	u64 timewait_recycled, half_open_recycled;
 	u64 input_frames, input_ns; /* frames the stack took in, time it spent on them */
 	u64 tcp_persist_stopped;    /* persist timers stopped with nothing to send */
+	u64 tcp_mss_ignored;	    /* MSS options blanked outside the handshake */
+	u64 tcp_tiny_window;	    /* connections whose peer opened with a 0 or 1 byte window */
 };
 
 /* One TCP service's connection limit (a registered listening port). */

@@ -86,6 +86,8 @@ extern struct glue_rx_input_stats glue_rx_input;
 /* tcp_persist.c: persist timers stopped over an empty send queue (lwIP would assert). */
 extern u64 glue_tcp_persist_stopped;
 void glue_tcp_persist_repair(void);
+/* rx_tcpmss.c: MSS options blanked outside the handshake, opening windows under 2 bytes. */
+extern u64 glue_tcp_mss_ignored, glue_tcp_tiny_window;
 int glue_rx(struct net_device *dev, struct netbuf *nb);
 /* False for a TCP segment whose options lwIP would read past (rx_tcpopt.c): drop it. */
 bool glue_rx_tcp_options_ok(const struct netbuf *nb);

@@ -122,6 +122,8 @@ static void stack_stat(struct net_stack_stat *out)
 	out->input_frames = glue_rx_input.frames;
 	out->input_ns = glue_rx_input.ns;
 	out->tcp_persist_stopped = glue_tcp_persist_stopped;
+	out->tcp_mss_ignored = glue_tcp_mss_ignored;
+	out->tcp_tiny_window = glue_tcp_tiny_window;
 }
 
 /* The registered TCP services in their list's order (a handful: walking is cheap). */
@@ -257,6 +259,10 @@ static void show_capacity(void)
 		     (unsigned long long)st.input_ns);
 	shell_printf("TCP persist timers stopped with nothing left to send: %llu\n",
 		     (unsigned long long)st.tcp_persist_stopped);
+	shell_printf("TCP send size kept: %llu MSS options ignored outside the handshake, %llu "
+		     "opening windows under 2 bytes\n",
+		     (unsigned long long)st.tcp_mss_ignored,
+		     (unsigned long long)st.tcp_tiny_window);
 	for (int i = 0; net_service_stat(i, &sv) == 0; i++)
 		shell_printf("service %-8s tcp/%-5u %5u connections (high-water %5u) of %5u, %llu "
 			     "refused\n",

@@ -239,7 +239,9 @@ static void json_mem_stack(struct ws_buf *b)
 	ws_u64(b, "syns_dropped_half_open_full", st.syns_dropped_half_open, false);
 	ws_u64(b, "timewait_recycled", st.timewait_recycled, false);
 	ws_u64(b, "half_open_recycled", st.half_open_recycled, false);
-	ws_u64(b, "persist_stopped_empty", st.tcp_persist_stopped, true);
+	ws_u64(b, "persist_stopped_empty", st.tcp_persist_stopped, false);
+	ws_u64(b, "mss_option_ignored", st.tcp_mss_ignored, false);
+	ws_u64(b, "tiny_opening_window", st.tcp_tiny_window, true);
 	ws_printf(b, "},\"stack_input\":{");
 	ws_u64(b, "frames", st.input_frames, false);
 	ws_u64(b, "ns", st.input_ns, true);

@@ -167,6 +167,8 @@ MEM_LINES = [
     r"recycled, \d+ half-open recycled, \d+ dropped half-open full",
     r"lwIP input: \d+ frames, \d+ ns",
     r"TCP persist timers stopped with nothing left to send: \d+",
+    r"TCP send size kept: \d+ MSS options ignored outside the handshake, \d+ opening windows "
+    r"under 2 bytes",
     r"service \S+\s+tcp/\d+\s+\d+ connections \(high-water\s+\d+\) of\s+\d+, \d+ refused",
     r"\S+: lwIP took \d+ frames in place, copied \d+, dropped \d+, checksums trusted \d+, "
     r"holds \d+ driver frames now",
@@ -330,6 +332,10 @@ def test_stats_json_matches_shell_under_traffic(napkin):
     m = re.search(r"TCP persist timers stopped with nothing left to send: (\d+)", out)
     between("tcp persist_stopped_empty", ma["tcp"]["persist_stopped_empty"], int(m.group(1)),
             mb["tcp"]["persist_stopped_empty"])
+    m = re.search(r"TCP send size kept: (\d+) MSS options ignored outside the handshake, (\d+) "
+                  r"opening windows under 2 bytes", out)
+    for key, v in zip(("mss_option_ignored", "tiny_opening_window"), m.groups()):
+        between(f"tcp {key}", ma["tcp"][key], int(v), mb["tcp"][key])
     services = re.findall(r"^service (\S+)\s+tcp/(\d+)\s+(\d+) connections \(high-water\s+"
                           r"(\d+)\) of\s+(\d+), (\d+) refused$", out, re.M)
     assert services and [sv[0] for sv in services] == [sv["name"] for sv in mb["tcp_services"]]

@@ -22,6 +22,7 @@
 #include "lwip/stats.h"
 #include "net/lwip/admission.h"
 #include "net/lwip/capacity.h"
+#include "net/lwip/glue.h"
 #include "net/lwip/stack.h"
 #include "net/netconsole.h"
 #include "net/net_init.h"
@@ -277,13 +278,16 @@ static u32 build_udp(u8 *f, u16 sport, u16 dport, const u8 *payload, u32 len)
 
 /* The service the scripted TCP peer talks to. */
 static u16 peer_service = SERVICE_PORT_ECHO;
+/* An MSS option on a segment that is not a SYN (0: none), as a misbehaving peer sends it. */
+static u16 peer_mss_option_on_ack;
 
 static u32 build_tcp(u8 *f, u16 sport, u32 seq, u32 ack, u8 flags, u16 win, const u8 *payload,
 		     u32 len)
 {
 	u8 *ip = f + eth_hdr(f, napkin_mac, ETH_P_IP);
 	u8 *t = ip + 20;
-	u32 hl = flags & TCP_F_SYN ? 24 : 20;
+	bool mss_opt = (flags & TCP_F_SYN) || peer_mss_option_on_ack;
+	u32 hl = mss_opt ? 24 : 20;
 
 	ip4_hdr(ip, 6, hl + len, 9, 0x4000);
 	memset(t, 0, hl);
@@ -297,7 +301,7 @@ static u32 build_tcp(u8 *f, u16 sport, u32 seq, u32 ack, u8 flags, u16 win, cons
 	if (hl == 24) {
 		t[20] = 2; /* MSS option */
 		t[21] = 4;
-		fr_put16(t + 22, 1460);
+		fr_put16(t + 22, flags & TCP_F_SYN ? 1460 : peer_mss_option_on_ack);
 	}
 	if (len)
 		memcpy(t + hl, payload, len);
@@ -641,6 +645,7 @@ struct peer {
 	u8 *got;
 	u32 ngot, cap;
 	u32 min_wnd_seen;
+	u32 max_seg; /* longest segment napkin sent */
 	int partial_csums;
 };
 
@@ -664,6 +669,7 @@ static int peer_receive(struct peer *p, bool ack_data)
 		hl = (t[12] >> 4) * 4u;
 		len = l4len - hl;
 		seq = get32(t + 4);
+		p->max_seg = MAX(p->max_seg, len);
 		if (t[13] & TCP_F_ACK) {
 			p->snd_una = get32(t + 8);
 			p->napkin_wnd = get16(t + 14);
@@ -689,7 +695,8 @@ static int peer_receive(struct peer *p, bool ack_data)
 	return n;
 }
 
-static void peer_connect(struct peer *p, u16 port, u32 cap)
+/* The handshake, the peer offering window wnd in its SYN and ACK. */
+static void peer_connect_wnd(struct peer *p, u16 port, u32 cap, u16 wnd)
 {
 	u8 f[128];
 	struct tx_cap *c;
@@ -703,7 +710,7 @@ static void peer_connect(struct peer *p, u16 port, u32 cap)
 	p->min_wnd_seen = 0xffff;
 	p->snd_nxt = 1000;
 	drain_tx();
-	inject(f, build_tcp(f, port, p->snd_nxt, 0, TCP_F_SYN, 65535, NULL, 0));
+	inject(f, build_tcp(f, port, p->snd_nxt, 0, TCP_F_SYN, wnd, NULL, 0));
 	c = next_tx_ip4();
 	t = expect_ip4(c, 6, &l4len);
 	ck_assert_uint_eq(t[13] & (TCP_F_SYN | TCP_F_ACK), TCP_F_SYN | TCP_F_ACK);
@@ -713,7 +720,12 @@ static void peer_connect(struct peer *p, u16 port, u32 cap)
 	p->rcv_nxt = get32(t + 4) + 1;
 	p->napkin_wnd = get16(t + 14);
 	p->ack_out = p->rcv_nxt;
-	inject(f, build_tcp(f, port, p->snd_nxt, p->ack_out, TCP_F_ACK, 65535, NULL, 0));
+	inject(f, build_tcp(f, port, p->snd_nxt, p->ack_out, TCP_F_ACK, wnd, NULL, 0));
+}
+
+static void peer_connect(struct peer *p, u16 port, u32 cap)
+{
+	peer_connect_wnd(p, port, cap, 65535);
 }
 
 /* Send up to len bytes of data as the window allows; returns bytes sent. */
@@ -1354,6 +1366,61 @@ static void chargen_to_peer(u32 bytes)
 	free(p.got);
 }
 
+/* Acknowledge what came, offering wnd, until the peer has `until` bytes of the stream. */
+static void peer_stream_until(struct peer *p, u32 until, u16 wnd)
+{
+	int rounds = 0;
+
+	while (p->ngot < until) {
+		u8 f[128];
+
+		run_loop(1);
+		peer_receive(p, false);
+		p->ack_out = p->rcv_nxt;
+		inject(f, build_tcp(f, p->port, p->snd_nxt, p->ack_out, TCP_F_ACK, wnd, NULL, 0));
+		ck_assert_msg(++rounds < 20000, "stalled at %u bytes", p->ngot);
+	}
+}
+
+/*
+ * Two ways a peer made lwIP's segment size shrink below a segment it had
+ * queued, and lwIP assert (a panic): opening with a one-byte window and then
+ * offering 256 bytes, and an MSS option after the handshake
+ * (net/lwip/rx_tcpmss.c). chargen keeps streaming and its segments stay full.
+ */
+START_TEST(test_tcp_peer_cannot_shrink_send_size)
+{
+	struct peer p, q;
+	u8 f[128];
+
+	peer_service = SERVICE_PORT_CHARGEN;
+	arp_handshake();
+	peer_connect_wnd(&p, 50020, 1 << 20, 1);
+	run_loop(1);
+	peer_receive(&p, false);
+	inject(f, build_tcp(f, p.port, p.snd_nxt, p.rcv_nxt, TCP_F_ACK, 256, NULL, 0));
+	peer_stream_until(&p, 1024, 256);
+	ck_assert_uint_eq(glue_tcp_tiny_window, 1);
+	p.max_seg = 0;
+	peer_stream_until(&p, 200000, 65535);
+	ck_assert_uint_eq(p.max_seg, 1460);
+
+	peer_connect(&q, 50021, 1 << 20);
+	peer_stream_until(&q, 20000, 65535);
+	peer_mss_option_on_ack = 64;
+	inject(f, build_tcp(f, q.port, q.snd_nxt, q.rcv_nxt, TCP_F_ACK, 65535, NULL, 0));
+	peer_mss_option_on_ack = 0;
+	q.max_seg = 0;
+	peer_stream_until(&q, 200000, 65535);
+	ck_assert_uint_eq(q.max_seg, 1460);
+	ck_assert_uint_eq(glue_tcp_mss_ignored, 1);
+	ck_assert(stub_printk_contains("ignoring an MSS option outside the handshake"));
+	ck_assert_uint_eq(glue_tcp_tiny_window, 1);
+	free(p.got);
+	free(q.got);
+}
+END_TEST
+
 START_TEST(test_tso_merges_and_cuts_exactly)
 {
 	struct lwip_glue_stats st;
@@ -1475,6 +1542,7 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(tc, test_tcp_echo_1mb);
 	tcase_add_test(own, test_tcp_echo_checksum_offload);
 	tcase_add_test(tc, test_tcp_echo_bounds_buffering);
+	tcase_add_test(tc, test_tcp_peer_cannot_shrink_send_size);
 	tcase_add_test(own, test_rx_checksum_trust);
 	tcase_add_test(tc, test_rx_checksum_not_trusted_without_feature);
 	tcase_add_test(own, test_bad_ip_config_falls_back_to_dhcp);

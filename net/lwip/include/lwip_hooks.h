@@ -11,10 +11,13 @@ struct pbuf;
 void glue_rx_large_segment_ack(struct tcp_pcb *pcb, const struct pbuf *p);
 s8 glue_rx_tcp_seq_ok(const struct tcp_pcb *pcb, const struct tcp_hdr *hdr, const struct pbuf *p);
 void glue_tcp_persist_note(const struct tcp_pcb *pcb);
+void glue_rx_tcp_mss_guard(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen, u16 opt1len,
+			   u8 *opt2);
 
 /*
  * Every TCP segment for a known PCB: one lwIP would assert on is dropped
- * (net/lwip/rx_tcpseq.c), a running persist timer is noted
+ * (net/lwip/rx_tcpseq.c), what would shrink lwIP's send segment size
+ * under queued data is kept out (net/lwip/rx_tcpmss.c), a running persist timer is noted
  * (net/lwip/tcp_persist.c), a large received segment is acknowledged at once
  * (net/lwip/rx.c), then admission of new connections on the SYN
  * (net/lwip/admission.c).
@@ -22,7 +25,8 @@ void glue_tcp_persist_note(const struct tcp_pcb *pcb);
 #define LWIP_HOOK_TCP_INPACKET_PCB(pcb, hdr, optlen, opt1len, opt2, p)             \
 	(glue_rx_tcp_seq_ok((pcb), (hdr), (p)) != ERR_OK                           \
 	     ? ERR_VAL                                                             \
-	     : (glue_tcp_persist_note(pcb), glue_rx_large_segment_ack((pcb), (p)), \
+	     : (glue_rx_tcp_mss_guard((pcb), (hdr), (optlen), (opt1len), (opt2)),  \
+		glue_tcp_persist_note(pcb), glue_rx_large_segment_ack((pcb), (p)), \
 		napkin_tcp_inpacket((pcb), (hdr), (optlen), (opt1len), (opt2), (p))))
 
 #endif
