@@ -85,8 +85,11 @@ void glue_rx_tcp_mss_guard(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen,
 {
 	if (optlen && !mss_option_expected(pcb, hdr))
 		mss_option_blank(pcb, hdr, optlen, opt1len, opt2);
-	/* LISTEN has no window; a connection's first segment here comes after its SYN. */
-	if (pcb->state != LISTEN && pcb->state != CLOSED && pcb->snd_wnd_max < 2) {
+	/*
+	 * From SYN_RCVD on, the peer's opening window is in snd_wnd_max (LISTEN has
+	 * none; in SYN_SENT lwIP sets it from the SYN-ACK after this hook).
+	 */
+	if (pcb->state >= SYN_RCVD && pcb->snd_wnd_max < 2) {
 		pcb->snd_wnd_max = 2u * pcb->mss;
 		glue_tcp_tiny_window++;
 	}

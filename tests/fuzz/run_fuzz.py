@@ -47,6 +47,7 @@ def run_one(build, name, seconds):
     os.makedirs(corpus, exist_ok=True)
     os.makedirs(artifacts, exist_ok=True)
     before = set(os.listdir(artifacts))
+    commit = head_commit()  # what is fuzzed: the tree may move on during the run
     cmd = [
         os.path.join(build, name),
         f"-max_total_time={seconds}",
@@ -67,7 +68,7 @@ def run_one(build, name, seconds):
     summary = re.findall(r"^SUMMARY: (.*)$", text, re.M)
     execs = int(stat.get("number_of_executed_units", 0))
     crashed = bool(new) or proc.returncode != 0
-    record(name, seconds, execs, crashed)
+    record(name, seconds, execs, crashed, commit)
     return {
         "name": name,
         "seconds": seconds,
@@ -94,11 +95,11 @@ def head_commit():
         return "-"
 
 
-def record(name, seconds, execs, crashed):
+def record(name, seconds, execs, crashed, commit):
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M")
     with open(LEDGER, "a") as ledger:
         ledger.write(f"{when}\t{name}\t{seconds}\t{execs}\t"
-                     f"{'crash' if crashed else 'clean'}\t{head_commit()}\n")
+                     f"{'crash' if crashed else 'clean'}\t{commit}\n")
 
 
 def read_ledger(name):
