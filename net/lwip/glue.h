@@ -91,6 +91,8 @@ extern u64 glue_tcp_mss_ignored, glue_tcp_tiny_window;
 int glue_rx(struct net_device *dev, struct netbuf *nb);
 /* False for a TCP segment whose options lwIP would read past (rx_tcpopt.c): drop it. */
 bool glue_rx_tcp_options_ok(const struct netbuf *nb);
+/* False for IPv6 hop-by-hop or destination options lwIP would read past (rx_ip6opt.c). */
+bool glue_rx_ip6_options_ok(const struct netbuf *nb);
 
 /* gso.c */
 void glue_gso_setup(struct glue_if *gif);

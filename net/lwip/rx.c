@@ -236,6 +236,14 @@ int glue_rx(struct net_device *dev, struct netbuf *nb)
 		netbuf_free(nb);
 		return NET_RX_DROP;
 	}
+	if (unlikely(!glue_rx_ip6_options_ok(nb))) {
+		WARN_ONCE(true,
+			  "%s: dropping an IPv6 packet whose options end in a bare type byte\n",
+			  dev->name);
+		gif->stats.rx_dropped++;
+		netbuf_free(nb);
+		return NET_RX_DROP;
+	}
 	/* Decide before lwIP sees (and may rewrite) the headers. */
 	flags = rx_chksum_flags(gif, nb);
 	/* A pbuf chain describes at most 64 KiB - 1; frames of only empty segments carry nothing. */
