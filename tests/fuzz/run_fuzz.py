@@ -30,6 +30,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 BEGIN = "<!-- fuzz-report:begin (written by make fuzz) -->"
 END = "<!-- fuzz-report:end -->"
@@ -58,8 +59,10 @@ def run_one(build, name, seconds):
         os.path.join(TREE_CORPUS, name),
     ]
     log_path = os.path.join(work, "last-run.log")
+    started = time.monotonic()
     with open(log_path, "w") as log:
         proc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, timeout=seconds * 3 + 120)
+    seconds = round(time.monotonic() - started)  # a crash ends the run early
     text = open(log_path, errors="replace").read()
     stat = dict(re.findall(r"^stat::(\w+):\s+(\d+)", text, re.M))
     cov = re.findall(r"cov: (\d+) ft: (\d+) corp: (\d+)/", text)

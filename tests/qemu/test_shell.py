@@ -51,20 +51,23 @@ def test_uptime_advances(guest):
 def test_serial_interrupts_are_counted(guest):
     g = boot_shell(guest)
 
-    def tty_count(out):
-        m = re.search(r"^(\d+)\s+(\d+)\s+\d+\s+\d+\s+\S+\s+ttyS", out, re.M)
+    def tty_handled(out):
+        # vector, delivered, spurious, unhandled, mode, owner
+        m = re.search(r"^(\d+)\s+(\d+)\s+\d+\s+(\d+)\s+\S+\s+ttyS", out, re.M)
         assert m, out
-        return int(m.group(2))
+        return int(m.group(2)) - int(m.group(3))
 
-    before = tty_count(g.command("irq"))
+    before = tty_handled(g.command("irq"))
     for _ in range(5):
         g.command("uptime")
-    after = tty_count(g.command("irq"))
+    after = tty_handled(g.command("irq"))
     # Each line is typed after the previous answer, and the shell learns of
     # input only through the UART's interrupt: one per line at least. One
     # interrupt drains the whole FIFO, so a line's bytes may share one (under
-    # TCG they often do), but none comes without a byte: at most one per byte
-    # typed, line ends included.
+    # TCG they often do). A handled interrupt drained at least one byte, so
+    # there are at most as many as bytes typed, line ends included; an
+    # interrupt raised for a byte an earlier one already drained finds nothing
+    # and counts as unhandled (under load that happens), so it is left out.
     typed = 5 * len("uptime\r") + len("irq\r")  # Guest.command ends a line with CR
     assert 6 <= after - before <= typed, (before, after)
 
