@@ -89,10 +89,11 @@ void glue_tcp_persist_repair(void);
 /* rx_tcpmss.c: MSS options blanked outside the handshake, opening windows under 2 bytes. */
 extern u64 glue_tcp_mss_ignored, glue_tcp_tiny_window;
 int glue_rx(struct net_device *dev, struct netbuf *nb);
-/* False for a TCP segment whose options lwIP would read past (rx_tcpopt.c): drop it. */
-bool glue_rx_tcp_options_ok(const struct netbuf *nb);
-/* False for IPv6 hop-by-hop or destination options lwIP would read past (rx_ip6opt.c). */
-bool glue_rx_ip6_options_ok(const struct netbuf *nb);
+/*
+ * False, with a warning naming dev the first time, for a frame whose TCP or
+ * IPv6 options lwIP would read past (rx_tcpopt.c): drop it.
+ */
+bool glue_rx_options_ok(const struct netbuf *nb, const char *dev);
 
 /* gso.c */
 void glue_gso_setup(struct glue_if *gif);

@@ -228,18 +228,7 @@ int glue_rx(struct net_device *dev, struct netbuf *nb)
 		return NET_RX_DROP;
 	}
 	netif = &gif->netif;
-	if (unlikely(!glue_rx_tcp_options_ok(nb))) {
-		WARN_ONCE(true,
-			  "%s: dropping a TCP segment whose options end in a bare kind byte\n",
-			  dev->name);
-		gif->stats.rx_dropped++;
-		netbuf_free(nb);
-		return NET_RX_DROP;
-	}
-	if (unlikely(!glue_rx_ip6_options_ok(nb))) {
-		WARN_ONCE(true,
-			  "%s: dropping an IPv6 packet whose options end in a bare type byte\n",
-			  dev->name);
+	if (unlikely(!glue_rx_options_ok(nb, dev->name))) {
 		gif->stats.rx_dropped++;
 		netbuf_free(nb);
 		return NET_RX_DROP;

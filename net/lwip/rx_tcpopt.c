@@ -1,16 +1,24 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * TCP options lwIP would read past. lwIP reads an option's length byte
- * before it checks that the byte lies inside the option area, so options
- * ending in a bare kind byte (anything but EOL or NOP) make it read the byte
- * after the TCP header: past the end of the frame when no payload follows.
- * Such a segment is malformed (every other option carries a length), so the
- * glue drops it before lwIP sees it. Found by tests/fuzz/fuzz_lwip.c.
+ * Options lwIP would read past. lwIP reads an option's length byte before
+ * it checks that the byte lies inside the option area, so an option area
+ * whose last byte is a kind or type that carries a length makes it read the
+ * byte after the area: past the end of the frame when nothing follows. Such
+ * a frame is malformed, so the glue drops it before lwIP sees it. Found by
+ * tests/fuzz/fuzz_lwip.c, in two places:
  *
- * Checked where the TCP header can be found from the frame alone: IPv4 that
- * is not a fragment, IPv6 with TCP after any hop-by-hop, routing and
- * destination options headers. Anything else goes on unchecked.
+ * - TCP options ending in a bare kind byte (anything but EOL or NOP), here a
+ *   segment with no payload. Checked where the TCP header can be found from
+ *   the frame alone: IPv4 that is not a fragment, IPv6 with TCP after any
+ *   hop-by-hop, routing and destination options headers.
+ * - IPv6 hop-by-hop and destination options (type, length, data; only Pad1
+ *   is a lone byte) ending in a bare type byte, here an 8-byte hop-by-hop
+ *   header ending in type 0x30. lwIP parses an extension header only where
+ *   it lies in the frame's first segment, so that is where it is checked.
+ *
+ * One walk over the headers serves both, once per frame.
  */
+#include "kernel/console/printk.h"
 #include "lwip/prot/ethernet.h"
 #include "lwip/prot/ip.h"
 #include "lwip/prot/ip4.h"
@@ -20,11 +28,31 @@
 /* Ethernet, IPv6 and a few extension headers, and the largest TCP header. */
 #define PEEK_MAX (SIZEOF_ETH_HDR + IP6_HLEN + 64 + 60)
 
-#define TCP_OPT_EOL 0
-#define TCP_OPT_NOP 1
+#define TCP_OPT_EOL  0
+#define TCP_OPT_NOP  1
+#define IP6_OPT_PAD1 0
 
-/* Offset of the TCP header in h (n bytes of the frame), or 0 when not found. */
-static u32 tcp_offset(const u8 *h, u32 n)
+/* IPv6 options in h[start, end): false when one's length byte lies at or past end. */
+static bool ip6_options_ok(const u8 *h, u32 start, u32 end)
+{
+	for (u32 i = start; i < end;) {
+		if (h[i] == IP6_OPT_PAD1) {
+			i++;
+			continue;
+		}
+		if (i + 1 >= end)
+			return false;
+		i += 2u + h[i + 1];
+	}
+	return true;
+}
+
+/*
+ * Offset of the TCP header in h (n bytes of the frame, the first `first` of
+ * them in its first segment), or 0 when not found; *ip6_bad when an IPv6
+ * options header on the way is malformed.
+ */
+static u32 tcp_offset(const u8 *h, u32 n, u32 first, bool *ip6_bad)
 {
 	u16 type;
 	u32 off = SIZEOF_ETH_HDR;
@@ -47,29 +75,29 @@ static u32 tcp_offset(const u8 *h, u32 n)
 	off += IP6_HLEN;
 	while (next == IP6_NEXTH_HOPBYHOP || next == IP6_NEXTH_ROUTING ||
 	       next == IP6_NEXTH_DESTOPTS) {
+		u32 hlen;
+
 		if (off + 2 > n)
 			return 0;
+		hlen = (h[off + 1] + 1u) * 8;
+		if (next != IP6_NEXTH_ROUTING && off + hlen <= first &&
+		    !ip6_options_ok(h, off + 2, off + hlen)) {
+			*ip6_bad = true;
+			return 0;
+		}
 		next = h[off];
-		off += (h[off + 1] + 1u) * 8;
+		off += hlen;
 	}
 	return next == IP6_NEXTH_TCP ? off : 0;
 }
 
-bool glue_rx_tcp_options_ok(const struct netbuf *nb)
+/* False for a TCP option area whose last option is a bare kind byte. */
+static bool tcp_options_ok(const u8 *h, u32 t, u32 n)
 {
-	u8 copy[PEEK_MAX];
-	const u8 *h = nb->data;
-	u32 n = MIN(nb->tot_len, (u32)sizeof(copy)), t, end;
+	u32 end;
 
-	/* The headers are nearly always in the first segment: read them in place. */
-	if (nb->len < n) {
-		n = netbuf_copy_out(nb, 0, copy, n);
-		h = copy;
-	}
-	t = tcp_offset(h, n);
-
-	/* Not TCP, or a header lwIP will find too short on its own. */
-	if (!t || t + 20 > n)
+	/* A header lwIP will find too short on its own. */
+	if (t + 20 > n)
 		return true;
 	end = t + (h[t + 12] >> 4) * 4u;
 	if (end > n)
@@ -86,6 +114,36 @@ bool glue_rx_tcp_options_ok(const struct netbuf *nb)
 		if (h[i + 1] < 2)
 			return true; /* lwIP stops here without reading further */
 		i += h[i + 1];
+	}
+	return true;
+}
+
+bool glue_rx_options_ok(const struct netbuf *nb, const char *dev)
+{
+	u8 copy[PEEK_MAX];
+	const u8 *h = nb->data;
+	u32 n = MIN(nb->tot_len, (u32)sizeof(copy)), t;
+	bool ip6_bad = false;
+
+	/* The headers are nearly always in the first segment: read them in place. */
+	if (nb->len < n) {
+		n = netbuf_copy_out(nb, 0, copy, n);
+		h = copy;
+	} else {
+		n = nb->len;
+	}
+	t = tcp_offset(h, n, nb->len, &ip6_bad);
+	if (ip6_bad) {
+		WARN_ONCE(true,
+			  "%s: dropping an IPv6 packet whose options end in a bare type byte\n",
+			  dev);
+		return false;
+	}
+	if (t && !tcp_options_ok(h, t, n)) {
+		WARN_ONCE(true,
+			  "%s: dropping a TCP segment whose options end in a bare kind byte\n",
+			  dev);
+		return false;
 	}
 	return true;
 }

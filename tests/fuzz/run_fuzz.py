@@ -162,12 +162,12 @@ def keep(build, name):
 
 
 def hours_to_goal(r):
-    total = r["ledger"][3]
-    if total >= GOAL:
+    clean = r["ledger"][3]
+    if clean >= GOAL:
         return "reached"
     if not r["rate"]:
         return "-"
-    return f"{(GOAL - total) / r['rate'] / 3600:.1f} h more"
+    return f"{(GOAL - clean) / r['rate'] / 3600:.1f} h more"
 
 
 def all_runs(ledger):
