@@ -32,11 +32,23 @@
 #define MAPS_MAX 16384
 /* What the CPU's view of a buffer the device owns for writing is filled with. */
 #define POISON 0x5a
+/* take_back() checks and copies in blocks this size: a few of them fit in L1. */
+#define TAKE_BACK_BLOCK 4096
 
 /* Who owns a byte of a streaming allocation: the CPU, or the device for a direction. */
 #define OWN_CPU	     0
 #define OWN_DEV(dir) (1 + (u8)(dir))
 #define OWN_DIR(own) ((enum dma_data_direction)((own)-1))
+/*
+ * Ownership is kept per byte, but drivers hand over and take back whole
+ * buffers: a receive ring is a megabyte handed over and taken back at every
+ * bring-up, reset and teardown, and walking it byte by byte was most of a
+ * driver fuzz harness's time. So each CHUNK of bytes has one owner, or
+ * OWN_MIXED when a sync split it, and only then are its bytes' owners looked
+ * at one by one.
+ */
+#define CHUNK	  64
+#define OWN_MIXED 0xff
 
 struct region {
 	u64 bus;
@@ -46,7 +58,11 @@ struct region {
 	bool live;
 	void *caller;
 	u64 freed_at;
-	/* DMA_STREAMING: per-byte owner, and the device's own copy of the bytes. */
+	/*
+	 * DMA_STREAMING: each chunk's owner, each byte's owner (only read where
+	 * its chunk is OWN_MIXED), and the device's own copy of the bytes.
+	 */
+	u8 *chunk_own;
 	u8 *own;
 	u8 *dev;
 };
@@ -175,10 +191,10 @@ static void *spare_take(unsigned int i)
 }
 
 /*
- * Zeroed pages: the oldest spare that fits (the longest freed, as a
- * quarantine would have it), or new ones.
+ * Pages, zeroed if asked: the oldest spare that fits (the longest freed, as
+ * a quarantine would have it), or new ones.
  */
-static void *pages_get(size_t bytes, size_t align)
+static void *pages_get(size_t bytes, size_t align, bool zero)
 {
 	void *p = NULL;
 
@@ -187,7 +203,7 @@ static void *pages_get(size_t bytes, size_t align)
 			p = spare_take(i);
 	if (!p)
 		p = aligned_alloc(align, bytes);
-	if (p)
+	if (p && zero)
 		fill_bytes(p, 0, bytes);
 	return p;
 }
@@ -210,10 +226,11 @@ static void pages_put(void *p, size_t bytes, size_t align)
 static void region_pages_put(struct region *r)
 {
 	pages_put(r->cpu, r->size, r->align);
+	pages_put(r->chunk_own, r->size / CHUNK, CHUNK);
 	pages_put(r->own, r->size, PAGE);
 	pages_put(r->dev, r->size, PAGE);
 	r->cpu = NULL;
-	r->own = r->dev = NULL;
+	r->chunk_own = r->own = r->dev = NULL;
 }
 
 static struct region *new_region(void)
@@ -237,7 +254,7 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 	u64 *next = (flags & DMA_32BIT) ? &next_low : &next_high;
 	struct region *r;
 	void *cpu;
-	u8 *own = NULL, *dev = NULL;
+	u8 *chunk_own = NULL, *own = NULL, *dev = NULL;
 
 	if (!size || (align & (align - 1)) || (flags & ~(DMA_32BIT | DMA_STREAMING))) {
 		pr_err("bad request: size %zu, align %#zx, flags %#x\n", size, align, flags);
@@ -249,14 +266,16 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 		stats.failed++;
 		return NULL;
 	}
-	cpu = pages_get(bytes, al);
+	cpu = pages_get(bytes, al, true);
 	if ((flags & DMA_STREAMING) && cpu) {
-		own = pages_get(bytes, PAGE);
-		dev = pages_get(bytes, PAGE);
+		chunk_own = pages_get(bytes / CHUNK, CHUNK, true); /* all OWN_CPU */
+		own = pages_get(bytes, PAGE, false);
+		dev = pages_get(bytes, PAGE, true);
 	}
-	r = cpu && (!(flags & DMA_STREAMING) || (own && dev)) ? new_region() : NULL;
+	r = cpu && (!(flags & DMA_STREAMING) || (chunk_own && own && dev)) ? new_region() : NULL;
 	if (!r) {
 		pages_put(cpu, bytes, al);
+		pages_put(chunk_own, bytes / CHUNK, CHUNK);
 		pages_put(own, bytes, PAGE);
 		pages_put(dev, bytes, PAGE);
 		stats.failed++;
@@ -268,6 +287,7 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 			      .cpu = cpu,
 			      .live = true,
 			      .caller = __builtin_return_address(0),
+			      .chunk_own = chunk_own,
 			      .own = own,
 			      .dev = dev };
 	/* A page of nothing after each buffer: overruns hit no allocation. */
@@ -280,15 +300,73 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 	return cpu;
 }
 
+/* The owner of byte off of streaming allocation r. */
+static u8 owner_at(const struct region *r, size_t off)
+{
+	u8 own = r->chunk_own[off / CHUNK];
+
+	return own == OWN_MIXED ? r->own[off] : own;
+}
+
+/* How many bytes from off on (at most len) streaming allocation r's `own` owns. */
+static size_t owned_run(const struct region *r, size_t off, size_t len, u8 own)
+{
+	size_t i = off, end = off + len;
+
+	while (i < end) {
+		size_t chunk_end = MIN(ALIGN_DOWN(i, CHUNK) + CHUNK, end);
+		u8 chunk = r->chunk_own[i / CHUNK];
+
+		if (chunk == OWN_MIXED) {
+			size_t n = first_other(r->own + i, chunk_end - i, own);
+
+			if (n < chunk_end - i)
+				return i + n - off;
+		} else if (chunk != own) {
+			return i - off;
+		}
+		i = chunk_end;
+	}
+	return len;
+}
+
+/* Bytes [off, off + len) of streaming allocation r become `own`'s. */
+static void set_owner(struct region *r, size_t off, size_t len, u8 own)
+{
+	size_t i = off, end = off + len;
+
+	while (i < end) {
+		size_t start = ALIGN_DOWN(i, CHUNK), chunk_end = MIN(start + CHUNK, end);
+		u8 *chunk = &r->chunk_own[i / CHUNK];
+
+		if (i == start && chunk_end - start == CHUNK) {
+			/* Whole chunks, as many as the range covers. */
+			size_t n = (ALIGN_DOWN(end, CHUNK) - start) / CHUNK;
+
+			fill_bytes(chunk, own, n);
+			i = start + n * CHUNK;
+			continue;
+		}
+		if (*chunk != own) {
+			/* Part of a chunk: its bytes get owners of their own. */
+			if (*chunk != OWN_MIXED)
+				fill_bytes(r->own + start, *chunk, CHUNK);
+			fill_bytes(r->own + i, own, chunk_end - i);
+			*chunk = all_bytes(r->own + start, CHUNK, own) ? own : OWN_MIXED;
+		}
+		i = chunk_end;
+	}
+}
+
 /* Freeing streaming memory the device still owns: it may write there yet. */
 static void check_free_ownership(const struct region *r)
 {
 	size_t owned = 0, first = 0;
 
-	if (all_bytes(r->own, r->size, OWN_CPU))
+	if (owned_run(r, 0, r->size, OWN_CPU) == r->size)
 		return;
 	for (size_t i = 0; i < r->size; i++)
-		if (r->own[i] != OWN_CPU && !owned++)
+		if (owner_at(r, i) != OWN_CPU && !owned++)
 			first = i;
 	if (owned)
 		hosted_fail("dma: free of streaming allocation 0x%llx (%zu bytes) while the device "
@@ -488,7 +566,7 @@ static const char *dir_name(enum dma_data_direction dir)
 	}
 }
 
-/* May the device do `access` ("read", "write", "access") to a byte it owns as `own`? */
+/* May the device do `access` ("read", "write", "access") to bytes it owns as `own`? */
 static bool own_allows(u8 own, const char *access)
 {
 	if (own == OWN_CPU)
@@ -500,6 +578,21 @@ static bool own_allows(u8 own, const char *access)
 	return true;
 }
 
+/* How many bytes from off on (at most len) the device may do `access` to. */
+static size_t allowed_run(const struct region *r, size_t off, size_t len, const char *access)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		u8 own = owner_at(r, off + done);
+
+		if (!own_allows(own, access))
+			break;
+		done += owned_run(r, off + done, len - done, own);
+	}
+	return done;
+}
+
 /*
  * A device access to a streaming allocation: every byte must be the device's,
  * handed over for this direction. The device works on its own copy.
@@ -507,13 +600,11 @@ static bool own_allows(u8 own, const char *access)
 static void *check_streaming(const char *dev, struct region *r, u64 bus, size_t len,
 			     const char *dir, const char *what)
 {
-	size_t off = bus - r->bus;
+	size_t off = bus - r->bus, i = allowed_run(r, off, len, dir);
 
-	for (size_t i = 0; i < len; i++) {
-		u8 own = r->own[off + i];
+	if (i < len) {
+		u8 own = owner_at(r, off + i);
 
-		if (own_allows(own, dir))
-			continue;
 		if (own == OWN_CPU)
 			hosted_fail("dma: %s DMA %s of %zu bytes at 0x%llx (%s): byte 0x%llx "
 				    "belongs to the CPU (never synced for the device, or taken "
@@ -614,7 +705,7 @@ static bool sync_target(const char *call, u64 bus, size_t len, enum dma_data_dir
 static void hand_over(const char *call, struct region *r, u64 bus, size_t len,
 		      enum dma_data_direction dir)
 {
-	size_t off = bus - r->bus, i = first_other(r->own + off, len, OWN_CPU);
+	size_t off = bus - r->bus, i = owned_run(r, off, len, OWN_CPU);
 
 	if (i < len) {
 		hosted_fail("dma: %s(0x%llx, %zu, %s): byte 0x%llx is the device's already "
@@ -623,15 +714,18 @@ static void hand_over(const char *call, struct region *r, u64 bus, size_t len,
 			    (unsigned long long)(bus + i));
 		return;
 	}
-	fill_bytes(r->own + off, OWN_DEV(dir), len);
+	set_owner(r, off, len, OWN_DEV(dir));
 	if (dir == DMA_FROM_DEVICE)
 		fill_bytes((u8 *)r->cpu + off, POISON, len); /* a read before for_cpu sees this */
 	else
 		copy_bytes(r->dev + off, (u8 *)r->cpu + off, len); /* what the device will read */
 }
 
-/* CPU stores to bytes the device owned: they would be lost, or not seen by it. */
-static void check_cpu_untouched(struct region *r, size_t off, size_t len,
+/*
+ * CPU stores to bytes the device owned: they would be lost, or not seen by
+ * it. Reports the first, and returns false then.
+ */
+static bool check_cpu_untouched(struct region *r, size_t off, size_t len,
 				enum dma_data_direction dir)
 {
 	const u8 *cpu = (const u8 *)r->cpu + off;
@@ -639,27 +733,25 @@ static void check_cpu_untouched(struct region *r, size_t off, size_t len,
 
 	if (dir == DMA_FROM_DEVICE ? all_bytes(cpu, len, POISON)
 				   : same_bytes(cpu, r->dev + off, len))
-		return;
+		return true;
 	for (i = 0; i < len; i++)
 		if (dir == DMA_FROM_DEVICE ? cpu[i] != POISON : cpu[i] != r->dev[off + i])
 			break;
-	if (i < len)
-		hosted_fail("dma: the CPU wrote byte 0x%llx of a %s buffer while the device "
-			    "owned it",
-			    (unsigned long long)(r->bus + off + i), dir_name(dir));
+	hosted_fail("dma: the CPU wrote byte 0x%llx of a %s buffer while the device owned it",
+		    (unsigned long long)(r->bus + off + i), dir_name(dir));
+	return false;
 }
 
 /* Bytes [bus, bus + len) of streaming allocation r come back from the device. */
 static void take_back(const char *call, struct region *r, u64 bus, size_t len,
 		      enum dma_data_direction dir)
 {
-	size_t off = bus - r->bus;
+	size_t off = bus - r->bus, i = owned_run(r, off, len, OWN_DEV(dir));
+	bool check = dir != DMA_BIDIRECTIONAL; /* bytes the CPU must not have written */
 
-	for (size_t i = all_bytes(r->own + off, len, OWN_DEV(dir)) ? len : 0; i < len; i++) {
-		u8 own = r->own[off + i];
+	if (i < len) {
+		u8 own = owner_at(r, off + i);
 
-		if (own == OWN_DEV(dir))
-			continue;
 		if (own == OWN_CPU)
 			hosted_fail("dma: %s(0x%llx, %zu, %s): byte 0x%llx is the CPU's already "
 				    "(taken back twice, or never handed over)",
@@ -671,11 +763,19 @@ static void take_back(const char *call, struct region *r, u64 bus, size_t len,
 				    (unsigned long long)(bus + i), dir_name(OWN_DIR(own)));
 		return;
 	}
-	if (dir != DMA_BIDIRECTIONAL)
-		check_cpu_untouched(r, off, len, dir);
-	if (dir != DMA_TO_DEVICE)
-		copy_bytes((u8 *)r->cpu + off, r->dev + off, len); /* what the device wrote */
-	fill_bytes(r->own + off, OWN_CPU, len);
+	/*
+	 * Block by block, so the copy finds in cache the bytes the check just
+	 * read; one report of a CPU store is enough. The copy is what the
+	 * device wrote.
+	 */
+	for (size_t done = 0, n; done < len; done += n) {
+		n = MIN(len - done, TAKE_BACK_BLOCK);
+		if (check)
+			check = check_cpu_untouched(r, off + done, n, dir);
+		if (dir != DMA_TO_DEVICE)
+			copy_bytes((u8 *)r->cpu + off + done, r->dev + off + done, n);
+	}
+	set_owner(r, off, len, OWN_CPU);
 }
 
 /* Mappings are for the device to read (transmit): syncs on them say so. */

@@ -158,6 +158,48 @@ START_TEST(test_free_while_device_owns)
 }
 END_TEST
 
+/*
+ * Ownership is byte-exact wherever the syncs split a buffer: ranges that
+ * start and end inside one cache line, neighbours handed over in different
+ * directions, and a range taken back in pieces.
+ */
+START_TEST(test_ownership_is_per_byte)
+{
+	u8 b;
+
+	dma_sync_single_for_device(bus + 10, 90, DMA_FROM_DEVICE); /* bytes 10..99 */
+	dma_sync_single_for_device(bus + 100, 3, DMA_TO_DEVICE);   /* bytes 100..102 */
+	device_writes(bus + 10, "edge", 4);
+	device_writes(bus + 96, "abcd", 4);
+	ck_assert(!hosted_dma_write(NULL, bus + 9, "x", 1, "receive buffer"));
+	ck_assert_uint_eq(hosted_failures_take("byte 0x1000000009 belongs to the CPU"), 1);
+	ck_assert(!hosted_dma_write(NULL, bus + 98, "xyz", 3, "receive buffer"));
+	ck_assert_uint_eq(hosted_failures_take("byte 0x1000000064 was handed over DMA_TO_DEVICE"),
+			  1);
+	ck_assert(hosted_dma_read(NULL, bus + 100, &b, 1, "send buffer"));
+	ck_assert(!hosted_dma_read(NULL, bus + 102, &b, 2, "send buffer"));
+	ck_assert_uint_eq(hosted_failures_take("byte 0x1000000067 belongs to the CPU"), 1);
+	/* Taken back in two pieces: the first piece is the CPU's, the rest still the device's. */
+	dma_sync_single_for_cpu(bus + 10, 40, DMA_FROM_DEVICE);
+	ck_assert_mem_eq(buf + 10, "edge", 4);
+	ck_assert(!hosted_dma_write(NULL, bus + 49, "xy", 2, "receive buffer"));
+	ck_assert_uint_eq(hosted_failures_take("byte 0x1000000031 belongs to the CPU"), 1);
+	device_writes(bus + 50, "late", 4);
+	dma_sync_single_for_cpu(bus + 40, 20, DMA_FROM_DEVICE);
+	ck_assert_uint_eq(hosted_failures_take("byte 0x1000000028 is the CPU's already"), 1);
+	dma_sync_single_for_cpu(bus + 50, 50, DMA_FROM_DEVICE);
+	ck_assert_mem_eq(buf + 50, "late", 4);
+	ck_assert_mem_eq(buf + 96, "abcd", 4);
+	dma_free(buf, 2 * BUF);
+	ck_assert_uint_eq(hosted_failures_take("while the device owns 3 bytes of it, the first at "
+					       "0x1000000064"),
+			  1);
+	dma_sync_single_for_cpu(bus + 100, 3, DMA_TO_DEVICE);
+	ck_assert_uint_eq(hosted_failures_take("its allocation was freed"), 1);
+	ck_assert_uint_eq(hosted_failures(), 0);
+}
+END_TEST
+
 START_TEST(test_mapping_ownership)
 {
 	static char frame[64] = "lent by the stack";
@@ -255,6 +297,7 @@ int main(void)
 	tcase_add_test(tc, test_cpu_write_to_receive_buffer_the_device_owns);
 	tcase_add_test(tc, test_sync_misuse);
 	tcase_add_test(tc, test_free_while_device_owns);
+	tcase_add_test(tc, test_ownership_is_per_byte);
 	tcase_add_test(tc, test_mapping_ownership);
 	tcase_add_test(tc, test_mapping_misuse);
 	tcase_add_test(tc, test_mapping_inside_streaming_allocation);
