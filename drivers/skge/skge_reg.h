@@ -411,7 +411,8 @@ struct skge_desc {
 	u32 tstamp; /* receive: time stamp; transmit: checksum start value */
 	u32 csum;   /* receive: checksums; transmit: checksum positions */
 	u32 csum_start;
-} __packed;
+};
+_Static_assert(sizeof(struct skge_desc) == 32, "the chip's descriptor layout");
 
 #define SKGE_DESC_SIZE		32
 #define SKGE_DESC_ALIGN		8

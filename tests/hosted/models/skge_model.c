@@ -659,7 +659,6 @@ static bool unknown_chip_allows(u32 off, unsigned int size, bool write)
 static bool access_ok(struct skge_model *m, u32 off, unsigned int size, bool write, u32 val)
 {
 	const char *dir = write ? "write" : "read";
-	bool special = false;
 
 	if (m->chip == SKGE_MODEL_UNKNOWN && !unknown_chip_allows(off, size, write)) {
 		skm_fail(m,
@@ -688,7 +687,6 @@ static bool access_ok(struct skge_model *m, u32 off, unsigned int size, bool wri
 				 off);
 			return false;
 		}
-		special |= k == SKM_SPECIAL;
 	}
 	if (m->sw_reset && off >= 0x80) {
 		skm_fail(m, "%s at 0x%04x while B0_CTST holds the software reset", dir, off);
