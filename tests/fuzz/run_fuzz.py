@@ -14,13 +14,16 @@ commit) and the report sums a harness's lines; --keep merges the inputs a
 run's corpus covers beyond the committed one into tests/fuzz/corpus/<name>/
 as grown-<sha1>, so the next machine starts where this one stopped.
 The report (executions, coverage, crashes) replaces the part of
-docs/RELIABILITY.md between the fuzz-report markers. Exits 1 when a harness
-crashed, hung or leaked.
+docs/RELIABILITY.md between the fuzz-report markers, and each recorded run
+rewrites the table of the ledger's totals there (between the fuzz-ledger
+markers); --summary, which `make fuzz-replay` runs, fails when that table no
+longer matches the ledger. Exits 1 when a harness crashed, hung or leaked.
 
     python3 tests/fuzz/run_fuzz.py --build build/fuzz --seconds 120 \
         --report docs/RELIABILITY.md fuzz_cmdline fuzz_lwip ...
     python3 tests/fuzz/run_fuzz.py --build build/fuzz --keep fuzz_lwip ...
     python3 tests/fuzz/run_fuzz.py --summary fuzz_lwip ...
+    python3 tests/fuzz/run_fuzz.py --ledger-table
 """
 import argparse
 import datetime
@@ -38,6 +41,9 @@ GOAL = 10**7
 # A single input running longer than this is a hang.
 INPUT_TIMEOUT_S = 20
 LEDGER = os.path.join("tests", "fuzz", "ledger.tsv")
+LEDGER_DOC = os.path.join("docs", "RELIABILITY.md")
+LEDGER_BEGIN = "<!-- fuzz-ledger:begin (written by run_fuzz.py from tests/fuzz/ledger.tsv) -->"
+LEDGER_END = "<!-- fuzz-ledger:end -->"
 TREE_CORPUS = os.path.join("tests", "fuzz", "corpus")
 
 
@@ -103,6 +109,8 @@ def record(name, seconds, execs, crashed, commit):
     with open(LEDGER, "a") as ledger:
         ledger.write(f"{when}\t{name}\t{seconds}\t{execs}\t"
                      f"{'crash' if crashed else 'clean'}\t{commit}\n")
+    if doc_block(LEDGER_DOC, LEDGER_BEGIN, LEDGER_END) is not None:
+        write_block(LEDGER_DOC, LEDGER_BEGIN, LEDGER_END, ledger_table())
 
 
 def read_ledger(name):
@@ -127,6 +135,41 @@ def read_ledger(name):
             else:
                 clean += int(fields[3])
     return total, runs, crashed, clean
+
+
+def ledger_harnesses():
+    """Every harness the ledger names, in the order of its first run."""
+    names = []
+    if os.path.exists(LEDGER):
+        with open(LEDGER) as ledger:
+            for line in ledger:
+                fields = line.split("\t")
+                if not line.startswith("#") and len(fields) == 6 and fields[1] not in names:
+                    names.append(fields[1])
+    return names
+
+
+def ledger_table():
+    """The ledger's totals per harness, as docs/RELIABILITY.md shows them."""
+    lines = [
+        LEDGER_BEGIN,
+        "| harness | executions | runs | runs with a crash | clean since the last crash "
+        "| 10^7 clean |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for name in ledger_harnesses():
+        total, runs, crashed, clean = read_ledger(name)
+        goal = "reached" if clean >= GOAL else f"{clean / GOAL:.0%}"
+        lines.append(f"| {name} | {total:,} | {runs} | {crashed} | {clean:,} | {goal} |")
+    return "\n".join(lines + [LEDGER_END]) + "\n"
+
+
+def doc_block(path, begin, end):
+    """The part of path from begin to end, markers included, or None."""
+    text = open(path).read() if os.path.exists(path) else ""
+    if begin not in text or end not in text:
+        return None
+    return begin + text.split(begin, 1)[1].split(end, 1)[0] + end + "\n"
 
 
 def keep(build, name):
@@ -206,12 +249,13 @@ def report(results, seconds):
     return "\n".join(lines) + "\n"
 
 
-def write_report(path, block):
+def write_block(path, begin, end, block):
+    """Replace the part of path from begin to end with block (which holds
+    both markers), or append block when the markers are not there."""
     text = open(path).read() if os.path.exists(path) else ""
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1].lstrip("\n")
-        text = head + block + tail
+    if begin in text and end in text:
+        head, rest = text.split(begin, 1)
+        text = head + block.rstrip("\n") + rest.split(end, 1)[1]
     else:
         text = text + ("\n" if text and not text.endswith("\n") else "") + block
     with open(path, "w") as f:
@@ -227,9 +271,22 @@ def main():
                     help="merge the grown corpora into tests/fuzz/corpus instead of fuzzing")
     ap.add_argument("--summary", action="store_true",
                     help="print each harness's runs from the ledger (fails on a malformed line)")
-    ap.add_argument("targets", nargs="+")
+    ap.add_argument("--ledger-table", action="store_true",
+                    help=f"rewrite {LEDGER_DOC}'s table of the ledger's totals")
+    ap.add_argument("targets", nargs="*")
     args = ap.parse_args()
+    if args.ledger_table:
+        if doc_block(LEDGER_DOC, LEDGER_BEGIN, LEDGER_END) is None:
+            raise SystemExit(f"{LEDGER_DOC}: no fuzz-ledger markers")
+        write_block(LEDGER_DOC, LEDGER_BEGIN, LEDGER_END, ledger_table())
+        return 0
+    if not args.targets:
+        ap.error("name the harnesses")
     if args.summary:
+        if doc_block(LEDGER_DOC, LEDGER_BEGIN, LEDGER_END) != ledger_table():
+            raise SystemExit(f"{LEDGER_DOC}: its table of the fuzz ledger's totals differs "
+                             f"from {LEDGER}; rewrite it with "
+                             "`python3 tests/fuzz/run_fuzz.py --ledger-table`")
         for name in args.targets:
             total, runs, crashed, clean = read_ledger(name)
             goal = "10^7 reached" if clean >= GOAL else f"{clean / GOAL:.0%} of 10^7"
@@ -250,7 +307,7 @@ def main():
         r = run_one(args.build, name, args.seconds)
         print(f"   {r['execs']:,} executions, {r['edges']:,} edges, crashes: {r['crashes'] or 'none'}")
         results.append(r)
-    write_report(args.report, report(results, args.seconds))
+    write_block(args.report, BEGIN, END, report(results, args.seconds))
     print(f"report: {args.report}")
     return 1 if any(r["crashes"] or r["rc"] for r in results) else 0
 
