@@ -56,7 +56,6 @@ struct glue_gso {
 struct glue_if {
 	struct netif netif;
 	struct net_device *dev;
-	bool in_use;
 	/* Checksum flags derived from the device's features; rx adjusts them per frame. */
 	u16 chksum_flags;
 	/* Frames refused with NETDEV_TX_BUSY, oldest first, linked by the first netbuf's qnext. */

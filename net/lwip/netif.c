@@ -16,6 +16,13 @@
 #include "net/lwip/glue.h"
 
 static struct glue_if glue_ifs[LWIP_GLUE_MAX_IFS];
+/*
+ * Bit i: glue_ifs[i] holds a device. Every loop round walks the devices
+ * twice, and most rounds have nothing else to do: the mask finds the next
+ * device in one step instead of a look at every slot.
+ */
+static u32 glue_ifs_used;
+_Static_assert(LWIP_GLUE_MAX_IFS <= 32, "glue_ifs_used has a bit per slot");
 
 struct glue_if *glue_if_first(void)
 {
@@ -24,12 +31,10 @@ struct glue_if *glue_if_first(void)
 
 struct glue_if *glue_if_next(struct glue_if *gif)
 {
-	struct glue_if *end = glue_ifs + LWIP_GLUE_MAX_IFS;
+	unsigned int from = gif ? (unsigned int)(gif - glue_ifs) + 1 : 0;
+	u32 rest = from < LWIP_GLUE_MAX_IFS ? glue_ifs_used & ~(BIT(from) - 1) : 0;
 
-	for (gif = gif ? gif + 1 : glue_ifs; gif < end; gif++)
-		if (gif->in_use)
-			return gif;
-	return NULL;
+	return rest ? &glue_ifs[__builtin_ctz(rest)] : NULL;
 }
 
 struct netif *lwip_netif_of(const struct net_device *dev)
@@ -106,14 +111,19 @@ static err_t glue_netif_init(struct netif *netif)
 
 static struct glue_if *glue_if_alloc(void)
 {
-	for (int i = 0; i < LWIP_GLUE_MAX_IFS; i++) {
-		if (!glue_ifs[i].in_use) {
+	for (unsigned int i = 0; i < LWIP_GLUE_MAX_IFS; i++) {
+		if (!(glue_ifs_used & BIT(i))) {
 			memset(&glue_ifs[i], 0, sizeof(glue_ifs[i]));
-			glue_ifs[i].in_use = true;
+			glue_ifs_used |= BIT(i);
 			return &glue_ifs[i];
 		}
 	}
 	return NULL;
+}
+
+static void glue_if_free(struct glue_if *gif)
+{
+	glue_ifs_used &= ~BIT(gif - glue_ifs);
 }
 
 static void log_offloads(const struct glue_if *gif)
@@ -157,7 +167,7 @@ void glue_dev_added(struct net_device *dev)
 	err = dev_open(dev);
 	if (err) {
 		pr_err("%s: cannot open (%d); device left unused\n", dev->name, err);
-		gif->in_use = false;
+		glue_if_free(gif);
 		return;
 	}
 	dev->stack_priv = gif;
@@ -165,7 +175,7 @@ void glue_dev_added(struct net_device *dev)
 	if (!netif) {
 		pr_err("%s: lwIP refused the interface\n", dev->name);
 		dev->stack_priv = NULL;
-		gif->in_use = false;
+		glue_if_free(gif);
 		dev_close(dev);
 		return;
 	}
@@ -194,7 +204,7 @@ void glue_dev_removed(struct net_device *dev)
 	glue_gso_purge(gif);
 	glue_tx_purge(gif);
 	dev->stack_priv = NULL;
-	gif->in_use = false;
+	glue_if_free(gif);
 	if (gif->stats.rx_frames_held || gif->stats.tx_frames_held)
 		pr_warn("%s: removed while lwIP holds %llu received and %llu sent frames\n",
 			dev->name, (unsigned long long)gif->stats.rx_frames_held,
