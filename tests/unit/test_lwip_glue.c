@@ -1521,6 +1521,79 @@ START_TEST(test_tso_needs_the_device_feature)
 }
 END_TEST
 
+static netdev_tx_t spare_xmit(struct netbuf *nb, struct net_device *dev)
+{
+	netbuf_free(nb);
+	return NETDEV_TX_OK;
+}
+
+static const struct net_device_ops spare_ops = {
+	.start_xmit = spare_xmit,
+};
+
+/* The devices the glue walks, in slot order, are exactly want[0..n). */
+static void assert_glue_devices(struct net_device *const *want, int n)
+{
+	int i = 0;
+
+	for (struct glue_if *gif = glue_if_first(); gif; gif = glue_if_next(gif), i++) {
+		ck_assert_int_lt(i, n);
+		ck_assert_ptr_eq(gif->dev, want[i]);
+		ck_assert_ptr_eq(gif->dev->stack_priv, gif);
+	}
+	ck_assert_int_eq(i, n);
+}
+
+/*
+ * The glue's device slots: taken lowest first, one device more than there
+ * are slots refused with a message, a removed device's slot skipped by the
+ * walk and given to the next device.
+ */
+START_TEST(test_device_slots_come_and_go)
+{
+	static struct net_device spare[LWIP_GLUE_MAX_IFS];
+	struct net_device *const eth0 = &nic.dev;
+
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off", NETIF_F_SG);
+	for (int i = 0; i < LWIP_GLUE_MAX_IFS; i++) {
+		static const u8 mac[ETH_ALEN] = { 2, 0, 0, 0, 9, 0 };
+
+		memset(&spare[i], 0, sizeof(spare[i]));
+		memcpy(spare[i].dev_addr, mac, ETH_ALEN);
+		spare[i].dev_addr[5] = (u8)i;
+		spare[i].ops = &spare_ops;
+		ck_assert_int_eq(register_netdev(&spare[i]), 0);
+	}
+	run_loop(1);
+	ck_assert(stub_printk_contains("more than 8 devices; this one stays unused"));
+	ck_assert_ptr_null(spare[7].stack_priv);
+	{
+		struct net_device *const want[] = { eth0,      &spare[0], &spare[1], &spare[2],
+						    &spare[3], &spare[4], &spare[5], &spare[6] };
+
+		assert_glue_devices(want, 8);
+	}
+	unregister_netdev(&spare[2]);
+	unregister_netdev(&spare[5]);
+	{
+		struct net_device *const want[] = { eth0,      &spare[0], &spare[1],
+						    &spare[3], &spare[4], &spare[6] };
+
+		assert_glue_devices(want, 6);
+	}
+	/* Registered again, the refused device gets the lowest free slot, spare[2]'s. */
+	unregister_netdev(&spare[7]);
+	ck_assert_int_eq(register_netdev(&spare[7]), 0);
+	run_loop(1);
+	{
+		struct net_device *const want[] = { eth0,      &spare[0], &spare[1], &spare[7],
+						    &spare[3], &spare[4], &spare[6] };
+
+		assert_glue_devices(want, 7);
+	}
+}
+END_TEST
+
 static Suite *lwip_glue_suite(void)
 {
 	Suite *s = suite_create("lwip_glue");
@@ -1566,6 +1639,7 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(own, test_tso_psh_ends_a_super_segment);
 	tcase_add_test(own, test_tso_off_switch);
 	tcase_add_test(own, test_tso_needs_the_device_feature);
+	tcase_add_test(own, test_device_slots_come_and_go);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, own);
 	return s;
