@@ -10,7 +10,14 @@
  *         descriptor the model writes (offset modulo its size)
  *   op 2: the same for the next status block / status list entry
  *   op 3: [u8 t] time moves t * 20 us; with bit 2 of the op set, the pretend
- *         stack starts or stops holding received buffers instead
+ *         stack starts or stops holding received buffers instead; with bit
+ *         3, it starts or stops sending each received frame back, in its
+ *         own buffers as napkin's zero-copy echo does
+ *
+ * Sending puts the driver's transmit path and its reclaim of sent frames
+ * under the same hostile status entries. Every frame on the wire must be an
+ * echo, unchanged and in order, and the driver must have freed every echo
+ * once it let go of the device.
  *
  * A harness failure (the model or the DMA checker objecting) only counts as
  * a bug for inputs that tampered with nothing: a hostile chip is allowed to

@@ -282,6 +282,7 @@ def nic_wait(n):
 
 
 NIC_HOLD = bytes([7])
+NIC_ECHO = bytes([11])
 
 
 def nic_seeds(harness, mac, variants):
@@ -295,6 +296,12 @@ def nic_seeds(harness, mac, variants):
     seed(harness, b"\x01" + nic_edit_rx((8, 0x80), (9, 0x7F)) + nic_frame(udp_frame) + nic_edit_rx((12, 0x3C)) + nic_frame(tcp_frame))
     seed(harness, b"\x01" + nic_edit_status((4, 0x40), (2, 0x01)) + nic_frame(udp_frame) + nic_edit_status((6, 0xFF)) + nic_frame(udp_frame) + nic_wait(20))
     seed(harness, b"\x01" + NIC_HOLD + b"".join(nic_frame(tcp_frame) for _ in range(40)) + NIC_HOLD + nic_wait(100))
+    for v in range(variants):
+        seed(harness, bytes([v]) + NIC_ECHO + nic_frame(udp_frame) + nic_frame(tcp_frame) + nic_frame(bcast[:20]) + nic_wait(50)
+             + b"".join(nic_frame(udp_frame) for _ in range(30)) + nic_wait(100))
+    seed(harness, b"\x00" + NIC_ECHO + nic_frame(udp_frame) + nic_wait(20) + nic_edit_status((4, 0x01), (5, 0x02))
+         + nic_frame(tcp_frame) + nic_frame(udp_frame) + nic_wait(200) + NIC_HOLD + nic_frame(udp_frame) + NIC_ECHO
+         + nic_frame(tcp_frame) + nic_wait(10))
 
 
 nic_seeds("fuzz_tg3", bytes([0x00, 0x10, 0x18, 0x5A, 0x19, 0x01]), 2)
