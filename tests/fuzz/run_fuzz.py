@@ -31,6 +31,7 @@ import hashlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -40,6 +41,8 @@ END = "<!-- fuzz-report:end -->"
 GOAL = 10**7
 # A single input running longer than this is a hang.
 INPUT_TIMEOUT_S = 20
+# libFuzzer's exit status when stopped by SIGINT (its -interrupted_exit_code).
+INTERRUPTED_RC = 72
 LEDGER = os.path.join("tests", "fuzz", "ledger.tsv")
 LEDGER_DOC = os.path.join("docs", "RELIABILITY.md")
 LEDGER_BEGIN = "<!-- fuzz-ledger:begin (written by run_fuzz.py from tests/fuzz/ledger.tsv) -->"
@@ -66,8 +69,15 @@ def run_one(build, name, seconds):
     ]
     log_path = os.path.join(work, "last-run.log")
     started = time.monotonic()
-    with open(log_path, "w") as log:
-        proc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, timeout=seconds * 3 + 120)
+    # Ctrl-C reaches libFuzzer too, which stops and prints its totals: this
+    # process waits for it and records the run instead of dying first.
+    on_sigint = signal.signal(signal.SIGINT, lambda signum, frame: None)
+    try:
+        with open(log_path, "w") as log:
+            proc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT,
+                                  timeout=seconds * 3 + 120)
+    finally:
+        signal.signal(signal.SIGINT, on_sigint)
     seconds = round(time.monotonic() - started)  # a crash ends the run early
     text = open(log_path, errors="replace").read()
     stat = dict(re.findall(r"^stat::(\w+):\s+(\d+)", text, re.M))
@@ -76,7 +86,10 @@ def run_one(build, name, seconds):
     new = sorted(set(os.listdir(artifacts)) - before)
     summary = re.findall(r"^SUMMARY: (.*)$", text, re.M)
     execs = int(stat.get("number_of_executed_units", 0))
-    crashed = bool(new) or proc.returncode != 0
+    # Stopped by hand (Ctrl-C): a shorter run, not a crash, if nothing else happened.
+    interrupted = (proc.returncode == INTERRUPTED_RC and not new and not summary
+                   and "run interrupted" in text)
+    crashed = bool(new) or (proc.returncode != 0 and not interrupted)
     record(name, seconds, execs, crashed, commit)
     return {
         "name": name,
@@ -90,7 +103,7 @@ def run_one(build, name, seconds):
         "pcs": int(pcs.group(1)) if pcs else 0,
         "crashes": new,
         "summary": summary[-1] if summary else "",
-        "rc": proc.returncode,
+        "rc": 0 if interrupted else proc.returncode,
         "log": log_path,
     }
 
