@@ -23,6 +23,7 @@
 #include "net/services/listen.h"
 #include "net/services/services.h"
 #include "net/services/webstatus.h"
+#include "net/services/webstatus_http.h"
 
 #define WS_REQUEST_TIMEOUT_NS (5 * NSEC_PER_SEC)  /* first byte to end of headers */
 #define WS_IDLE_TIMEOUT_NS    (15 * NSEC_PER_SEC) /* between requests on one connection */
@@ -144,69 +145,6 @@ static void ws_answer_text(struct ws_conn *c, int status, const char *reason, u6
 	ws_set_head(c, status, reason, "text/plain", c->body_len);
 }
 
-static bool ws_word_is(const char *s, size_t len, const char *word)
-{
-	return strlen(word) == len && !memcmp(s, word, len);
-}
-
-static bool ws_header_has(const char *line, size_t len, const char *name)
-{
-	size_t n = strlen(name);
-
-	if (len < n)
-		return false;
-	for (size_t i = 0; i < n; i++) {
-		char a = line[i], b = name[i];
-
-		if (a >= 'A' && a <= 'Z')
-			a = (char)(a - 'A' + 'a');
-		if (a != b)
-			return false;
-	}
-	return true;
-}
-
-/* Does the value of a header line contain word (lowercase), ignoring case? */
-static bool ws_value_has(const char *line, size_t len, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (size_t i = 0; i + n <= len; i++)
-		if (ws_header_has(line + i, len - i, word))
-			return true;
-	return false;
-}
-
-/* A Content-Length line whose value is 0: the only body size a GET may announce here. */
-static bool ws_zero_length(const char *line, size_t len)
-{
-	size_t i = strlen("content-length:");
-
-	while (i < len && (line[i] == ' ' || line[i] == '\t'))
-		i++;
-	if (i >= len || line[i] != '0')
-		return false;
-	for (i++; i < len; i++)
-		if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-			return false;
-	return true;
-}
-
-/* since=N from the query string; 0 when absent or malformed. */
-static u64 ws_query_since(const char *q, size_t len)
-{
-	u64 v = 0;
-
-	for (size_t i = 0; i + 6 <= len; i++) {
-		if ((i == 0 || q[i - 1] == '&') && !memcmp(q + i, "since=", 6)) {
-			for (i += 6; i < len && q[i] >= '0' && q[i] <= '9'; i++)
-				v = v * 10 + (u64)(q[i] - '0');
-			return v;
-		}
-	}
-	return 0;
-}
-
 static void ws_answer_json(struct ws_conn *c, bool head_only, bool is_log, u64 since)
 {
 	struct ws_buf b = { .cap = WEBSTATUS_BODY_MAX };
@@ -231,86 +169,32 @@ static void ws_answer_json(struct ws_conn *c, bool head_only, bool is_log, u64 s
 	ws_set_head(c, 200, "OK", type, b.len);
 }
 
-/*
- * Parse one request from c->req (its headers end at hdr_len) and set up the
- * answer. Only GET and HEAD exist; a request with a body is refused, since
- * this server reads nothing it would have to skip.
- */
+/* Answer the request whose line and headers are the first hdr_len bytes of c->req. */
 static void ws_route(struct ws_conn *c, size_t hdr_len)
 {
-	const char *r = c->req, *end = c->req + hdr_len;
-	const char *line_end = memchr(r, '\n', hdr_len);
-	const char *sp1, *sp2, *q;
-	size_t mlen, tlen, vlen;
-	bool head_only, http10;
+	struct ws_request rq;
 
 	webstatus_stats.requests++;
-	c->close_after = false;
-	sp1 = memchr(r, ' ', (size_t)(line_end - r));
-	sp2 = sp1 ? memchr(sp1 + 1, ' ', (size_t)(line_end - sp1 - 1)) : NULL;
-	if (!sp1 || !sp2 || sp1[1] != '/')
+	ws_http_parse(c->req, hdr_len, &rq);
+	c->close_after = rq.close_after;
+	if (rq.status == 400)
 		return ws_answer_text(c, 400, "Bad Request", &webstatus_stats.bad_requests);
-	mlen = (size_t)(sp1 - r);
-	tlen = (size_t)(sp2 - sp1 - 1);
-	vlen = (size_t)(line_end - sp2 - 1);
-	if (vlen && sp2[vlen] == '\r')
-		vlen--;
-	http10 = ws_word_is(sp2 + 1, vlen, "HTTP/1.0");
-	if (!http10 && !ws_word_is(sp2 + 1, vlen, "HTTP/1.1"))
-		return ws_answer_text(c, 400, "Bad Request", &webstatus_stats.bad_requests);
-	c->close_after = http10;
-	for (const char *l = line_end + 1; l < end;) {
-		const char *nl = memchr(l, '\n', (size_t)(end - l));
-		size_t llen = nl ? (size_t)(nl - l) : (size_t)(end - l);
-
-		if (ws_header_has(l, llen, "connection:")) {
-			if (ws_value_has(l, llen, "close"))
-				c->close_after = true;
-			else if (ws_value_has(l, llen, "keep-alive"))
-				c->close_after = false;
-		} else if (ws_header_has(l, llen, "transfer-encoding:") ||
-			   (ws_header_has(l, llen, "content-length:") &&
-			    !ws_zero_length(l, llen))) {
-			return ws_answer_text(c, 400, "Bad Request", &webstatus_stats.bad_requests);
-		}
-		l += llen + 1;
-	}
-	head_only = ws_word_is(r, mlen, "HEAD");
-	if (!head_only && !ws_word_is(r, mlen, "GET"))
+	if (rq.status == 405)
 		return ws_answer_text(c, 405, "Method Not Allowed", &webstatus_stats.bad_methods);
-	q = memchr(sp1 + 1, '?', tlen);
-	if (q)
-		tlen = (size_t)(q - sp1 - 1);
-	if (ws_word_is(sp1 + 1, tlen, "/") || ws_word_is(sp1 + 1, tlen, "/index.html")) {
+	switch (rq.target) {
+	case WS_TARGET_PAGE:
 		webstatus_stats.ok++;
 		c->body = webstatus_page;
-		c->body_len = head_only ? 0 : webstatus_page_len;
+		c->body_len = webstatus_page_len;
 		c->body_off = 0;
 		ws_set_head(c, 200, "OK", "text/html; charset=utf-8", webstatus_page_len);
-	} else if (ws_word_is(sp1 + 1, tlen, "/stats.json")) {
-		ws_answer_json(c, head_only, false, 0);
-	} else if (ws_word_is(sp1 + 1, tlen, "/log")) {
-		ws_answer_json(c, head_only, true,
-			       q ? ws_query_since(q + 1, (size_t)(sp2 - q - 1)) : 0);
-	} else {
-		ws_answer_text(c, 404, "Not Found", &webstatus_stats.not_found);
+		break;
+	case WS_TARGET_STATS: ws_answer_json(c, rq.head_only, false, 0); break;
+	case WS_TARGET_LOG: ws_answer_json(c, rq.head_only, true, rq.since); break;
+	case WS_TARGET_NONE: ws_answer_text(c, 404, "Not Found", &webstatus_stats.not_found); break;
 	}
-	if (head_only)
+	if (rq.head_only)
 		c->body_len = 0;
-}
-
-/* Length of the request line and headers in c->req, blank line included; 0 if incomplete. */
-static size_t ws_headers_end(const struct ws_conn *c)
-{
-	for (size_t i = 0; i + 1 < c->req_len; i++) {
-		if (c->req[i] != '\n')
-			continue;
-		if (c->req[i + 1] == '\n')
-			return i + 2;
-		if (i + 2 < c->req_len && c->req[i + 1] == '\r' && c->req[i + 2] == '\n')
-			return i + 3;
-	}
-	return 0;
 }
 
 static err_t ws_pump(struct ws_conn *c);
@@ -322,7 +206,7 @@ static err_t ws_next_request(struct ws_conn *c)
 
 	if (c->sending)
 		return ERR_OK;
-	hdr_len = ws_headers_end(c);
+	hdr_len = ws_http_headers_end(c->req, c->req_len);
 	if (!hdr_len) {
 		if (c->req_len < sizeof(c->req))
 			return ERR_OK;
@@ -386,7 +270,8 @@ static err_t ws_pump(struct ws_conn *c)
 	c->head_len = c->head_off = c->body_len = c->body_off = 0;
 	c->sending = false;
 	c->served = true;
-	if (c->close_after || c->peer_closed || (c->overflowed && !ws_headers_end(c)))
+	if (c->close_after || c->peer_closed ||
+	    (c->overflowed && !ws_http_headers_end(c->req, c->req_len)))
 		return ws_close(c);
 	c->deadline_ns = ktime_get_ns() + WS_IDLE_TIMEOUT_NS;
 	return ERR_OK; /* a pipelined request waits for the next callback: one per round */
@@ -407,7 +292,7 @@ static err_t ws_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
 	if (!p) {
 		/* The peer is done sending: answer a whole request still waiting, then close. */
 		c->peer_closed = true;
-		if (!c->sending && !ws_headers_end(c))
+		if (!c->sending && !ws_http_headers_end(c->req, c->req_len))
 			return ws_close(c);
 		return ws_next_request(c);
 	}
@@ -420,7 +305,7 @@ static err_t ws_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
 	 * Pipelined requests beyond the buffer: while a whole one waits, answering
 	 * it makes room, so lwIP keeps the data (window shut) and offers it again.
 	 */
-	if (p->tot_len > room && (c->sending || ws_headers_end(c)))
+	if (p->tot_len > room && (c->sending || ws_http_headers_end(c->req, c->req_len)))
 		return ERR_MEM;
 	take = MIN(room, (size_t)p->tot_len);
 	pbuf_copy_partial(p, c->req + c->req_len, (u16)take, 0);
@@ -461,7 +346,8 @@ static err_t ws_poll(void *arg, struct tcp_pcb *pcb)
 		}
 		return ws_pump(c);
 	}
-	if (now < c->deadline_ns || ws_headers_end(c)) /* a whole request is never late */
+	if (now < c->deadline_ns ||
+	    ws_http_headers_end(c->req, c->req_len)) /* a whole request is never late */
 		return ws_next_request(c);
 	if (c->req_len || !c->served) {
 		webstatus_stats.header_timeouts++;
@@ -491,7 +377,7 @@ static u64 ws_loop_run(u64 now_ns)
 	for (u32 i = 0; i < WEBSTATUS_CONNS_MAX; i++) {
 		struct ws_conn *c = &conns[i];
 
-		if (c->in_use && !c->sending && ws_headers_end(c))
+		if (c->in_use && !c->sending && ws_http_headers_end(c->req, c->req_len))
 			ws_next_request(c); /* sets requests_waiting again if refused */
 	}
 	return requests_waiting ? now_ns : UINT64_MAX;

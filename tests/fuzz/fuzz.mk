@@ -24,6 +24,9 @@ fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c kernel/core/cmdline.c net/ipconfi
 	net/netconsole_config.c net/params.c net/napi.c net/netdev.c net/backlog.c net/netbuf.c \
 	net/gro.c net/inet_csum.c kernel/core/ktimer.c $(NAPI_FAKES_SRCS)
 
+FUZZ_TARGETS += fuzz_http
+fuzz_http_SRCS := tests/fuzz/fuzz_http.c net/services/webstatus_http.c
+
 FUZZ_TARGETS += fuzz_shell
 fuzz_shell_SRCS := tests/fuzz/fuzz_shell.c kernel/console/shell.c tests/fuzz/host_compat.c \
 	tests/unit/stub_printk.c

@@ -264,6 +264,16 @@ seed("fuzz_lwip", wait(200) + dhcp(2) + wait(10) + dhcp(5, lease=60) + wait(250)
 seed("fuzz_lwip", frame(b"\x02\x00", 0) + frame(eth(NAPKIN_MAC, 0x0800, b"\x45"), 0) + frame(eth(NAPKIN_MAC, 0x0800, ip4(6, b"")[:30]), L_SEGS2 | 2))
 
 
+# ---- fuzz_http: what a peer sends the web status server ----
+for req in (b"GET / HTTP/1.1\r\nHost: napkin\r\n\r\n",
+            b"HEAD /stats.json HTTP/1.1\r\nConnection: keep-alive\r\n\r\nGET /log?since=42 HTTP/1.0\n\n",
+            b"GET /log?x=1&since=18446744073709551617 HTTP/1.1\r\nConnection: Close\r\nContent-Length:  0\r\n\r\n",
+            b"POST /stats.json HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello",
+            b"GET /index.html HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+            b"GET /nothing HTTP/2\r\n\r\nGET  HTTP/1.1\r\n\r\n\n\n"):
+    seed("fuzz_http", req)
+
+
 # ---- fuzz_tg3, fuzz_sky2, fuzz_skge: records [op][...]; see tests/fuzz/fuzz_nic.h ----
 def nic_frame(data):
     return bytes([0]) + struct.pack("<H", len(data)) + data
