@@ -15,7 +15,10 @@
  *         number sent, bit 5 a DHCP reply gets the transaction id napkin sent
  *   op 1: [u8 n] time moves n * 10 ms, timers and softirqs run
  *   op 2: the device's transmit refuses frames (NETDEV_TX_BUSY) or takes
- *         them again
+ *         them again; with bit 3 of the op set, a receive burst starts or
+ *         ends instead: receive aggregation (net/gro.c) is on and frames
+ *         go up without a softirq round between them, so in-order TCP
+ *         segments of a flow merge; the burst's end flushes them
  *   op 3: the device's link goes down or up
  * Random checksums would stop nearly every frame at the first check, hence
  * bits 2 and 3; the relative acknowledgement and DHCP id let TCP connections
@@ -33,6 +36,7 @@
 #include "lwip/nd6.h"
 #include "lwip/netif.h"
 #include "lwip/priv/tcp_priv.h"
+#include "net/gro.h"
 #include "net/lwip/glue.h"
 #include "net/net_init.h"
 #include "net/netconsole.h"
@@ -58,6 +62,15 @@ static struct fake_nic {
 	u32 dhcp_xid;	  /* of napkin's last DHCP message */
 } nics[NR_DEVS];
 
+static bool rx_burst; /* GRO on, no softirq round after each frame */
+
+static void set_rx_burst(bool on)
+{
+	rx_burst = on;
+	gro_set_enabled(on); /* off flushes what GRO holds */
+	fake_softirq_run_net_rx(100);
+}
+
 /* ---- what the kernel around the stack would provide ---- */
 
 static struct loop_hook *hook;
@@ -80,6 +93,9 @@ void glue_shell_init(void) {}
 static void run_loop_ms(u64 ms)
 {
 	u64 end = fake_clock_now() + ms * NSEC_PER_MSEC;
+
+	/* A loop round comes after the polls, and each poll's end flushes GRO. */
+	gro_flush();
 
 	for (;;) {
 		u64 now = fake_clock_now(), next;
@@ -152,7 +168,8 @@ static void inject(struct fake_nic *nic, const u8 *frame, u32 len, unsigned int 
 	first->tot_len = len;
 	first->csum = csum;
 	netif_receive_from(&nic->dev, first, NETIF_RX_SOFTIRQ);
-	fake_softirq_run_net_rx(100);
+	if (!rx_burst)
+		fake_softirq_run_net_rx(100);
 }
 
 static void frame_record(struct fake_nic *nic, struct fuzz_in *in)
@@ -277,7 +294,12 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		switch (op & 3) {
 		case 0: frame_record(nic, &in); break;
 		case 1: run_loop_ms(fuzz_u8(&in) * 10ull); break;
-		case 2: nic->busy = !nic->busy; break;
+		case 2:
+			if (op & 8)
+				set_rx_burst(!rx_burst);
+			else
+				nic->busy = !nic->busy;
+			break;
 		case 3:
 			if (netif_carrier_ok(&nic->dev))
 				netif_carrier_off(&nic->dev);
@@ -286,6 +308,8 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			break;
 		}
 	}
+	if (rx_burst)
+		set_rx_burst(false);
 	for (int i = 0; i < NR_DEVS; i++) {
 		nics[i].busy = false;
 		if (!netif_carrier_ok(&nics[i].dev))

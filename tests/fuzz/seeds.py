@@ -222,6 +222,18 @@ def tcp_open_and_send(port, data):
     return b"".join(frame(eth(NAPKIN_MAC, 0x0800, ip4(6, t)), L_FIX | L_REL_ACK) for t in (syn, ack, psh))
 seed("fuzz_lwip", frame(arp_reply) + tcp_open_and_send(5001, iperf_back) + wait(255) * 45)
 seed("fuzz_lwip", bytes([2]) + frame(arp_reply) + tcp_conversation(7, [b"busy transmitter"]) + bytes([2, 3]) + frame(arp_req) + bytes([3]))
+# Receive bursts with GRO on (op 2 with bit 3): in-order segments of one flow merge, the
+# rest (out of order, a retransmission, PSH in the middle, another frame between) break it.
+RX_BURST = bytes([2 | 8])
+def tcp_seg(port, seq, flags, data=b""):
+    return frame(eth(NAPKIN_MAC, 0x0800, ip4(6, tcp(40000 + port, port, seq, 0, flags, data))), L_FIX | L_REL_ACK)
+def tcp_open(port):
+    return frame(eth(NAPKIN_MAC, 0x0800, ip4(6, tcp(40000 + port, port, 1000, 0, 0x02, opts=b"\x02\x04\x05\xb4"))), L_FIX | L_REL_ACK) + tcp_seg(port, 1001, 0x10)
+seed("fuzz_lwip", frame(arp_reply) + tcp_open(9) + RX_BURST + b"".join(tcp_seg(9, 1001 + 100 * i, 0x10, bytes([65 + i]) * 100) for i in range(6))
+     + RX_BURST + wait(5) + tcp_seg(9, 1601, 0x11) + wait(5))
+seed("fuzz_lwip", frame(arp_reply) + tcp_open(7) + RX_BURST + tcp_seg(7, 1001, 0x10, b"a" * 50) + tcp_seg(7, 1101, 0x10, b"c" * 50)
+     + tcp_seg(7, 1051, 0x18, b"b" * 50) + tcp_seg(7, 1001, 0x10, b"a" * 50) + frame(arp_req) + tcp_seg(7, 1151, 0x10, b"d" * 50)
+     + wait(1) + tcp_seg(7, 1201, 0x10, b"e" * 50) + RX_BURST + wait(5) + tcp_seg(7, 1251, 0x11) + wait(5))
 
 # IPv6: neighbour solicitation, echo, a router advertisement with a prefix, a TCP connection, a fragment.
 ns = bytes([135, 0, 0, 0, 0, 0, 0, 0]) + NAPKIN_LL + bytes([1, 1]) + PEER_MAC
