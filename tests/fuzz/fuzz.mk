@@ -27,6 +27,12 @@ fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c kernel/core/cmdline.c net/ipconfi
 FUZZ_TARGETS += fuzz_http
 fuzz_http_SRCS := tests/fuzz/fuzz_http.c net/services/webstatus_http.c
 
+FUZZ_TARGETS += fuzz_pci
+fuzz_pci_SRCS := tests/fuzz/fuzz_pci.c kernel/pci/pci.c kernel/pci/pci_cfg.c kernel/pci/pci_bar.c \
+	kernel/pci/pci_cap.c kernel/pci/pci_driver.c kernel/pci/pci_show.c kernel/pci/msi.c \
+	kernel/pci/pci_irq.c kernel/pci/pci_intx.c kernel/x86/irq.c tests/unit/pci_fake.c \
+	tests/unit/stub_printk.c tests/unit/stub_irqflags.c tests/unit/pci_stub_hw.c
+
 FUZZ_TARGETS += fuzz_shell
 fuzz_shell_SRCS := tests/fuzz/fuzz_shell.c kernel/console/shell.c tests/fuzz/host_compat.c \
 	tests/unit/stub_printk.c

@@ -286,6 +286,40 @@ for req in (b"GET / HTTP/1.1\r\nHost: napkin\r\n\r\n",
     seed("fuzz_http", req)
 
 
+# ---- fuzz_pci: functions as [bus][devfn][6 BAR log2 sizes][u16 len][config]; see fuzz_pci.c ----
+def pci_cfg(vendor, device, cls, hdr=0, bars=(), caps=(), irq_pin=1, status_caps=True):
+    c = bytearray(256)
+    struct.pack_into("<HHHH", c, 0, vendor, device, 0x0006, 0x0010 if status_caps and caps else 0)
+    c[9:12] = struct.pack("<I", cls)[:3]
+    c[14] = hdr
+    for i, v in bars:
+        struct.pack_into("<I", c, 0x10 + 4 * i, v)
+    off = 0x40
+    if caps:
+        c[0x34] = off
+    for n, (cid, body) in enumerate(caps):
+        nxt = off + 4 + len(body) + (-(len(body)) % 4) if n + 1 < len(caps) else 0
+        c[off], c[off + 1] = cid, nxt
+        c[off + 2:off + 2 + len(body)] = body
+        off = nxt
+    c[0x3d] = irq_pin
+    return bytes(c)
+def pci_fn(bus, dev, fn, cfg, bar_log2=(0,) * 6):
+    return bytes([bus, dev << 3 | fn]) + bytes(bar_log2) + struct.pack("<H", len(cfg)) + cfg
+msi = (0x05, struct.pack("<HIIH", 0x0086, 0, 0, 0))                   # 8 vectors, 64-bit
+msix = (0x11, struct.pack("<HII", 0x0007, 0x00000000, 0x00002000))    # 8 entries, table BAR0
+pm = (0x01, struct.pack("<HH", 0x0003, 0))
+seed("fuzz_pci", b"\x00" + pci_fn(0, 3, 0, pci_cfg(0x8086, 0x100e, 0x020000, bars=[(0, 0xfebc0000), (1, 0xc001)], caps=[pm, msi]), (17, 6, 0, 0, 0, 0)))
+seed("fuzz_pci", b"\x01" + pci_fn(0, 4, 0, pci_cfg(0x1af4, 0x1041, 0x020000, bars=[(0, 0xfebf0000), (2, 0x0000000c), (3, 0x8)], caps=[msix, msi, pm]), (14, 0, 14, 0, 0, 0)))
+bridge = bytearray(pci_cfg(0x8086, 0x244e, 0x060400, hdr=1))
+bridge[0x18:0x1b] = bytes([0, 1, 1])
+seed("fuzz_pci", b"\x00" + pci_fn(0, 30, 0, bytes(bridge)) + pci_fn(1, 0, 0, pci_cfg(0x14e4, 0x1657, 0x020000, hdr=0x80, bars=[(0, 0xfe000004)], caps=[msi]), (16, 0, 0, 0, 0, 0))
+     + pci_fn(1, 0, 1, pci_cfg(0x14e4, 0x1657, 0x020000, bars=[(0, 0xfe010004)], caps=[msix]), (16, 0, 0, 0, 0, 0)))
+loop = bytearray(pci_cfg(0x11ab, 0x4362, 0x020000, caps=[pm, msi]))
+loop[0x49] = 0x40  # the MSI capability points back at the first
+seed("fuzz_pci", b"\x00" + pci_fn(0, 5, 0, bytes(loop)) + pci_fn(0, 5, 0, pci_cfg(0x11ab, 0x4362, 0x020000)))
+
+
 # ---- fuzz_tg3, fuzz_sky2, fuzz_skge: records [op][...]; see tests/fuzz/fuzz_nic.h ----
 def nic_frame(data):
     return bytes([0]) + struct.pack("<H", len(data)) + data
