@@ -196,10 +196,42 @@ void paging_init(const struct mem_region *map, size_t n)
 		__text_start, __text_end, nx_bit ? ", data no-execute" : "", nr_guard_pages);
 }
 
+/*
+ * One past the highest physical address ioremap() can map: what the CPU
+ * addresses (CPUID 0x80000008, 36 bits on CPUs without the leaf), within the
+ * lower canonical half of 4-level paging, where the identity map lives.
+ */
+static u64 ioremap_limit(void)
+{
+	static u64 limit;
+	u32 a, b, c, d, bits = 36;
+
+	if (!limit) {
+		cpuid(0x80000000, 0, &a, &b, &c, &d);
+		if (a >= 0x80000008) {
+			cpuid(0x80000008, 0, &a, &b, &c, &d);
+			bits = a & 0xff;
+		}
+		limit = 1ull << MIN(MAX(bits, 32u), 47u);
+	}
+	return limit;
+}
+
 static void *ioremap_cache(u64 phys, u64 size, u64 cache)
 {
 	u64 end = phys + size;
 
+	/*
+	 * A device (a 64-bit BAR, say) may claim an address no page table can
+	 * reach, or a range that wraps: refuse it, the caller reports it.
+	 */
+	if (!size || end < phys || end > ioremap_limit()) {
+		pr_warn("paging: not mapping %#llx size %#llx: beyond the %#llx bytes of physical "
+			"address space this CPU reaches\n",
+			(unsigned long long)phys, (unsigned long long)size,
+			(unsigned long long)ioremap_limit());
+		return NULL;
+	}
 	if (!paging_ready) {
 		/* The boot tables map the first 4 GiB; remember it for the real tables. */
 		if (nr_early_ioremaps == MAX_EARLY_IOREMAPS)

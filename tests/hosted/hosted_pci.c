@@ -392,7 +392,9 @@ void *ioremap(u64 phys, u64 size)
 		for (unsigned int b = 0; b < PCI_NUM_BARS; b++) {
 			const struct hosted_bar *bar = &fns[i].bar[b];
 
-			if (bar->map && phys >= bar->base && phys + size <= bar->base + bar->size)
+			/* Written not to wrap: a driver may pass any address. */
+			if (bar->map && phys >= bar->base && size <= bar->size &&
+			    phys - bar->base <= bar->size - size)
 				return bar->map + (phys - bar->base);
 		}
 	}
