@@ -85,6 +85,12 @@ static bool ws_take_budget(void)
 	return true;
 }
 
+/* Length of the whole request at the start of c->req, or 0 while it is incomplete. */
+static size_t ws_request_end(const struct ws_conn *c)
+{
+	return ws_http_headers_end(c->req, c->req_len);
+}
+
 static void ws_release(struct ws_conn *c)
 {
 	kfree(c->body_buf);
@@ -145,7 +151,7 @@ static void ws_answer_text(struct ws_conn *c, int status, const char *reason, u6
 	ws_set_head(c, status, reason, "text/plain", c->body_len);
 }
 
-static void ws_answer_json(struct ws_conn *c, bool head_only, bool is_log, u64 since)
+static void ws_answer_json(struct ws_conn *c, bool is_log, u64 since)
 {
 	struct ws_buf b = { .cap = WEBSTATUS_BODY_MAX };
 	const char *type;
@@ -164,7 +170,7 @@ static void ws_answer_json(struct ws_conn *c, bool head_only, bool is_log, u64 s
 	webstatus_stats.ok++;
 	c->body_buf = b.data;
 	c->body = b.data;
-	c->body_len = head_only ? 0 : b.len;
+	c->body_len = b.len;
 	c->body_off = 0;
 	ws_set_head(c, 200, "OK", type, b.len);
 }
@@ -189,8 +195,8 @@ static void ws_route(struct ws_conn *c, size_t hdr_len)
 		c->body_off = 0;
 		ws_set_head(c, 200, "OK", "text/html; charset=utf-8", webstatus_page_len);
 		break;
-	case WS_TARGET_STATS: ws_answer_json(c, rq.head_only, false, 0); break;
-	case WS_TARGET_LOG: ws_answer_json(c, rq.head_only, true, rq.since); break;
+	case WS_TARGET_STATS: ws_answer_json(c, false, 0); break;
+	case WS_TARGET_LOG: ws_answer_json(c, true, rq.since); break;
 	case WS_TARGET_NONE: ws_answer_text(c, 404, "Not Found", &webstatus_stats.not_found); break;
 	}
 	if (rq.head_only)
@@ -206,7 +212,7 @@ static err_t ws_next_request(struct ws_conn *c)
 
 	if (c->sending)
 		return ERR_OK;
-	hdr_len = ws_http_headers_end(c->req, c->req_len);
+	hdr_len = ws_request_end(c);
 	if (!hdr_len) {
 		if (c->req_len < sizeof(c->req))
 			return ERR_OK;
@@ -270,8 +276,7 @@ static err_t ws_pump(struct ws_conn *c)
 	c->head_len = c->head_off = c->body_len = c->body_off = 0;
 	c->sending = false;
 	c->served = true;
-	if (c->close_after || c->peer_closed ||
-	    (c->overflowed && !ws_http_headers_end(c->req, c->req_len)))
+	if (c->close_after || c->peer_closed || (c->overflowed && !ws_request_end(c)))
 		return ws_close(c);
 	c->deadline_ns = ktime_get_ns() + WS_IDLE_TIMEOUT_NS;
 	return ERR_OK; /* a pipelined request waits for the next callback: one per round */
@@ -292,7 +297,7 @@ static err_t ws_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
 	if (!p) {
 		/* The peer is done sending: answer a whole request still waiting, then close. */
 		c->peer_closed = true;
-		if (!c->sending && !ws_http_headers_end(c->req, c->req_len))
+		if (!c->sending && !ws_request_end(c))
 			return ws_close(c);
 		return ws_next_request(c);
 	}
@@ -305,7 +310,7 @@ static err_t ws_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
 	 * Pipelined requests beyond the buffer: while a whole one waits, answering
 	 * it makes room, so lwIP keeps the data (window shut) and offers it again.
 	 */
-	if (p->tot_len > room && (c->sending || ws_http_headers_end(c->req, c->req_len)))
+	if (p->tot_len > room && (c->sending || ws_request_end(c)))
 		return ERR_MEM;
 	take = MIN(room, (size_t)p->tot_len);
 	pbuf_copy_partial(p, c->req + c->req_len, (u16)take, 0);
@@ -346,8 +351,7 @@ static err_t ws_poll(void *arg, struct tcp_pcb *pcb)
 		}
 		return ws_pump(c);
 	}
-	if (now < c->deadline_ns ||
-	    ws_http_headers_end(c->req, c->req_len)) /* a whole request is never late */
+	if (now < c->deadline_ns || ws_request_end(c)) /* a whole request is never late */
 		return ws_next_request(c);
 	if (c->req_len || !c->served) {
 		webstatus_stats.header_timeouts++;
@@ -377,7 +381,7 @@ static u64 ws_loop_run(u64 now_ns)
 	for (u32 i = 0; i < WEBSTATUS_CONNS_MAX; i++) {
 		struct ws_conn *c = &conns[i];
 
-		if (c->in_use && !c->sending && ws_http_headers_end(c->req, c->req_len))
+		if (c->in_use && !c->sending && ws_request_end(c))
 			ws_next_request(c); /* sets requests_waiting again if refused */
 	}
 	return requests_waiting ? now_ns : UINT64_MAX;

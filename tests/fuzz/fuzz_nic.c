@@ -61,10 +61,11 @@ static struct {
 	struct net_device *dev;
 } st;
 
-static u64 fnv1a(const u8 *p, u32 len)
-{
-	u64 h = 0xcbf29ce484222325ull;
+#define FNV_OFFSET 0xcbf29ce484222325ull
 
+/* FNV-1a over len bytes, continuing from h. */
+static u64 fnv1a(u64 h, const u8 *p, u32 len)
+{
 	while (len--)
 		h = (h ^ *p++) * 0x100000001b3ull;
 	return h;
@@ -73,11 +74,10 @@ static u64 fnv1a(const u8 *p, u32 len)
 /* The frame's bytes, across its segments, hashed. */
 static u64 frame_hash(const struct netbuf *nb)
 {
-	u64 h = 0xcbf29ce484222325ull;
+	u64 h = FNV_OFFSET;
 
 	for (; nb; nb = nb->next)
-		for (u32 i = 0; i < nb->len; i++)
-			h = (h ^ nb->data[i]) * 0x100000001b3ull;
+		h = fnv1a(h, nb->data, nb->len);
 	return h;
 }
 
@@ -178,7 +178,7 @@ static void wire_check(struct hosted_wire *wire)
 			const struct sent *want = &st.sent[st.wire_next++];
 
 			known = (len == want->len || (want->len < ETH_ZLEN && len == ETH_ZLEN)) &&
-				fnv1a(buf, want->len) == want->hash;
+				fnv1a(FNV_OFFSET, buf, want->len) == want->hash;
 		}
 		st.wire_strangers += !known;
 	}
