@@ -178,10 +178,11 @@ static err_t echo_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err
 		c->peer_closed = true;
 		return echo_pump(c);
 	}
-	if (err != ERR_OK) {
-		pbuf_free(p);
-		return err;
-	}
+	/*
+	 * err is always ERR_OK with data (lwIP's raw API), so it is not looked at:
+	 * an error returned after freeing p would make lwIP keep, and offer again,
+	 * a freed pbuf.
+	 */
 	echo_tcp_stats.rx_bytes += p->tot_len;
 	if (!echo_queue(c, &p)) {
 		/* Cannot happen within one receive window; refuse rather than corrupt a chain. */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * lwIP and napkin's glue and services, hosted as in tests/unit/test_lwip_glue.c,
- * fed Ethernet frames of any content and length through the netdev layer. Two
+ * with the web status server (net/services/webstatus.c) too, fed Ethernet
+ * frames of any content and length through the netdev layer. Two
  * devices: eth0 with 10.0.0.2/24 static, eth1 running DHCP (so DHCP replies
  * have a client to reach). Every receive buffer is malloc'ed at its exact
  * size and freed when napkin releases it, so a read past a frame or a touch
@@ -18,13 +19,16 @@
  *         them again; with bit 3 of the op set, a receive burst starts or
  *         ends instead: receive aggregation (net/gro.c) is on and frames
  *         go up without a softirq round between them, so in-order TCP
- *         segments of a flow merge; the burst's end flushes them
+ *         segments of a flow merge; the burst's end flushes them; with
+ *         bit 4 (and not 3): [u16 n] the status page's JSON answers are 2n
+ *         bytes from now on, beyond WEBSTATUS_BODY_MAX cut short as the real
+ *         builders cut them, and 0 makes kmalloc fail (answer 503)
  *   op 3: the device's link goes down or up
  * Random checksums would stop nearly every frame at the first check, hence
  * bits 2 and 3; the relative acknowledgement and DHCP id let TCP connections
  * and DHCP leases happen at all. After each input the peer resets every
  * connection left, time moves on and napkin forgets its neighbours, so inputs
- * are mostly independent.
+ * are mostly independent; the status page must then hold no connection.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +45,8 @@
 #include "net/net_init.h"
 #include "net/netconsole.h"
 #include "net/netdev.h"
+#include "net/services/services.h"
+#include "net/services/webstatus.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/fuzz_frames.h"
 #include "tests/unit/napi_fakes.h"
@@ -73,12 +79,68 @@ static void set_rx_burst(bool on)
 
 /* ---- what the kernel around the stack would provide ---- */
 
-static struct loop_hook *hook;
+static struct loop_hook *hooks;
+static struct loop_stats loop_stats;
 
 void loop_add_hook(struct loop_hook *h)
 {
-	hook = h;
+	h->next = hooks;
+	hooks = h;
 }
+
+const struct loop_stats *loop_get_stats(void)
+{
+	return &loop_stats;
+}
+
+/* One loop round's hooks, as main_loop() runs them; the earliest deadline they want. */
+static u64 run_hooks(u64 now)
+{
+	u64 next = UINT64_MAX;
+
+	loop_stats.rounds++;
+	for (struct loop_hook *h = hooks; h; h = h->next)
+		next = MIN(next, h->run(now));
+	return next;
+}
+
+/*
+ * The status page's JSON bodies read every device, interrupt and log line,
+ * which a hosted build lacks: these stand-ins write json_len bytes instead,
+ * cut at the buffer's end as the real builders are (tests/qemu/test_webstatus.py
+ * checks those). Only the status page uses kmalloc here.
+ */
+static size_t json_len = 600;
+
+void *kmalloc(size_t size)
+{
+	return json_len ? malloc(size) : NULL;
+}
+
+void kfree(void *p)
+{
+	free(p);
+}
+
+static const char *json_standin(struct ws_buf *b, char fill)
+{
+	b->len = MIN(json_len, b->cap);
+	b->overflow = json_len > b->cap;
+	memset(b->data, fill, b->len);
+	return "application/json";
+}
+
+const char *webstatus_stats_json(struct ws_buf *b)
+{
+	return json_standin(b, 's');
+}
+
+const char *webstatus_log_json(struct ws_buf *b, u64 since)
+{
+	return json_standin(b, 'l');
+}
+
+void webstatus_shell_init(void) {}
 
 void netconsole_set_stack(const struct netconsole_stack_ops *ops) {}
 
@@ -101,7 +163,7 @@ static void run_loop_ms(u64 ms)
 		u64 now = fake_clock_now(), next;
 
 		fake_softirq_run_net_rx(100);
-		next = hook->run(now);
+		next = run_hooks(now);
 		if (now >= end)
 			break;
 		fake_clock_set(MIN(end, MAX(next, now + NSEC_PER_MSEC)));
@@ -261,10 +323,40 @@ static void forget_neighbours(void)
 	}
 }
 
+/* FUZZ_LWIP_VERBOSE=1: what the status page has answered since start, for writing seeds. */
+static void webstatus_report(void)
+{
+	static const struct {
+		const char *name;
+		const u64 *count;
+	} counts[] = {
+		{ "connections", &webstatus_stats.connections },
+		{ "refused", &webstatus_stats.refused },
+		{ "requests", &webstatus_stats.requests },
+		{ "ok", &webstatus_stats.ok },
+		{ "404", &webstatus_stats.not_found },
+		{ "400", &webstatus_stats.bad_requests },
+		{ "405", &webstatus_stats.bad_methods },
+		{ "431", &webstatus_stats.too_large },
+		{ "503", &webstatus_stats.no_memory },
+		{ "truncated", &webstatus_stats.truncated },
+		{ "header-timeouts", &webstatus_stats.header_timeouts },
+		{ "overflows", &webstatus_stats.overflows },
+		{ "deferred", &webstatus_stats.deferred },
+		{ "bytes-out", &webstatus_stats.tx_bytes },
+	};
+
+	fprintf(stderr, "webstatus:");
+	for (size_t i = 0; i < ARRAY_SIZE(counts); i++)
+		fprintf(stderr, " %s %llu", counts[i].name, (unsigned long long)*counts[i].count);
+	fputc('\n', stderr);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	fake_reset_all();
-	cmdline_init("ip=10.0.0.2:::255.255.255.0::eth0:off ip.eth1=dhcp");
+	/* Three page connections, so a fourth client meets admission. */
+	cmdline_init("ip=10.0.0.2:::255.255.255.0::eth0:off ip.eth1=dhcp webstatus.conns=3");
 	net_core_init();
 	for (int i = 0; i < NR_DEVS; i++) {
 		static const u8 mac[NR_DEVS][6] = { { 2, 0, 0, 0, 0, 2 }, { 2, 0, 0, 0, 1, 2 } };
@@ -276,7 +368,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		if (register_netdev(&nics[i].dev))
 			abort();
 	}
-	if (net_init())
+	/* net_services_start() leaves the page out of hosted builds; here it is wanted. */
+	if (net_init() || webstatus_start())
 		abort();
 	run_loop_ms(3000);
 	return 0;
@@ -297,6 +390,8 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		case 2:
 			if (op & 8)
 				set_rx_burst(!rx_burst);
+			else if (op & 16)
+				json_len = 2u * fuzz_u16(&in);
 			else
 				nic->busy = !nic->busy;
 			break;
@@ -318,5 +413,14 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	reset_connections();
 	run_loop_ms(3000);
 	forget_neighbours();
+	json_len = 600;
+	if (getenv("FUZZ_LWIP_VERBOSE"))
+		webstatus_report();
+	/* Every connection is gone: one the page still counted would be a slot lost for good. */
+	if (webstatus_stats.active) {
+		fprintf(stderr, "web status page holds %llu connections after all were reset\n",
+			(unsigned long long)webstatus_stats.active);
+		abort();
+	}
 	return 0;
 }

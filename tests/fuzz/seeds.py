@@ -235,6 +235,36 @@ seed("fuzz_lwip", frame(arp_reply) + tcp_open(7) + RX_BURST + tcp_seg(7, 1001, 0
      + tcp_seg(7, 1051, 0x18, b"b" * 50) + tcp_seg(7, 1001, 0x10, b"a" * 50) + frame(arp_req) + tcp_seg(7, 1151, 0x10, b"d" * 50)
      + wait(1) + tcp_seg(7, 1201, 0x10, b"e" * 50) + RX_BURST + wait(5) + tcp_seg(7, 1251, 0x11) + wait(5))
 
+# The status page on port 80 (three connections at most in the harness): requests whole,
+# split, pipelined, too long, unfinished or refused, answers bigger than the peer's window
+# acknowledged as they come, JSON answers of a chosen size (op 2 with bit 4) or no memory.
+def json_len(n):
+    return bytes([2 | 16]) + struct.pack("<H", n // 2)
+def http_seg(sport, seq, flags, data=b""):
+    return frame(eth(NAPKIN_MAC, 0x0800, ip4(6, tcp(sport, 80, seq, 0, flags, data))), L_FIX | L_REL_ACK)
+def http(chunks, sport=41000, acks=4, fin=True):
+    syn = tcp(sport, 80, 1000, 0, 0x02, opts=b"\x02\x04\x05\xb4")
+    out = frame(eth(NAPKIN_MAC, 0x0800, ip4(6, syn)), L_FIX | L_REL_ACK) + http_seg(sport, 1001, 0x10)
+    seq = 1001
+    for c in chunks:
+        out += http_seg(sport, seq, 0x18, c)
+        seq += len(c)
+    for _ in range(acks):
+        out += wait(2) + http_seg(sport, seq, 0x10)
+    return out + (http_seg(sport, seq, 0x11) + wait(5) if fin else b"")
+seed("fuzz_lwip", frame(arp_reply) + http([b"GET / HTTP/1.1\r\nHost: napkin\r\n\r\n"], acks=12))
+seed("fuzz_lwip", frame(arp_reply) + http([b"GET /stats.json HTTP/1.1\r\n\r\nHEAD / HTTP/1.1\r\n\r\n"
+                                           b"GET /nope HTTP/1.1\r\n\r\nGET /log?since=3 HTTP/1.1\r\n\r\n"], acks=8))
+seed("fuzz_lwip", frame(arp_reply) + http([b"GE", b"T /log?since=5 HTT", b"P/1.1\r\nConnection: close\r\n\r\n"]))
+seed("fuzz_lwip", frame(arp_reply) + http([b"GET / HTTP/1.1\r\nX-Long: " + b"a" * 2100]))
+seed("fuzz_lwip", frame(arp_reply) + http([b"GET / HTTP/1.1\r\nHost"], acks=0, fin=False) + wait(255) * 3)
+seed("fuzz_lwip", frame(arp_reply) + http([b"POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello"])
+     + http([b"\x16\x03\x01 not http\r\n\r\n"], sport=41001))
+seed("fuzz_lwip", frame(arp_reply) + b"".join(http([b"GET /stats.json HTTP/1.1\r\n\r\n"], sport=41000 + i, acks=0, fin=False)
+                                              for i in range(4)) + wait(10))
+seed("fuzz_lwip", frame(arp_reply) + json_len(120000) + http([b"GET /stats.json HTTP/1.1\r\n\r\n"], acks=20)
+     + json_len(0) + http([b"GET /log HTTP/1.1\r\n\r\nHEAD /stats.json HTTP/1.1\r\n\r\n"], sport=41001))
+
 # IPv6: neighbour solicitation, echo, a router advertisement with a prefix, a TCP connection, a fragment.
 ns = bytes([135, 0, 0, 0, 0, 0, 0, 0]) + NAPKIN_LL + bytes([1, 1]) + PEER_MAC
 seed("fuzz_lwip", frame(eth(NAPKIN_MAC, 0x86DD, ip6(58, ns, hop=255))))
