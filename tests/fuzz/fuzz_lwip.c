@@ -341,6 +341,8 @@ static void webstatus_report(void)
 		{ "503", &webstatus_stats.no_memory },
 		{ "truncated", &webstatus_stats.truncated },
 		{ "header-timeouts", &webstatus_stats.header_timeouts },
+		{ "idle-closes", &webstatus_stats.idle_closes },
+		{ "send-timeouts", &webstatus_stats.send_timeouts },
 		{ "overflows", &webstatus_stats.overflows },
 		{ "deferred", &webstatus_stats.deferred },
 		{ "bytes-out", &webstatus_stats.tx_bytes },

@@ -264,6 +264,11 @@ seed("fuzz_lwip", frame(arp_reply) + b"".join(http([b"GET /stats.json HTTP/1.1\r
                                               for i in range(4)) + wait(10))
 seed("fuzz_lwip", frame(arp_reply) + json_len(120000) + http([b"GET /stats.json HTTP/1.1\r\n\r\n"], acks=20)
      + json_len(0) + http([b"GET /log HTTP/1.1\r\n\r\nHEAD /stats.json HTTP/1.1\r\n\r\n"], sport=41001))
+# A peer that never acknowledges the page (send stall), one silent after its answer (idle
+# close), and pipelined requests past the buffer while one is whole (lwIP keeps the rest).
+seed("fuzz_lwip", frame(arp_reply) + json_len(120000) + http([b"GET /stats.json HTTP/1.1\r\n\r\n" * 4], acks=0, fin=False) + wait(255) * 3)
+seed("fuzz_lwip", frame(arp_reply) + http([b"GET /nope HTTP/1.1\r\n\r\n"], acks=1, fin=False) + wait(255) * 7)
+seed("fuzz_lwip", frame(arp_reply) + http([b"GET /nope HTTP/1.1\r\n\r\n" * 3, b"GET /stats.json HTTP/1.1\r\n\r\n" * 80], acks=40))
 
 # IPv6: neighbour solicitation, echo, a router advertisement with a prefix, a TCP connection, a fragment.
 ns = bytes([135, 0, 0, 0, 0, 0, 0, 0]) + NAPKIN_LL + bytes([1, 1]) + PEER_MAC
