@@ -269,6 +269,9 @@ seed("fuzz_lwip", frame(arp_reply) + json_len(120000) + http([b"GET /stats.json 
 seed("fuzz_lwip", frame(arp_reply) + json_len(120000) + http([b"GET /stats.json HTTP/1.1\r\n\r\n" * 4], acks=0, fin=False) + wait(255) * 3)
 seed("fuzz_lwip", frame(arp_reply) + http([b"GET /nope HTTP/1.1\r\n\r\n"], acks=1, fin=False) + wait(255) * 7)
 seed("fuzz_lwip", frame(arp_reply) + http([b"GET /nope HTTP/1.1\r\n\r\n" * 3, b"GET /stats.json HTTP/1.1\r\n\r\n" * 80], acks=40))
+# Answers bigger than lwIP's send buffer, written as the peer acknowledges; a method not served.
+seed("fuzz_lwip", frame(arp_reply) + json_len(120000) + http([b"GET /stats.json HTTP/1.1\r\n\r\n" * 4], acks=60))
+seed("fuzz_lwip", frame(arp_reply) + http([b"DELETE / HTTP/1.1\r\n\r\n"]))
 
 # IPv6: neighbour solicitation, echo, a router advertisement with a prefix, a TCP connection, a fragment.
 ns = bytes([135, 0, 0, 0, 0, 0, 0, 0]) + NAPKIN_LL + bytes([1, 1]) + PEER_MAC
