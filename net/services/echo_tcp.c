@@ -112,9 +112,7 @@ static err_t echo_abort(struct echo_conn *c, const char *why)
 	pr_warn("connection aborted: %s\n", why);
 	echo_tcp_stats.errors++;
 	echo_free(c);
-	tcp_arg(pcb, NULL);
-	tcp_abort(pcb);
-	return ERR_ABRT;
+	return service_tcp_abort(pcb);
 }
 
 /* Move as much pending data as the send buffer takes. Returns what a callback must return. */
@@ -196,14 +194,20 @@ static err_t echo_sent(void *arg, struct tcp_pcb *pcb, u16_t len)
 {
 	struct echo_conn *c = arg;
 
-	return c ? echo_pump(c) : ERR_OK;
+	if (!c)
+		return ERR_OK;
+	service_sent_begin(pcb);
+	return service_sent_end(echo_pump(c));
 }
 
 static err_t echo_poll(void *arg, struct tcp_pcb *pcb)
 {
 	struct echo_conn *c = arg;
 
-	return c ? echo_pump(c) : ERR_OK;
+	if (!c)
+		return ERR_OK;
+	service_sent_begin(pcb);
+	return service_sent_end(echo_pump(c));
 }
 
 static void echo_err(void *arg, err_t err)

@@ -76,19 +76,6 @@ struct udp_pcb *service_udp_bind(const char *name, u16 port, udp_recv_fn recv, v
 	return pcb;
 }
 
-err_t service_tcp_close(struct tcp_pcb *pcb)
-{
-	tcp_arg(pcb, NULL);
-	tcp_recv(pcb, NULL);
-	tcp_sent(pcb, NULL);
-	tcp_err(pcb, NULL);
-	tcp_poll(pcb, NULL, 0);
-	if (tcp_close(pcb) == ERR_OK)
-		return ERR_OK;
-	tcp_abort(pcb);
-	return ERR_ABRT;
-}
-
 void service_tcp_recved(struct tcp_pcb *pcb, u32 len)
 {
 	while (len) {
@@ -114,6 +101,7 @@ int net_services_start(void)
 	};
 	int failed = 0;
 
+	service_tcp_end_init();
 	for (size_t i = 0; i < ARRAY_SIZE(starts); i++)
 		if (starts[i]())
 			failed++;

@@ -105,9 +105,7 @@ static err_t ws_abort(struct ws_conn *c)
 	struct tcp_pcb *pcb = c->pcb;
 
 	ws_release(c);
-	tcp_arg(pcb, NULL);
-	tcp_abort(pcb);
-	return ERR_ABRT;
+	return service_tcp_abort(pcb);
 }
 
 static err_t ws_close(struct ws_conn *c)
@@ -329,9 +327,8 @@ static err_t ws_sent(void *arg, struct tcp_pcb *pcb, u16_t len)
 
 	if (!c)
 		return ERR_OK;
-	if (c->sending)
-		return ws_pump(c);
-	return ws_next_request(c);
+	service_sent_begin(pcb);
+	return service_sent_end(c->sending ? ws_pump(c) : ws_next_request(c));
 }
 
 static err_t ws_poll(void *arg, struct tcp_pcb *pcb)

@@ -45,23 +45,28 @@ static const u8 napkin_mac[6] = { 0x02, 0, 0, 0, 0, 0x02 };
 static const u8 peer_ip[4] = { 10, 0, 0, 1 };
 static const u8 napkin_ip[4] = { 10, 0, 0, 2 };
 
-/* ---- the main loop hook lwIP registers ---- */
+/* ---- the main loop hooks lwIP and the services register ---- */
 
-static struct loop_hook *hook;
+static struct loop_hook *hooks;
 
 void loop_add_hook(struct loop_hook *h)
 {
-	hook = h;
+	for (struct loop_hook *o = hooks; o; o = o->next)
+		if (o == h)
+			return; /* set up again in the same process */
+	h->next = hooks;
+	hooks = h;
 }
 
 /* Advance the fake clock and run what the main loop would run. */
 static void run_loop(u64 ms)
 {
+	ck_assert_ptr_nonnull(hooks);
 	for (u64 i = 0; i < ms; i++) {
 		fake_clock_advance(1000000);
 		fake_softirq_run_net_rx(100);
-		ck_assert_ptr_nonnull(hook);
-		hook->run(fake_clock_now());
+		for (struct loop_hook *h = hooks; h; h = h->next)
+			h->run(fake_clock_now());
 	}
 }
 
@@ -1001,6 +1006,98 @@ START_TEST(test_timewait_recycled_when_machine_full)
 }
 END_TEST
 
+/*
+ * A service ending a connection from its sent callback (net/services/tcp_end.c):
+ * the peer's segment acknowledges napkin's data and carries data of its own,
+ * which lwIP forgets without freeing when the sent callback closes or aborts
+ * the connection there. The end must wait, and every receive buffer come back.
+ */
+static bool end_by_abort;
+
+static err_t ending_sent(void *arg, struct tcp_pcb *pcb, u16_t len)
+{
+	service_sent_begin(pcb);
+	return service_sent_end(end_by_abort ? service_tcp_abort(pcb) : service_tcp_close(pcb));
+}
+
+/* Take the connection from echo; napkin sends 5 bytes, and the sent callback ends it. */
+static struct tcp_pcb *connection_ending_when_acked(struct peer *p, u16 port)
+{
+	struct tcp_pcb *pcb;
+
+	peer_connect(p, port, 4096);
+	for (pcb = tcp_active_pcbs; pcb && pcb->remote_port != port; pcb = pcb->next)
+		;
+	ck_assert_ptr_nonnull(pcb);
+	pcb->errf(pcb->callback_arg, ERR_ABRT); /* echo frees its state */
+	tcp_arg(pcb, NULL);
+	tcp_err(pcb, NULL);
+	tcp_sent(pcb, ending_sent);
+	ck_assert_int_eq(tcp_write(pcb, "hello", 5, TCP_WRITE_FLAG_COPY), ERR_OK);
+	ck_assert_int_eq(tcp_output(pcb), ERR_OK);
+	peer_receive(p, false);
+	ck_assert_uint_eq(p->ngot, 5);
+	return pcb;
+}
+
+static void end_from_sent_with_data(bool by_abort)
+{
+	static const u8 data[10] = "0123456789";
+	struct peer p;
+	u8 f[256];
+
+	end_by_abort = by_abort;
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off", NETIF_F_SG);
+	arp_handshake();
+	connection_ending_when_acked(&p, 40020);
+	inject(f, build_tcp(f, p.port, p.snd_nxt, p.rcv_nxt, TCP_F_ACK | TCP_F_PSH, 65535, data,
+			    sizeof(data)));
+	/* The data went to the ending receive callback, which ended the connection (a FIN, or gone). */
+	for (struct tcp_pcb *pcb = tcp_active_pcbs; pcb; pcb = pcb->next) {
+		if (pcb->remote_port != 40020)
+			continue;
+		ck_assert(!by_abort);
+		ck_assert_int_eq(pcb->state, FIN_WAIT_1);
+		ck_assert_ptr_null(pcb->recv);
+	}
+	assert_no_leaks();
+	free(p.got);
+}
+
+START_TEST(test_close_from_sent_callback_frees_segment_data)
+{
+	end_from_sent_with_data(false);
+}
+END_TEST
+
+START_TEST(test_abort_from_sent_callback_frees_segment_data)
+{
+	end_from_sent_with_data(true);
+}
+END_TEST
+
+START_TEST(test_close_from_sent_callback_on_pure_ack)
+{
+	struct tcp_pcb *pcb;
+	struct peer p;
+	u8 f[128];
+
+	end_by_abort = false;
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off", NETIF_F_SG);
+	arp_handshake();
+	pcb = connection_ending_when_acked(&p, 40021);
+	drain_tx();
+	inject(f, build_tcp(f, p.port, p.snd_nxt, p.rcv_nxt, TCP_F_ACK, 65535, NULL, 0));
+	/* Nothing more came with the acknowledgement: the loop hook closes it, with a FIN. */
+	ck_assert_int_eq(pcb->state, ESTABLISHED); /* not ended inside the callback */
+	run_loop(1);
+	peer_receive(&p, true);
+	ck_assert(p.fin_seen);
+	assert_no_leaks();
+	free(p.got);
+}
+END_TEST
+
 START_TEST(test_half_open_flood_is_recycled)
 {
 	struct tcp_admission_stats st;
@@ -1632,6 +1729,9 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(own, test_machine_limit_drops_syn_and_keeps_connections);
 	tcase_add_test(own, test_half_open_flood_is_recycled);
 	tcase_add_test(own, test_timewait_recycled_when_machine_full);
+	tcase_add_test(own, test_close_from_sent_callback_frees_segment_data);
+	tcase_add_test(own, test_abort_from_sent_callback_frees_segment_data);
+	tcase_add_test(own, test_close_from_sent_callback_on_pure_ack);
 	tcase_add_test(own, test_device_ipconfig_off_and_mismatch);
 	tcase_add_test(own, test_device_ipconfig_naming_another_device_is_ignored);
 	tcase_add_test(own, test_tso_merges_and_cuts_exactly);

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Ending a connection from a sent callback, without losing a receive buffer.
+ *
+ * lwIP 2.1's tcp_input() handles a segment's acknowledgement (the sent
+ * callback) before it hands the same segment's data to the receive callback.
+ * When the sent callback aborts the connection, or closes it while data is
+ * unread (which lwIP turns into a reset and a delayed free), tcp_input()
+ * leaves through its "aborted" path and forgets that data without freeing
+ * it. A peer that acknowledged an answer with a segment carrying bytes could
+ * so make a service close and leak one receive buffer per connection (a
+ * driver's zero-copy buffer on real hardware); fuzz_lwip found it on the
+ * status page (docs/RELIABILITY.md).
+ *
+ * So a sent callback runs inside service_sent_begin()/service_sent_end(),
+ * and a close or abort asked for in between is carried out once lwIP is done
+ * with the segment: by the receive callback if the segment brings data or a
+ * FIN (it owns the data then), else by the loop hook below in the same loop
+ * round. Until then the connection has none of the service's callbacks, so
+ * nothing reaches the service's freed state.
+ */
+#define pr_fmt(fmt) "services: " fmt
+
+#include "kernel/core/loop.h"
+#include "lwip/priv/tcp_priv.h"
+#include "net/services/listen.h"
+
+static struct tcp_pcb *in_sent; /* the connection whose sent callback is running */
+static bool ends_waiting;	/* some connection waits for the loop hook to end it */
+
+static void detach(struct tcp_pcb *pcb)
+{
+	tcp_arg(pcb, NULL);
+	tcp_recv(pcb, NULL);
+	tcp_sent(pcb, NULL);
+	tcp_err(pcb, NULL);
+	tcp_poll(pcb, NULL, 0);
+}
+
+static err_t close_now(struct tcp_pcb *pcb)
+{
+	detach(pcb);
+	if (tcp_close(pcb) == ERR_OK)
+		return ERR_OK;
+	tcp_abort(pcb);
+	return ERR_ABRT;
+}
+
+static err_t abort_now(struct tcp_pcb *pcb)
+{
+	detach(pcb);
+	tcp_abort(pcb);
+	return ERR_ABRT;
+}
+
+/* The receive callbacks of a connection waiting to be ended: the data is dropped, the end done. */
+static err_t recv_then_close(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
+{
+	if (p) {
+		tcp_recved(pcb, p->tot_len);
+		pbuf_free(p);
+	}
+	return close_now(pcb);
+}
+
+static err_t recv_then_abort(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
+{
+	if (p)
+		pbuf_free(p);
+	return abort_now(pcb);
+}
+
+static err_t end_later(struct tcp_pcb *pcb, tcp_recv_fn how)
+{
+	detach(pcb);
+	tcp_recv(pcb, how);
+	ends_waiting = true;
+	return ERR_OK; /* the connection is still lwIP's to use after the callback */
+}
+
+void service_sent_begin(struct tcp_pcb *pcb)
+{
+	in_sent = pcb;
+}
+
+err_t service_sent_end(err_t err)
+{
+	in_sent = NULL;
+	return err;
+}
+
+err_t service_tcp_close(struct tcp_pcb *pcb)
+{
+	if (pcb == in_sent)
+		return end_later(pcb, recv_then_close);
+	return close_now(pcb);
+}
+
+err_t service_tcp_abort(struct tcp_pcb *pcb)
+{
+	if (pcb == in_sent)
+		return end_later(pcb, recv_then_abort);
+	return abort_now(pcb);
+}
+
+/* After the round's packets: end the connections no later segment ended. */
+static u64 tcp_end_run(u64 now_ns)
+{
+	struct tcp_pcb *pcb, *next;
+
+	if (!ends_waiting)
+		return UINT64_MAX;
+	ends_waiting = false;
+	for (pcb = tcp_active_pcbs; pcb; pcb = next) {
+		next = pcb->next; /* ending unlinks pcb */
+		if (pcb->recv == recv_then_close)
+			close_now(pcb);
+		else if (pcb->recv == recv_then_abort)
+			abort_now(pcb);
+	}
+	return UINT64_MAX;
+}
+
+static struct loop_hook tcp_end_hook = { .name = "tcp-end", .run = tcp_end_run };
+
+void service_tcp_end_init(void)
+{
+	loop_add_hook(&tcp_end_hook);
+}
