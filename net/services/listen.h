@@ -30,9 +30,9 @@ struct udp_pcb *service_udp_bind(const char *name, u16 port, udp_recv_fn recv, v
 /*
  * Detach the callbacks and tcp_close; when lwIP has no memory to close
  * gracefully, tcp_abort. Returns ERR_ABRT in that case, which a callback
- * that called this must return to lwIP; ERR_OK otherwise. Inside a sent
- * callback (service_sent_begin/end) the close waits until lwIP is done with
- * the segment (tcp_end.c says why) and this returns ERR_OK.
+ * that called this must return to lwIP; ERR_OK otherwise. Inside the
+ * brackets below the close waits until lwIP is done with the connection and
+ * this returns ERR_OK.
  */
 err_t service_tcp_close(struct tcp_pcb *pcb);
 
@@ -40,11 +40,15 @@ err_t service_tcp_close(struct tcp_pcb *pcb);
 err_t service_tcp_abort(struct tcp_pcb *pcb);
 
 /*
- * A sent callback runs its work between these: service_sent_end returns the
- * callback's result.
+ * A sent callback runs its work between these, and so does a receive
+ * callback that may refuse data (return ERR_MEM); the end function returns
+ * the callback's result. A close or abort asked for in between waits until
+ * lwIP is done with the connection (tcp_end.c says why).
  */
 void service_sent_begin(struct tcp_pcb *pcb);
 err_t service_sent_end(err_t err);
+void service_recv_begin(struct tcp_pcb *pcb);
+err_t service_recv_end(err_t err);
 
 /* Registers the loop hook that ends connections closed from sent callbacks. */
 void service_tcp_end_init(void);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Ending a connection from a sent callback, without losing a receive buffer.
+ * Ending the services' connections, around two hazards of lwIP 2.1's raw API.
  *
+ * A close from a sent callback, which must not lose a receive buffer:
  * lwIP 2.1's tcp_input() handles a segment's acknowledgement (the sent
  * callback) before it hands the same segment's data to the receive callback.
  * When the sent callback aborts the connection, or closes it while data is
@@ -18,6 +19,15 @@
  * FIN (it owns the data then), else by the loop hook below in the same loop
  * round. Until then the connection has none of the service's callbacks, so
  * nothing reaches the service's freed state.
+ *
+ * A close while lwIP re-offers data the service refused earlier (a receive
+ * callback returning ERR_MEM; tcp_input() does it before the new segment,
+ * tcp_fasttmr() on its own): lwIP reads the connection after that callback
+ * whatever it returns, so ending it there is a use after free. Such a
+ * receive callback runs inside service_recv_begin()/service_recv_end(),
+ * and an end asked for there waits for the loop hook too.
+ *
+ * A close that lwIP turns into an immediate free: see close_frees_at_once().
  */
 #define pr_fmt(fmt) "services: " fmt
 
@@ -25,8 +35,9 @@
 #include "lwip/priv/tcp_priv.h"
 #include "net/services/listen.h"
 
-static struct tcp_pcb *in_sent; /* the connection whose sent callback is running */
-static bool ends_waiting;	/* some connection waits for the loop hook to end it */
+static struct tcp_pcb *in_sent;	      /* the connection whose sent callback is running */
+static struct tcp_pcb *in_redelivery; /* the one lwIP re-offers refused data to */
+static bool ends_waiting;	      /* some connection waits for the loop hook to end it */
 
 static void detach(struct tcp_pcb *pcb)
 {
@@ -37,10 +48,24 @@ static void detach(struct tcp_pcb *pcb)
 	tcp_poll(pcb, NULL, 0);
 }
 
+/*
+ * lwIP's tcp_close() resets a connection whose received data is not all read
+ * and frees it at once, unless tcp_input() is delivering a segment to it
+ * (then after the callback), and still returns ERR_OK. When lwIP itself
+ * called the service some other way (re-offering data the service refused
+ * earlier, a poll), it goes on using the freed connection. Abort instead:
+ * the peer sees the same reset, and ERR_ABRT tells lwIP the connection is gone.
+ */
+static bool close_frees_at_once(const struct tcp_pcb *pcb)
+{
+	return pcb != tcp_input_pcb && (pcb->state == ESTABLISHED || pcb->state == CLOSE_WAIT) &&
+	       (pcb->refused_data || pcb->rcv_wnd != TCP_WND_MAX(pcb));
+}
+
 static err_t close_now(struct tcp_pcb *pcb)
 {
 	detach(pcb);
-	if (tcp_close(pcb) == ERR_OK)
+	if (!close_frees_at_once(pcb) && tcp_close(pcb) == ERR_OK)
 		return ERR_OK;
 	tcp_abort(pcb);
 	return ERR_ABRT;
@@ -53,21 +78,31 @@ static err_t abort_now(struct tcp_pcb *pcb)
 	return ERR_ABRT;
 }
 
-/* The receive callbacks of a connection waiting to be ended: the data is dropped, the end done. */
-static err_t recv_then_close(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
+/*
+ * The receive callbacks of a connection waiting to be ended: the data is
+ * dropped, and the end done when tcp_input() is delivering to it; anything
+ * else (lwIP re-offering refused data) leaves it to the loop hook.
+ */
+static bool may_end_here(struct tcp_pcb *pcb, struct pbuf *p)
 {
 	if (p) {
 		tcp_recved(pcb, p->tot_len);
 		pbuf_free(p);
 	}
-	return close_now(pcb);
+	if (pcb == tcp_input_pcb)
+		return true;
+	ends_waiting = true;
+	return false;
+}
+
+static err_t recv_then_close(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
+{
+	return may_end_here(pcb, p) ? close_now(pcb) : ERR_OK;
 }
 
 static err_t recv_then_abort(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
 {
-	if (p)
-		pbuf_free(p);
-	return abort_now(pcb);
+	return may_end_here(pcb, p) ? abort_now(pcb) : ERR_OK;
 }
 
 static err_t end_later(struct tcp_pcb *pcb, tcp_recv_fn how)
@@ -89,16 +124,28 @@ err_t service_sent_end(err_t err)
 	return err;
 }
 
+void service_recv_begin(struct tcp_pcb *pcb)
+{
+	if (pcb != tcp_input_pcb)
+		in_redelivery = pcb;
+}
+
+err_t service_recv_end(err_t err)
+{
+	in_redelivery = NULL;
+	return err;
+}
+
 err_t service_tcp_close(struct tcp_pcb *pcb)
 {
-	if (pcb == in_sent)
+	if (pcb == in_sent || pcb == in_redelivery)
 		return end_later(pcb, recv_then_close);
 	return close_now(pcb);
 }
 
 err_t service_tcp_abort(struct tcp_pcb *pcb)
 {
-	if (pcb == in_sent)
+	if (pcb == in_sent || pcb == in_redelivery)
 		return end_later(pcb, recv_then_abort);
 	return abort_now(pcb);
 }

@@ -280,9 +280,9 @@ static err_t ws_pump(struct ws_conn *c)
 	return ERR_OK; /* a pipelined request waits for the next callback: one per round */
 }
 
-static err_t ws_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
+/* What the peer sent, taken into c->req, or refused while a whole request waits. */
+static err_t ws_take(struct ws_conn *c, struct tcp_pcb *pcb, struct pbuf *p)
 {
-	struct ws_conn *c = arg;
 	size_t room, take;
 
 	if (!c) {
@@ -299,7 +299,7 @@ static err_t ws_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
 			return ws_close(c);
 		return ws_next_request(c);
 	}
-	/* err is always ERR_OK with data; see echo_recv() in echo_tcp.c. */
+	/* lwIP's err is always ERR_OK with data; see echo_recv() in echo_tcp.c. */
 	room = sizeof(c->req) - c->req_len;
 	/*
 	 * Pipelined requests beyond the buffer: while a whole one waits, answering
@@ -319,6 +319,13 @@ static err_t ws_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
 	tcp_recved(pcb, p->tot_len);
 	pbuf_free(p);
 	return ws_next_request(c);
+}
+
+/* It refuses data (ERR_MEM), so lwIP may offer it again: bracketed (listen.h). */
+static err_t ws_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
+{
+	service_recv_begin(pcb);
+	return service_recv_end(ws_take(arg, pcb, p));
 }
 
 static err_t ws_sent(void *arg, struct tcp_pcb *pcb, u16_t len)
