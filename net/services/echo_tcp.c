@@ -204,10 +204,7 @@ static err_t echo_poll(void *arg, struct tcp_pcb *pcb)
 {
 	struct echo_conn *c = arg;
 
-	if (!c)
-		return ERR_OK;
-	service_sent_begin(pcb);
-	return service_sent_end(echo_pump(c));
+	return c ? echo_pump(c) : ERR_OK;
 }
 
 static void echo_err(void *arg, err_t err)
