@@ -31,7 +31,7 @@ KCFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie \
 	-m64 -mcmodel=small -mno-red-zone -mgeneral-regs-only \
 	-nostdinc -isystem $(GCC_INC) -isystem lib/include -I. \
 	-Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
-	-Wmissing-prototypes -MD -MP
+	-Wmissing-prototypes -Werror=implicit-function-declaration -MD -MP
 KASFLAGS := -m64 -I. -MD -MP -Wa,--noexecstack
 KLDFLAGS := -m elf_x86_64 -nostdlib -static -z max-page-size=4096 -z noexecstack \
 	--no-warn-rwx-segments -T linker.ld
@@ -43,7 +43,7 @@ $(KFLAGS_STAMP):
 	@mkdir -p $(BUILD) && rm -f $(BUILD)/kflags-*.stamp && touch $@
 
 # Host flags for unit tests and the hosted harness.
-HOST_CFLAGS := -std=gnu11 -O1 -g -I. -Wall -Wextra -Wno-unused-parameter \
+HOST_CFLAGS := -std=gnu11 -O1 -g -I. -Wall -Wextra -Wno-unused-parameter -Werror=implicit-function-declaration \
 	-fsanitize=address,undefined -fno-omit-frame-pointer -DNAPKIN_HOSTED -MD -MP
 HOST_LDFLAGS := -fsanitize=address,undefined
 

@@ -197,7 +197,7 @@ static err_t echo_sent(void *arg, struct tcp_pcb *pcb, u16_t len)
 	if (!c)
 		return ERR_OK;
 	service_sent_begin(pcb);
-	return service_sent_end(echo_pump(c));
+	return service_callback_end(echo_pump(c));
 }
 
 static err_t echo_poll(void *arg, struct tcp_pcb *pcb)

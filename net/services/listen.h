@@ -41,14 +41,13 @@ err_t service_tcp_abort(struct tcp_pcb *pcb);
 
 /*
  * A sent callback runs its work between these, and so does a receive
- * callback that may refuse data (return ERR_MEM); the end function returns
+ * callback that may refuse data (return ERR_MEM); service_callback_end() returns
  * the callback's result. A close or abort asked for in between waits until
  * lwIP is done with the connection (tcp_end.c says why).
  */
 void service_sent_begin(struct tcp_pcb *pcb);
-err_t service_sent_end(err_t err);
 void service_recv_begin(struct tcp_pcb *pcb);
-err_t service_recv_end(err_t err);
+err_t service_callback_end(err_t err);
 
 /* Registers the loop hook that ends connections closed from sent callbacks. */
 void service_tcp_end_init(void);

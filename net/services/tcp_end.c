@@ -13,7 +13,7 @@
  * driver's zero-copy buffer on real hardware); fuzz_lwip found it on the
  * status page (docs/RELIABILITY.md).
  *
- * So a sent callback runs inside service_sent_begin()/service_sent_end(),
+ * So a sent callback runs inside service_sent_begin()/service_callback_end(),
  * and a close or abort asked for in between is carried out once lwIP is done
  * with the segment: by the receive callback if the segment brings data or a
  * FIN (it owns the data then), else by the loop hook below in the same loop
@@ -24,7 +24,7 @@
  * callback returning ERR_MEM; tcp_input() does it before the new segment,
  * tcp_fasttmr() on its own): lwIP reads the connection after that callback
  * whatever it returns, so ending it there is a use after free. Such a
- * receive callback runs inside service_recv_begin()/service_recv_end(),
+ * receive callback runs inside service_recv_begin()/service_callback_end(),
  * and an end asked for there waits for the loop hook too.
  *
  * A close that lwIP turns into an immediate free: see close_frees_at_once().
@@ -35,9 +35,8 @@
 #include "lwip/priv/tcp_priv.h"
 #include "net/services/listen.h"
 
-static struct tcp_pcb *in_sent;	      /* the connection whose sent callback is running */
-static struct tcp_pcb *in_redelivery; /* the one lwIP re-offers refused data to */
-static bool ends_waiting;	      /* some connection waits for the loop hook to end it */
+static struct tcp_pcb *in_callback; /* whose callback runs where an end must wait */
+static bool ends_waiting;	    /* some connection waits for the loop hook to end it */
 
 static void detach(struct tcp_pcb *pcb)
 {
@@ -115,37 +114,32 @@ static err_t end_later(struct tcp_pcb *pcb, tcp_recv_fn how)
 
 void service_sent_begin(struct tcp_pcb *pcb)
 {
-	in_sent = pcb;
-}
-
-err_t service_sent_end(err_t err)
-{
-	in_sent = NULL;
-	return err;
+	in_callback = pcb;
 }
 
 void service_recv_begin(struct tcp_pcb *pcb)
 {
+	/* Delivering a segment, tcp_input() leaves a closed connection alone. */
 	if (pcb != tcp_input_pcb)
-		in_redelivery = pcb;
+		in_callback = pcb;
 }
 
-err_t service_recv_end(err_t err)
+err_t service_callback_end(err_t err)
 {
-	in_redelivery = NULL;
+	in_callback = NULL;
 	return err;
 }
 
 err_t service_tcp_close(struct tcp_pcb *pcb)
 {
-	if (pcb == in_sent || pcb == in_redelivery)
+	if (pcb == in_callback)
 		return end_later(pcb, recv_then_close);
 	return close_now(pcb);
 }
 
 err_t service_tcp_abort(struct tcp_pcb *pcb)
 {
-	if (pcb == in_sent || pcb == in_redelivery)
+	if (pcb == in_callback)
 		return end_later(pcb, recv_then_abort);
 	return abort_now(pcb);
 }

@@ -325,7 +325,7 @@ static err_t ws_take(struct ws_conn *c, struct tcp_pcb *pcb, struct pbuf *p)
 static err_t ws_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
 {
 	service_recv_begin(pcb);
-	return service_recv_end(ws_take(arg, pcb, p));
+	return service_callback_end(ws_take(arg, pcb, p));
 }
 
 static err_t ws_sent(void *arg, struct tcp_pcb *pcb, u16_t len)
@@ -335,7 +335,7 @@ static err_t ws_sent(void *arg, struct tcp_pcb *pcb, u16_t len)
 	if (!c)
 		return ERR_OK;
 	service_sent_begin(pcb);
-	return service_sent_end(c->sending ? ws_pump(c) : ws_next_request(c));
+	return service_callback_end(c->sending ? ws_pump(c) : ws_next_request(c));
 }
 
 static err_t ws_poll(void *arg, struct tcp_pcb *pcb)

@@ -27,6 +27,7 @@
 #include "net/netconsole.h"
 #include "net/net_init.h"
 #include "net/netdev.h"
+#include "net/services/listen.h"
 #include "net/services/services.h"
 #include "tests/hosted/frames.h"
 #include "tests/unit/napi_fakes.h"
@@ -1017,7 +1018,7 @@ static bool end_by_abort;
 static err_t ending_sent(void *arg, struct tcp_pcb *pcb, u16_t len)
 {
 	service_sent_begin(pcb);
-	return service_sent_end(end_by_abort ? service_tcp_abort(pcb) : service_tcp_close(pcb));
+	return service_callback_end(end_by_abort ? service_tcp_abort(pcb) : service_tcp_close(pcb));
 }
 
 /* Take the connection from echo; napkin sends 5 bytes, and the sent callback ends it. */
