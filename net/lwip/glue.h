@@ -87,6 +87,8 @@ extern u64 glue_tcp_persist_stopped;
 void glue_tcp_persist_repair(void);
 /* rx_tcpmss.c: MSS options blanked outside the handshake, opening windows under 2 bytes. */
 extern u64 glue_tcp_mss_ignored, glue_tcp_tiny_window;
+/* rx_reass6.c: IPv6 datagrams lwIP reassembled with a hole (or past their end), dropped. */
+extern u64 glue_ip6_reass_bad;
 int glue_rx(struct net_device *dev, struct netbuf *nb);
 /*
  * False, with a warning naming dev the first time, for a frame whose TCP or

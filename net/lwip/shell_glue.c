@@ -124,6 +124,11 @@ static void stack_stat(struct net_stack_stat *out)
 	out->tcp_persist_stopped = glue_tcp_persist_stopped;
 	out->tcp_mss_ignored = glue_tcp_mss_ignored;
 	out->tcp_tiny_window = glue_tcp_tiny_window;
+	out->ip4_fragments = lwip_stats.ip_frag.recv;
+	out->ip4_fragments_dropped = lwip_stats.ip_frag.drop;
+	out->ip6_fragments = lwip_stats.ip6_frag.recv;
+	out->ip6_fragments_dropped = lwip_stats.ip6_frag.drop;
+	out->ip6_reass_bad = glue_ip6_reass_bad;
 }
 
 /* The registered TCP services in their list's order (a handful: walking is cheap). */
@@ -263,6 +268,12 @@ static void show_capacity(void)
 		     "opening windows under 2 bytes\n",
 		     (unsigned long long)st.tcp_mss_ignored,
 		     (unsigned long long)st.tcp_tiny_window);
+	shell_printf(
+	    "IP reassembly: IPv4 %llu fragments, %llu refused; IPv6 %llu fragments, %llu "
+	    "refused, %llu datagrams made whole with a hole dropped\n",
+	    (unsigned long long)st.ip4_fragments, (unsigned long long)st.ip4_fragments_dropped,
+	    (unsigned long long)st.ip6_fragments, (unsigned long long)st.ip6_fragments_dropped,
+	    (unsigned long long)st.ip6_reass_bad);
 	for (int i = 0; net_service_stat(i, &sv) == 0; i++)
 		shell_printf("service %-8s tcp/%-5u %5u connections (high-water %5u) of %5u, %llu "
 			     "refused\n",

@@ -245,6 +245,12 @@ static void json_mem_stack(struct ws_buf *b)
 	ws_printf(b, "},\"stack_input\":{");
 	ws_u64(b, "frames", st.input_frames, false);
 	ws_u64(b, "ns", st.input_ns, true);
+	ws_printf(b, "},\"reassembly\":{");
+	ws_u64(b, "ip4_fragments", st.ip4_fragments, false);
+	ws_u64(b, "ip4_refused", st.ip4_fragments_dropped, false);
+	ws_u64(b, "ip6_fragments", st.ip6_fragments, false);
+	ws_u64(b, "ip6_refused", st.ip6_fragments_dropped, false);
+	ws_u64(b, "ip6_holes_dropped", st.ip6_reass_bad, true);
 	ws_printf(b, "},\"tcp_services\":[");
 	for (int i = 0; net_service_stat(i, &sv) == 0; i++) {
 		ws_printf(b, "%s{\"name\":", i ? "," : "");

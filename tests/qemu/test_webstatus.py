@@ -169,6 +169,8 @@ MEM_LINES = [
     r"TCP persist timers stopped with nothing left to send: \d+",
     r"TCP send size kept: \d+ MSS options ignored outside the handshake, \d+ opening windows "
     r"under 2 bytes",
+    r"IP reassembly: IPv4 \d+ fragments, \d+ refused; IPv6 \d+ fragments, \d+ refused, \d+ "
+    r"datagrams made whole with a hole dropped",
     r"service \S+\s+tcp/\d+\s+\d+ connections \(high-water\s+\d+\) of\s+\d+, \d+ refused",
     r"\S+: lwIP took \d+ frames in place, copied \d+, dropped \d+, checksums trusted \d+, "
     r"holds \d+ driver frames now",

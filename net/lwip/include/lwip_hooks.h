@@ -29,4 +29,13 @@ void glue_rx_tcp_mss_guard(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen,
 		glue_tcp_persist_note(pcb), glue_rx_large_segment_ack((pcb), (p)), \
 		napkin_tcp_inpacket((pcb), (hdr), (optlen), (opt1len), (opt2), (p))))
 
+/*
+ * ip6_input(), lwIP's one caller of ip6_reass(), gets a check around it
+ * (net/lwip/rx_reass6.c): lwIP 2.1.3 can hand up a datagram with a hole.
+ * ip6.c includes this file after lwip/ip6_frag.h, and ip6_frag.c, which
+ * defines ip6_reass(), does not include it.
+ */
+struct pbuf *glue_ip6_reass(struct pbuf *p);
+#define ip6_reass glue_ip6_reass
+
 #endif
