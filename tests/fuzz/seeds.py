@@ -208,6 +208,22 @@ seed("fuzz_lwip", frame(arp_reply) + frame(eth(NAPKIN_MAC, 0x0800, ip4(1, bytes(
      + frame(eth(NAPKIN_MAC, 0x0800, ip4(1, bytes(big[512:]), ident=77, frag=64)), L_SEGS2))
 seed("fuzz_lwip", frame(arp_reply) + frame(eth(NAPKIN_MAC, 0x0800, ip4(17, udp(5555, 7, b"hello udp echo"))), L_FIX | L_SEGS2)
      + frame(eth(NAPKIN_MAC, 0x0800, ip4(17, udp(5555, 19, b"x"))), L_CSUM_OK) + frame(eth(NAPKIN_MAC, 0x0800, ip4(17, udp(5, 9999, b"?"))), L_FIX))
+
+
+def echo6_fragments(order):
+    """An ICMPv6 echo request in four 8-byte fragments, sent in order (fragment numbers
+    0-3); its checksum covers only the fragments sent, so one with a hole passes it."""
+    msg = bytearray(struct.pack("!BBHHH", 128, 0, 0, 0x4242, 1) + bytes(range(8, 32)))
+    sent = b"".join(bytes(msg[n * 8:n * 8 + 8]) for n in sorted(order))
+    struct.pack_into("!H", msg, 2, csum(PEER_LL + NAPKIN_LL + struct.pack("!II", len(sent), 58) + sent))
+    return b"".join(frame(eth(NAPKIN_MAC, 0x86DD, ip6(44, struct.pack("!BBHI", 58, 0, n * 8 | (n < 3), 0x4E41504B)
+                                                       + bytes(msg[n * 8:n * 8 + 8]))), 0) for n in order)
+
+
+# IPv6 reassembly: whole out of order, and with fragment 1 missing and 3 before 2 (net/lwip/rx_reass6.c).
+seed("fuzz_lwip", echo6_fragments([0, 2, 1, 3]) + wait(10))
+seed("fuzz_lwip", echo6_fragments([0, 3, 2]) + wait(10))
+
 seed("fuzz_lwip", frame(arp_reply) + tcp_conversation(7, [b"echo me please", b"and again"]))
 seed("fuzz_lwip", frame(arp_reply) + tcp_conversation(9, [b"discard" * 30]) + tcp_conversation(19, []))
 iperf_hdr = struct.pack("!IIIIII", 0, 1, 5001, 0xFFFFFC18, 0, 0)
