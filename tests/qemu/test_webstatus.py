@@ -338,6 +338,11 @@ def test_stats_json_matches_shell_under_traffic(napkin):
                   r"opening windows under 2 bytes", out)
     for key, v in zip(("mss_option_ignored", "tiny_opening_window"), m.groups()):
         between(f"tcp {key}", ma["tcp"][key], int(v), mb["tcp"][key])
+    m = re.search(r"IP reassembly: IPv4 (\d+) fragments, (\d+) refused; IPv6 (\d+) fragments, "
+                  r"(\d+) refused, (\d+) datagrams made whole with a hole dropped", out)
+    for key, v in zip(("ip4_fragments", "ip4_refused", "ip6_fragments", "ip6_refused",
+                       "ip6_holes_dropped"), m.groups()):
+        between(f"reassembly {key}", ma["reassembly"][key], int(v), mb["reassembly"][key])
     services = re.findall(r"^service (\S+)\s+tcp/(\d+)\s+(\d+) connections \(high-water\s+"
                           r"(\d+)\) of\s+(\d+), (\d+) refused$", out, re.M)
     assert services and [sv[0] for sv in services] == [sv["name"] for sv in mb["tcp_services"]]
