@@ -45,9 +45,9 @@ struct pbuf *glue_ip6_reass(struct pbuf *p)
 
 	if (!whole)
 		return NULL;
-	hdr = whole->payload;
+	hdr = whole->payload; /* the header is whole in the first pbuf: lwIP moved it there */
 	announced = IP6_HLEN + IP6H_PLEN(hdr) + LWIP_PLEN_SHORT_BY;
-	if (whole->len >= IP6_HLEN && whole->tot_len == announced) {
+	if (whole->tot_len == announced) {
 		IP6H_PLEN_SET(hdr, (u16_t)(whole->tot_len - IP6_HLEN));
 		return whole;
 	}
