@@ -159,8 +159,10 @@ def drive_virtio(g, timeout: float = 120) -> None:
     link_up = True
     waits = 0
     while True:
+        # The whole line: with re.M, "$" also matches at the end of a line still arriving.
         m = g.wait_for(r"pcitest: (?:\S+ virtio-net \S+ entry \d+ vector 0x[0-9a-f]+: "
-                       r"waiting for a config change|finished: .*)$", timeout, pos)
+                       r"waiting for a config change|finished: \d+ devices, \d+ failed)\n",
+                       timeout, pos)
         if m.group(0).startswith("pcitest: finished"):
             return
         pos = m.end()
