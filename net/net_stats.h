@@ -63,7 +63,7 @@ struct net_stack_stat {
 	u64 tcp_mss_ignored;	    /* MSS options blanked outside the handshake */
 	u64 tcp_tiny_window;	    /* connections whose peer opened with a 0 or 1 byte window */
 	/* IP fragments in, refused on arrival; IPv6 datagrams reassembled wrong, dropped. */
-	u64 ip4_fragments, ip4_fragments_dropped, ip6_fragments, ip6_fragments_dropped;
+	u64 ip4_fragments, ip4_fragments_refused, ip6_fragments, ip6_fragments_refused;
 	u64 ip6_reass_bad;
 };
 

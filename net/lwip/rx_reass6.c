@@ -21,7 +21,6 @@
 
 #include "kernel/console/printk.h"
 #include "lwip/init.h"
-#include "lwip/ip6.h"
 #include "lwip/ip6_frag.h"
 #include "lwip/pbuf.h"
 #include "lwip/prot/ip6.h"

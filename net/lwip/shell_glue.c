@@ -125,9 +125,9 @@ static void stack_stat(struct net_stack_stat *out)
 	out->tcp_mss_ignored = glue_tcp_mss_ignored;
 	out->tcp_tiny_window = glue_tcp_tiny_window;
 	out->ip4_fragments = lwip_stats.ip_frag.recv;
-	out->ip4_fragments_dropped = lwip_stats.ip_frag.drop;
+	out->ip4_fragments_refused = lwip_stats.ip_frag.drop;
 	out->ip6_fragments = lwip_stats.ip6_frag.recv;
-	out->ip6_fragments_dropped = lwip_stats.ip6_frag.drop;
+	out->ip6_fragments_refused = lwip_stats.ip6_frag.drop;
 	out->ip6_reass_bad = glue_ip6_reass_bad;
 }
 
@@ -271,8 +271,8 @@ static void show_capacity(void)
 	shell_printf(
 	    "IP reassembly: IPv4 %llu fragments, %llu refused; IPv6 %llu fragments, %llu "
 	    "refused, %llu datagrams made whole with a hole dropped\n",
-	    (unsigned long long)st.ip4_fragments, (unsigned long long)st.ip4_fragments_dropped,
-	    (unsigned long long)st.ip6_fragments, (unsigned long long)st.ip6_fragments_dropped,
+	    (unsigned long long)st.ip4_fragments, (unsigned long long)st.ip4_fragments_refused,
+	    (unsigned long long)st.ip6_fragments, (unsigned long long)st.ip6_fragments_refused,
 	    (unsigned long long)st.ip6_reass_bad);
 	for (int i = 0; net_service_stat(i, &sv) == 0; i++)
 		shell_printf("service %-8s tcp/%-5u %5u connections (high-water %5u) of %5u, %llu "

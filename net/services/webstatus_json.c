@@ -247,9 +247,9 @@ static void json_mem_stack(struct ws_buf *b)
 	ws_u64(b, "ns", st.input_ns, true);
 	ws_printf(b, "},\"reassembly\":{");
 	ws_u64(b, "ip4_fragments", st.ip4_fragments, false);
-	ws_u64(b, "ip4_refused", st.ip4_fragments_dropped, false);
+	ws_u64(b, "ip4_refused", st.ip4_fragments_refused, false);
 	ws_u64(b, "ip6_fragments", st.ip6_fragments, false);
-	ws_u64(b, "ip6_refused", st.ip6_fragments_dropped, false);
+	ws_u64(b, "ip6_refused", st.ip6_fragments_refused, false);
 	ws_u64(b, "ip6_holes_dropped", st.ip6_reass_bad, true);
 	ws_printf(b, "},\"tcp_services\":[");
 	for (int i = 0; net_service_stat(i, &sv) == 0; i++) {
