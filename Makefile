@@ -176,7 +176,7 @@ unit-run-%: $(BUILD)/unit/% | $(DEPS_STAMP)
 # once); QEMU_JOBS workers, one per CPU by default. QEMU_JOBS=0 runs in-process.
 NPROC     := $(shell nproc 2>/dev/null || echo 1)
 QEMU_JOBS ?= $(NPROC)
-qemu-test: all test-image
+qemu-test: all test-image qdev-qemu linux-guest
 	$(PYTHON) -m pytest -q -n $(QEMU_JOBS) --dist loadfile --durations=15 tests/qemu $(PYTEST_ARGS)
 
 # deps alone first (apt takes locks), then every build side by side, then the

@@ -89,7 +89,8 @@ add_module() { # module name
 	cp "$path" "$stage/lib/modules/$name.ko"
 	order+=("$name.ko")
 }
-for opt in VIRTIO_PCI:virtio_pci VIRTIO_NET:virtio_net E1000:e1000 E1000E:e1000e; do
+for opt in VIRTIO_PCI:virtio_pci VIRTIO_NET:virtio_net E1000:e1000 E1000E:e1000e \
+	SKY2:sky2 SKGE:skge TIGON3:tg3; do
 	sym=${opt%%:*} mod=${opt#*:}
 	case $(sed -n "s/^CONFIG_$sym=//p" "$config") in
 	y) echo "linux-guest: $mod built in" ;;

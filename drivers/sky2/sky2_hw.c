@@ -409,12 +409,17 @@ void sky2_set_rx_filter(struct sky2_port *p)
 	sky2_gm_write(p->hw, p->index, GM_RX_CTRL, ctrl);
 }
 
-/* Each port gets an equal share of the RAM buffer: 2/3 receive, the rest transmit. */
+/*
+ * Each MAC has a RAM buffer of its own, addressed from 0 (B2_E_0 gives its
+ * size): 2/3 receive, the rest transmit. Linux lays both ports of a
+ * dual-port XL out this way; a split of one RAM between the ports would
+ * leave each half its buffering.
+ */
 static void ram_buffer(struct sky2_port *p)
 {
 	struct sky2_hw *hw = p->hw;
-	u32 share = hw->ram_kib * 1024u / hw->nports;
-	u32 start = share * p->index;
+	u32 share = hw->ram_kib * 1024u;
+	u32 start = 0;
 	u32 rx_size = (share * 2u / 3u) & ~1023u;
 	u32 rx_end = start + rx_size - 1, tx_start = start + rx_size, tx_end = start + share - 1;
 	u32 rb;

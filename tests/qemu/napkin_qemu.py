@@ -45,13 +45,14 @@ class Guest:
                  memory: int = 128, extra: list[str] | None = None,
                  netdevs: list[str] | None = None, cpu: str = "max",
                  netns: NetNS | None = None, kernel_image: Path | None = None,
-                 initrd: Path | None = None, test_image: bool = False):
+                 initrd: Path | None = None, test_image: bool = False,
+                 qemu: str = "qemu-system-x86_64"):
         LOG_DIR.mkdir(parents=True, exist_ok=True)
         self.name = name
         self.log_path = LOG_DIR / f"{name}.log"
         self.tmp = Path(tempfile.mkdtemp(prefix="napkin-qemu-"))
         self.monitor_path = self.tmp / "monitor.sock"
-        cmd = ["qemu-system-x86_64", "-accel", "tcg", "-machine", machine, "-cpu", cpu,
+        cmd = [qemu, "-accel", "tcg", "-machine", machine, "-cpu", cpu,
                "-m", str(memory), "-display", "none", "-no-reboot",
                "-chardev", "stdio,id=ser0,signal=off", "-serial", "chardev:ser0",
                "-monitor", f"unix:{self.monitor_path},server,nowait",
@@ -188,3 +189,32 @@ class Guest:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+# ---- napkin's NIC models as QEMU devices (tests/qdev) ----
+
+LINUX_KERNEL = BUILD / "linux-guest" / "vmlinuz"
+LINUX_INITRD = BUILD / "linux-guest" / "initramfs.cpio.gz"
+_nic_qemu: str | None = None
+
+
+def napkin_nic_qemu() -> str:
+    """Path of napkin's test QEMU (napkin-sky2 and friends): built once, cached
+    outside the checkout (`make -s qemu-path`). A build that fails fails the test."""
+    global _nic_qemu
+    if _nic_qemu is None:
+        res = subprocess.run(["bash", str(ROOT / "tests" / "qdev" / "build-qemu.sh")],
+                             capture_output=True, text=True, timeout=3600)
+        if res.returncode != 0 or not res.stdout.strip():
+            raise AssertionError("napkin's test QEMU did not build:\n" + res.stderr[-3000:])
+        _nic_qemu = res.stdout.strip().splitlines()[-1]
+    return _nic_qemu
+
+
+def linux_guest_files() -> tuple[Path, Path]:
+    """The Linux guest's kernel and initramfs (`make linux-guest`), or a failure naming
+    the make target: qemu-test builds them first."""
+    for p in (LINUX_KERNEL, LINUX_INITRD):
+        if not p.exists():
+            raise AssertionError(f"{p} is missing: run `make linux-guest`")
+    return LINUX_KERNEL, LINUX_INITRD

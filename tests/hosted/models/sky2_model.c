@@ -110,7 +110,7 @@ static enum region region_of(u32 off, unsigned int *port)
 		return RG_QUEUE;
 	if (off >= YM_RB_BASE && off < YM_RB_BASE + 0x400)
 		return RG_RB;
-	if ((off >= 0x0C40 && off < 0x0D00) || (off >= 0x0D40 && off < 0x0E00) ||
+	if ((off >= 0x0C3C && off < 0x0D00) || (off >= 0x0D40 && off < 0x0E00) ||
 	    (off >= 0x0F00 && off < 0x0F24) || (off >= 0x0F80 && off < 0x0FA4)) {
 		*port = (off & YM_PORT_STRIDE) ? 1 : 0;
 		return RG_PORT;

@@ -236,6 +236,10 @@ static bool chip_cfg_read(struct sky2_model *m, u16 dw, u32 *val)
 		*val = m->aer[(dw - YM_PCI_AER) / 4];
 		return true;
 	}
+	if (m->chip == SKY2_MODEL_OPTIMA && dw >= YM_PCI_PSM_CFG2 && dw <= YM_PCI_PSM_CFG4) {
+		*val = m->psm_cfg[(dw - YM_PCI_PSM_CFG2) / 4];
+		return true;
+	}
 	return false;
 }
 
@@ -266,6 +270,13 @@ static bool chip_cfg_write(struct sky2_model *m, u16 dw, u32 val, u32 be)
 	if (dw >= YM_PCI_AER && dw < YM_PCI_AER + 0x40) {
 		m->aer[(dw - YM_PCI_AER) / 4] =
 		    (m->aer[(dw - YM_PCI_AER) / 4] & ~mask) | (val & mask);
+		return true;
+	}
+	/* Optima's power-state-machine settings (Linux sets the PHY link-detect timer). */
+	if (m->chip == SKY2_MODEL_OPTIMA && dw >= YM_PCI_PSM_CFG2 && dw <= YM_PCI_PSM_CFG4) {
+		u32 *r = &m->psm_cfg[(dw - YM_PCI_PSM_CFG2) / 4];
+
+		*r = (*r & ~mask) | (val & mask);
 		return true;
 	}
 	return false;
@@ -320,7 +331,13 @@ u32 ym_mirror_read(struct sky2_model *m, u32 cfg_off)
 
 void ym_mirror_write(struct sky2_model *m, u32 cfg_off, u32 val, u32 be)
 {
-	if (!(m->tst_ctrl1 & YM_TST_CFG_WRITE_ON)) {
+	/*
+	 * Write-on guards the standard header (IDs, status). The chip's own
+	 * registers behind it take mirror writes without it: Linux's sky2
+	 * writes PCI_OUR_REG_3 = 0 through the mirror before it ever sets
+	 * write-on, to ungate the clocks (tests/hosted/models/README.md).
+	 */
+	if (cfg_off < 0x40 && !(m->tst_ctrl1 & YM_TST_CFG_WRITE_ON)) {
 		ym_fail(m,
 			"write to config 0x%03x through the mirror without TST_CTRL1 write-on: "
 			"the chip drops it",
@@ -371,14 +388,23 @@ bool ym_b0_read(struct sky2_model *m, u32 dw, u32 *val)
 	return false;
 }
 
+/*
+ * The Optima adds three sources below port 1's (Linux's sky2 unmasks the
+ * quick-link one at open); on older chips those bits are reserved.
+ */
+static u32 ym_imsk_valid(const struct sky2_model *m)
+{
+	return YM_IS_ALL | (m->chip == SKY2_MODEL_OPTIMA ? YM_IS_OPTIMA_EXTRA : 0);
+}
+
 bool ym_b0_write(struct sky2_model *m, u32 dw, u32 val, u32 be)
 {
 	switch (dw) {
 	case YM_B0_CTST: ctst_write(m, val, be); return true;
 	case YM_B0_IMSK:
-		if (val & ~YM_IS_ALL)
+		if (val & ~ym_imsk_valid(m))
 			ym_fail(m, "B0_IMSK 0x%08x sets reserved bits", val);
-		m->imsk = val & YM_IS_ALL;
+		m->imsk = val & ym_imsk_valid(m);
 		ym_update_irq(m);
 		return true;
 	case YM_B0_HWE_IMSK:
@@ -513,6 +539,25 @@ bool ym_txa_access(struct sky2_model *m, u32 dw, u32 *val, u32 wval, u32 be, boo
 
 	if (port >= m->nports)
 		return false;
+	/*
+	 * Receive-side scaling: the hash key (4 dwords used on older chips, 10
+	 * on the new-LE ones) and, on those, the hash configuration. Stored;
+	 * the RSS hash status LEs are not generated (drivers run without them).
+	 */
+	if (reg >= YM_RSS_KEY && reg < YM_RSS_KEY + 4 * YM_RSS_KEY_DWORDS) {
+		if (write)
+			m->rss_key[port][(reg - YM_RSS_KEY) / 4] = wval;
+		else
+			*val = m->rss_key[port][(reg - YM_RSS_KEY) / 4];
+		return true;
+	}
+	if (reg == YM_RSS_CFG && m->new_le) {
+		if (write)
+			m->rss_cfg[port] = wval;
+		else
+			*val = m->rss_cfg[port];
+		return true;
+	}
 	if (reg < (YM_TXA_CTRL & 0x7F)) {
 		if (write)
 			m->txa[port][reg / 4] = wval;

@@ -21,7 +21,9 @@
  * leaves a whole frame above the 1 KiB pause threshold drivers program. */
 #define YM_MAC_RX_FIFO_BYTES 4096
 #define YM_MAX_FRAME	     9022
-#define YM_RAM_KB_XL	     48 /* B2_E_0 * 4 KiB on the XL model */
+/* A large send's whole frame (a 64 KiB IP datagram and its Ethernet header), and room for a tag. */
+#define YM_TX_BUF_BYTES (65536 + 64)
+#define YM_RAM_KB_XL	48 /* B2_E_0 * 4 KiB on the XL model */
 
 enum ym_queue_id { YM_QR1, YM_QR2, YM_QXA1, YM_QXA2, YM_NQUEUES };
 
@@ -55,8 +57,12 @@ struct ym_queue {
 	/* Transmit: LEs of the frame being gathered */
 	u32 tx_len;
 	bool tx_bad;
-	u8 tx_buf[YM_MAX_FRAME];
-	u8 tx_ctrl; /* ctrl of the frame's PACKET LE */
+	u8 tx_buf[YM_TX_BUF_BYTES];
+	u8 tx_ctrl;    /* ctrl of the frame's PACKET LE */
+	bool tx_large; /* the frame began with LARGESEND */
+	u32 tso_len;   /* last LRGLEN (frame bytes) or MSS (payload bytes) */
+	bool tso_is_mss;
+	u16 vlan_tag; /* last tag a VLAN LE carried, host order */
 	/* Checksum offload (sky2_model_csum.c) */
 	u32 csum_start, csum_write, csum_init;
 	u32 rx_start[2];
@@ -93,6 +99,8 @@ struct ym_port {
 	bool rxf_reset, txf_reset, rxf_on, txf_on;
 	u32 rxf_ctrl, txf_ctrl;
 	u32 rxf_regs[8], txf_regs[8];
+	u8 link_led;
+	bool vlan_strip, vlan_tag_on; /* Rx/Tx FIFO VLAN modes */
 	/* GMAC 16-bit registers 0x00..0x5C by offset / 4 */
 	u16 gm[0x60 / 4];
 	u16 smi_ctrl, smi_data, phy_addr_reg;
@@ -151,6 +159,8 @@ struct sky2_model {
 	/* Chip registers in configuration space */
 	u32 cfg_our[14]; /* 0x40 0x44 0x80 0x84 0x88 0x90..0xA8 0xBC, then 0x7C (read-only) */
 	u32 aer[16];
+	u32 psm_cfg[3]; /* Optima: PSM_CONFIG_REG2..4 */
+	u32 rss_key[2][YM_RSS_KEY_DWORDS], rss_cfg[2];
 
 	/* Status unit */
 	bool su_reset, su_on;

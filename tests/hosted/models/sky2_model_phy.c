@@ -594,19 +594,25 @@ bool ym_gmac_write(struct ym_port *p, u32 reg, u16 val)
 /* ---- Port control block ---- */
 
 /*
- * A software reset holds the GMAC and the MAC FIFOs in reset; the PHY and
- * its GPHY_CTRL are left alone (Linux releases the GPHY only on some chips,
- * so it cannot be held by the chip reset; UNVERIFIED beyond that).
+ * A software reset holds the MAC FIFOs in reset and puts the GMAC's
+ * registers back to their defaults without holding it there: Linux's sky2
+ * writes the multicast hash and receive control, and reads the MIB
+ * counters, before it first writes GMAC_CTRL (only its bring-up at open
+ * does). The PHY and its GPHY_CTRL are left alone (Linux releases the GPHY
+ * only on some chips, so it cannot be held by the chip reset; UNVERIFIED
+ * beyond that).
  */
 void ym_port_chip_reset(struct ym_port *p)
 {
-	p->gmac_reset = true;
+	p->gmac_reset = false;
 	p->link_reset = false;
 	p->gmac_ctrl = 0;
 	p->gmac_irq_src = p->gmac_irq_msk = 0;
 	p->rxf_reset = p->txf_reset = true;
 	p->rxf_on = p->txf_on = false;
 	p->rxf_ctrl = p->txf_ctrl = 0;
+	p->link_led = 0;
+	p->vlan_strip = p->vlan_tag_on = false;
 	memset(p->rxf_regs, 0, sizeof(p->rxf_regs));
 	memset(p->txf_regs, 0, sizeof(p->txf_regs));
 	gmac_defaults(p);
@@ -637,9 +643,11 @@ static void fifo_ctrl_write(struct ym_port *p, bool tx, u32 val)
 		*on = true;
 	if (val & YM_UNIT_OP_OFF)
 		*on = false;
-	if (val & BIT(25)) /* VLAN strip (Rx) / tag insertion (Tx) on */
-		ym_fail(m, "port %u: %s FIFO VLAN %s is not modelled", p->idx, tx ? "Tx" : "Rx",
-			tx ? "tagging" : "stripping");
+	/* VLAN strip (Rx) / tag insertion (Tx): bit 25 on, bit 24 off. */
+	if (val & BIT(25))
+		*(tx ? &p->vlan_tag_on : &p->vlan_strip) = true;
+	if (val & BIT(24))
+		*(tx ? &p->vlan_tag_on : &p->vlan_strip) = false;
 	if (!tx && (val & BIT(5)))
 		p->gmac_irq_src &= ~YM_GM_IS_RX_FF_OR;
 	if (tx && (val & BIT(6)))
@@ -675,6 +683,7 @@ bool ym_port_ctrl_read(struct ym_port *p, u32 reg, u32 be, u32 *val)
 	case YM_GMAC_IRQ_MSK: *val = p->gmac_irq_msk; return true;
 	case YM_GMAC_LINK_CTRL: *val = p->link_reset ? 1 : 2; return true;
 	case 0x0F20: *val = 0; return true; /* WOL control/status: nothing occurred */
+	case YM_LNK_LED_REG: *val = p->link_led; return true;
 	case YM_RX_GMF_CTRL_T: *val = fifo_ctrl_read(p, false); return true;
 	case YM_TX_GMF_CTRL_T: *val = fifo_ctrl_read(p, true); return true;
 	}
@@ -765,6 +774,10 @@ bool ym_port_ctrl_write(struct ym_port *p, u32 reg, u32 val, u32 be)
 			p->link_reset = false;
 		return true;
 	case 0x0F20: return true; /* WOL control: accepted, no wake-up modelled */
+	case YM_LNK_LED_REG:	  /* the link LED: Linux sets it at link up; no light here */
+		if (be & 1)
+			p->link_led = (u8)val;
+		return true;
 	}
 	if (reg >= YM_RX_GMF_EA && reg <= YM_RX_GMF_VLAN)
 		return fifo_reg_write(p, false, reg, val, be);

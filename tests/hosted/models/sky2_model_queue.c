@@ -342,10 +342,14 @@ static void rb_enable(struct sky2_model *m, struct ym_queue *q)
 			q->name, start, end, YM_RAM_KB_XL);
 		return;
 	}
+	/*
+	 * Each MAC has a RAM of its own, addressed from 0: Linux's sky2 lays
+	 * both ports of a dual-port XL out from 0 (tests/hosted/models/README.md).
+	 */
 	for (unsigned int i = 0; i < YM_NQUEUES; i++) {
 		struct ym_queue *o = &m->q[i];
 
-		if (o == q || !o->rb_on)
+		if (o == q || !o->rb_on || o->port != q->port)
 			continue;
 		if (start <= o->rb[YM_RB_END / 4] && o->rb[YM_RB_START / 4] <= end) {
 			ym_fail(m, "RAM buffer %s range 0x%x..0x%x overlaps %s's 0x%x..0x%x",
@@ -646,11 +650,26 @@ static bool rx_one(struct sky2_model *m, struct ym_port *p)
 {
 	struct ym_queue *q = p->rxq;
 	struct ym_frame *f = p->rx_fifo[p->rx_head];
+	const u8 *data = f->data;
 	u32 idx = q->get, done = 0, want = f->len, status;
 	u8 css;
-	bool started = false;
+	bool started = false, stripped = false;
 	struct le le;
+	u16 tag = 0;
 
+	/*
+	 * VLAN stripping: the tag leaves the frame and goes to the driver in
+	 * an RXVLAN status LE (network byte order in the length field) ahead
+	 * of the frame's RXSTAT; the GMAC status length still counts it.
+	 */
+	if (p->vlan_strip && f->len >= 18 && f->data[12] == 0x81 && f->data[13] == 0x00) {
+		memcpy(m->scratch.data, f->data, 12);
+		memcpy(m->scratch.data + 12, f->data + 16, f->len - 16);
+		tag = (u16)(f->data[14] | f->data[15] << 8);
+		data = m->scratch.data;
+		want = f->len - 4;
+		stripped = true;
+	}
 	if (p->fault_trunc_frames) {
 		p->fault_trunc_frames--;
 		want = MAX(f->len / 2, 14u);
@@ -682,7 +701,7 @@ static bool rx_one(struct sky2_model *m, struct ym_port *p)
 			}
 			started = true;
 			n = MIN((u32)le.len, want - done);
-			hosted_dma_write(m->pci, bus, f->data + done, n, "sky2 rx buffer");
+			hosted_dma_write(m->pci, bus, data + done, n, "sky2 rx buffer");
 			done += n;
 		}
 		idx = next_idx(q, idx);
@@ -695,7 +714,8 @@ static bool rx_one(struct sky2_model *m, struct ym_port *p)
 	q->get = idx;
 	status = gmac_status(p, f);
 	css = p->idx ? YM_CSS_PORT : 0;
-	if (ym_csum_rx(m, q, f->data, done, &css) &&
+	if ((!stripped || ym_status_put(m, 0, tag, css, YM_OP_RXVLAN)) &&
+	    ym_csum_rx(m, q, data, done, &css) &&
 	    ym_status_put(m, status, (u16)done, css, YM_OP_RXSTAT)) {
 		ym_mib_count(p, false, f->data, f->len);
 		m->ctr.port[p->idx].rx_frames++;
@@ -710,26 +730,29 @@ static bool rx_one(struct sky2_model *m, struct ym_port *p)
 
 /* ---- Transmit ---- */
 
+/* The VLAN bit (0x02) rides on ADDR64, LRGLEN and MSS. */
 static bool tx_opcode_ok(u8 op)
 {
-	return op == YM_OP_PACKET || op == YM_OP_BUFFER || op == YM_OP_ADDR64 || op == YM_OP_VLAN ||
-	       op == YM_OP_ADDR64VLAN || (op >= YM_OP_TCP_FIRST && op <= YM_OP_TCP_LAST);
+	u8 base = op & ~YM_OP_VLAN_BIT;
+
+	return op == YM_OP_PACKET || op == YM_OP_BUFFER || op == YM_OP_LARGESEND ||
+	       op == YM_OP_VLAN || base == YM_OP_ADDR64 || base == YM_OP_LRGLEN ||
+	       base == YM_OP_MSS || (op >= YM_OP_TCP_FIRST && op <= YM_OP_TCP_LAST);
 }
 
-static void tx_send(struct sky2_model *m, struct ym_queue *q)
+/* One frame to the wire: the tag the LE asked for, padding, counters. */
+static void tx_wire(struct sky2_model *m, struct ym_queue *q, u8 *frame, u32 len)
 {
 	struct ym_port *p = &m->port[q->port];
-	u8 *frame = q->tx_buf;
-	u32 len = q->tx_len;
 
-	q->tx_len = 0;
-	if (q->tx_bad)
-		return;
-	if (!p->phy.link || !ym_mac_tx_on(p) || !(m->txa_ctrl[p->idx] & YM_TXA_ENA_ARB)) {
-		m->ctr.port[p->idx].tx_dropped++;
-		return;
+	if ((q->tx_ctrl & YM_LE_CTRL_INS_VLAN) && len >= 12) {
+		memmove(frame + 16, frame + 12, len - 12);
+		frame[12] = 0x81;
+		frame[13] = 0x00;
+		frame[14] = (u8)(q->vlan_tag >> 8);
+		frame[15] = (u8)q->vlan_tag;
+		len += 4;
 	}
-	ym_csum_tx(m, q, frame, len);
 	if (len < MIN_FRAME) {
 		memset(frame + len, 0, MIN_FRAME - len);
 		len = MIN_FRAME;
@@ -737,6 +760,91 @@ static void tx_send(struct sky2_model *m, struct ym_queue *q)
 	ym_mib_count(p, true, frame, len);
 	m->ctr.port[p->idx].tx_frames++;
 	hosted_port_transmit(&p->hp, frame, len);
+}
+
+/*
+ * Large send: one TCP/IPv4 frame from the driver leaves as segments of the
+ * size the last LRGLEN (whole frame, headers included) or MSS (payload) LE
+ * set. Each segment gets the headers, its IP total length and ID (counted
+ * up from the driver's), its sequence number, FIN and PSH on the last only,
+ * CWR on the first only, and both checksums computed whole.
+ */
+static void tx_large_send(struct sky2_model *m, struct ym_queue *q, u8 *frame, u32 len)
+{
+	struct fr_info info;
+	u32 thl, hdr, seg, seq;
+	u16 id;
+	u8 *out = m->scratch.data;
+
+	if (!fr_parse(frame, len, &info) || !info.ipv4 || info.proto != FR_PROTO_TCP ||
+	    info.fragment || info.l4_off + 20 > len) {
+		ym_bad_le(m, q, "LARGESEND of a frame that is not TCP over IPv4 (%u bytes)", len);
+		return;
+	}
+	thl = (frame[info.l4_off + 12] >> 4) * 4u;
+	hdr = info.l4_off + thl;
+	if (thl < 20 || hdr > len) {
+		ym_bad_le(m, q, "LARGESEND with a TCP header of %u bytes in %u", thl, len);
+		return;
+	}
+	seg = q->tso_is_mss ? q->tso_len : (q->tso_len > hdr ? q->tso_len - hdr : 0);
+	if (!seg || hdr + seg > YM_MAX_FRAME - 4) {
+		ym_bad_le(m, q, "LARGESEND with segment size %u (%s %u, headers %u)", seg,
+			  q->tso_is_mss ? "MSS" : "LRGLEN", q->tso_len, hdr);
+		return;
+	}
+	seq = (u32)frame[info.l4_off + 4] << 24 | (u32)frame[info.l4_off + 5] << 16 |
+	      (u32)frame[info.l4_off + 6] << 8 | frame[info.l4_off + 7];
+	id = (u16)(frame[18] << 8 | frame[19]);
+	for (u32 off = hdr, n = 0; off < len || (off == hdr && len == hdr); n++) {
+		u32 chunk = MIN(seg, len - off), s = seq + (off - hdr);
+		bool first = off == hdr, last = off + chunk >= len;
+		struct fr_info si = info;
+		u8 *tcp = out + info.l4_off;
+
+		memcpy(out, frame, hdr);
+		memcpy(out + hdr, frame + off, chunk);
+		fr_put16(out + 16, (u16)(info.ihl + thl + chunk));
+		fr_put16(out + 18, (u16)(id + n));
+		tcp[4] = (u8)(s >> 24);
+		tcp[5] = (u8)(s >> 16);
+		tcp[6] = (u8)(s >> 8);
+		tcp[7] = (u8)s;
+		if (!last)
+			tcp[13] &= (u8)~0x09; /* FIN, PSH */
+		if (!first)
+			tcp[13] &= (u8)~0x80; /* CWR */
+		si.l4_len = thl + chunk;
+		fr_fill_ip_csum(out, &si);
+		fr_fill_l4_csum(out, &si);
+		tx_wire(m, q, out, hdr + chunk);
+		off += chunk;
+		if (!chunk)
+			break;
+	}
+}
+
+static void tx_send(struct sky2_model *m, struct ym_queue *q)
+{
+	struct ym_port *p = &m->port[q->port];
+	u8 *frame = q->tx_buf;
+	u32 len = q->tx_len;
+	bool large = q->tx_large;
+
+	q->tx_len = 0;
+	q->tx_large = false;
+	if (q->tx_bad)
+		return;
+	if (!p->phy.link || !ym_mac_tx_on(p) || !(m->txa_ctrl[p->idx] & YM_TXA_ENA_ARB)) {
+		m->ctr.port[p->idx].tx_dropped++;
+		return;
+	}
+	if (large) {
+		tx_large_send(m, q, frame, len);
+		return;
+	}
+	ym_csum_tx(m, q, frame, len);
+	tx_wire(m, q, frame, len);
 }
 
 static void tx_run(struct sky2_model *m, struct ym_queue *q)
@@ -750,35 +858,47 @@ static void tx_run(struct sky2_model *m, struct ym_queue *q)
 		if (!read_le(m, q, q->get, &le))
 			break;
 		if (!tx_opcode_ok(le.op)) {
-			if (le.op == YM_OP_MSS || le.op == YM_OP_LRGLEN || le.op == YM_OP_LARGESEND)
-				ym_fail(m, "queue %s LE %u: TSO opcode 0x%02x is not modelled",
-					q->name, q->get, le.op);
 			ym_bad_le(m, q, "LE %u opcode 0x%02x is not a transmit opcode", q->get,
 				  le.op);
 			break;
 		}
-		if (le.op == YM_OP_ADDR64 || le.op == YM_OP_ADDR64VLAN)
+		if ((le.op & ~YM_OP_VLAN_BIT) == YM_OP_ADDR64)
 			q->addr_hi = le.addr;
+		if ((le.op & ~YM_OP_VLAN_BIT) == YM_OP_LRGLEN ||
+		    (le.op & ~YM_OP_VLAN_BIT) == YM_OP_MSS) {
+			q->tso_len = le.addr;
+			q->tso_is_mss = (le.op & ~YM_OP_VLAN_BIT) == YM_OP_MSS;
+		}
+		/* The tag, in network byte order, in the length field. */
+		if (le.op == YM_OP_VLAN ||
+		    (le.op >= YM_OP_ADDR64 && le.op < YM_OP_BUFFER && (le.op & YM_OP_VLAN_BIT)))
+			q->vlan_tag = (u16)((le.len & 0xFF) << 8 | le.len >> 8);
 		if (le.op >= YM_OP_TCP_FIRST && le.op <= YM_OP_TCP_LAST)
 			ym_csum_le(q, le.op, le.addr, le.len);
-		if (le.op == YM_OP_PACKET || le.op == YM_OP_BUFFER) {
+		if (le.op == YM_OP_PACKET || le.op == YM_OP_LARGESEND || le.op == YM_OP_BUFFER) {
 			u64 bus = (u64)q->addr_hi << 32 | le.addr;
+			bool first = le.op != YM_OP_BUFFER;
 
-			if (le.op == YM_OP_PACKET)
+			if (first && le.op == YM_OP_LARGESEND && !q->tso_len) {
+				ym_bad_le(m, q, "LE %u: LARGESEND before any LRGLEN or MSS LE",
+					  q->get);
+				break;
+			}
+			if (first)
 				q->tx_ctrl = le.ctrl;
-			if (le.op == YM_OP_PACKET && q->tx_len) {
+			if (first && !q->tx_len)
+				q->tx_large = le.op == YM_OP_LARGESEND;
+			if (first && q->tx_len) {
 				ym_bad_le(m, q, "LE %u: PACKET inside a frame that had no EOP",
 					  q->get);
 				break;
 			}
-			if (le.op == YM_OP_BUFFER && !q->tx_len) {
+			if (!first && !q->tx_len) {
 				ym_bad_le(m, q, "LE %u: BUFFER without a PACKET before it", q->get);
 				break;
 			}
-			if (le.ctrl & YM_LE_CTRL_INS_VLAN)
-				ym_fail(m, "queue %s LE %u: VLAN tag insertion is not modelled",
-					q->name, q->get);
-			if (!le.len || q->tx_len + le.len > YM_MAX_FRAME) {
+			if (!le.len || q->tx_len + le.len >
+					   (q->tx_large ? YM_TX_BUF_BYTES - 4 : YM_MAX_FRAME)) {
 				ym_bad_le(m, q, "LE %u: fragment of %u bytes (frame so far %u)",
 					  q->get, le.len, q->tx_len);
 				break;

@@ -58,6 +58,8 @@
 #define YM_IS_CHK_TXS	 BIT(1)
 #define YM_IS_CHK_TXA	 BIT(0)
 #define YM_IS_ALL	 0xEF001F1Fu
+/* Optima only: PSM acknowledge, PTP time stamp, PHY quick link (bits 7..5) */
+#define YM_IS_OPTIMA_EXTRA 0x000000E0u
 
 /* Hardware-error sources (HWE_ISRC, HWE_IMSK) */
 #define YM_HWE_MST_ERR	BIT(27)
@@ -191,6 +193,14 @@
 #define YM_RB_CTRL    0x28u /* 8-bit: STFWD on/off 5/4, OP_MD on/off 3/2, reset 1/0 */
 
 /* ---- MAC FIFOs and per-port control, + port * 0x80 ---- */
+#define YM_LNK_LED_REG 0x0C3Cu
+/* In the transmit-arbiter block (0x200, +0x80 per port), by offset within it. */
+#define YM_RSS_KEY	  0x20u /* 32-bit key dwords */
+#define YM_RSS_KEY_DWORDS 10
+#define YM_RSS_CFG	  0x48u /* hash types; new-LE chips */
+/* Optima's power-state-machine registers in extended config space. */
+#define YM_PCI_PSM_CFG2	  0x160u
+#define YM_PCI_PSM_CFG4	  0x168u /* 8-bit link LED control (on, blink, link sync) */
 #define YM_RX_GMF_EA	  0x0C40u
 #define YM_RX_GMF_AF_THR  0x0C44u
 #define YM_RX_GMF_CTRL_T  0x0C48u
@@ -419,6 +429,7 @@
 #define YM_OP_TCPSTART	    0x12u
 #define YM_OP_ADDR64	    0x21u
 #define YM_OP_VLAN	    0x22u
+#define YM_OP_VLAN_BIT	    0x02u /* on ADDR64, LRGLEN, MSS: the LE also carries a tag */
 #define YM_OP_ADDR64VLAN    0x23u
 #define YM_OP_LRGLEN	    0x24u
 #define YM_OP_MSS	    0x28u

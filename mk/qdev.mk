@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# napkin's NIC models as QEMU devices (tests/qdev/README.md), and the Linux
+# guest whose own drivers check them.
+#
+#   make qemu-path       print the path of napkin's test QEMU (QEMU 10 with
+#                        napkin-sky2 and friends), building it first if needed;
+#                        `make -s qemu-path` prints the path alone
+#   make linux-guest     the Linux guest (bench/linux-guest): Debian's kernel
+#                        and NIC modules, busybox, echo and iperf servers
+#
+# The QEMU build is cached outside the checkout (tests/qdev/build-qemu.sh).
+
+LINUX_GUEST := $(BUILD)/linux-guest/initramfs.cpio.gz
+
+.PHONY: qemu-path qdev-qemu linux-guest
+qemu-path:
+	@bash tests/qdev/build-qemu.sh
+
+# The same, for targets that need the binary built and not its path printed.
+qdev-qemu:
+	@bash tests/qdev/build-qemu.sh >/dev/null
+
+linux-guest: $(LINUX_GUEST)
+$(LINUX_GUEST): bench/linux-guest/build.sh bench/linux-guest/init bench/linux-guest/echo.c | $(DEPS_STAMP)
+	bash bench/linux-guest/build.sh
