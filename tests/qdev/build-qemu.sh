@@ -36,6 +36,11 @@ inputs=("${model_srcs[@]}" "$here"/*.h "$here"/qemu/* "$here/build-qemu.sh" "$he
 	"$top/kernel/pci/pci_regs.h")
 hash=$(cat "${inputs[@]}" | sha256sum | cut -c1-12)
 
+# One build at a time per cache: checkouts side by side (git worktrees) share
+# the source tree and QEMU's build tree.
+exec 9>"$cache/build.lock"
+flock 9
+
 bash "$here/fetch-qemu.sh" "$src" >&2
 ver=$(cat "$src/VERSION")
 out="$cache/qemu-$ver-$hash"
@@ -114,7 +119,9 @@ ninja -C "$bld" -j "$jobs" qemu-system-x86_64 >>"$log" 2>&1 || fail "QEMU's buil
 "$bld/qemu-system-x86_64" -device help 2>/dev/null | grep -q '"napkin-sky2"' ||
 	fail "the built QEMU has no napkin-sky2"
 
-rm -rf "$cache/qemu-$ver"-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]
+# Keep the newest few binaries: another checkout may be testing with one.
+ls -dt "$cache/qemu-$ver"-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f] \
+	2>/dev/null | tail -n +6 | xargs -r rm -rf
 mkdir -p "$out.tmp"
 cp "$bld/qemu-system-x86_64" "$out.tmp/"
 mv "$out.tmp" "$out"
