@@ -240,6 +240,7 @@ struct sky2_hw {
 	u32 hwe_disabled; /* error sources that would not clear, masked for good */
 	u32 pending_src;  /* sources the handler or watchdog saw, for the poll */
 	u64 sw_irq_seen;
+	u64 sw_irq_before; /* sw_irq_seen when the self-test raised it */
 
 	struct napi_struct napi;
 	char napi_name[32];

@@ -81,19 +81,23 @@ static void free_vector(struct sky2_hw *hw)
 	hw->irq_requested = false;
 }
 
+static bool sw_irq_arrived(void *ctx)
+{
+	struct sky2_hw *hw = ctx;
+
+	return READ_ONCE(hw->sw_irq_seen) != hw->sw_irq_before;
+}
+
 /* Raise the chip's software interrupt with only it unmasked, and see whether it arrives. */
 static bool irq_selftest(struct sky2_hw *hw)
 {
-	u64 before = READ_ONCE(hw->sw_irq_seen);
-	bool seen = false;
+	bool seen;
 
+	hw->sw_irq_before = READ_ONCE(hw->sw_irq_seen);
 	hw->irq_testing = true;
 	sky2_write32(hw, B0_IMSK, ISRC_IRQ_SW);
 	sky2_write16(hw, B0_CTST, CTST_SW_IRQ_SET);
-	for (unsigned int i = 0; i < SKY2_IRQ_TEST_MS * 10 && !seen; i++) {
-		udelay(100);
-		seen = READ_ONCE(hw->sw_irq_seen) != before;
-	}
+	seen = irq_wait_open(sw_irq_arrived, hw, SKY2_IRQ_TEST_MS * 1000);
 	sky2_write32(hw, B0_IMSK, hw->imask);
 	if (!seen)
 		sky2_write16(hw, B0_CTST, CTST_SW_IRQ_CLR);

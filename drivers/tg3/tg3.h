@@ -185,6 +185,7 @@ struct tg3 {
 
 	/* Interrupts. */
 	struct irq_ladder irq; /* MSI, INTx or polling, and the lost-interrupt watchdog */
+	u64 irq_test_before;   /* ctr.interrupts when the self-test forced an update */
 	int irq_vector;
 	/* A handler is installed on irq_vector: a resource held, in any state. */
 	bool irq_requested;

@@ -127,18 +127,22 @@ int tg3_irq_setup(struct tg3 *tp)
 	return err ? err : request_or_fall_back(tp);
 }
 
+static bool irq_arrived(void *ctx)
+{
+	struct tg3 *tp = ctx;
+
+	return READ_ONCE(tp->ctr.interrupts) != tp->irq_test_before;
+}
+
 /* Force a status block update with interrupts open, and see whether one comes. */
 static bool irq_test(struct tg3 *tp)
 {
-	u64 before = READ_ONCE(tp->ctr.interrupts);
-	bool seen = false;
+	bool seen;
 
+	tp->irq_test_before = READ_ONCE(tp->ctr.interrupts);
 	tg3_irq_unmask(tp);
 	tg3_set_bits(tp, T3_HCC_MODE, T3_HCCMODE_COAL_NOW);
-	for (unsigned int i = 0; i < TG3_IRQ_TEST_MS * 10 && !seen; i++) {
-		udelay(100);
-		seen = READ_ONCE(tp->ctr.interrupts) != before;
-	}
+	seen = irq_wait_open(irq_arrived, tp, TG3_IRQ_TEST_MS * 1000);
 	tg3_irq_mask(tp);
 	return seen;
 }

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include "kernel/mm/io.h"
+#include "kernel/x86/irqflags.h"
 #include "kernel/pci/pci.h"
 #include "kernel/pci/pci_internal.h"
 #include "kernel/console/printk.h"
@@ -101,11 +102,18 @@ static void try_bind(struct pci_driver *drv, struct pci_dev *pdev, bool announce
 void pci_bind_all_drivers(void)
 {
 	struct pci_driver *drv;
+	/*
+	 * Probes run with interrupts masked, on bare metal (before the loop
+	 * enables them) and in the hosted harness alike, so a driver that
+	 * waits for its own interrupt must open them (irq_wait_open).
+	 */
+	unsigned long flags = local_irq_save();
 
 	list_for_each_entry (drv, &pci_drivers, node)
 		for (struct pci_dev *d = pci_dev_next(NULL); d; d = pci_dev_next(d))
 			if (!d->driver)
 				try_bind(drv, d, false);
+	local_irq_restore(flags);
 }
 
 int pci_register_driver(struct pci_driver *drv)

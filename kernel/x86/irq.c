@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include "kernel/core/time.h"
 #include "kernel/x86/apic.h"
 #include "kernel/x86/irq.h"
 #include "kernel/x86/irqflags.h"
@@ -389,3 +390,18 @@ void irq_reset_for_test(void)
 	memset(action_pool, 0, sizeof(action_pool));
 }
 #endif
+
+bool irq_wait_open(bool (*done)(void *ctx), void *ctx, u32 timeout_us)
+{
+	unsigned long flags = local_irq_save();
+	bool seen = done(ctx);
+
+	local_irq_enable();
+	for (u32 waited = 0; !seen && waited < timeout_us; waited += 100) {
+		udelay(100);
+		seen = done(ctx);
+	}
+	local_irq_disable();
+	local_irq_restore(flags);
+	return seen;
+}

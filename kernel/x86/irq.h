@@ -79,6 +79,15 @@ int request_irq(u8 vector, irq_handler_t handler, void *ctx, const char *name);
 /* Detach the handler registered on `vector` with this ctx. */
 int free_irq(u8 vector, void *ctx);
 
+/*
+ * Drivers probe and open with interrupts masked (before the loop first
+ * enables them, and from it with them off), yet an interrupt self-test must
+ * see its handler run. This opens interrupts for the wait alone, polling
+ * done(ctx) every 100 us for up to timeout_us, and puts the caller's state
+ * back. True when done() became true in time.
+ */
+bool irq_wait_open(bool (*done)(void *ctx), void *ctx, u32 timeout_us);
+
 /* True once the vector was masked because nobody claimed its interrupts. */
 bool irq_vector_disabled(u8 vector);
 
