@@ -11,6 +11,7 @@
 #include "kernel/console/early_console.h"
 #include "kernel/core/fault.h"
 #include "kernel/console/fbcon.h"
+#include "kernel/mm/dma.h"
 #include "kernel/mm/heap.h"
 #include "kernel/core/hwinfo.h"
 #include "kernel/core/initcall.h"
@@ -117,6 +118,7 @@ __attribute__((no_stack_protector)) void kmain(u32 magic, u32 info)
 	tsc_calibrate();
 
 	mem_init(&boot);
+	dma_read_params();
 	if (acpi_init(boot.rsdp, boot.rsdp_len) == 0)
 		apply_acpi(acpi_get());
 	if (!tsc_khz())

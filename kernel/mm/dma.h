@@ -42,6 +42,9 @@ struct dma_stats {
  */
 void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus);
 
+/* The dma= boot option (high: above 4 GiB first; low, the default). */
+void dma_read_params(void);
+
 /* p and size as given to and returned by dma_alloc. */
 void dma_free(void *p, size_t size);
 

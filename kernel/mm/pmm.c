@@ -202,9 +202,14 @@ static u64 alloc_failed(void)
 	return 0;
 }
 
-u64 pmm_alloc(size_t pages, u64 align, u64 max_end)
+/*
+ * The lowest fit in [min_start, max_end). Only a search from page 0 may move
+ * first_free_hint: one that starts higher says nothing about the pages below.
+ */
+static u64 alloc_in(size_t pages, u64 align, u64 min_start, u64 max_end)
 {
 	u64 align_pages, limit, start;
+	bool from_zero = min_start == 0;
 
 	if (!pages) {
 		pr_err("alloc of zero pages\n");
@@ -216,9 +221,13 @@ u64 pmm_alloc(size_t pages, u64 align, u64 max_end)
 	}
 	align_pages = align > PMM_PAGE_SIZE ? align >> PMM_PAGE_SHIFT : 1;
 	limit = max_end ? MIN(nr_pages, max_end >> PMM_PAGE_SHIFT) : nr_pages;
-	start = find_next(first_free_hint, limit, false);
+	start = MAX(first_free_hint, min_start >> PMM_PAGE_SHIFT);
+	if (start >= limit)
+		return from_zero ? alloc_failed() : 0;
+	start = find_next(start, limit, false);
 	/* Nothing in [hint, start) is free, whatever this call's limit. */
-	first_free_hint = start;
+	if (from_zero)
+		first_free_hint = start;
 	start = ALIGN_UP(start, align_pages);
 	/*
 	 * Candidate runs start at aligned free pages. When a busy page interrupts
@@ -231,7 +240,7 @@ u64 pmm_alloc(size_t pages, u64 align, u64 max_end)
 
 		if (hit == end) {
 			map_set(busy_map, start, end);
-			if (first_free_hint >= start && first_free_hint < end)
+			if (from_zero && first_free_hint >= start && first_free_hint < end)
 				first_free_hint = end;
 			stats.free_pages -= pages;
 			stats.used_pages += pages;
@@ -241,7 +250,18 @@ u64 pmm_alloc(size_t pages, u64 align, u64 max_end)
 		}
 		start = ALIGN_UP(find_next(hit + 1, limit, false), align_pages);
 	}
-	return alloc_failed();
+	/* A miss above a floor is the caller's to handle (it falls back lower). */
+	return from_zero ? alloc_failed() : 0;
+}
+
+u64 pmm_alloc(size_t pages, u64 align, u64 max_end)
+{
+	return alloc_in(pages, align, 0, max_end);
+}
+
+u64 pmm_alloc_above(size_t pages, u64 align, u64 min_start)
+{
+	return alloc_in(pages, align, min_start, 0);
 }
 
 bool pmm_free(u64 base, size_t pages)

@@ -48,6 +48,11 @@ void pmm_reserve(u64 base, u64 size);
  * max_end (0: no limit). Lowest fit first. Returns the physical address, or 0.
  */
 u64 pmm_alloc(size_t pages, u64 align, u64 max_end);
+/*
+ * The same, starting at or above min_start: the lowest fit there, or 0 (not
+ * counted as a failure: the caller falls back to pmm_alloc).
+ */
+u64 pmm_alloc_above(size_t pages, u64 align, u64 min_start);
 
 /*
  * Gives back allocated pages (usually exactly what pmm_alloc returned). A

@@ -57,6 +57,11 @@ class Guest:
                "-chardev", "stdio,id=ser0,signal=off", "-serial", "chardev:ser0",
                "-monitor", f"unix:{self.monitor_path},server,nowait",
                "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
+        if qemu != "qemu-system-x86_64":
+            # napkin's test QEMU (10.0) with this release's SeaBIOS waits ~30 s
+            # on q35's empty AHCI CD drive (ahci_command timeout) before it
+            # boots anything: leave QEMU's default devices out.
+            cmd.insert(1, "-nodefaults")
         if uefi:
             vars_copy = self.tmp / "OVMF_VARS.fd"
             shutil.copy(OVMF_VARS, vars_copy)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/core/cmdline.h"
 #include "kernel/mm/dma.h"
 #include "kernel/mm/phys.h"
 #include "kernel/mm/pmm.h"
@@ -111,6 +112,37 @@ START_TEST(test_32bit_limit)
 }
 END_TEST
 
+/* dma=high: above 4 GiB while it lasts, then below; DMA_32BIT still below. */
+START_TEST(test_dma_high)
+{
+	dma_addr_t bus;
+	int above = 0;
+
+	cmdline_init("dma=high");
+	dma_read_params();
+	ck_assert(stub_printk_contains("dma=high: device buffers above 4 GiB first"));
+	ck_assert_ptr_nonnull(dma_alloc(PAGE, 0, DMA_32BIT, &bus));
+	ck_assert_uint_lt(bus, 4 * GiB);
+	/* 4 MiB of the arena lies above 4 GiB: 1024 pages, then the fallback. */
+	while (dma_alloc(PAGE, 0, 0, &bus) && bus >= 4 * GiB)
+		above++;
+	ck_assert_int_eq(above, 1024);
+	ck_assert_uint_lt(bus, 4 * GiB);
+}
+END_TEST
+
+START_TEST(test_dma_param_unknown)
+{
+	dma_addr_t bus;
+
+	cmdline_init("dma=sideways");
+	dma_read_params();
+	ck_assert(stub_printk_contains("dma=sideways: unknown (high or low)"));
+	ck_assert_ptr_nonnull(dma_alloc(PAGE, 0, 0, &bus));
+	ck_assert_uint_eq(bus, ARENA_BASE);
+}
+END_TEST
+
 START_TEST(test_bad_requests)
 {
 	dma_addr_t bus = 7;
@@ -168,6 +200,8 @@ static Suite *dma_suite(void)
 	tcase_add_test(tc, test_alloc_zeroed_and_bus_address);
 	tcase_add_test(tc, test_alignment_and_size);
 	tcase_add_test(tc, test_32bit_limit);
+	tcase_add_test(tc, test_dma_high);
+	tcase_add_test(tc, test_dma_param_unknown);
 	tcase_add_test(tc, test_bad_requests);
 	tcase_add_test(tc, test_streaming_is_plain_memory_on_bare_metal);
 	suite_add_tcase(s, tc);

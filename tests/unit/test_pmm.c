@@ -209,6 +209,34 @@ START_TEST(test_max_end)
 }
 END_TEST
 
+/* dma=high's allocation: lowest fit above a floor, a miss not counted, the low hint kept. */
+START_TEST(test_alloc_above)
+{
+	const struct mem_region r[] = {
+		{ 1 * MiB, 1 * MiB, MEM_USABLE },
+		{ 4 * GiB, 4 * PAGE, MEM_USABLE },
+	};
+	u64 failed;
+
+	init_with(r, ARRAY_SIZE(r));
+	ck_assert_uint_eq(pmm_alloc_above(2, 0, 4 * GiB), 4 * GiB);
+	/* Aligned to 4 pages: nothing above fits any more. */
+	failed = stats().failed_allocs;
+	ck_assert_uint_eq(pmm_alloc_above(1, 4 * PAGE, 4 * GiB), 0);
+	ck_assert_uint_eq(pmm_alloc_above(1, 0, 4 * GiB), 4 * GiB + 2 * PAGE);
+	ck_assert_uint_eq(pmm_alloc_above(2, 0, 4 * GiB), 0);
+	/* A floor past the end of RAM is a plain miss too. */
+	ck_assert_uint_eq(pmm_alloc_above(1, 0, 64 * GiB), 0);
+	ck_assert_uint_eq(stats().failed_allocs, failed);
+	/* Low memory was never searched: its lowest page is still first. */
+	ck_assert_uint_eq(pmm_alloc(1, 0, 0), 1 * MiB);
+	ck_assert_uint_eq(pmm_alloc(1, 0, 0), 1 * MiB + PAGE);
+	/* The floor is a floor, not a start hint for what lies below it. */
+	ck_assert_uint_eq(pmm_alloc_above(1, 0, 1 * MiB + 8 * PAGE), 1 * MiB + 8 * PAGE);
+	ck_assert_uint_eq(pmm_alloc(1, 0, 0), 1 * MiB + 2 * PAGE);
+}
+END_TEST
+
 START_TEST(test_contiguous_across_holes)
 {
 	const struct mem_region r[] = {
@@ -474,6 +502,7 @@ static Suite *pmm_suite(void)
 	tcase_add_test(tc, test_alloc_lowest_first_and_free);
 	tcase_add_test(tc, test_alignment);
 	tcase_add_test(tc, test_max_end);
+	tcase_add_test(tc, test_alloc_above);
 	tcase_add_test(tc, test_contiguous_across_holes);
 	tcase_add_test(tc, test_exhaustion);
 	tcase_add_test(tc, test_bad_frees);
