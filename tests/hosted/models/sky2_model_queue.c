@@ -717,7 +717,11 @@ static bool rx_one(struct sky2_model *m, struct ym_port *p)
 	if ((!stripped || ym_status_put(m, 0, tag, css, YM_OP_RXVLAN)) &&
 	    ym_csum_rx(m, q, data, done, &css) &&
 	    ym_status_put(m, status, (u16)done, css, YM_OP_RXSTAT)) {
-		ym_mib_count(p, false, f->data, f->len);
+		/* The MIB counts a damaged frame as an FCS error, not by its kind. */
+		if (status & YM_GMR_CRC_ERR)
+			p->mib[YM_MIB_RX_FCS]++;
+		else
+			ym_mib_count(p, false, f->data, f->len);
 		m->ctr.port[p->idx].rx_frames++;
 	} else {
 		m->ctr.port[p->idx].rx_dropped++;
