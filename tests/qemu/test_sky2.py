@@ -15,7 +15,8 @@ model's `napkin-sky2: violation:` line and fails the test.
   dual port    one XL, two ports on two taps, one NAPI instance for both
                (the shared status ring), TCP echo on both at once
   INTx         sky2.irq=intx: the IOAPIC path
-  ISO          GRUB's ISO under SeaBIOS and under OVMF
+  ISO          GRUB's ISO under SeaBIOS and under OVMF on a dual-port XL:
+               both ports at once (echo, iperf) through one NAPI instance
   faults       link loss (QEMU's set_link), lost interrupts and CRC errors
                injected into the model: napkin recovers and counts each one
 """
@@ -200,19 +201,42 @@ def test_napkin_sky2_intx(guest, netns):
     assert_no_violations(g)
 
 
+def iperf_both(ns: NetNS, g, addrs: list[str], seconds: int = 3) -> list[int]:
+    """iperf2 clients to napkin's iperf service on each address at once; bytes each moved."""
+    procs = [ns.popen(["iperf", "-c", a, "-t", str(seconds), "-y", "C"], text=True)
+             for a in addrs]
+    moved = []
+    for p, a in zip(procs, addrs):
+        out, _ = p.communicate(timeout=60 + seconds)
+        lines = [line for line in out.strip().splitlines() if line.count(",") >= 8]
+        assert p.returncode == 0 and lines, f"iperf to {a}: rc {p.returncode} {out!r}; " \
+            f"log {g.log_path}"
+        moved.append(int(lines[-1].split(",")[7]))
+    return moved
+
+
 @pytest.mark.parametrize("firmware", ["seabios", "ovmf"])
 def test_napkin_sky2_from_the_iso(guest, netns, firmware):
-    tap = netns.add_tap("tap0", "192.168.77.1")
-    netns.start_dnsmasq(tap)
+    """GRUB's ISO, as a user boots it, on a dual-port XL: both ports, one NAPI."""
+    taps = [netns.add_tap("tap0", "192.168.77.1"), netns.add_tap("tap1", "192.168.78.1")]
+    for tap in taps:
+        netns.start_dnsmasq(tap)
     trace = LOG_DIR / f"sky2-napkin-iso-{firmware}.trace"
-    g = boot(guest, netns, device("optima", trace), [tap],
-             memory=512, iso=True, uefi=firmware == "ovmf")
-    addr = g.wait_for(LEASE.format(dev="eth0"), 240).group(1)
+    g = boot(guest, netns, device("xl", trace, ports=2), taps, memory=512, iso=True,
+             uefi=firmware == "ovmf")
+    addrs = [g.wait_for(LEASE.format(dev=f"eth{i}"), 240).group(1) for i in range(2)]
     assert ("firmware: UEFI" if firmware == "ovmf" else "firmware: BIOS") in g.output
-    assert "MSI interrupts" in g.output, g.log_path
-    ping(netns, g, addr)
-    res = peer(netns, g, "tcp-echo", addr, str(1 << 20))
-    assert res["hash_match"], res
+    assert "MSI interrupts shared through sky2-" in g.output, g.log_path
+    for a in addrs:
+        ping(netns, g, a, 10)
+        peer(netns, g, "udp-echo", a, *map(str, UDP_SIZES))
+        assert peer(netns, g, "tcp-echo", a, str(1 << 20))["hash_match"]
+    before = g.command("napi", 30)
+    moved = iperf_both(netns, g, addrs)
+    assert all(m > 1 << 20 for m in moved), moved
+    napi = g.command("napi", 30)
+    rows = [line for line in napi.splitlines() if line.startswith("sky2-")]
+    assert len(rows) == 1 and "(eth0,eth1)" in rows[0], f"{before}\n{napi}"
     assert_no_violations(g)
 
 
