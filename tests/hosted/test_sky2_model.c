@@ -718,6 +718,38 @@ START_TEST(test_strict_list_elements)
 }
 END_TEST
 
+/*
+ * The prefetch unit reads LEs when PUT passes them: the owner bit must be set
+ * by then, even if the frame that would use the LE comes much later, and an
+ * LE may not change while the chip holds it.
+ */
+START_TEST(test_strict_prefetch_at_put)
+{
+	u8 f[64];
+
+	bring_up(SKY2_MODEL_EC, 1, false);
+	hosted_failures_quiet(true);
+	put_le(ring[0], 0, (u32)buf_dma[0], BUF_SIZE, 0, YM_OP_PACKET);
+	wr16(pref(YM_Q_R1, YM_PREF_PUT_IDX), 1);
+	/* The owner bit lands after PUT, before any frame: too late all the same. */
+	ring[0][7] |= YM_LE_HW_OWNER;
+	ck_assert_uint_eq(hosted_failures_take("without HW_OWNER when PUT moved past it"), 1);
+	finish();
+
+	bring_up(SKY2_MODEL_EC, 1, false);
+	hosted_failures_quiet(true);
+	put_le(ring[0], 0, (u32)buf_dma[0], BUF_SIZE, 0, YM_OP_PACKET | YM_LE_HW_OWNER);
+	wr16(pref(YM_Q_R1, YM_PREF_PUT_IDX), 1);
+	/* Rewritten while the chip holds it: another buffer length. */
+	put_le(ring[0], 0, (u32)buf_dma[0], 64, 0, YM_OP_PACKET | YM_LE_HW_OWNER);
+	frame_to(f, mac0, 64, 0);
+	hosted_wire_inject(wire[0], f, 64);
+	hosted_run_for(10 * NSEC_PER_USEC);
+	ck_assert_uint_eq(hosted_failures_take("changed after PUT moved past it"), 1);
+	finish();
+}
+END_TEST
+
 START_TEST(test_strict_status_overwrite)
 {
 	u8 f[64];
@@ -1282,6 +1314,7 @@ int main(void)
 	tcase_add_test(tc, test_strict_registers_and_resets);
 	tcase_add_test(tc, test_strict_put_index);
 	tcase_add_test(tc, test_strict_list_elements);
+	tcase_add_test(tc, test_strict_prefetch_at_put);
 	tcase_add_test(tc, test_strict_status_overwrite);
 	tcase_add_test(tc, test_strict_smi_and_ram_buffer);
 	tcase_add_test(tc, test_hw_error_and_desc_check_faults);

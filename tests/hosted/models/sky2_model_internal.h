@@ -54,6 +54,11 @@ struct ym_queue {
 	u32 addr_hi; /* ADDR64 high half for the LEs that follow */
 	u32 fifo_wm;
 	bool halted; /* stopped by a bad LE until the prefetch unit is reset */
+	/*
+	 * What the prefetch unit read of each LE when PUT moved past it: the
+	 * engines use this copy, as the chip uses its prefetch FIFO.
+	 */
+	u8 fetched[YM_PREF_IDX_MASK + 1][YM_LE_SIZE];
 	/* Transmit: LEs of the frame being gathered */
 	u32 tx_len;
 	bool tx_bad;

@@ -174,6 +174,36 @@ static u32 csr_read(const struct ym_queue *q)
 	return v;
 }
 
+static u32 next_idx(const struct ym_queue *q, u32 i);
+
+/*
+ * The prefetch unit reads list elements as soon as PUT moves past them, not
+ * when a frame needs them: an LE that is not the hardware's yet (HW_OWNER
+ * clear) at that moment is the driver's bug even if the bit lands later
+ * (PUT written before the owner bit). The copy taken here is what the
+ * engines use; changing an LE after PUT passed it is caught when it is used.
+ */
+static void prefetch(struct sky2_model *m, struct ym_queue *q, u32 from, u32 to)
+{
+	for (u32 i = from; i != to; i = next_idx(q, i)) {
+		u8 *raw = q->fetched[i];
+
+		if (!hosted_dma_read(m->pci, q->ring + (u64)i * YM_LE_SIZE, raw, YM_LE_SIZE,
+				     q->tx ? "sky2 tx list element (prefetch)"
+					   : "sky2 rx list element (prefetch)")) {
+			q->halted = true;
+			return;
+		}
+		if (!(raw[7] & YM_LE_HW_OWNER)) {
+			ym_bad_le(m, q,
+				  "LE %u opcode 0x%02x without HW_OWNER when PUT moved past it "
+				  "(PUT written before the LE was handed over)",
+				  i, raw[7]);
+			return;
+		}
+	}
+}
+
 static void put_write(struct sky2_model *m, struct ym_queue *q, u32 put)
 {
 	u32 n = q->last_idx + 1, before, after;
@@ -195,6 +225,7 @@ static void put_write(struct sky2_model *m, struct ym_queue *q, u32 put)
 			  q->put, put);
 		return;
 	}
+	prefetch(m, q, q->put, put);
 	q->put = put;
 }
 
@@ -442,11 +473,15 @@ bool ym_rb_write(struct sky2_model *m, u32 dw, u32 val, u32 be)
 
 static bool read_le(struct sky2_model *m, struct ym_queue *q, u32 idx, struct le *le)
 {
-	u8 raw[YM_LE_SIZE];
+	const u8 *raw = q->fetched[idx];
+	u8 now[YM_LE_SIZE];
 
-	if (!hosted_dma_read(m->pci, q->ring + (u64)idx * YM_LE_SIZE, raw, sizeof(raw),
-			     q->tx ? "sky2 tx list element" : "sky2 rx list element")) {
-		q->halted = true;
+	/* The driver may not touch an LE the chip holds (it owns it until GET passes). */
+	if (hosted_dma_read(m->pci, q->ring + (u64)idx * YM_LE_SIZE, now, sizeof(now),
+			    q->tx ? "sky2 tx list element" : "sky2 rx list element") &&
+	    memcmp(now, raw, sizeof(now))) {
+		ym_bad_le(m, q, "LE %u changed after PUT moved past it (opcode 0x%02x, now 0x%02x)",
+			  idx, raw[7], now[7]);
 		return false;
 	}
 	le->addr = raw[0] | raw[1] << 8 | raw[2] << 16 | (u32)raw[3] << 24;
@@ -472,15 +507,9 @@ unsigned int ym_rx_buffers(const struct sky2_model *m, const struct ym_queue *q)
 
 	if (!q->pref_on)
 		return 0;
-	for (u32 i = q->get; i != q->put; i = next_idx(q, i)) {
-		u8 raw[YM_LE_SIZE];
-
-		if (!hosted_dma_read(m->pci, q->ring + (u64)i * YM_LE_SIZE, raw, sizeof(raw),
-				     "sky2 rx list element (count)"))
-			break;
-		if ((raw[7] & ~YM_LE_HW_OWNER) == YM_OP_PACKET)
+	for (u32 i = q->get; i != q->put; i = next_idx(q, i))
+		if ((q->fetched[i][7] & ~YM_LE_HW_OWNER) == YM_OP_PACKET)
 			n++;
-	}
 	return n;
 }
 
