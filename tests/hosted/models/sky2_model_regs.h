@@ -234,9 +234,9 @@
 /* GPHY_CTRL */
 #define YM_GPC_RST_SET BIT(0)
 #define YM_GPC_RST_CLR BIT(1)
-/* GMAC_IRQ_SRC / MSK */
-#define YM_GM_IS_RX_CO_OV BIT(5)
-#define YM_GM_IS_TX_CO_OV BIT(4)
+/* GMAC_IRQ_SRC / MSK: transmit counter overflow is the higher bit (#32) */
+#define YM_GM_IS_TX_CO_OV BIT(5)
+#define YM_GM_IS_RX_CO_OV BIT(4)
 #define YM_GM_IS_TX_FF_UR BIT(3)
 #define YM_GM_IS_RX_FF_OR BIT(1)
 
