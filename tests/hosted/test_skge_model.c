@@ -358,9 +358,14 @@ START_TEST(test_reset_pairs_are_pulses)
 	ck_assert_uint_eq(hosted_failures_take("holds the software reset"), 1);
 	writeb(SKR_CTST_RST_CLR, regs + SKR_B0_CTST);
 	ck_assert_uint_eq(readb(regs + SKR_B2_CHIP_ID), SKR_CHIP_YUKON);
-	/* The reset left the GMAC held: touching it fails until released. */
+	/* The chip reset does not hold the GMAC (Linux's skge touches it at once)... */
+	(void)gm_read(0, SKR_GM_GP_CTRL);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	/* ... GMAC_CTRL does: touching it then fails until released. */
+	writel(SKR_GMC_RST_SET, regs + SKR_GMAC_CTRL);
 	(void)gm_read(0, SKR_GM_GP_CTRL);
 	ck_assert_uint_eq(hosted_failures_take("holds the GMAC in reset"), 1);
+	writel(SKR_GMC_RST_CLR, regs + SKR_GMAC_CTRL);
 	writel(SKR_GMC_RST_SET | SKR_GMC_RST_CLR, regs + SKR_GMAC_CTRL);
 	ck_assert_uint_eq(hosted_failures_take("not storage"), 1);
 	/* Unknown offsets and writes to read-only registers. */
@@ -1041,7 +1046,8 @@ START_TEST(test_yukon_smi_and_link_flap)
 	setup(SKGE_MODEL_YUKON, 1);
 	hosted_failures_quiet(true);
 	writel(SKR_GMC_RST_CLR, regs + SKR_GMAC_CTRL);
-	/* The PHY is still held by GPHY_CTRL. */
+	/* The PHY held by GPHY_CTRL. */
+	writel(SKR_GPC_RST_SET, regs + SKR_GPHY_CTRL);
 	gm_write(0, SKR_GM_SMI_CTRL, 2 << SKR_GM_SMI_REG_SHIFT | SKR_GM_SMI_OP_RD);
 	ck_assert_uint_eq(hosted_failures_take("holds the PHY in reset"), 1);
 	writel(SKR_GPC_RST_CLR, regs + SKR_GPHY_CTRL);
@@ -1081,6 +1087,11 @@ START_TEST(test_genesis_phy_through_xmac)
 {
 	setup(SKGE_MODEL_GENESIS, 1);
 	hosted_failures_quiet(true);
+	/* Out of the chip reset the XMAC is not held (Linux's genesis_reset programs it)... */
+	(void)xm_read(0, SKR_XM_MMU_CMD);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	/* ... TX_MFF_CTRL1 holds it. */
+	writew(SKR_MFF_SET_MAC_RST, regs + SKR_TX_MFF_CTRL1);
 	(void)xm_read(0, SKR_XM_MMU_CMD);
 	ck_assert_uint_eq(hosted_failures_take("XMAC is held in reset"), 1);
 	writew(SKR_MFF_CLR_MAC_RST, regs + SKR_TX_MFF_CTRL1);

@@ -311,6 +311,12 @@ u32 hosted_port_partner(const struct hosted_port *port)
 	return HOSTED_LINK_DEFAULT_PARTNER;
 }
 
+/* QEMU owns the netdev: a model letting go of its port only forgets the wire. */
+void hosted_wire_unplug(struct hosted_port *port)
+{
+	port->wire = NULL;
+}
+
 void hosted_port_transmit(struct hosted_port *port, const u8 *frame, u32 len)
 {
 	struct hosted_wire *w = port->wire;
@@ -337,6 +343,7 @@ void nqdev_trace(const char *fmt, ...)
 
 static const struct nqdev_model *const models[] = {
 	&nqdev_model_sky2,
+	&nqdev_model_skge,
 };
 
 struct nqdev *nqdev_create(const struct nqdev_config *cfg, const struct nqdev_host_ops *ops,

@@ -27,7 +27,6 @@
 #define DEVICE_YUKON	  0x4320
 #define CLASS_ETHERNET	  0x020000
 #define PM_CAP_OFFSET	  0x48 /* where the chip's capability list starts */
-#define RAM_CODE_GENESIS  0x01 /* 512 KiB (64K x 64 SRAMs) */
 #define RAM_UNITS_YUKON	  0x20 /* x 4 KiB = 128 KiB */
 #define PHY_TYPE_BCOM	  0x01 /* EEPROM byte 1 on Genesis copper boards */
 #define PMD_1000BASET	  'T'
@@ -294,7 +293,7 @@ static void software_reset(struct skge_model *m)
 		if (skm_is_genesis(m))
 			skm_xmac_reset(&m->port[n]);
 		else
-			skm_gmac_reset(&m->port[n]);
+			skm_gmac_reset(&m->port[n], false);
 	}
 	skm_update_irq(m);
 }
@@ -778,6 +777,17 @@ static u64 model_tick(struct hosted_device *dev, u64 now)
 	return next;
 }
 
+/* The Genesis board's SRAM, by its EEPROM code (FreeBSD if_skreg.h, SysKonnect's sk98lin). */
+static u32 genesis_ram_bytes(u8 code)
+{
+	switch (code) {
+	case SKGE_GENESIS_RAM_1024K_128:
+	case SKGE_GENESIS_RAM_1024K_64: return 1024 * 1024;
+	case SKGE_GENESIS_RAM_2048K_128: return 2048 * 1024;
+	default: return 512 * 1024;
+	}
+}
+
 static void fill_identity(struct skge_model *m, const struct skge_model_config *cfg)
 {
 	u8 mac_cfg = (u8)(cfg->chip_rev << 4);
@@ -790,9 +800,10 @@ static void fill_identity(struct skge_model *m, const struct skge_model_config *
 	m->regs[SKR_B2_CHIP_ID] = m->chip_id;
 	m->regs[SKR_B2_PMD_TYP] = PMD_1000BASET;
 	if (skm_is_genesis(m)) {
-		m->regs[SKR_B2_E_0] = RAM_CODE_GENESIS;
+		m->regs[SKR_B2_E_0] =
+		    (u8)(cfg->genesis_ram ? cfg->genesis_ram : SKGE_GENESIS_RAM_512K);
 		m->regs[SKR_B2_E_1] = PHY_TYPE_BCOM;
-		m->ram_size = 512 * 1024;
+		m->ram_size = genesis_ram_bytes(m->regs[SKR_B2_E_0]);
 	} else {
 		m->regs[SKR_B2_E_0] = RAM_UNITS_YUKON;
 		m->ram_size = RAM_UNITS_YUKON * 4096;
@@ -875,7 +886,7 @@ struct skge_model *skge_model_create(const struct skge_model_config *cfg)
 		if (skm_is_genesis(m))
 			skm_xmac_reset(&m->port[n]);
 		else if (m->chip != SKGE_MODEL_UNKNOWN)
-			skm_gmac_reset(&m->port[n]);
+			skm_gmac_reset(&m->port[n], true);
 	}
 	m->dev.name = m->name;
 	m->dev.tick = model_tick;

@@ -44,9 +44,22 @@ struct skge_model_config {
 	u16 subvendor, subdevice;
 	u8 mac[2][6]; /* station addresses the EEPROM load left in the chip */
 	u8 irq_line;  /* INTx GSI; 0: 16. Another function may share it. */
+	/*
+	 * Genesis: the board's SRAM as B2_E_0 gives it (0: SKGE_GENESIS_RAM_512K).
+	 * Linux's skge reads every code but 3 as that many 512-byte units (the
+	 * vendor's sk98lin counted KiB), so only on a 1024K_64 board does it
+	 * program a usable receive RAM buffer; napkin-skge defaults to that board.
+	 */
+	u8 genesis_ram;
 	/* Simulated autonegotiation time; 0: 2 s. Fuzzing, which links up per input, wants it short. */
 	u64 autoneg_ns;
 };
+
+/* Genesis SRAM codes (B2_E_0). 1024K_64: four 64K x 36 parts, used from 512 KiB on. */
+#define SKGE_GENESIS_RAM_512K	   0x01
+#define SKGE_GENESIS_RAM_1024K_128 0x02
+#define SKGE_GENESIS_RAM_1024K_64  0x03
+#define SKGE_GENESIS_RAM_2048K_128 0x04
 
 struct skge_model *skge_model_create(const struct skge_model_config *cfg);
 /*

@@ -4,9 +4,13 @@
  * laid out like Yukon-2's), its GMAC FIFOs, the per-port GMAC/GPHY control
  * block at 0xF00, and the Marvell PHY on the GMAC's SMI.
  *
- * GMAC_CTRL and GPHY_CTRL hold the MAC and the PHY in reset until the driver
- * releases them; touching the GMAC (SMI included) or the PHY while held is a
- * failure. SMI: a read command stays busy for a while, then shows read-valid
+ * GMAC_CTRL and GPHY_CTRL hold the MAC and the PHY in reset while the
+ * driver says so; touching the GMAC (SMI included) or the PHY while held is a
+ * failure. Neither is held by the chip: a software reset puts the GMAC's
+ * registers back to their defaults and leaves the PHY alone, since Linux's
+ * skge (skge_reset, yukon_reset) writes the PHY interrupt mask over SMI, the
+ * multicast hash and the receive control right after the chip reset, before
+ * it first writes GMAC_CTRL or GPHY_CTRL (tests/hosted/models/README.md). SMI: a read command stays busy for a while, then shows read-valid
  * and the data register holds the value; a write takes the data register
  * first, then the command, and is busy for a while. A command (or a data
  * write) while busy, or reading the data before read-valid, fails the test.
@@ -62,16 +66,19 @@ static void gmac_clear(struct skm_port *p)
 	p->mdio_read_valid = false;
 }
 
-void skm_gmac_reset(struct skm_port *p)
+void skm_gmac_reset(struct skm_port *p, bool power_on)
 {
-	p->mac_reset = true;
+	p->mac_reset = false;
 	p->link_ctrl_reset = false;
 	p->rx_fifo_reset = p->tx_fifo_reset = true;
 	p->rx_fifo_on = p->tx_fifo_on = false;
 	p->gmac_irq_msk = 0;
 	gmac_clear(p);
-	p->phy.in_reset = true;
-	skm_phy_reset(p);
+	/* The PHY powers up out of reset and negotiating; a chip reset does not touch it. */
+	if (power_on) {
+		p->phy.in_reset = false;
+		skm_phy_reset(p);
+	}
 }
 
 /* ---- SMI ---- */

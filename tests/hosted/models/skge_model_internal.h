@@ -72,7 +72,8 @@ struct skm_phy {
 	bool link;
 	bool link_dropped; /* latched-low link bit reads 0 once */
 	bool an_complete;
-	u64 an_done_at; /* 0: not negotiating */
+	u64 an_done_at;	   /* 0: not negotiating */
+	bool awaits_cable; /* ready to negotiate, no carrier yet */
 	u32 speed;
 	bool full;
 };
@@ -211,7 +212,7 @@ void skm_xmac_gpio_changed(struct skge_model *m);
 
 /* skge_model_gmac.c (Yukon) */
 void skm_gmac_map(struct skge_model *m);
-void skm_gmac_reset(struct skm_port *p);
+void skm_gmac_reset(struct skm_port *p, bool power_on);
 u32 skm_gmac_read(struct skm_port *p, u32 off, unsigned int size);
 void skm_gmac_write(struct skm_port *p, u32 off, unsigned int size, u32 val);
 u32 skm_gctl_read(struct skm_port *p, u32 off, unsigned int size);

@@ -51,10 +51,13 @@ static void start_link(struct skm_port *p)
 
 	link_down(p);
 	ph->an_done_at = 0;
+	ph->awaits_cable = false;
 	if (ph->in_reset || (ph->bmcr & (SKR_BMCR_PDOWN | SKR_BMCR_ISOLATE)))
 		return;
-	if (!hosted_port_carrier(&p->hp))
+	if (!hosted_port_carrier(&p->hp)) {
+		ph->awaits_cable = true;
 		return;
+	}
 	ph->an_done_at =
 	    hosted_now() + ((ph->bmcr & SKR_BMCR_ANE) ? p->m->autoneg_ns : FORCED_LINK_NS);
 }
@@ -137,6 +140,9 @@ u64 skm_phy_tick(struct skm_port *p, u64 now)
 {
 	struct skm_phy *ph = &p->phy;
 
+	/* A PHY out of reset senses a cable plugged in after it (or no one said so). */
+	if (ph->awaits_cable && hosted_port_carrier(&p->hp))
+		start_link(p);
 	if (!ph->an_done_at)
 		return UINT64_MAX;
 	if (now < ph->an_done_at)

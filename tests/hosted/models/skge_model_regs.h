@@ -306,11 +306,12 @@
 #define SKR_XM_RX_CMD	    0x0030
 #define SKR_XM_PHY_ADDR	    0x0034
 #define SKR_XM_PHY_DATA	    0x0038
-#define SKR_XM_TX_IPG	    0x003C
+#define SKR_XM_TX_IPG	    0x002C /* SysKonnect's xmac_ii.h and Linux skge.h; not 0x3C */
 #define SKR_XM_GP_PORT	    0x0040 /* 32 bit */
 #define SKR_XM_IMSK	    0x0044
 #define SKR_XM_ISRC	    0x0048
 #define SKR_XM_HW_CFG	    0x004C
+#define SKR_XM_STRAY_1B	    0x001B /* no register; see skge_model_xmac.c */
 #define SKR_XM_TX_LO_WM	    0x0060
 #define SKR_XM_EXM	    0x0080 /* 16 exact-match entries, 8 apart */
 #define SKR_XM_SA	    0x0108 /* station address, 3 x 16 bit */

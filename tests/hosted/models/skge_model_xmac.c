@@ -5,9 +5,12 @@
  * apart in the BAR), its receive/transmit MAC FIFOs, and the BCM5400 PHY
  * reached through the XMAC's PHY address and data registers.
  *
- * The XMAC is held in reset (TX_MFF_CTRL1) until the driver releases it;
- * the BCM5400 of port 1/2 stays in reset until GP_IO pin 0/2 is driven high
- * (B2_GP_IO). Touching either while in reset fails the test.
+ * TX_MFF_CTRL1 holds the XMAC in reset while the driver says so; the chip
+ * reset does not (it only puts the XMAC's registers back to their defaults):
+ * Linux's skge (skge_reset, genesis_reset) programs the XMAC right after the
+ * chip reset, before it first writes TX_MFF_CTRL1. The BCM5400 of port 1/2
+ * stays in reset until GP_IO pin 0/2 is driven high (B2_GP_IO). Touching
+ * either while in reset fails the test.
  *
  * PHY access: writing the PHY address selects PHY and register; a read
  * starts with a (dummy) read of the data register, after which MMU_CMD shows
@@ -44,6 +47,13 @@ void skm_xmac_map(struct skge_model *m)
 
 		for (unsigned int i = 0; i < ARRAY_SIZE(regs); i++)
 			def16(m, base, regs[i], SKM_SPECIAL);
+		/*
+		 * XMAC address 0x1B names no register; Linux's genesis_reset writes
+		 * 0xFFFF there, meaning the BCM5400's interrupt mask (PHY register
+		 * 0x1B) but going through xm_write16. Boards take it: the write is
+		 * accepted and dropped.
+		 */
+		skm_define(m, base + XM(SKR_XM_STRAY_1B), 2, SKM_SPECIAL);
 		for (u32 r = SKR_XM_TX_LO_WM; r <= 0x0078; r += 2)
 			def16(m, base, r, SKM_SPECIAL);
 		for (u32 r = SKR_XM_EXM; r < SKR_XM_DEV_ID; r += 2)
@@ -73,6 +83,12 @@ void skm_xmac_map(struct skge_model *m)
 		skm_define(m, SKR_TX_MFF_CTRL2 + fifo, 1, SKM_SPECIAL);
 		skm_define(m, SKR_TX_MFF_CTRL2 + 1 + fifo, 2, SKM_PLAIN);
 		skm_define(m, SKR_TX_LED_INI + fifo, 10, SKM_PLAIN);
+		/*
+		 * The GMAC interrupt mask's byte exists on Genesis too: Linux's
+		 * genesis_reset clears it on every port (a Yukon register, no
+		 * effect here). Kept as storage.
+		 */
+		skm_define(m, SKR_GMAC_IRQ_MSK + fifo, 1, SKM_PLAIN);
 	}
 	/* The descriptor poll timer exists; the model never polls (see README). */
 	skm_define(m, SKR_B28_DPT_INI, 8, SKM_PLAIN);
@@ -92,7 +108,7 @@ static void xmac_clear(struct skm_port *p)
 
 void skm_xmac_reset(struct skm_port *p)
 {
-	p->mac_reset = true;
+	p->mac_reset = false;
 	p->rx_fifo_reset = p->tx_fifo_reset = true;
 	p->rx_fifo_on = p->tx_fifo_on = false;
 	xmac_clear(p);
@@ -243,6 +259,8 @@ void skm_xmac_write(struct skm_port *p, u32 off, unsigned int size, u32 val)
 	u32 r = off / 2;
 
 	if (!xmac_access_ok(p, off, size, "write"))
+		return;
+	if (r == SKR_XM_STRAY_1B)
 		return;
 	if (is_stat(r) || r == SKR_XM_ISRC || r == SKR_XM_DEV_ID || r == SKR_XM_DEV_ID + 2 ||
 	    (r >= SKR_XM_LSA && r < SKR_XM_TS_LOAD)) {

@@ -17,7 +17,8 @@
  *
  * Faults at run time: qom-set <dev> fault NAME[@PORT]=N, with the names the
  * model knows (sky2: irq-lost, msi-lost, rx-errors, rx-truncated,
- * desc-check, hw-error); link flaps are QEMU's own set_link.
+ * desc-check, hw-error; skge: irq-lost, rx-errors, rx-stall,
+ * tx-start-lost); link flaps are QEMU's own set_link.
  */
 #include "qemu/osdep.h"
 #include "qemu/module.h"
@@ -632,6 +633,7 @@ static const struct {
 	const char *type, *model;
 } nn_families[] = {
 	{ "napkin-sky2", "sky2" },
+	{ "napkin-skge", "skge" },
 };
 
 static void nn_register_types(void)
