@@ -361,11 +361,14 @@ START_TEST(test_reset_pairs_are_pulses)
 	/* The chip reset does not hold the GMAC (Linux's skge touches it at once)... */
 	(void)gm_read(0, SKR_GM_GP_CTRL);
 	ck_assert_uint_eq(hosted_failures(), 0);
-	/* ... GMAC_CTRL does: touching it then fails until released. */
+	/* ... GMAC_CTRL does: a write while held is lost (Linux's skge_led at ifdown). */
+	gm_write(0, SKR_GM_GP_CTRL, SKR_GM_GPCR_TX_ENA);
 	writel(SKR_GMC_RST_SET, regs + SKR_GMAC_CTRL);
-	(void)gm_read(0, SKR_GM_GP_CTRL);
-	ck_assert_uint_eq(hosted_failures_take("holds the GMAC in reset"), 1);
+	ck_assert_uint_eq(gm_read(0, SKR_GM_GP_CTRL), 0);
+	gm_write(0, SKR_GM_GP_CTRL, SKR_GM_GPCR_RX_ENA);
 	writel(SKR_GMC_RST_CLR, regs + SKR_GMAC_CTRL);
+	ck_assert_uint_eq(gm_read(0, SKR_GM_GP_CTRL), 0);
+	ck_assert_uint_eq(hosted_failures(), 0);
 	writel(SKR_GMC_RST_SET | SKR_GMC_RST_CLR, regs + SKR_GMAC_CTRL);
 	ck_assert_uint_eq(hosted_failures_take("not storage"), 1);
 	/* Unknown offsets and writes to read-only registers. */
@@ -1090,11 +1093,14 @@ START_TEST(test_genesis_phy_through_xmac)
 	/* Out of the chip reset the XMAC is not held (Linux's genesis_reset programs it)... */
 	(void)xm_read(0, SKR_XM_MMU_CMD);
 	ck_assert_uint_eq(hosted_failures(), 0);
-	/* ... TX_MFF_CTRL1 holds it. */
+	/* ... TX_MFF_CTRL1 holds it: writes are lost (Linux's genesis_stop at ifdown). */
+	xm_write(0, SKR_XM_TX_CMD, 1);
 	writew(SKR_MFF_SET_MAC_RST, regs + SKR_TX_MFF_CTRL1);
-	(void)xm_read(0, SKR_XM_MMU_CMD);
-	ck_assert_uint_eq(hosted_failures_take("XMAC is held in reset"), 1);
+	ck_assert_uint_eq(xm_read(0, SKR_XM_TX_CMD), 0);
+	xm_write(0, SKR_XM_MMU_CMD, SKR_XM_MMU_TX_ENA);
 	writew(SKR_MFF_CLR_MAC_RST, regs + SKR_TX_MFF_CTRL1);
+	ck_assert_uint_eq(xm_read(0, SKR_XM_MMU_CMD) & SKR_XM_MMU_TX_ENA, 0);
+	ck_assert_uint_eq(hosted_failures(), 0);
 	ck_assert_uint_eq(readw(regs + SKR_TX_MFF_CTRL1) & SKR_MFF_SET_MAC_RST, 0);
 	/* The BCM5400 is held in reset until GP_IO pin 0 drives high. */
 	ck_assert_int_eq(xm_phy_read(0, SKR_MII_ID0), -1);

@@ -8,7 +8,8 @@ line) boots the Linux guest (Debian's kernel and its skge.ko,
 bench/linux-guest) with strict=on, so the first rule Linux breaks stops QEMU
 and fails the test with the model's `napkin-skge: violation:` line. Then the
 driver must bind, see the link, answer ping and carry a TCP stream both ways
-byte for byte on every port.
+byte for byte on every port (on one-port boards again after ifdown and
+ifup, which run the driver's stop path).
 
 The last test puts the chip on the same interrupt line as an e1000, checks
 from /proc/interrupts that Linux sees one IRQ with both drivers on it, and
@@ -134,6 +135,10 @@ def test_linux_skge_drives_the_model(guest, netns, chip, ports):
         assert re.search(rf"eth{i}: addr {PORT_MACS[i]}", dmesg), dmesg
     for i in range(ports):
         check_port(g, netns, f"eth{i}", f"192.168.{77 + i}.2")
+    if ports == 1:
+        # ifdown stops the MAC (yukon_stop/genesis_stop) and ifup brings it up again.
+        shell(g, "ip link set eth0 down && sleep 1 && ip link set eth0 up")
+        check_port(g, netns, "eth0", "192.168.77.2")
     assert_no_violations(g)
 
 

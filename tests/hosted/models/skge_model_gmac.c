@@ -5,8 +5,8 @@
  * block at 0xF00, and the Marvell PHY on the GMAC's SMI.
  *
  * GMAC_CTRL and GPHY_CTRL hold the MAC and the PHY in reset while the
- * driver says so; touching the GMAC (SMI included) or the PHY while held is a
- * failure. Neither is held by the chip: a software reset puts the GMAC's
+ * driver says so; a GMAC held in reset ignores its registers (writes lost,
+ * reads 0), an SMI command to a PHY held in reset is a failure. Neither is held by the chip: a software reset puts the GMAC's
  * registers back to their defaults and leaves the PHY alone, since Linux's
  * skge (skge_reset, yukon_reset) writes the PHY interrupt mask over SMI, the
  * multicast hash and the receive control right after the chip reset, before
@@ -154,14 +154,13 @@ static bool gmac_access_ok(struct skm_port *p, u32 off, unsigned int size, const
 			 p->idx, size, dir, off);
 		return false;
 	}
-	if (p->mac_reset) {
-		skm_fail(p->m,
-			 "port %u: GMAC register 0x%03x %s while GMAC_CTRL holds the GMAC "
-			 "in reset",
-			 p->idx, off, dir);
-		return false;
-	}
-	return true;
+	/*
+	 * A GMAC held in reset ignores its register cycles: writes are lost,
+	 * reads give the defaults. Linux's skge relies on it being harmless:
+	 * at ifdown, yukon_stop holds GPHY_CTRL and GMAC_CTRL in reset and
+	 * skge_led then writes the PHY's LED registers over SMI.
+	 */
+	return !p->mac_reset;
 }
 
 static u16 gp_stat(const struct skm_port *p)
@@ -185,6 +184,8 @@ u32 skm_gmac_read(struct skm_port *p, u32 off, unsigned int size)
 {
 	u16 v;
 
+	if (size == 2 && p->mac_reset)
+		return 0;
 	if (!gmac_access_ok(p, off, size, "read"))
 		return 0xFFFF;
 	switch (off) {
