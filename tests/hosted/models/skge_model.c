@@ -164,10 +164,13 @@ static void check_napi(struct skge_model *m, u32 src)
 	}
 }
 
+static void irqm_expire(struct skge_model *m, u64 now);
+
 void skm_update_irq(struct skge_model *m)
 {
 	u32 src;
 
+	irqm_expire(m, hosted_now());
 	/* A moderated source let through and then cleared waits a full period next time. */
 	m->irqm_released &= skm_isrc(m);
 	src = m->read_masked ? 0 : deliverable(m);
@@ -197,6 +200,7 @@ void skm_update_irq(struct skge_model *m)
 		m->intx = level;
 		hosted_pci_intx(m->pci, level);
 	}
+	m->irqm_seen = skm_isrc(m) & m->irqm_msk;
 }
 
 static u64 irqm_period(const struct skge_model *m)
@@ -240,17 +244,27 @@ static void irqm_ctrl_write(struct skge_model *m, u32 val)
 	skm_update_irq(m);
 }
 
+/*
+ * Expiries that passed since the model last looked. The moderated sources
+ * pending across them (irqm_seen, as of the last update) may now interrupt;
+ * newer ones wait for the next expiry. "Passed", never "exactly now": a
+ * host's clock may reach an expiry late (QEMU's timers fire at or after
+ * their deadline, and an access may come first).
+ */
+static void irqm_expire(struct skge_model *m, u64 now)
+{
+	if (!m->irqm_running || now < m->irqm_next)
+		return;
+	m->irqm_released = m->irqm_seen;
+	irqm_catch_up(m, now);
+	if (m->irqm_next <= now)
+		m->irqm_next += irqm_period(m);
+}
+
 static void irqm_tick(struct skge_model *m, u64 now)
 {
-	if (!m->irqm_running)
-		return;
-	irqm_catch_up(m, now);
-	if (now == m->irqm_next) {
-		/* What is pending now may interrupt; later arrivals wait a period. */
-		m->irqm_released = skm_isrc(m) & m->irqm_msk;
-		irqm_schedule(m, now);
+	if (m->irqm_running && now >= m->irqm_next)
 		skm_update_irq(m);
-	}
 }
 
 /*
@@ -278,6 +292,7 @@ static void reset_block0(struct skge_model *m)
 	m->irqm_ini = 0;
 	m->irqm_msk = 0;
 	m->irqm_released = 0;
+	m->irqm_seen = 0;
 	m->ri_reset = m->ma_reset = m->pa_reset = true;
 	m->port[0].tx_arbiter_on = m->port[1].tx_arbiter_on = false;
 }
@@ -443,7 +458,7 @@ static u32 special_read(struct skge_model *m, u32 off, unsigned int size)
 	case SKR_B2_IRQM_VAL:
 		if (!m->irqm_running)
 			return 0;
-		irqm_catch_up(m, hosted_now());
+		skm_update_irq(m); /* an expiry that passed unseen takes effect first */
 		return (u32)((m->irqm_next - hosted_now()) * m->ticks_per_us / 1000);
 	case SKR_B2_IRQM_CTRL: return m->irqm_running ? SKR_TIM_START : SKR_TIM_STOP;
 	case SKR_B3_RI_CTRL: return m->ri_reset ? SKR_RI_RST_SET : SKR_RI_RST_CLR;

@@ -151,6 +151,7 @@ struct skge_model {
 	bool irqm_running;
 	u64 irqm_next;
 	u32 irqm_released; /* moderated sources let through at the last expiry */
+	u32 irqm_seen;	   /* moderated sources pending as of the last interrupt update */
 
 	/* Blocks 3/4/5 resets. */
 	bool ri_reset, ma_reset, pa_reset;
