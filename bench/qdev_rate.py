@@ -127,7 +127,8 @@ def perf_finish(p: dict) -> dict:
     cats: dict[str, float] = {}
     top = []
     for line in rep.splitlines():
-        m = re.match(r"\s*([\d.]+)%\s+(\S+)\s+\[(.)\]\s+(.*?)\s*$", line)
+        # The DSO may hold spaces ("[JIT] tid N"): the [.] or [k] marker ends it.
+        m = re.match(r"\s*([\d.]+)%\s+(.*?)\s+\[(.)\]\s+(.*?)\s*$", line)
         if not m:
             continue
         pct, dso, kind, sym = float(m.group(1)), m.group(2), m.group(3), m.group(4)
