@@ -211,7 +211,7 @@ class BenchGuest:
         if not NICS[self.nic_name].napkin_qemu:
             return
         bad = [line for line in self.g.output.splitlines() if "violation:" in line]
-        if self.g.proc.poll() is not None or bad:
+        if bad or self.g.proc.poll() is not None:
             raise RuntimeError(f"{self.kind} on {self.nic_name}: QEMU exited "
                                f"({self.g.proc.returncode}) or the model saw a broken rule: "
                                f"{bad[:5]}; log {self.g.log_path}")
@@ -346,6 +346,11 @@ def compare(kind: str, nic_name: str, secs: int, log: Log) -> dict:
             r["alive_after"] = answering(ns, log).get("ok", False)
             g.check_device()
             r["device_violations"] = 0 if NICS[nic_name].napkin_qemu else None
+        except Exception:
+            # A strict model stops QEMU at the first broken rule; the guest then
+            # stops answering and a timeout comes first: name the rule instead.
+            g.check_device()
+            raise
         finally:
             g.stop()
     return r
