@@ -5,7 +5,9 @@
 Both guests run in the same QEMU command line shape (tests/qemu/napkin_qemu.py's
 Guest: same -accel tcg, -cpu, -m, -smp, machine and NIC model, on a tap inside
 a private network namespace) and are measured with the same host tools from
-inside that namespace:
+inside that namespace. NICs QEMU lacks (sky2: napkin's Yukon-2 model as the
+device napkin-sky2, tests/qdev/) run both guests in napkin's test QEMU, strict:
+a rule either driver breaks stops QEMU and the run fails with the model's line.
 
   ping      iputils ping, 200 echoes 10 ms apart: RTT min/avg/p50/p99
   udp-rr    netload udp-rr: UDP echo (port 7) with 1 and with 32 requests
@@ -54,7 +56,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "qemu"))
-from napkin_qemu import BUILD, Guest  # noqa: E402
+from napkin_qemu import BUILD, Guest, napkin_nic_qemu  # noqa: E402
 from netns import NetNS  # noqa: E402
 
 GUEST_IP = "192.168.77.2"
@@ -71,6 +73,13 @@ SMP = ["-smp", "2"]
 class Nic:
     device: str
     machine: str
+    # Device options besides netdev and mac (the same for both guests).
+    opts: str = ""
+    # napkin's test QEMU (tests/qdev) instead of the system's: for napkin's own models.
+    napkin_qemu: bool = False
+
+    def qemu(self) -> str:
+        return napkin_nic_qemu() if self.napkin_qemu else "qemu-system-x86_64"
 
 
 # napkin as benchmarked, and with its command line changed (e.g. TSO off), by guest name.
@@ -84,6 +93,8 @@ NICS = {
     "virtio": Nic("virtio-net-pci", "pc"),
     "e1000": Nic("e1000", "pc"),
     "e1000e": Nic("e1000e", "q35"),
+    # A model, not silicon: its speed is QEMU's and the model's, not the chip's.
+    "sky2": Nic("napkin-sky2", "q35", "id=nic0,chip=xl,strict=on", napkin_qemu=True),
 }
 
 
@@ -123,14 +134,15 @@ class BenchGuest:
     def __init__(self, kind: str, nic_name: str, mode: str, ns: NetNS, tap, tag: str):
         self.kind, self.nic_name, self.mode, self.ns = kind, nic_name, mode, ns
         nic = NICS[nic_name]
-        netdevs = tap.qemu_args(nic.device, device_opts=f"mac={MAC}")
+        netdevs = tap.qemu_args(nic.device, device_opts=",".join(
+            o for o in (f"mac={MAC}", nic.opts) if o))
         name = f"bench-{tag}-{nic_name}-{kind}-{mode}"
         if kind in NAPKIN_VARIANTS:
             append = (f"console=ttyS0 napi.mode={mode} ipv6.disable=1 "
                       f"ip={GUEST_IP}::{PEER_IP}:255.255.255.0:napkin:eth0:off "
                       f"{NAPKIN_VARIANTS[kind]}").strip()
             self.g = Guest(name, netns=ns, machine=nic.machine, memory=MEMORY,
-                           netdevs=netdevs, extra=SMP, append=append)
+                           netdevs=netdevs, extra=SMP, append=append, qemu=nic.qemu())
             self.prompt = r"napkin> "
             self.g.wait_ready(90)
             self.g.wait_for(rf"eth0: static address {re.escape(GUEST_IP)}", 30)
@@ -139,7 +151,7 @@ class BenchGuest:
                       f"bench.ip={GUEST_IP}/24")
             self.g = Guest(name, netns=ns, machine=nic.machine, memory=MEMORY,
                            netdevs=netdevs, extra=SMP, append=append,
-                           kernel_image=LINUX_DIR / "vmlinuz",
+                           kernel_image=LINUX_DIR / "vmlinuz", qemu=nic.qemu(),
                            initrd=LINUX_DIR / "initramfs.cpio.gz")
             self.prompt = r"linux# "
             m = self.g.wait_for(r"linux-guest: ready .* eth0 (\S*)", 120)
@@ -182,7 +194,7 @@ class BenchGuest:
         c = {"irqs": 0}
         for line in self.sh("cat /proc/interrupts").splitlines():
             m = re.match(r"\s*\d+:\s+(\d+)\s+(.*)$", line)
-            if m and re.search(r"virtio\d+-(input|output)|\beth\d", m.group(2)):
+            if m and re.search(r"virtio\d+-(input|output)|\beth\d|\bsky2", m.group(2)):
                 c["irqs"] += int(m.group(1))
         m = re.search(r"^\s*eth0:\s*(.*)$", self.sh("cat /proc/net/dev"), re.M)
         if not m:
@@ -192,6 +204,21 @@ class BenchGuest:
         fields = self.sh("cat /proc/net/softnet_stat").strip().splitlines()[0].split()
         c["processed"], c["sn_drop"], c["squeeze"] = (int(x, 16) for x in fields[:3])
         return c
+
+    def check_device(self) -> None:
+        """napkin's models are strict: a broken rule stopped QEMU. Fail the run with
+        the model's own line rather than report numbers from a stopped guest."""
+        if not NICS[self.nic_name].napkin_qemu:
+            return
+        bad = [line for line in self.g.output.splitlines() if "violation:" in line]
+        if bad or self.g.proc.poll() is not None:
+            raise RuntimeError(f"{self.kind} on {self.nic_name}: QEMU exited "
+                               f"({self.g.proc.returncode}) or the model saw a broken rule: "
+                               f"{bad[:5]}; log {self.g.log_path}")
+        count = self.g.monitor("qom-get /machine/peripheral/nic0 violations").strip()
+        if count != "0":
+            raise RuntimeError(f"{self.kind} on {self.nic_name}: {count} model violations; "
+                               f"log {self.g.log_path}")
 
     def stop(self) -> None:
         self.g.stop()
@@ -317,6 +344,13 @@ def compare(kind: str, nic_name: str, secs: int, log: Log) -> dict:
             log(f"  guest counters: {json.dumps(r['chargen_counters'])}")
             r["discard"] = netload(ns, log, "tcp-send", GUEST_IP, "9", str(secs))
             r["alive_after"] = answering(ns, log).get("ok", False)
+            g.check_device()
+            r["device_violations"] = 0 if NICS[nic_name].napkin_qemu else None
+        except Exception:
+            # A strict model stops QEMU at the first broken rule; the guest then
+            # stops answering and a timeout comes first: name the rule instead.
+            g.check_device()
+            raise
         finally:
             g.stop()
     return r
@@ -472,7 +506,7 @@ def flood_table(results: list[dict]) -> str:
     return "\n".join(rows)
 
 
-def machine_lines() -> list[str]:
+def machine_lines(nics: list[str] = ()) -> list[str]:
     cpu = re.search(r"model name\s*:\s*(.*)", Path("/proc/cpuinfo").read_text())
     commit = sh(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"]).strip()
     dirty = sh(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"])
@@ -481,6 +515,10 @@ def machine_lines() -> list[str]:
              f"({cpu.group(1) if cpu else 'unknown CPU'}), Linux {platform.release()}",
              f"# {sh(['qemu-system-x86_64', '--version']).splitlines()[0]}, -accel tcg",
              f"# napkin {commit}{' (with uncommitted changes)' if dirty else ''}"]
+    if any(NICS[n].napkin_qemu for n in nics if n in NICS):
+        qemu = napkin_nic_qemu()
+        lines.append(f"# napkin's test QEMU (tests/qdev) for {', '.join(nics)}: {qemu}: "
+                     f"{sh([qemu, '--version']).splitlines()[0]}")
     version = LINUX_DIR / "VERSION"
     if version.exists():
         lines += [f"# linux guest: {line}" for line in version.read_text().splitlines()]
@@ -516,7 +554,8 @@ def main() -> int:
     log = Log(RESULTS / f"{args.tag}-{stamp}.txt")
     build_tools(log)
     start = time.monotonic()
-    for line in machine_lines():
+    all_nics = [n for n in (args.nics + "," + args.flood_nics).split(",") if n]
+    for line in machine_lines(all_nics):
         log(line)
     log(f"# {' '.join(sys.argv)}")
 
@@ -557,7 +596,7 @@ def main() -> int:
         log("\n" + flood_table(flooded))
     log(f"\n# took {time.monotonic() - start:.0f} s")
     log.path.with_suffix(".json").write_text(
-        json.dumps({"machine": machine_lines(), "compare": compared, "flood": flooded},
+        json.dumps({"machine": machine_lines(all_nics), "compare": compared, "flood": flooded},
                    indent=1))
     print(f"written to {log.path} and {log.path.with_suffix('.json').name}")
     if args.plot and flooded:
