@@ -119,6 +119,12 @@ static void report_interrupt_controllers(void)
 	line("lapic: id %u at %#llx, version %#x, %u LVT entries, %s mode, timer %s", l.id,
 	     (unsigned long long)l.phys, l.version, l.max_lvt + 1u,
 	     l.x2apic_mode ? "x2APIC" : "xAPIC", l.tsc_deadline ? "TSC deadline" : "one-shot");
+	line("lapic: mode chosen because %s; firmware left it %s%s", l.mode_reason, l.firmware_mode,
+	     l.cmdline_refused ? "; apic= refused (see the boot log)" : "");
+	if (l.unreachable_refusals)
+		line("lapic: %u interrupt routes refused: APIC ID %u is above 255 and there is "
+		     "no interrupt remapping",
+		     l.unreachable_refusals, l.id);
 	for (size_t i = 0; i < n && i < ARRAY_SIZE(io); i++)
 		line("ioapic: id %u at %#llx, version %#x, GSIs %u-%u (%u pins)", io[i].id,
 		     (unsigned long long)io[i].phys, io[i].version, io[i].gsi_base,
