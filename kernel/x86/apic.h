@@ -52,6 +52,9 @@ struct lapic_desc {
 	bool tsc_deadline; /* the timer runs on TSC deadlines, not the divided bus clock */
 };
 void lapic_describe(struct lapic_desc *out);
+#ifdef NAPKIN_HOSTED
+void lapic_reset_for_test(void);
+#endif
 
 struct ioapic_desc {
 	u8 id;

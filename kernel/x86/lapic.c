@@ -229,3 +229,17 @@ void lapic_describe(struct lapic_desc *out)
 		.tsc_deadline = tsc_deadline,
 	};
 }
+
+#ifdef NAPKIN_HOSTED
+void lapic_reset_for_test(void)
+{
+	ops = NULL;
+	choice = (struct lapic_choice){ 0 };
+	firmware_mode = NULL;
+	apic_base = 0;
+	boot_apic_id = 0;
+	tsc_deadline = false;
+	lapic_ticks_per_ms = 0;
+	unreachable_refusals = 0;
+}
+#endif

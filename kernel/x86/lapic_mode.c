@@ -35,7 +35,7 @@ struct lapic_choice lapic_choose_mode(const struct lapic_cpu_state *s, enum lapi
 	if (!s->has_x2apic)
 		return (struct lapic_choice){
 			.mode = LAPIC_MODE_XAPIC,
-			.reason = LAPIC_BY_NO_X2APIC,
+			.reason = req == LAPIC_REQ_XAPIC ? LAPIC_BY_CMDLINE : LAPIC_BY_NO_X2APIC,
 			.refused = req == LAPIC_REQ_X2APIC
 				       ? "the CPU has no x2APIC (CPUID.1:ECX bit 21 is clear)"
 				       : NULL,
