@@ -51,7 +51,6 @@ static void report_cpu(void)
 	const struct acpi_info *acpi = acpi_get();
 	char feat[256];
 	u64 khz = tsc_khz();
-	size_t enabled = 0;
 
 	cpu_identify(&id);
 	line("cpu: %s \"%s\" family %u model %u stepping %u, TSC %llu.%03llu MHz", id.vendor,
@@ -62,10 +61,11 @@ static void report_cpu(void)
 	if (id.hypervisor[0])
 		line("cpu: running under a hypervisor (\"%s\")", id.hypervisor);
 	if (acpi && acpi->have_madt) {
-		for (size_t i = 0; i < acpi->nr_cpus; i++)
-			enabled += acpi->cpus[i].enabled;
-		line("cpus: %zu in the MADT, %zu enabled; napkin runs on the boot CPU only",
-		     acpi->nr_cpus, enabled);
+		const struct acpi_cpu_totals *t = &acpi->cpu_totals;
+
+		line("cpus: %u in the MADT (%u in x2APIC entries), %u enabled, APIC IDs up to %u; "
+		     "napkin runs on the boot CPU only",
+		     t->entries, t->x2apic_entries, t->enabled, t->max_apic_id);
 	} else {
 		line("cpus: no MADT; napkin runs on the boot CPU only");
 	}

@@ -53,12 +53,12 @@ static bool xapic_locked_off(void)
 
 static enum lapic_request requested_mode(void)
 {
-	static const char *const names[] = { "xapic", "x2apic" };
-	int i;
+	/* Index = enum lapic_request; "auto" is what no apic= means. */
+	static const char *const names[] = { "auto", "xapic", "x2apic" };
+	int i = LAPIC_REQ_NONE;
 
-	if (cmdline_get_choice("apic", names, ARRAY_SIZE(names), &i) != 0)
-		return LAPIC_REQ_NONE;
-	return i == 0 ? LAPIC_REQ_XAPIC : LAPIC_REQ_X2APIC;
+	cmdline_get_choice("apic", names, ARRAY_SIZE(names), &i);
+	return (enum lapic_request)i;
 }
 
 static const char *state_name(u64 base)
@@ -125,7 +125,7 @@ void lapic_init(void)
 		ops->read(LAPIC_VERSION) & 0xFF);
 	if (boot_apic_id > MSI_DEST_MAX)
 		pr_warn("lapic: APIC ID %u is above %u: without interrupt remapping no MSI or "
-			"IOAPIC interrupt can reach this CPU, so devices will be polled\n",
+			"IOAPIC interrupt can reach this CPU; drivers fall back to polling\n",
 			boot_apic_id, MSI_DEST_MAX);
 }
 

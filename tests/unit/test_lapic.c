@@ -284,8 +284,14 @@ START_TEST(cmdline_bad_value_named)
 	lapic_init();
 	no_faults();
 	ck_assert_uint_eq(fake_cpu.apic_base, BASE_X2APIC);
-	ck_assert(stub_printk_contains("apic"));
-	ck_assert(stub_printk_contains("x3apic"));
+	ck_assert(stub_printk_contains("invalid value \"x3apic\" for apic: expected one of: auto, "
+				       "xapic, x2apic; keeping default auto"));
+
+	boot(true, 1, BASE_XAPIC, "apic=auto");
+	lapic_init();
+	no_faults();
+	ck_assert_uint_eq(fake_cpu.apic_base, BASE_X2APIC);
+	ck_assert(stub_printk_contains("lapic: x2APIC mode (the CPU has it;"));
 }
 END_TEST
 
