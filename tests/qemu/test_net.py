@@ -256,12 +256,15 @@ def test_x2apic_interrupts_and_timer(net):
     assert re.search(rf"\[0200\] .* irq {re.escape(nic.irq_kind)}\b", lspci), lspci
     before = nic_interrupts(g, nic.irq_kind)
     ticks = local_timer_ticks(g)
-    # Spaced out so each request is an interrupt of its own, even under NAPI. Loss is
-    # test_ping_1000_no_loss's business; here every interrupt counts.
+    # Spaced out so most requests raise an interrupt of their own (NAPI folds together
+    # what arrives during a poll, more so on a loaded host). An INTx line is not
+    # delivered again until the EOI of the last one, nor an MSI vector while it is in
+    # service: a run of interrupts means the EOI MSR works. Loss is
+    # test_ping_1000_no_loss's business.
     net.ns.run(["ping", "-c", "50", "-i", "0.02", "-W", "2", "-q", net.addr], check=False,
                timeout=60)
     after = nic_interrupts(g, nic.irq_kind)
-    assert after >= before + 50, f"{before} -> {after} interrupts; log: {g.log_path}"
+    assert after >= before + 20, f"{before} -> {after} interrupts; log: {g.log_path}"
     # The timer: its count rises while the guest sits idle, within a bounded wait.
     deadline = time.monotonic() + 30
     while local_timer_ticks(g) < ticks + 20:
