@@ -74,6 +74,8 @@ static const char *state_name(u64 base)
  */
 static void enter_mode(enum lapic_mode mode)
 {
+	volatile u32 *page;
+
 	if (!(apic_base & APIC_BASE_ENABLE)) {
 		apic_base = (apic_base & ~(u64)APIC_BASE_X2APIC) | APIC_BASE_ENABLE;
 		lapic_wrmsr(MSR_APIC_BASE, apic_base);
@@ -86,7 +88,11 @@ static void enter_mode(enum lapic_mode mode)
 		ops = &lapic_x2apic_ops;
 		return;
 	}
-	lapic_xapic_map(ioremap(apic_base & APIC_BASE_ADDR_MASK, 4096));
+	page = ioremap(apic_base & APIC_BASE_ADDR_MASK, 4096);
+	if (!page)
+		panic("lapic: the xAPIC page at %#llx cannot be mapped",
+		      (unsigned long long)(apic_base & APIC_BASE_ADDR_MASK));
+	lapic_xapic_map(page);
 	ops = &lapic_xapic_ops;
 }
 
