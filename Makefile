@@ -111,7 +111,7 @@ $(BUILD)/k/ksyms_empty.o: scripts/ksyms.py | $(DEPS_STAMP)
 $(eval $(call kernel_image,napkin,$(KOBJS)))
 
 # The test image: the production objects plus the test modules of
-# tests/kernel/ (pcitest=irq, e1000test, vnettest). The modules come first so
+# tests/kernel/ (pcitest=irq, e1000test, lapictest, vnettest). The modules come first so
 # their initcalls run before the drivers' (pcitest binds devices first).
 # The production image never contains them; `make test-image` shows both sizes.
 TEST_KSRCS := $(wildcard tests/kernel/*.c)

@@ -352,7 +352,20 @@ static u8 madt_min_len(u8 type)
 
 static void add_cpu(u32 apic_id, u32 uid, u32 flags, bool x2apic)
 {
-	struct acpi_cpu *c = MADT_SLOT(info.cpus, info.nr_cpus, ACPI_MAX_CPUS);
+	struct acpi_cpu_totals *t = &info.cpu_totals;
+	struct acpi_cpu *c;
+
+	/*
+	 * Counted before the array can refuse it: the highest APIC ID tells whether
+	 * this machine needs x2APIC mode at all (IDs above 254), even when its CPU
+	 * is entry 300 of the table.
+	 */
+	t->entries++;
+	t->enabled += flags & BIT(0) ? 1 : 0;
+	t->x2apic_entries += x2apic;
+	if ((flags & (BIT(0) | BIT(1))) && apic_id > t->max_apic_id)
+		t->max_apic_id = apic_id;
+	c = MADT_SLOT(info.cpus, info.nr_cpus, ACPI_MAX_CPUS);
 
 	if (c)
 		*c = (struct acpi_cpu){ .apic_id = apic_id,
@@ -362,7 +375,7 @@ static void add_cpu(u32 apic_id, u32 uid, u32 flags, bool x2apic)
 					.x2apic = x2apic };
 }
 
-static void add_lapic_nmi(u32 uid, u8 lint, u16 flags)
+static void add_lapic_nmi(u32 uid, u8 lint, u16 flags, bool x2apic)
 {
 	struct acpi_lapic_nmi *n;
 
@@ -372,7 +385,9 @@ static void add_lapic_nmi(u32 uid, u8 lint, u16 flags)
 	}
 	n = MADT_SLOT(info.lapic_nmis, info.nr_lapic_nmis, ACPI_MAX_LAPIC_NMIS);
 	if (n)
-		*n = (struct acpi_lapic_nmi){ .uid = uid, .lint = lint, .flags = flags };
+		*n = (struct acpi_lapic_nmi){
+			.uid = uid, .lint = lint, .flags = flags, .x2apic = x2apic
+		};
 }
 
 static void madt_entry(const struct table *t, u32 off, u8 type)
@@ -419,10 +434,10 @@ static void madt_entry(const struct table *t, u32 off, u8 type)
 		break;
 	}
 	case MADT_LAPIC_NMI:
-		add_lapic_nmi(read8(t, off + 2), read8(t, off + 5), read16(t, off + 3));
+		add_lapic_nmi(read8(t, off + 2), read8(t, off + 5), read16(t, off + 3), false);
 		break;
 	case MADT_X2APIC_NMI:
-		add_lapic_nmi(read32(t, off + 4), read8(t, off + 8), read16(t, off + 2));
+		add_lapic_nmi(read32(t, off + 4), read8(t, off + 8), read16(t, off + 2), true);
 		break;
 	case MADT_LAPIC_ADDRESS: {
 		u64 addr = read64(t, off + 4);
@@ -933,11 +948,11 @@ static void print_tables(void)
 
 static void print_madt(void)
 {
-	size_t enabled = 0;
+	const struct acpi_cpu_totals *t = &info.cpu_totals;
 
-	for (size_t i = 0; i < info.nr_cpus; i++)
-		enabled += info.cpus[i].enabled;
-	pr_info("%zu CPUs (%zu enabled), local APIC at %#llx%s%s\n", info.nr_cpus, enabled,
+	pr_info("%u CPUs (%u enabled, %u in x2APIC entries, APIC IDs up to %u), local APIC at "
+		"%#llx%s%s\n",
+		t->entries, t->enabled, t->x2apic_entries, t->max_apic_id,
 		(unsigned long long)info.lapic_address, info.lapic_overridden ? " (override)" : "",
 		info.pcat_compat ? ", legacy 8259 present" : "");
 	for (size_t i = 0; i < info.nr_ioapics; i++)
@@ -956,11 +971,13 @@ static void print_madt(void)
 	for (size_t i = 0; i < info.nr_lapic_nmis; i++) {
 		const struct acpi_lapic_nmi *n = &info.lapic_nmis[i];
 
-		if (n->uid == 0xff || n->uid == 0xffffffffu)
-			pr_info("NMI on LINT%u of all CPUs (%s, %s)\n", n->lint,
+		const char *kind = n->x2apic ? "x2APIC " : "";
+
+		if (n->uid == (n->x2apic ? 0xffffffffu : 0xffu))
+			pr_info("NMI on LINT%u of all %sCPUs (%s, %s)\n", n->lint, kind,
 				trigger_name(n->flags), polarity_name(n->flags));
 		else
-			pr_info("NMI on LINT%u of CPU uid %u (%s, %s)\n", n->lint, n->uid,
+			pr_info("NMI on LINT%u of %sCPU uid %u (%s, %s)\n", n->lint, kind, n->uid,
 				trigger_name(n->flags), polarity_name(n->flags));
 	}
 }

@@ -100,6 +100,15 @@ struct acpi_lapic_nmi {
 	u32 uid; /* processor UID, 0xff (or 0xffffffff for x2APIC) = all */
 	u8 lint; /* LINT0 or LINT1 */
 	u16 flags;
+	bool x2apic; /* came from a Local x2APIC NMI entry (type 10) */
+};
+
+/* Every processor entry of the MADT, counted even past ACPI_MAX_CPUS. */
+struct acpi_cpu_totals {
+	u32 entries;	    /* Processor Local APIC (0) and Local x2APIC (9) entries */
+	u32 enabled;	    /* of them, usable now */
+	u32 x2apic_entries; /* type 9 */
+	u32 max_apic_id;    /* highest APIC ID of an enabled or online-capable CPU */
 };
 
 /* A PCIe ECAM window: base is the address of bus 0's space, even when start_bus > 0. */
@@ -129,6 +138,7 @@ struct acpi_info {
 	u64 lapic_address;
 	struct acpi_cpu cpus[ACPI_MAX_CPUS];
 	size_t nr_cpus;
+	struct acpi_cpu_totals cpu_totals;
 	struct acpi_ioapic ioapics[ACPI_MAX_IOAPICS];
 	size_t nr_ioapics;
 	struct acpi_irq_override overrides[ACPI_MAX_OVERRIDES];

@@ -51,7 +51,6 @@ static void report_cpu(void)
 	const struct acpi_info *acpi = acpi_get();
 	char feat[256];
 	u64 khz = tsc_khz();
-	size_t enabled = 0;
 
 	cpu_identify(&id);
 	line("cpu: %s \"%s\" family %u model %u stepping %u, TSC %llu.%03llu MHz", id.vendor,
@@ -62,10 +61,11 @@ static void report_cpu(void)
 	if (id.hypervisor[0])
 		line("cpu: running under a hypervisor (\"%s\")", id.hypervisor);
 	if (acpi && acpi->have_madt) {
-		for (size_t i = 0; i < acpi->nr_cpus; i++)
-			enabled += acpi->cpus[i].enabled;
-		line("cpus: %zu in the MADT, %zu enabled; napkin runs on the boot CPU only",
-		     acpi->nr_cpus, enabled);
+		const struct acpi_cpu_totals *t = &acpi->cpu_totals;
+
+		line("cpus: %u in the MADT (%u in x2APIC entries), %u enabled, APIC IDs up to %u; "
+		     "napkin runs on the boot CPU only",
+		     t->entries, t->x2apic_entries, t->enabled, t->max_apic_id);
 	} else {
 		line("cpus: no MADT; napkin runs on the boot CPU only");
 	}
@@ -119,6 +119,12 @@ static void report_interrupt_controllers(void)
 	line("lapic: id %u at %#llx, version %#x, %u LVT entries, %s mode, timer %s", l.id,
 	     (unsigned long long)l.phys, l.version, l.max_lvt + 1u,
 	     l.x2apic_mode ? "x2APIC" : "xAPIC", l.tsc_deadline ? "TSC deadline" : "one-shot");
+	line("lapic: mode chosen because %s; firmware left it %s%s", l.mode_reason, l.firmware_mode,
+	     l.cmdline_refused ? "; apic= refused (see the boot log)" : "");
+	if (l.unreachable_refusals)
+		line("lapic: %u interrupt routes refused: APIC ID %u is above 255 and there is "
+		     "no interrupt remapping",
+		     l.unreachable_refusals, l.id);
 	for (size_t i = 0; i < n && i < ARRAY_SIZE(io); i++)
 		line("ioapic: id %u at %#llx, version %#x, GSIs %u-%u (%u pins)", io[i].id,
 		     (unsigned long long)io[i].phys, io[i].version, io[i].gsi_base,

@@ -98,12 +98,14 @@ static unsigned int ilog2_pow2(unsigned int v)
 int pci_msi_enable(struct pci_dev *pdev, unsigned int min, unsigned int max)
 {
 	unsigned int cap = pdev->msi_cap, nvec;
-	u64 addr = lapic_msi_address();
+	u64 addr;
 	u16 flags;
 	int first;
 
 	if (!cap)
 		return -ENODEV;
+	if (lapic_msi_address(pdev->name, &addr))
+		return -ERANGE;
 	nvec = round_down_pow2(MIN(MIN(max, pci_msi_vec_count(pdev)), PCI_MAX_IRQ_VECTORS));
 	if (nvec < min || nvec == 0)
 		return -ENOSPC;
@@ -244,12 +246,14 @@ int pci_msix_enable(struct pci_dev *pdev, unsigned int min, unsigned int max)
 {
 	unsigned int cap = pdev->msix_cap, tsize, nvec, got = 0;
 	u32 table_reg, pba_reg;
-	u64 addr = lapic_msi_address();
+	u64 addr;
 	u16 ctrl;
 	u8 *bar_virt;
 
 	if (!cap)
 		return -ENODEV;
+	if (lapic_msi_address(pdev->name, &addr))
+		return -ERANGE;
 	tsize = pci_msix_vec_count(pdev);
 	nvec = MIN(MIN(max, tsize), PCI_MAX_IRQ_VECTORS);
 	if (nvec < min || nvec == 0)

@@ -8,9 +8,21 @@
 void lapic_init(void);
 u32 lapic_id(void);
 void lapic_eoi(void);
-/* The MSI address/data that deliver `vector` to the boot CPU, fixed mode, edge. */
-u64 lapic_msi_address(void);
+/*
+ * Whether an 8-bit destination (MSI, IOAPIC) reaches the boot CPU. Without
+ * interrupt remapping an APIC ID above 255 cannot be named: false, logged
+ * for `who` (a device or "ioapic") and counted, never mistargeted.
+ */
+bool lapic_reachable(const char *who);
+/*
+ * The MSI address that delivers to the boot CPU (physical destination), or
+ * -ERANGE when lapic_reachable(who) says no; with lapic_msi_data(vector):
+ * fixed mode, edge.
+ */
+int lapic_msi_address(const char *who, u64 *addr);
 u32 lapic_msi_data(u8 vector);
+/* A fixed interrupt on `vector` to this CPU through the ICR. */
+void lapic_self_ipi(u8 vector);
 
 /* LAPIC timer: one-shot at an absolute TSC-based deadline (ns since boot). */
 void lapic_timer_init(u8 vector);
@@ -33,9 +45,16 @@ struct lapic_desc {
 	u8 version;
 	u8 max_lvt; /* highest LVT entry */
 	bool x2apic_mode;
+	const char *mode_reason;	   /* why that mode: lapic_mode_reason_name() */
+	const char *firmware_mode;	   /* "xAPIC", "x2APIC" or "disabled" as handed over */
+	bool cmdline_refused;		   /* apic= asked for a mode this machine cannot do */
+	unsigned int unreachable_refusals; /* MSI/IOAPIC routes refused: APIC ID > 255 */
 	bool tsc_deadline; /* the timer runs on TSC deadlines, not the divided bus clock */
 };
 void lapic_describe(struct lapic_desc *out);
+#ifdef NAPKIN_HOSTED
+void lapic_reset_for_test(void);
+#endif
 
 struct ioapic_desc {
 	u8 id;

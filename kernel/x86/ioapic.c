@@ -4,6 +4,7 @@
  * overrides for ISA IRQs. Every redirection entry starts masked; drivers'
  * INTx lines are routed on request through ioapic_route_gsi().
  */
+#include <errno.h>
 #include "kernel/x86/apic.h"
 #include "kernel/x86/irqflags.h"
 #include "kernel/mm/mm.h"
@@ -117,6 +118,9 @@ int ioapic_route_gsi(u32 gsi, u8 vector, bool level_triggered, bool active_low)
 		pr_warn("ioapic: no IOAPIC serves GSI %u\n", gsi);
 		return -1;
 	}
+	/* A redirection entry names its CPU in 8 bits (physical mode). */
+	if (!lapic_reachable("ioapic"))
+		return -ERANGE;
 	if (level_triggered)
 		low |= REDIR_LEVEL;
 	if (active_low)

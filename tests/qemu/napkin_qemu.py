@@ -196,6 +196,19 @@ class Guest:
         self.stop()
 
 
+def settings_disk(tmp_path: Path, napkin_cfg: str) -> list[str]:
+    """QEMU arguments for a small FAT disk holding /napkin.cfg (GRUB on the ISO reads
+    it: docs/CMDLINE.md), booting from the ISO."""
+    cfg = tmp_path / "napkin.cfg"
+    cfg.write_text(napkin_cfg)
+    disk = tmp_path / "settings.img"
+    subprocess.run(["mformat", "-i", str(disk), "-C", "-f", "1440", "::"], check=True,
+                   capture_output=True)
+    subprocess.run(["mcopy", "-i", str(disk), str(cfg), "::/napkin.cfg"], check=True,
+                   capture_output=True)
+    return ["-drive", f"file={disk},format=raw,if=ide,index=0", "-boot", "d"]
+
+
 # ---- napkin's NIC models as QEMU devices (tests/qdev) ----
 
 LINUX_KERNEL = BUILD / "linux-guest" / "vmlinuz"

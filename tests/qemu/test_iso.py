@@ -10,7 +10,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from napkin_qemu import ISO
+from napkin_qemu import ISO, settings_disk
 from netns import NetNS, require_netns
 
 
@@ -78,18 +78,6 @@ def test_menu_says_which_entry_is_for_qemu_and_which_for_a_lan(tmp_path):
     assert lan and "ip=dhcp" in entries[lan[0]] and "LAN" in lan[0], entries
     # Every entry takes the operator's additions from napkin.cfg.
     assert all(line.endswith(" $napkin_args") for line in entries.values()), entries
-
-
-def settings_disk(tmp_path: Path, napkin_cfg: str) -> list[str]:
-    """QEMU arguments for a small FAT disk holding /napkin.cfg, booting from the ISO."""
-    cfg = tmp_path / "napkin.cfg"
-    cfg.write_text(napkin_cfg)
-    disk = tmp_path / "settings.img"
-    subprocess.run(["mformat", "-i", str(disk), "-C", "-f", "1440", "::"], check=True,
-                   capture_output=True)
-    subprocess.run(["mcopy", "-i", str(disk), str(cfg), "::/napkin.cfg"], check=True,
-                   capture_output=True)
-    return ["-drive", f"file={disk},format=raw,if=ide,index=0", "-boot", "d"]
 
 
 def test_napkin_cfg_on_another_disk_changes_the_defaults(guest, tmp_path):

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from napkin_qemu import napkin_nic_qemu
 from netns import NetNS, require_netns
 
 GUEST_IP = "10.9.0.2"
@@ -70,15 +71,21 @@ def datagrams_until(listener, last: str, timeout: float = 60) -> list[str]:
     return col.msgs
 
 
-def test_plain_boot_log_and_fault_dump(guest, tapnet):
+@pytest.mark.parametrize("apic", ["xapic", "x2apic"])
+def test_plain_boot_log_and_fault_dump(guest, tapnet, apic):
+    """x2apic: on napkin's test QEMU (QEMU 10) with an x2APIC CPU, where the
+    installed QEMU 7.2 has none, so the LAPIC runs through its MSRs."""
     listener = tapnet.ns.udp_listener(6666, 25)
+    cpu = {"qemu": napkin_nic_qemu(), "cpu": "max,+x2apic"} if apic == "x2apic" else {}
     g = guest(append=f"netconsole=@{GUEST_IP}/,@10.9.0.1/ fault=pagefault test_exit",
-              netdevs=tapnet.qemu_args(), netns=tapnet.ns)
+              netdevs=tapnet.qemu_args(), netns=tapnet.ns, **cpu)
     g.wait_exit(60)
     lines = "".join(datagrams_until(listener, "end Kernel panic"))
     # Lines logged before the network was up arrive from the ring.
     assert "napkin 0.1 booting" in lines
     assert "tsc: " in lines
+    mode = "x2APIC mode (the CPU has it;" if apic == "x2apic" else "xAPIC mode (the CPU has no"
+    assert f"lapic: {mode}" in lines, g.log_path
     # The whole dump of the fault went out before the machine stopped.
     assert "unable to handle page fault at address 00000deadbeef000" in lines
     assert "Call trace:" in lines and "fault_unmapped_address" in lines

@@ -48,9 +48,18 @@ void lapic_eoi(void)
 	stub_hw.eoi_count++;
 }
 
-u64 lapic_msi_address(void)
+bool lapic_reachable(const char *who)
 {
-	return STUB_MSI_ADDRESS;
+	(void)who;
+	return !stub_hw.cpu_unreachable;
+}
+
+int lapic_msi_address(const char *who, u64 *addr)
+{
+	if (!lapic_reachable(who))
+		return -34; /* -ERANGE, as lapic.c says it */
+	*addr = STUB_MSI_ADDRESS;
+	return 0;
 }
 
 u32 lapic_msi_data(u8 vector)

@@ -33,6 +33,8 @@ struct stub_hw {
 		bool level, active_low;
 	} isa_override[16];
 	int route_error; /* ioapic_route_gsi() returns this when nonzero */
+	/* The boot CPU's APIC ID is beyond 8 bits: lapic_msi_address() refuses. */
+	bool cpu_unreachable;
 	u64 mdelay_total_ms;
 	unsigned int ioremap_calls;
 };

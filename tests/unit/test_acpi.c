@@ -281,6 +281,13 @@ static void assert_standard_madt(const struct acpi_info *ai)
 	ck_assert_uint_eq(ai->lapic_nmis[0].lint, 1);
 	ck_assert_uint_eq(ai->lapic_nmis[0].flags, 5);
 	ck_assert_uint_eq(ai->lapic_nmis[1].uid, 0xffffffff);
+	ck_assert(!ai->lapic_nmis[0].x2apic && ai->lapic_nmis[1].x2apic);
+	/* Type 0 and type 9 entries together; the disabled, not online-capable CPU
+	 * 1 is counted but cannot raise the highest ID. */
+	ck_assert_uint_eq(ai->cpu_totals.entries, 4);
+	ck_assert_uint_eq(ai->cpu_totals.enabled, 2);
+	ck_assert_uint_eq(ai->cpu_totals.x2apic_entries, 1);
+	ck_assert_uint_eq(ai->cpu_totals.max_apic_id, 300);
 	ck_assert_uint_eq(ai->madt_dropped, 0);
 }
 
@@ -754,6 +761,51 @@ START_TEST(test_madt_overflow)
 	ck_assert_uint_eq(acpi_get()->nr_ioapics, ACPI_MAX_IOAPICS);
 	ck_assert_uint_eq(acpi_get()->madt_dropped, 7);
 	ck_assert(stub_printk_contains("7 entries did not fit"));
+	/* The totals still count what the array dropped. */
+	ck_assert_uint_eq(acpi_get()->cpu_totals.entries, ACPI_MAX_CPUS + 6);
+	ck_assert_uint_eq(acpi_get()->cpu_totals.enabled, ACPI_MAX_CPUS + 6);
+	ck_assert_uint_eq(acpi_get()->cpu_totals.max_apic_id, ACPI_MAX_CPUS + 5);
+}
+END_TEST
+
+/*
+ * What firmware that hands over in x2APIC mode lists (QEMU with 260 possible
+ * CPUs, one on a second die): xAPIC entries below 255, x2APIC entries (type
+ * 9) above, far past the array, and NMI wiring for both kinds (types 4, 10).
+ */
+START_TEST(test_madt_x2apic_machine)
+{
+	struct fx_buf b = { .len = 0 };
+	const struct acpi_info *ai;
+
+	madt_header(&b, 0xfee00000, 1);
+	for (u32 id = 0; id < 255; id++)
+		madt_lapic(&b, (u8)id, (u8)id, id == 0 ? 1 : 0);
+	for (u32 id = 255; id < 260; id++)
+		madt_x2apic(&b, id, id == 256 ? 1 : 0, id);
+	madt_x2apic(&b, 4000, 0, 4000); /* neither enabled nor online-capable: no max */
+	madt_x2apic(&b, 3000, 2, 3000); /* online-capable: counts for the max */
+	madt_lapic_nmi(&b, 0xff, 0x5, 1);
+	madt_x2apic_nmi(&b, 0x5, 256, 1);
+	madt_x2apic_nmi(&b, 0, 257, 3); /* no LINT3: warned, dropped */
+	init_with_madt(&b);
+	ai = acpi_get();
+	ck_assert_uint_eq(ai->cpu_totals.entries, 262);
+	ck_assert_uint_eq(ai->cpu_totals.enabled, 2);
+	ck_assert_uint_eq(ai->cpu_totals.x2apic_entries, 7);
+	ck_assert_uint_eq(ai->cpu_totals.max_apic_id, 3000);
+	ck_assert_uint_eq(ai->nr_cpus, ACPI_MAX_CPUS);
+	ck_assert(ai->cpus[0].enabled && ai->cpus[0].apic_id == 0 && !ai->cpus[0].x2apic);
+	ck_assert_uint_eq(ai->nr_lapic_nmis, 2);
+	ck_assert(ai->lapic_nmis[1].x2apic && ai->lapic_nmis[1].uid == 256);
+	ck_assert_uint_eq(ai->lapic_nmis[1].lint, 1);
+	ck_assert_uint_eq(ai->lapic_nmis[1].flags, 5);
+	ck_assert(stub_printk_contains("MADT: NMI on LINT3 does not exist, ignored"));
+	stub_printk_reset();
+	acpi_print_summary();
+	ck_assert(stub_printk_contains("262 CPUs (2 enabled, 7 in x2APIC entries, APIC IDs up to "
+				       "3000)"));
+	ck_assert(stub_printk_contains("NMI on LINT1 of x2APIC CPU uid 256 (edge, high)"));
 }
 END_TEST
 
@@ -981,13 +1033,15 @@ START_TEST(test_summary)
 	ck_assert(stub_printk_contains("acpi: RSDP revision 2 (NAPKIN) from the boot loader"));
 	ck_assert(stub_printk_contains("acpi: APIC 0x07fe2000"));
 	ck_assert(stub_printk_contains("SSDT 0x07fe5000     39 bytes rev 2 (NAPKIN) (not used)"));
-	ck_assert(stub_printk_contains("4 CPUs (2 enabled), local APIC at 0xfee00000, "
-				       "legacy 8259 present"));
+	ck_assert(stub_printk_contains("4 CPUs (2 enabled, 1 in x2APIC entries, APIC IDs up to "
+				       "300), local APIC at 0xfee00000, legacy 8259 present"));
 	ck_assert(stub_printk_contains("IOAPIC 0 at 0xfec00000, GSI base 0"));
 	ck_assert(stub_printk_contains("IRQ 0 -> GSI 2 (bus default, bus default)"));
 	ck_assert(stub_printk_contains("IRQ 10 -> GSI 10 (level, low)"));
 	ck_assert(stub_printk_contains("NMI source GSI 23 (edge, high)"));
 	ck_assert(stub_printk_contains("NMI on LINT1 of all CPUs (edge, high)"));
+	ck_assert(
+	    stub_printk_contains("NMI on LINT1 of all x2APIC CPUs (bus default, bus default)"));
 	ck_assert(stub_printk_contains("PCI ECAM at 0xb0000000, segment 0, buses 0-255"));
 	ck_assert(stub_printk_contains("reset register: I/O 0xcf9, value 0x6"));
 	ck_assert(stub_printk_contains("SCI IRQ 9, PM1a control I/O 0x1604, PM timer I/O 0x608 "
@@ -1071,6 +1125,7 @@ static Suite *acpi_suite(void)
 	tcase_add_test(tc, test_isa_irq_lookup);
 	tcase_add_test(tc, test_madt_bad_entries);
 	tcase_add_test(tc, test_madt_overflow);
+	tcase_add_test(tc, test_madt_x2apic_machine);
 	tcase_add_test(tc, test_mcfg);
 	tcase_add_test(tc, test_fadt_v1_short);
 	tcase_add_test(tc, test_fadt_reset_and_flags);

@@ -293,6 +293,32 @@ START_TEST(msix_programs_table)
 }
 END_TEST
 
+/*
+ * A boot CPU whose APIC ID does not fit MSI's 8 destination bits (x2APIC,
+ * no interrupt remapping): both kinds are refused before the device is
+ * touched, so no message can go to the wrong CPU.
+ */
+START_TEST(msi_and_msix_refused_when_cpu_unreachable)
+{
+	u8 cap;
+	struct fake_fn *f = msix_fixture(4, &cap);
+	struct pci_dev *p = enumerate(f);
+	u8 msi_cap = (u8)p->msi_cap;
+
+	ck_assert_uint_ne(msi_cap, 0);
+	stub_hw.cpu_unreachable = true;
+	ck_assert_int_eq(pci_alloc_irq_vectors(p, 1, 4, PCI_IRQ_MSIX), -ERANGE);
+	ck_assert_int_eq(pci_alloc_irq_vectors(p, 1, 1, PCI_IRQ_MSI), -ERANGE);
+	ck_assert_int_eq(p->irq_mode, PCI_IRQ_MODE_NONE);
+	ck_assert_uint_eq(fake_get16(f, cap + PCI_MSIX_FLAGS) & PCI_MSIX_FLAGS_ENABLE, 0);
+	ck_assert_uint_eq(entry(0, PCI_MSIX_ENTRY_ADDR_LO), 0);
+	ck_assert_uint_eq(fake_get16(f, msi_cap + PCI_MSI_FLAGS) & PCI_MSI_FLAGS_ENABLE, 0);
+	ck_assert_uint_eq(fake_get32(f, msi_cap + PCI_MSI_ADDRESS_LO), 0);
+	for (int v = IRQ_VECTOR_FIRST; v <= IRQ_VECTOR_LAST; v++)
+		ck_assert(!irq_vector_owned((u8)v));
+}
+END_TEST
+
 START_TEST(msix_table_in_bad_bar_falls_back_to_msi)
 {
 	u8 cap;
@@ -572,6 +598,7 @@ static Suite *msi_suite(void)
 	tcase_add_test(msix, msix_bad_locations);
 	tcase_add_test(msix, msix_unassigned_bar);
 	tcase_add_test(msix, msix_vector_shortage);
+	tcase_add_test(msix, msi_and_msix_refused_when_cpu_unreachable);
 	tcase_add_test(msix, policy_order_follows_flags);
 	suite_add_tcase(s, msix);
 
