@@ -68,10 +68,11 @@ for _i, _n in enumerate(["WTO_R1", "WTO_XA1", "WTO_XS1", "RTO_R1", "RTO_XA1", "R
 PORT_REGS = {
     0x0200: "TXA_ITI_INI", 0x0204: "TXA_ITI_VAL", 0x0208: "TXA_LIM_INI",
     0x020C: "TXA_LIM_VAL", 0x0210: "TXA_CTRL", 0x0211: "TXA_TEST", 0x0212: "TXA_STAT",
-    0x0220: "RSS_KEY", 0x0248: "RSS_CFG",
+    0x0248: "RSS_CFG",
     0x0C3C: "LNK_LED_REG",
     0x0C40: "RX_GMF_EA", 0x0C44: "RX_GMF_AF_THR", 0x0C48: "RX_GMF_CTRL_T",
-    0x0C4C: "RX_GMF_FL_MSK", 0x0C50: "RX_GMF_FL_THR", 0x0C54: "RX_GMF_TR_THR",
+    0x0C4C: "RX_GMF_FL_MSK", 0x0C50: "RX_GMF_FL_THR", 0x0C52: "RX_GMF_FL_CTRL",
+    0x0C54: "RX_GMF_TR_THR",
     0x0C58: "RX_GMF_UP_THR", 0x0C5A: "RX_GMF_LP_THR", 0x0C5C: "RX_GMF_VLAN",
     0x0C60: "RX_GMF_WP", 0x0C68: "RX_GMF_WLEV", 0x0C70: "RX_GMF_RP", 0x0C78: "RX_GMF_RLEV",
     0x0D40: "TX_GMF_EA", 0x0D44: "TX_GMF_AE_THR", 0x0D48: "TX_GMF_CTRL_T",
@@ -83,6 +84,9 @@ PORT_REGS = {
     0x0F20: "WOL_CTRL_STAT", 0x0F22: "WOL_MATCH_CTL", 0x0F23: "WOL_MATCH_RES",
     0x0F24: "WOL_MAC_ADDR", 0x0F30: "WOL_PATT_RPTR",
 }
+
+for _i in range(10):  # the receive-hash key, ten dwords
+    PORT_REGS[0x0220 + 4 * _i] = f"RSS_KEY[{_i}]"
 
 # Queues: BMU at 0x400 + q, prefetch unit at 0x450 + q, RAM buffer at 0x800 + q.
 QUEUES = {0x000: "R1", 0x080: "R2", 0x200: "XS1", 0x280: "XA1", 0x300: "XS2", 0x380: "XA2"}
@@ -115,6 +119,10 @@ CFG_REGS = {0x04: "PCI_COMMAND", 0x06: "PCI_STATUS", 0x0C: "PCI_CACHE_LINE",
             0x0D: "PCI_LATENCY", 0x10: "PCI_BAR0", 0x14: "PCI_BAR1", 0x18: "PCI_BAR2",
             0x1C: "PCI_BAR3", 0x20: "PCI_BAR4", 0x24: "PCI_BAR5", 0x30: "PCI_ROM",
             0x3C: "PCI_INT_LINE", 0x40: "PCI_OUR_REG_1", 0x44: "PCI_OUR_REG_2",
+            # The model's capabilities (sky2_model.c): PM at 0x48, MSI (64-bit) at
+            # 0x5C, PCI Express at 0xC0 (the chip has it at 0xE0).
+            0x4C: "PM_CSR", 0x5E: "MSI_CTRL", 0x60: "MSI_ADDR_LO", 0x64: "MSI_ADDR_HI",
+            0x68: "MSI_DATA", 0xC8: "PCIE_DEVCTL", 0xD0: "PCIE_LNKCTL",
             0x7C: "PCI_OUR_STATUS", 0x80: "PCI_OUR_REG_3", 0x84: "PCI_OUR_REG_4",
             0x88: "PCI_OUR_REG_5", 0x94: "PCI_CFG_REG_1", 0x104: "AER_UNC_STATUS",
             0x108: "AER_UNC_MASK", 0x10C: "AER_UNC_SEVERITY", 0x110: "AER_COR_STATUS",
@@ -135,7 +143,8 @@ PHY_PAGE_REG = 0x16
 
 # Registers holding a DMA or bus address: the two drivers' values differ by
 # nature, so they are listed apart from the differences that mean something.
-ADDRESS_REGS = ("PREF_ADDR_", "STAT_ADDR_", "PCI_BAR", "PCI_ROM", "mirror:PCI_BAR")
+ADDRESS_REGS = ("PREF_ADDR_", "STAT_ADDR_", "PCI_BAR", "PCI_ROM", "mirror:PCI_BAR", "MSI_ADDR",
+                "MSI_DATA")
 
 # A port's transmit queues; the first PUT written to one means a frame is on its way.
 TX_PUT = {0x0450 + 0x280 + 0x14: 0, 0x0450 + 0x380 + 0x14: 1}
@@ -265,6 +274,7 @@ class Reg:
     bits: set[int] = field(default_factory=set)
     count: int = 0
     last: int = 0
+    values: list[int] = field(default_factory=list)  # distinct, in the order first written
 
 
 def summarize(writes: list[Write], fe_phy: bool = False):
@@ -279,6 +289,8 @@ def summarize(writes: list[Write], fe_phy: bool = False):
         r.bits.add(bits)
         r.count += 1
         r.last = val
+        if val not in r.values:
+            r.values.append(val)
 
     for w in writes:
         if w.kind == "cfg":
@@ -347,7 +359,12 @@ def _where(k: tuple) -> str:
 
 def _val(r: Reg) -> str:
     width = max(r.bits) // 4
-    return f"{r.last:#0{width + 2}x} ({r.count}x w{'/'.join(str(b) for b in sorted(r.bits))})"
+    seq = ""
+    if len(r.values) > 1:  # a command register's history says more than its last value
+        seq = " [" + " ".join(f"{v:#x}" for v in r.values[:8]) + \
+            (" ..." if len(r.values) > 8 else "") + "]"
+    return (f"{r.last:#0{width + 2}x} ({r.count}x w{'/'.join(str(b) for b in sorted(r.bits))})"
+            f"{seq}")
 
 
 def _phy_where(k: tuple) -> str:
