@@ -57,6 +57,7 @@
 #define OUR4_KEEP_ASPM	      0xF000u /* bits 15..12 survive the reset of REG_4 */
 #define OUR5_KEEP_VMAIN_TIMER (BIT(28) | BIT(27))
 #define OUR3_MACSEC_CLK_DIS   BIT(17)
+#define OUR3_ALL_CLOCKS_ON    0u /* REG_3 holds clock-disable bits only */
 #define PEX_UNC_RX_OVERFLOW   BIT(17)
 #define PCIX_CMD_MAX_SPLITS   (7u << 4)
 
