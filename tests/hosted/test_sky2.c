@@ -152,6 +152,59 @@ START_TEST(test_gated_clocks_turned_on)
 }
 END_TEST
 
+static u16 phy_reg(struct sky2_port *p, u8 page, u8 reg)
+{
+	u16 v = 0;
+
+	if (page)
+		ck_assert_int_eq(sky2_phy_write(p, PHY_PAGE, page), 0);
+	ck_assert_int_eq(sky2_phy_read(p, reg, &v), 0);
+	if (page)
+		ck_assert_int_eq(sky2_phy_write(p, PHY_PAGE, 0), 0);
+	return v;
+}
+
+/* The PHY errata's analog fixes are in the PHY after open, and the link still comes up. */
+START_TEST(test_phy_errata_written)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_EC_ULTRA, 1);
+	struct sky2_port *p;
+
+	st_setup(&cfg);
+	ck_assert(st_open_and_link(st_dev(0)));
+	p = netdev_priv(st_dev(0));
+	/* Page 255 holds the last address/data pair written: the A/B symmetry fix. */
+	ck_assert_uint_eq(phy_reg(p, PHY_PAGE_AFE, PHY_AFE_DATA), 0xA204);
+	ck_assert_uint_eq(phy_reg(p, PHY_PAGE_AFE, PHY_AFE_ADDR), 0x2002);
+	ck_assert_uint_eq(phy_reg(p, 0, PHY_PAGE), 0); /* left on page 0 */
+	st_teardown();
+
+	cfg = st_config(SKY2_MODEL_OPTIMA, 1); /* rev 0 */
+	st_setup(&cfg);
+	ck_assert(st_open_and_link(st_dev(0)));
+	p = netdev_priv(st_dev(0));
+	ck_assert_uint_eq(phy_reg(p, PHY_PAGE_AFE, PHY_AFE_DATA), 0x2800);
+	ck_assert_uint_eq(phy_reg(p, PHY_PAGE_AFE, PHY_AFE_ADDR), 0x2001);
+	st_teardown();
+
+	cfg = st_config(SKY2_MODEL_FE_PLUS, 1); /* A0 */
+	st_setup(&cfg);
+	ck_assert(st_open_and_link(st_dev(0)));
+	p = netdev_priv(st_dev(0));
+	ck_assert(phy_reg(p, 0, PHY_FE_SPEC_2) & FESPEC2_CLASS_A);
+	ck_assert_uint_eq(phy_reg(p, 0, PHY_FE_PAGE_DATA), 0x3F60);
+	st_teardown();
+
+	/* The XL's PHY needs none: nothing on its page 255. */
+	cfg = st_config(SKY2_MODEL_XL, 1);
+	st_setup(&cfg);
+	ck_assert(st_open_and_link(st_dev(0)));
+	p = netdev_priv(st_dev(0));
+	ck_assert_uint_eq(phy_reg(p, PHY_PAGE_AFE, PHY_AFE_DATA), 0);
+	st_teardown();
+}
+END_TEST
+
 START_TEST(test_unknown_chip_refused)
 {
 	struct sky2_model_config cfg = st_config(SKY2_MODEL_UNKNOWN, 1);
@@ -894,6 +947,7 @@ static Suite *sky2_suite(void)
 	tcase_add_test(tc, test_unknown_chip_refused);
 	tcase_add_test(tc, test_status_race_fix_on_pcie_power_chips);
 	tcase_add_test(tc, test_gated_clocks_turned_on);
+	tcase_add_test(tc, test_phy_errata_written);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("traffic");
 	tcase_set_timeout(tc, 60);
