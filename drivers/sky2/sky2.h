@@ -73,7 +73,11 @@ struct sky2_le {
  * erratum or behaviour it answers.
  */
 enum sky2_quirk {
-	/* Deviation 4.107, EC Ultra and Extreme: status LEs can race their PUT index; GP_IO bit 13. */
+	/*
+	 * Deviation 4.107: status LEs can race their PUT index; GP_IO bit 13. Named for
+	 * EC Ultra and Extreme, but Linux sets it on every chip with the PCIe power
+	 * registers (EC Ultra and later), and so does napkin (drivers/sky2/README.md).
+	 */
 	SKY2_Q_STATUS_RACE = BIT(0),
 	/* Has an on-chip RAM buffer (B2_E_0 != 0, the XL): program its per-queue ranges. */
 	SKY2_Q_RAMBUF = BIT(1),

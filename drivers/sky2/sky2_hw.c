@@ -142,6 +142,11 @@ static void phy_power_up(struct sky2_hw *hw)
 	/* Clocks on, gating allowed; the XL after A1 has these bits inverted. */
 	sky2_write8(hw, B2_Y2_CLK_GATE, (hw->quirks & SKY2_Q_XL_INV_CLK) ? CLK_GATE_ALL_DIS : 0);
 
+	/*
+	 * Firmware (or a Wake-on-LAN set-up by another OS) may have left clocks
+	 * gated; Linux and FreeBSD turn them all on before touching the chip.
+	 */
+	sky2_cfg_write32(hw, PCI_Y2_OUR_REG_3, OUR3_ALL_CLOCKS_ON);
 	our1 = sky2_cfg_read32(hw, PCI_Y2_OUR_REG_1);
 	our1 &= ~(OUR1_PHY1_POWD | OUR1_PHY2_POWD);
 	if (hw->quirks & SKY2_Q_XL_INV_CLK) {

@@ -81,6 +81,69 @@ int sky2_phy_write(struct sky2_port *p, u8 reg, u16 val)
 	return err;
 }
 
+/*
+ * Analog fixes from the PHY errata, written after autonegotiation is
+ * restarted (values as Linux's sky2_phy_init writes them; FreeBSD has none).
+ * No model can show their effect: on a real board they keep 10BASE-T and
+ * 1000BASE-T signals within IEEE limits and the terminations calibrated.
+ */
+struct sky2_phy_fix {
+	u8 reg;
+	u16 val;
+};
+
+/* EC Ultra: larger 10BASE-T amplitude, then the 1000BASE-T A/B symmetry fix. */
+static const struct sky2_phy_fix ec_ultra_afe[] = {
+	{ PHY_PAGE, PHY_PAGE_AFE }, { PHY_AFE_DATA, 0xAA99 }, { PHY_AFE_ADDR, 0x2011 },
+	{ PHY_AFE_DATA, 0xA204 },   { PHY_AFE_ADDR, 0x2002 }, { PHY_PAGE, 0 },
+};
+/* Optima rev 0: transmit DAC termination. */
+static const struct sky2_phy_fix optima0_afe[] = {
+	{ PHY_PAGE, PHY_PAGE_AFE },
+	{ PHY_AFE_DATA, 0x2800 },
+	{ PHY_AFE_ADDR, 0x2001 },
+	{ PHY_PAGE, 0 },
+};
+/* FE+ A0: calibration of the integrated resistors (indirect register 17). */
+static const struct sky2_phy_fix fe_plus_a0_cal[] = {
+	{ PHY_FE_PAGE_ADDR, 17 },
+	{ PHY_FE_PAGE_DATA, 0x3F60 },
+};
+
+static int phy_write_fixes(struct sky2_port *p, const struct sky2_phy_fix *fix, size_t n)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < n && !err; i++)
+		err = sky2_phy_write(p, fix[i].reg, fix[i].val);
+	return err;
+}
+
+static int phy_errata(struct sky2_port *p)
+{
+	const struct sky2_hw *hw = p->hw;
+	u16 spec;
+	int err;
+
+	switch (hw->chip_id) {
+	case Y2_CHIP_EC_ULTRA: return phy_write_fixes(p, ec_ultra_afe, ARRAY_SIZE(ec_ultra_afe));
+	case Y2_CHIP_OPTIMA:
+		if (hw->chip_rev != 0)
+			return 0;
+		return phy_write_fixes(p, optima0_afe, ARRAY_SIZE(optima0_afe));
+	case Y2_CHIP_FE_PLUS:
+		if (hw->chip_rev != Y2_REV_FE_PLUS_A0)
+			return 0;
+		err = sky2_phy_read(p, PHY_FE_SPEC_2, &spec);
+		if (!err)
+			err = sky2_phy_write(p, PHY_FE_SPEC_2, spec | FESPEC2_CLASS_A);
+		if (!err)
+			err = phy_write_fixes(p, fe_plus_a0_cal, ARRAY_SIZE(fe_plus_a0_cal));
+		return err;
+	default: return 0;
+	}
+}
+
 int sky2_phy_start(struct sky2_port *p)
 {
 	bool fast = p->hw->quirks & SKY2_Q_FAST_ETHER;
@@ -103,6 +166,8 @@ int sky2_phy_start(struct sky2_port *p)
 		err = sky2_phy_write(p, PHY_INT_MASK, PHYINT_DEFAULT);
 	if (!err)
 		err = sky2_phy_write(p, PHY_CTRL, PHYCTRL_ANE | PHYCTRL_RESTART);
+	if (!err)
+		err = phy_errata(p);
 	if (err)
 		return err;
 	pr_info("%s: PHY %04x:%04x, autonegotiating %s\n", sky2_port_name(p), p->phy_id0,

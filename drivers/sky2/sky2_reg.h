@@ -57,6 +57,7 @@
 #define OUR4_KEEP_ASPM	      0xF000u /* bits 15..12 survive the reset of REG_4 */
 #define OUR5_KEEP_VMAIN_TIMER (BIT(28) | BIT(27))
 #define OUR3_MACSEC_CLK_DIS   BIT(17)
+#define OUR3_ALL_CLOCKS_ON    0u /* REG_3 holds clock-disable bits only */
 #define PEX_UNC_RX_OVERFLOW   BIT(17)
 #define PCIX_CMD_MAX_SPLITS   (7u << 4)
 
@@ -408,6 +409,14 @@
 #define PHY_SPEC_STAT	 0x11
 #define PHY_INT_MASK	 0x12
 #define PHY_INT_STAT	 0x13
+#define PHY_PAGE	 0x16 /* gigabit PHYs: register page select */
+#define PHY_AFE_DATA	 0x18 /* page 255: analog front end, data then address */
+#define PHY_AFE_ADDR	 0x17
+#define PHY_FE_SPEC_2	 0x1C /* 10/100 PHY: bit 0 selects the class A line driver */
+#define PHY_FE_PAGE_ADDR 0x1D /* 10/100 PHY: indirect register address / data */
+#define PHY_FE_PAGE_DATA 0x1E
+#define PHY_PAGE_AFE	 255
+#define FESPEC2_CLASS_A	 BIT(0)
 #define PHYCTRL_RESET	 BIT(15)
 #define PHYCTRL_ANE	 BIT(12)
 #define PHYCTRL_RESTART	 BIT(9)

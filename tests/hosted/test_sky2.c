@@ -105,6 +105,106 @@ START_TEST(test_probe_optima)
 }
 END_TEST
 
+/*
+ * Deviation 4.107 (status LEs racing their PUT index): Linux sets the GP_IO
+ * fix on every chip with the PCIe power registers, not only EC Ultra and
+ * Extreme; the XL and EC have neither the registers nor the fix.
+ */
+static bool status_race_fix_after_probe(enum sky2_model_chip chip)
+{
+	struct sky2_model_config cfg = st_config(chip, 1);
+	bool on;
+
+	st_setup(&cfg);
+	ck_assert_ptr_nonnull(st_hw());
+	on = sky2_read32(st_hw(), B2_GP_IO) & GP_IO_STAT_RACE_DIS;
+	ck_assert_uint_eq(!!(st_hw()->quirks & SKY2_Q_STATUS_RACE), on);
+	st_teardown();
+	return on;
+}
+
+START_TEST(test_status_race_fix_on_pcie_power_chips)
+{
+	ck_assert(status_race_fix_after_probe(SKY2_MODEL_EC_ULTRA));
+	ck_assert(status_race_fix_after_probe(SKY2_MODEL_FE_PLUS));
+	ck_assert(status_race_fix_after_probe(SKY2_MODEL_OPTIMA));
+	ck_assert(!status_race_fix_after_probe(SKY2_MODEL_XL));
+	ck_assert(!status_race_fix_after_probe(SKY2_MODEL_EC));
+}
+END_TEST
+
+/* Clocks firmware left gated in PCI_OUR_REG_3 are turned back on at probe, on every chip. */
+START_TEST(test_gated_clocks_turned_on)
+{
+	static const enum sky2_model_chip chips[] = { SKY2_MODEL_XL, SKY2_MODEL_EC,
+						      SKY2_MODEL_OPTIMA };
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(chips); i++) {
+		struct sky2_model_config cfg = st_config(chips[i], 1);
+
+		cfg.our_reg3 = 0x000F0000u; /* some clock-disable bits */
+		st_setup(&cfg);
+		ck_assert_ptr_nonnull(st_hw());
+		ck_assert_uint_eq(pci_read_config_dword(st_hw()->pdev, PCI_Y2_OUR_REG_3), 0);
+		ck_assert(st_open_and_link(st_dev(0)));
+		st_teardown();
+	}
+}
+END_TEST
+
+static u16 phy_reg(struct sky2_port *p, u8 page, u8 reg)
+{
+	u16 v = 0;
+
+	if (page)
+		ck_assert_int_eq(sky2_phy_write(p, PHY_PAGE, page), 0);
+	ck_assert_int_eq(sky2_phy_read(p, reg, &v), 0);
+	if (page)
+		ck_assert_int_eq(sky2_phy_write(p, PHY_PAGE, 0), 0);
+	return v;
+}
+
+/* The PHY errata's analog fixes are in the PHY after open, and the link still comes up. */
+START_TEST(test_phy_errata_written)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_EC_ULTRA, 1);
+	struct sky2_port *p;
+
+	st_setup(&cfg);
+	ck_assert(st_open_and_link(st_dev(0)));
+	p = netdev_priv(st_dev(0));
+	/* Page 255 holds the last address/data pair written: the A/B symmetry fix. */
+	ck_assert_uint_eq(phy_reg(p, PHY_PAGE_AFE, PHY_AFE_DATA), 0xA204);
+	ck_assert_uint_eq(phy_reg(p, PHY_PAGE_AFE, PHY_AFE_ADDR), 0x2002);
+	ck_assert_uint_eq(phy_reg(p, 0, PHY_PAGE), 0); /* left on page 0 */
+	st_teardown();
+
+	cfg = st_config(SKY2_MODEL_OPTIMA, 1); /* rev 0 */
+	st_setup(&cfg);
+	ck_assert(st_open_and_link(st_dev(0)));
+	p = netdev_priv(st_dev(0));
+	ck_assert_uint_eq(phy_reg(p, PHY_PAGE_AFE, PHY_AFE_DATA), 0x2800);
+	ck_assert_uint_eq(phy_reg(p, PHY_PAGE_AFE, PHY_AFE_ADDR), 0x2001);
+	st_teardown();
+
+	cfg = st_config(SKY2_MODEL_FE_PLUS, 1); /* A0 */
+	st_setup(&cfg);
+	ck_assert(st_open_and_link(st_dev(0)));
+	p = netdev_priv(st_dev(0));
+	ck_assert(phy_reg(p, 0, PHY_FE_SPEC_2) & FESPEC2_CLASS_A);
+	ck_assert_uint_eq(phy_reg(p, 0, PHY_FE_PAGE_DATA), 0x3F60);
+	st_teardown();
+
+	/* The XL's PHY needs none: nothing on its page 255. */
+	cfg = st_config(SKY2_MODEL_XL, 1);
+	st_setup(&cfg);
+	ck_assert(st_open_and_link(st_dev(0)));
+	p = netdev_priv(st_dev(0));
+	ck_assert_uint_eq(phy_reg(p, PHY_PAGE_AFE, PHY_AFE_DATA), 0);
+	st_teardown();
+}
+END_TEST
+
 START_TEST(test_unknown_chip_refused)
 {
 	struct sky2_model_config cfg = st_config(SKY2_MODEL_UNKNOWN, 1);
@@ -845,6 +945,9 @@ static Suite *sky2_suite(void)
 	tcase_add_test(tc, test_probe_fe_plus);
 	tcase_add_test(tc, test_probe_optima);
 	tcase_add_test(tc, test_unknown_chip_refused);
+	tcase_add_test(tc, test_status_race_fix_on_pcie_power_chips);
+	tcase_add_test(tc, test_gated_clocks_turned_on);
+	tcase_add_test(tc, test_phy_errata_written);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("traffic");
 	tcase_set_timeout(tc, 60);

@@ -364,6 +364,7 @@ struct sky2_model *sky2_model_create(const struct sky2_model_config *cfg)
 		m->nports = ci->max_ports;
 	}
 	memcpy(m->mac, cfg->mac, sizeof(m->mac));
+	m->cfg_our[2] = cfg->our_reg3; /* PCI_OUR_REG_3 (0x80): a chip reset does not clear it */
 	f = hosted_pci_add(cfg->bus, cfg->dev, cfg->fn, cfg->vendor ? cfg->vendor : VENDOR_MARVELL,
 			   cfg->device ? cfg->device : ci->device, CLASS_ETHERNET, m->chip_rev,
 			   "sky2", &sky2_model_pci_ops, m);

@@ -34,6 +34,7 @@ struct sky2_model_config {
 	u8 mac[2][6];	    /* station addresses the EEPROM load left in B2_MAC_1/2 */
 	u8 irq_line;	    /* INTx GSI; 0: 16 */
 	bool no_msi;	    /* leave out the MSI capability */
+	u32 our_reg3;	    /* PCI_OUR_REG_3 clock-disable bits firmware left set; 0 by default */
 };
 
 struct sky2_model *sky2_model_create(const struct sky2_model_config *cfg);
