@@ -22,6 +22,7 @@ packages=(
   acpica-tools
   clang llvm libclang-rt-dev
   gnuplot-nox
+  prometheus
 )
 
 sudo_cmd=()
