@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -54,15 +55,28 @@ def require_netboot_tree() -> None:
 
 
 def boot_from_network(name: str, model: str, boot_file: str, ipxe_tag: bool,
-                      uefi: bool = False, device_opts: str | None = None) -> str:
+                      uefi: bool = False, device_opts: str | None = None,
+                      box_files: dict[str, str] | None = None,
+                      dnsmasq_extra: list[str] | None = None,
+                      served: str | None = None) -> str:
+    """Boot from the network; box_files are added to a copy of the tree (per-box
+    settings), dnsmasq_extra to dnsmasq's options; served: the file dnsmasq must
+    have sent (boot_file unless the extra options pick another). Returns the
+    serial output."""
     require_netns()
     require_netboot_tree()
     with NetNS("napkin-netboot") as ns:
+        root = NETBOOT
+        if box_files:
+            root = ns.tmp / "netboot"
+            shutil.copytree(NETBOOT, root)
+            for rel, text in box_files.items():
+                (root / rel).write_text(text)
         tap = ns.add_tap(addr4=PEER, ipv6=False)
         boot = ["--dhcp-match=set:ipxe,175", f"--dhcp-boot=tag:ipxe,{boot_file}"] if ipxe_tag \
             else [f"--dhcp-boot={boot_file}"]
-        ns.start_dnsmasq(tap, ra=False, extra=["--enable-tftp", f"--tftp-root={NETBOOT}"]
-                         + boot)
+        ns.start_dnsmasq(tap, ra=False, extra=["--enable-tftp", f"--tftp-root={root}"]
+                         + boot + (dnsmasq_extra or []))
         opts = NICS[model] if device_opts is None else device_opts
         g = Guest(name, netns=ns, netboot=True, memory=256, uefi=uefi,
                   netdevs=tap.qemu_args(model, device_opts=opts))
@@ -70,7 +84,7 @@ def boot_from_network(name: str, model: str, boot_file: str, ipxe_tag: bool,
             g.wait_ready(180)
             lease = g.wait_for(r"eth0: DHCP lease (192\.168\.77\.\d+)/24", 60).group(1)
             log = tap.extra["dnsmasq_log"].read_text()
-            assert re.search(rf"sent .*{re.escape(boot_file)}", log), log[-2000:]
+            assert re.search(rf"sent .*/{re.escape(served or boot_file)} ", log), log[-2000:]
             ping = ns.run(["ping", "-c", "3", "-W", "2", lease], check=False, timeout=30)
             assert ping.returncode == 0, ping.stdout + ping.stderr
             page = ns.run(["python3", "-c",
@@ -91,10 +105,26 @@ def test_ipxe_seabios(model):
     assert "command line: console=ttyS0,115200 ip=dhcp" in out, out[:2000]
 
 
+def test_ipxe_box_script_from_dhcp():
+    """One box's own script, chosen by dnsmasq by its MAC (docs/HARDWARE.md)."""
+    box = (NETBOOT / "napkin.ipxe").read_text().replace(
+        "ip=dhcp", "ip=dhcp napi.mode=napi")
+    assert "napi.mode=napi" in box
+    out = boot_from_network("test_netboot_ipxe_box", "e1000", "napkin.ipxe", True,
+                            box_files={"box1.ipxe": box},
+                            dnsmasq_extra=["--dhcp-host=52:54:00:12:34:56,set:box1",
+                                           "--dhcp-boot=tag:ipxe,tag:box1,box1.ipxe"],
+                            served="box1.ipxe")
+    assert "command line: console=ttyS0,115200 ip=dhcp napi.mode=napi" in out, out[:2000]
+
+
 def test_grub_pxe_seabios():
+    # One box's own settings: boot/grub/box-<its MAC>.cfg (QEMU's default MAC).
     out = boot_from_network("test_netboot_grub_bios", "e1000", "boot/grub/i386-pc/core.0",
-                            False)
+                            False, box_files={"boot/grub/box-52:54:00:12:34:56.cfg":
+                                              'set napkin_args="napi.mode=napi"\n'})
     assert "napkin netboot: GRUB loading /napkin.elf" in out, out[:3000]
+    assert re.search(r"command line: .*ip=dhcp napi\.mode=napi", out), out[:3000]
     assert re.search(r"napkin \S+ booting \(Multiboot2 from GRUB", out), out[:3000]
 
 
