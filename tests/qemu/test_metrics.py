@@ -308,3 +308,27 @@ def test_prometheus_scrapes_two_guests():
             shutil.rmtree(data_dir, ignore_errors=True)
     assert prom is None or prom.returncode is not None
     assert not data_dir.exists()
+
+
+# ---- many boxes, one view: the example configuration and alert rules ----
+
+def test_example_prometheus_config_and_rules():
+    """contrib/prometheus/: promtool accepts the configuration and the rules, the rules'
+    own tests (each alert fires on the series that should raise it, not on a healthy
+    box) pass, and every metric they name is one napkin serves (docs/METRICS.md)."""
+    require_prometheus()
+    folder = ROOT / "contrib" / "prometheus"
+    for cmd in (["check", "config", "prometheus.yml"], ["check", "rules", "napkin.rules.yml"],
+                ["test", "rules", "napkin.rules.test.yml"]):
+        res = subprocess.run([PROMTOOL, *cmd], cwd=folder, capture_output=True, text=True,
+                             timeout=60)
+        assert res.returncode == 0, f"promtool {' '.join(cmd)}:\n{res.stdout}\n{res.stderr}"
+    rules = (folder / "napkin.rules.yml").read_text()
+    alerts = set(re.findall(r"alert: (\w+)", rules))
+    assert alerts == {"NapkinDown", "NapkinDropsRising", "NapkinNapiSqueezed",
+                      "NapkinLinkDown", "NapkinHeapNearLimit"}, alerts
+    tested = set(re.findall(r"alertname: (\w+)", (folder / "napkin.rules.test.yml").read_text()))
+    assert tested == alerts, alerts - tested
+    documented = set(re.findall(r"`(napkin_[a-z0-9_]+)`", (ROOT / "docs" / "METRICS.md").read_text()))
+    used = set(re.findall(r"\b(napkin_[a-z0-9_]+)", rules))
+    assert used and used <= documented, used - documented
