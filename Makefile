@@ -4,6 +4,7 @@
 #   make            build/napkin.elf, build/napkin32.elf (-kernel), build/napkin.iso
 #   make test-image build/napkin-test.elf, napkin-test32.elf: the same plus tests/kernel/
 #   make run        boot the ISO in QEMU with the serial console on this terminal
+#   make netboot    build/netboot/: iPXE script, GRUB netboot images, kernel (docs/HARDWARE.md)
 #   make test       host unit tests, fuzz corpus replay, then QEMU end-to-end tests
 #   make fuzz       run each fuzz harness FUZZ_SECONDS, report in docs/RELIABILITY.md
 #   make lint       clang-format --dry-run, cppcheck, docs/CMDLINE.md against the code
@@ -176,7 +177,7 @@ unit-run-%: $(BUILD)/unit/% | $(DEPS_STAMP)
 # once); QEMU_JOBS workers, one per CPU by default. QEMU_JOBS=0 runs in-process.
 NPROC     := $(shell nproc 2>/dev/null || echo 1)
 QEMU_JOBS ?= $(NPROC)
-qemu-test: all test-image qdev-qemu linux-guest
+qemu-test: all test-image qdev-qemu linux-guest netboot
 	$(PYTHON) -m pytest -q -n $(QEMU_JOBS) --dist loadfile --durations=15 tests/qemu $(PYTEST_ARGS)
 
 # deps alone first (apt takes locks), then every build side by side, then the

@@ -11,7 +11,7 @@ stamp="$top/third_party/.deps-ok"
 packages=(
   gcc binutils make
   grub-common grub-pc-bin grub-efi-amd64-bin xorriso mtools
-  qemu-system-x86 ovmf
+  qemu-system-x86 ovmf ipxe-qemu
   console-setup-linux
   check pkg-config
   python3 python3-pytest python3-pytest-xdist python3-scapy
@@ -22,6 +22,7 @@ packages=(
   acpica-tools
   clang llvm libclang-rt-dev
   gnuplot-nox
+  prometheus
 )
 
 sudo_cmd=()

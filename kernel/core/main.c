@@ -25,16 +25,16 @@
 #include "kernel/pci/pci_intx.h"
 #include "kernel/console/printk.h"
 #include "kernel/core/time.h"
+#include "kernel/core/version.h"
 #include "kernel/console/shell.h"
 #include "kernel/core/stack_protector.h"
+#include "kernel/x86/rtc.h"
 #include "kernel/x86/trap.h"
 #include "kernel/x86/vectors.h"
 #include "net/net_init.h"
 #include "net/net_shell.h"
 #include "net/netconsole.h"
 #include "net/netdev.h"
-
-#define NAPKIN_VERSION "0.1"
 
 void kmain(u32 magic, u32 info);
 void pic_disable(void);
@@ -121,6 +121,7 @@ __attribute__((no_stack_protector)) void kmain(u32 magic, u32 info)
 	dma_read_params();
 	if (acpi_init(boot.rsdp, boot.rsdp_len) == 0)
 		apply_acpi(acpi_get());
+	rtc_read_boot_time(acpi_get() && (acpi_get()->boot_arch & ACPI_BOOT_NO_CMOS_RTC));
 	if (!tsc_khz())
 		tsc_calibrate_hpet(acpi_get() ? acpi_get()->hpet_address : 0);
 	mm_add_guard_page((u64)(uintptr_t)boot_stack_guard);

@@ -36,6 +36,16 @@
  * loop hook in the rounds after.
  */
 #define WS_REQUESTS_PER_ROUND 2
+/*
+ * A streamed answer (/metrics) is built a chunk at a time, into one
+ * WS_CHUNK_DATA buffer that lwIP copies from, and at most this many chunks
+ * per callback: a scrape of many devices is spread over the acknowledgements
+ * that pace it instead of being built in one go in one round.
+ */
+#define WS_CHUNK_DATA	   4096
+#define WS_CHUNKS_PER_CALL 4
+#define WS_CHUNK_HEAD	   6 /* "XXXX\r\n": the chunk's size in hex, zero-padded */
+#define WS_CHUNK_TAIL	   7 /* "\r\n" ending it, "0\r\n\r\n" ending the answer */
 
 struct ws_conn {
 	struct tcp_pcb *pcb;
@@ -47,13 +57,17 @@ struct ws_conn {
 	bool overflowed;  /* received bytes were dropped: answer what is whole, then close */
 	u64 deadline_ns;  /* for the next request's headers */
 	u64 progress_ns;  /* last time the answer moved */
+	bool streaming;	  /* the body comes chunk by chunk from the metrics builder */
+	bool chunked;	  /* framed as HTTP/1.1 chunks; else the close ends it (HTTP/1.0) */
+	bool stream_done; /* the builder wrote its last line */
+	struct ws_metrics_cursor cursor;
 	size_t req_len;
 	char req[WEBSTATUS_REQUEST_MAX];
 	char head[256];
 	size_t head_len, head_off;
 	const char *body; /* static page or body_buf */
 	size_t body_len, body_off;
-	char *body_buf; /* kmalloc'd JSON, freed once lwIP has copied it */
+	char *body_buf; /* kmalloc'd JSON or chunk, freed once lwIP has copied it */
 };
 
 struct webstatus_stats webstatus_stats;
@@ -116,13 +130,22 @@ static err_t ws_close(struct ws_conn *c)
 	return service_tcp_close(pcb);
 }
 
+/* len < 0: the body is streamed, its length unknown until it ends. */
 static void ws_set_head(struct ws_conn *c, int status, const char *reason, const char *type,
-			size_t len)
+			long len)
 {
-	int n = snprintf(c->head, sizeof(c->head),
-			 "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
-			 "Cache-Control: no-store\r\nConnection: %s\r\n\r\n",
-			 status, reason, type, len, c->close_after ? "close" : "keep-alive");
+	char framing[40];
+	int n;
+
+	if (len >= 0)
+		snprintf(framing, sizeof(framing), "Content-Length: %ld\r\n", len);
+	else
+		snprintf(framing, sizeof(framing), "%s",
+			 c->chunked ? "Transfer-Encoding: chunked\r\n" : "");
+	n = snprintf(c->head, sizeof(c->head),
+		     "HTTP/1.1 %d %s\r\nContent-Type: %s\r\n%s"
+		     "Cache-Control: no-store\r\nConnection: %s\r\n\r\n",
+		     status, reason, type, framing, c->close_after ? "close" : "keep-alive");
 
 	c->head_len = (size_t)n < sizeof(c->head) ? (size_t)n : sizeof(c->head) - 1;
 	c->head_off = 0;
@@ -146,7 +169,7 @@ static void ws_answer_text(struct ws_conn *c, int status, const char *reason, u6
 	c->body = body;
 	c->body_len = strlen(body);
 	c->body_off = 0;
-	ws_set_head(c, status, reason, "text/plain", c->body_len);
+	ws_set_head(c, status, reason, "text/plain", (long)c->body_len);
 }
 
 static void ws_answer_json(struct ws_conn *c, bool is_log, u64 since)
@@ -170,7 +193,68 @@ static void ws_answer_json(struct ws_conn *c, bool is_log, u64 since)
 	c->body = b.data;
 	c->body_len = b.len;
 	c->body_off = 0;
-	ws_set_head(c, 200, "OK", type, b.len);
+	ws_set_head(c, 200, "OK", type, (long)b.len);
+}
+
+/*
+ * /metrics: only the headers now; ws_stream_next() builds the body a chunk
+ * at a time as lwIP takes it, so its size has no limit and nothing is cut.
+ * HTTP/1.0 has no chunks: there the close ends the body.
+ */
+static void ws_answer_metrics(struct ws_conn *c, bool http10, bool head_only)
+{
+	if (!head_only) {
+		c->body_buf = kmalloc(WS_CHUNK_HEAD + WS_CHUNK_DATA + WS_CHUNK_TAIL);
+		if (!c->body_buf)
+			return ws_answer_text(c, 503, "Service Unavailable",
+					      &webstatus_stats.no_memory);
+	}
+	webstatus_stats.ok++;
+	c->chunked = !http10;
+	if (http10)
+		c->close_after = true;
+	c->streaming = !head_only;
+	c->stream_done = false;
+	memset(&c->cursor, 0, sizeof(c->cursor));
+	c->body = c->body_buf;
+	c->body_len = c->body_off = 0;
+	ws_set_head(c, 200, "OK", webstatus_metrics_type, -1);
+}
+
+/* The next chunk of a streamed answer into c->body_buf; false once all is sent. */
+static bool ws_stream_next(struct ws_conn *c)
+{
+	struct ws_buf b = { .data = c->body_buf + WS_CHUNK_HEAD, .cap = WS_CHUNK_DATA };
+	char *out = c->body_buf;
+	u64 t0 = ktime_get_ns();
+
+	if (c->stream_done)
+		return false;
+	c->stream_done = webstatus_metrics_fill(&c->cursor, &b);
+	webstatus_stats.build_ns_max = MAX(webstatus_stats.build_ns_max, ktime_get_ns() - t0);
+	c->body_off = 0;
+	if (!c->chunked) {
+		c->body = b.data;
+		c->body_len = b.len;
+		return b.len || !c->stream_done;
+	}
+	c->body = out;
+	c->body_len = 0;
+	if (b.len) {
+		char size[WS_CHUNK_HEAD + 1];
+
+		/* Fixed width, so the data could be built in place after it. */
+		snprintf(size, sizeof(size), "%04zx\r\n", b.len);
+		memcpy(out, size, WS_CHUNK_HEAD);
+		c->body_len = WS_CHUNK_HEAD + b.len;
+		memcpy(out + c->body_len, "\r\n", 2);
+		c->body_len += 2;
+	}
+	if (c->stream_done) {
+		memcpy(out + c->body_len, "0\r\n\r\n", 5);
+		c->body_len += 5;
+	}
+	return true;
 }
 
 /* Answer the request whose line and headers are the first hdr_len bytes of c->req. */
@@ -191,10 +275,11 @@ static void ws_route(struct ws_conn *c, size_t hdr_len)
 		c->body = webstatus_page;
 		c->body_len = webstatus_page_len;
 		c->body_off = 0;
-		ws_set_head(c, 200, "OK", "text/html; charset=utf-8", webstatus_page_len);
+		ws_set_head(c, 200, "OK", "text/html; charset=utf-8", (long)webstatus_page_len);
 		break;
 	case WS_TARGET_STATS: ws_answer_json(c, false, 0); break;
 	case WS_TARGET_LOG: ws_answer_json(c, true, rq.since); break;
+	case WS_TARGET_METRICS: ws_answer_metrics(c, rq.http10, rq.head_only); break;
 	case WS_TARGET_NONE: ws_answer_text(c, 404, "Not Found", &webstatus_stats.not_found); break;
 	}
 	if (rq.head_only)
@@ -234,7 +319,9 @@ static err_t ws_pump(struct ws_conn *c)
 {
 	struct tcp_pcb *pcb = c->pcb;
 	bool moved = false;
+	int chunks = 0;
 
+refill:
 	while (c->head_off < c->head_len || c->body_off < c->body_len) {
 		bool in_head = c->head_off < c->head_len;
 		const char *src = in_head ? c->head + c->head_off : c->body + c->body_off;
@@ -262,15 +349,24 @@ static err_t ws_pump(struct ws_conn *c)
 		webstatus_stats.tx_bytes += n;
 		moved = true;
 	}
+	/* All of this chunk is with lwIP: build the next, unless this call built its share. */
+	if (c->head_off == c->head_len && c->body_off == c->body_len && c->streaming &&
+	    !c->stream_done && chunks < WS_CHUNKS_PER_CALL) {
+		chunks++;
+		if (ws_stream_next(c))
+			goto refill;
+	}
 	if (moved) {
 		c->progress_ns = ktime_get_ns();
 		tcp_output(pcb);
 	}
-	if (c->head_off < c->head_len || c->body_off < c->body_len)
-		return ERR_OK;
+	if (c->head_off < c->head_len || c->body_off < c->body_len ||
+	    (c->streaming && !c->stream_done))
+		return ERR_OK; /* the sent callback or the poll goes on */
 	/* All written (copied or static): the buffer is no longer needed. */
 	kfree(c->body_buf);
 	c->body_buf = NULL;
+	c->streaming = false;
 	c->head_len = c->head_off = c->body_len = c->body_off = 0;
 	c->sending = false;
 	c->served = true;

@@ -57,6 +57,21 @@ void ws_json_str(struct ws_buf *b, const char *s, long len);
 const char *webstatus_stats_json(struct ws_buf *b);
 const char *webstatus_log_json(struct ws_buf *b, u64 since);
 
+/*
+ * /metrics (docs/METRICS.md) is built a piece at a time: each call appends
+ * whole lines to b, as many as fit, and remembers in *cur where it stopped.
+ * Returns true once the last line is in. A zeroed cursor starts a scrape.
+ */
+struct ws_metrics_cursor {
+	u32 row;	  /* the metric being written */
+	u32 obj;	  /* the device, NAPI instance, vector ... of it */
+	u32 sub;	  /* an entry within that object (an address, a driver counter) */
+	bool header_done; /* the row's # HELP and # TYPE are out */
+};
+
+bool webstatus_metrics_fill(struct ws_metrics_cursor *cur, struct ws_buf *b);
+extern const char webstatus_metrics_type[];
+
 /* The page: static bytes served without copying. */
 extern const char webstatus_page[];
 extern const size_t webstatus_page_len;

@@ -103,6 +103,7 @@ void ws_http_parse(const char *r, size_t hdr_len, struct ws_request *out)
 	if (!http10 && !word_is(sp2 + 1, vlen, "HTTP/1.1"))
 		return;
 	out->close_after = http10;
+	out->http10 = http10;
 	for (const char *l = line_end + 1; l < end;) {
 		const char *nl = memchr(l, '\n', (size_t)(end - l));
 		size_t llen = nl ? (size_t)(nl - l) : (size_t)(end - l);
@@ -131,6 +132,8 @@ void ws_http_parse(const char *r, size_t hdr_len, struct ws_request *out)
 		out->target = WS_TARGET_PAGE;
 	} else if (word_is(sp1 + 1, tlen, "/stats.json")) {
 		out->target = WS_TARGET_STATS;
+	} else if (word_is(sp1 + 1, tlen, "/metrics")) {
+		out->target = WS_TARGET_METRICS;
 	} else if (word_is(sp1 + 1, tlen, "/log")) {
 		out->target = WS_TARGET_LOG;
 		out->since = q ? query_since(q + 1, (size_t)(sp2 - q - 1)) : 0;

@@ -12,16 +12,18 @@
 #include "kernel/core/compiler.h"
 
 enum ws_target {
-	WS_TARGET_PAGE,	 /* / and /index.html */
-	WS_TARGET_STATS, /* /stats.json */
-	WS_TARGET_LOG,	 /* /log, ?since=N */
-	WS_TARGET_NONE,	 /* anything else: 404 */
+	WS_TARGET_PAGE,	   /* / and /index.html */
+	WS_TARGET_STATS,   /* /stats.json */
+	WS_TARGET_LOG,	   /* /log, ?since=N */
+	WS_TARGET_METRICS, /* /metrics, Prometheus text format */
+	WS_TARGET_NONE,	   /* anything else: 404 */
 };
 
 struct ws_request {
 	int status;	  /* 0 when the request can be answered, else 400 or 405 */
 	bool head_only;	  /* HEAD: the answer's headers, no body */
 	bool close_after; /* HTTP/1.0 or "Connection: close", unless kept alive */
+	bool http10;	  /* HTTP/1.0: no chunked answers, a streamed one ends with the close */
 	enum ws_target target;
 	u64 since; /* /log: log records after this sequence number */
 };

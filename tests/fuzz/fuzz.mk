@@ -55,11 +55,12 @@ $(BUILD)/fuzz-lwip/%.c.o: $(LWIP_DIR)/%.c | $(DEPS_STAMP)
 -include $(shell find $(BUILD)/fuzz-lwip -name '*.d' 2>/dev/null)
 
 # The network stack as test_lwip_glue builds it (tests/unit/lwip_glue.mk), and
-# the status page's server and page; the harness stands in for its JSON
-# builders and shell command, which read the whole kernel.
+# the status page's server and page; the harness stands in for its JSON and
+# /metrics builders and shell command, which read the whole kernel.
 FUZZ_TARGETS += fuzz_lwip
 fuzz_lwip_SRCS = tests/fuzz/fuzz_lwip.c tests/fuzz/fuzz_frames.c \
-	$(filter-out net/lwip/shell_glue.c net/services/webstatus_json.c net/services/webstatus_shell.c, \
+	$(filter-out net/lwip/shell_glue.c net/services/webstatus_json.c net/services/webstatus_shell.c \
+		net/services/webstatus_metrics%, \
 		$(wildcard net/lwip/*.c net/services/*.c)) \
 	net/ipconfig.c net/net_init.c net/netdev.c net/backlog.c net/netbuf.c net/napi.c \
 	net/gro.c net/inet_csum.c kernel/core/ktimer.c net/params.c kernel/core/cmdline.c \

@@ -144,6 +144,27 @@ const char *webstatus_log_json(struct ws_buf *b, u64 since)
 	return json_standin(b, 'l');
 }
 
+/*
+ * /metrics streams: the stand-in writes json_len bytes as whole 64-byte lines,
+ * as many as fit each chunk, with cur->obj counting the bytes written so far.
+ */
+const char webstatus_metrics_type[] = "text/plain; version=0.0.4; charset=utf-8";
+
+bool webstatus_metrics_fill(struct ws_metrics_cursor *cur, struct ws_buf *b)
+{
+	while (cur->obj < json_len) {
+		size_t line = MIN((size_t)64, json_len - cur->obj);
+
+		if (b->cap - b->len < line)
+			return false;
+		memset(b->data + b->len, 'm', line - 1);
+		b->data[b->len + line - 1] = '\n';
+		b->len += line;
+		cur->obj += (u32)line;
+	}
+	return true;
+}
+
 void webstatus_shell_init(void) {}
 
 void netconsole_set_stack(const struct netconsole_stack_ops *ops) {}

@@ -288,6 +288,14 @@ seed("fuzz_lwip", frame(arp_reply) + http([b"GET /nope HTTP/1.1\r\n\r\n" * 3, b"
 # Answers bigger than lwIP's send buffer, written as the peer acknowledges; a method not served.
 seed("fuzz_lwip", frame(arp_reply) + json_len(120000) + http([b"GET /stats.json HTTP/1.1\r\n\r\n" * 4], acks=60))
 seed("fuzz_lwip", frame(arp_reply) + http([b"DELETE / HTTP/1.1\r\n\r\n"]))
+# /metrics streamed in chunks: a scrape larger than lwIP's send buffer, pipelined behind
+# another; HTTP/1.0 (no chunks, the close ends it); HEAD; no memory for the chunk buffer;
+# a peer that stops acknowledging in the middle of the stream.
+seed("fuzz_lwip", frame(arp_reply) + json_len(120000) + http([b"GET /metrics HTTP/1.1\r\n\r\n" * 2], acks=60))
+seed("fuzz_lwip", frame(arp_reply) + http([b"GET /metrics HTTP/1.0\r\n\r\n"], acks=8)
+     + http([b"HEAD /metrics HTTP/1.1\r\n\r\n"], sport=41001) + json_len(0)
+     + http([b"GET /metrics HTTP/1.1\r\n\r\n"], sport=41002))
+seed("fuzz_lwip", frame(arp_reply) + json_len(120000) + http([b"GET /metrics HTTP/1.1\r\n\r\n"], acks=2, fin=False) + wait(255) * 3)
 
 # IPv6: neighbour solicitation, echo, a router advertisement with a prefix, a TCP connection, a fragment.
 ns = bytes([135, 0, 0, 0, 0, 0, 0, 0]) + NAPKIN_LL + bytes([1, 1]) + PEER_MAC

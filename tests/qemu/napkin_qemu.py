@@ -46,7 +46,7 @@ class Guest:
                  netdevs: list[str] | None = None, cpu: str = "max",
                  netns: NetNS | None = None, kernel_image: Path | None = None,
                  initrd: Path | None = None, test_image: bool = False,
-                 qemu: str = "qemu-system-x86_64"):
+                 qemu: str = "qemu-system-x86_64", netboot: bool = False):
         LOG_DIR.mkdir(parents=True, exist_ok=True)
         self.name = name
         self.log_path = LOG_DIR / f"{name}.log"
@@ -67,7 +67,10 @@ class Guest:
             shutil.copy(OVMF_VARS, vars_copy)
             cmd += ["-drive", f"if=pflash,format=raw,readonly=on,file={OVMF_CODE}",
                     "-drive", f"if=pflash,format=raw,file={vars_copy}"]
-        if iso or uefi:
+        if netboot:
+            # The firmware boots from the network (the NICs' option ROMs, OVMF's PXE).
+            cmd += ["-boot", "n"]
+        elif iso or uefi:
             cmd += ["-cdrom", str(ISO)]
         else:
             # kernel_image/initrd boot another kernel (the benchmark's Linux

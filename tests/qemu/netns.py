@@ -259,8 +259,10 @@ class NetNS:
         return tap
 
     def start_dnsmasq(self, tap: Tap, first: int = 10, last: int = 50,
-                      lease_secs: int = 3600, ra: bool = True) -> subprocess.Popen:
-        """DHCP on the tap only (no DNS: port=0), leases in our temp dir; RA for SLAAC."""
+                      lease_secs: int = 3600, ra: bool = True,
+                      extra: list[str] | None = None) -> subprocess.Popen:
+        """DHCP on the tap only (no DNS: port=0), leases in our temp dir; RA for SLAAC.
+        extra: more dnsmasq options (TFTP and boot files for network boot)."""
         lease_file = self.tmp / f"dnsmasq-{tap.name}.leases"
         log_file = self.tmp / f"dnsmasq-{tap.name}.log"
         cmd = ["dnsmasq", "--keep-in-foreground", "--conf-file=/dev/null", "--port=0",
@@ -275,6 +277,7 @@ class NetNS:
                "--user=", "--group="]
         if ra and tap.prefix6:
             cmd += ["--enable-ra", f"--dhcp-range={tap.prefix6},ra-only,64,{lease_secs}"]
+        cmd += extra or []
         proc = self.popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         # Ready once it wrote its pid file (after binding its sockets).
         pid_file = self.tmp / "dnsmasq.pid"

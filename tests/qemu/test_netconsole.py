@@ -274,3 +274,72 @@ def test_every_line_arrives_under_flood_and_tcp_load(guest, tapnet, model):
     col.wait_for("(drain whatever is still on its way)", 1.0)
     assert len(col.msgs) >= counters["datagrams"], (counters, len(col.msgs))
     print(f"{model}: {len(seqs)} records, netconsole {counters}")
+
+
+def test_two_boxes_one_listener(guest):
+    """A rack's logs at one listener (docs/HARDWARE.md "Boot a rack"): two guests on two
+    taps send their extended-format log to the same UDP port. Each datagram's source
+    address says which box sent it; per box, the sequence numbers run from 0 without a
+    gap or a step back however the two streams interleave."""
+    require_netns()
+    boxes = {"10.9.0.2": "10.9.0.1", "10.9.1.2": "10.9.1.1"}  # guest -> its peer on the tap
+    with NetNS(prefix="napkin-nc2") as ns:
+        code = ("import socket, time, sys\n"
+                "s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
+                "s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 8 << 20)\n"
+                "s.bind(('', 6666))\n"
+                "s.settimeout(0.2)\n"
+                "print(repr(b'ready'), flush=True)\n"
+                "end = time.time() + 100\n"
+                "while time.time() < end:\n"
+                "    try:\n"
+                "        d, a = s.recvfrom(65536)\n"
+                "    except socket.timeout:\n"
+                "        continue\n"
+                "    print(repr(a[0].encode() + b' ' + d), flush=True)\n")
+        listener = ns.popen(["python3", "-c", code])
+        col = Collector(listener)
+        assert col.wait_for("ready", 20), "listener did not start"
+        guests = {}
+        for i, (ip, peer) in enumerate(boxes.items()):
+            tap = ns.add_tap(f"tap{i}", addr4=peer, prefix6=None)
+            guests[ip] = guest(append=f"ip={ip}:::255.255.255.0::eth0:off "
+                               f"netconsole=+@{ip}/,6666@{peer}/{tap.peer_mac}",
+                               netdevs=tap.qemu_args("virtio-net-pci",
+                                                     device_opts=f"mac=52:54:00:12:34:5{i}"),
+                               netns=ns)
+        for g in guests.values():
+            g.wait_ready(90)
+        # The boot report again from both at once (the shell's hwinfo logs it): the end
+        # of each box's log, sent while the other box sends too.
+        for g in guests.values():
+            g.write("hwinfo\r")
+        ends = lambda: {ip: sum(m.startswith(ip + " ") and "hwinfo: end of report" in m
+                                for m in col.msgs) for ip in boxes}
+        deadline = time.monotonic() + 60
+        while min(ends().values()) < 2:
+            assert time.monotonic() < deadline, (ends(), col.msgs[-3:])
+            col.wait_for("\0 (reads for half a second)", 0.5)
+        listener.kill()
+        listener.communicate(timeout=10)
+
+    per_box: dict[str, list[tuple[int, str]]] = {ip: [] for ip in boxes}
+    order = []
+    for m in col.msgs[1:]:
+        src, _, payload = m.partition(" ")
+        assert src in per_box, f"a datagram from {src}: {payload[:80]!r}"
+        hdr, _, text = payload.partition(";")
+        per_box[src].append((int(hdr.split(",")[1]), text))
+        order.append(src)
+    for ip, records in per_box.items():
+        seqs = [s for s, _ in records]
+        assert seqs and seqs[0] == 0, (ip, seqs[:5])
+        assert seqs == list(range(len(seqs))), f"{ip}: gaps or steps back in {seqs}"
+        texts = "".join(t for _, t in records)
+        assert f"ip={ip}:::" in texts, f"{ip}'s own command line is not in its stream"
+        other = next(o for o in boxes if o != ip)
+        assert f"ip={other}:::" not in texts, f"{ip}'s stream has {other}'s command line"
+        assert "napkin: ready" in texts and texts.count("hwinfo: end of report") == 2
+    # The two streams really met at the listener: both sent while the other was sending.
+    switches = sum(a != b for a, b in zip(order, order[1:]))
+    assert switches >= 1, "one box's log arrived whole before the other's began"

@@ -44,6 +44,9 @@ START_TEST(test_targets)
 	ck_assert_int_eq(parse("GET /stats.jsonx HTTP/1.1\n\n").target, WS_TARGET_NONE);
 	ck_assert_int_eq(parse("GET /nothing HTTP/1.1\n\n").status, 0);
 	ck_assert_int_eq(parse("GET /nothing HTTP/1.1\n\n").target, WS_TARGET_NONE);
+	ck_assert_int_eq(parse("GET /metrics HTTP/1.1\n\n").target, WS_TARGET_METRICS);
+	ck_assert_int_eq(parse("GET /metrics?name[]=x HTTP/1.1\n\n").target, WS_TARGET_METRICS);
+	ck_assert_int_eq(parse("GET /metricsx HTTP/1.1\n\n").target, WS_TARGET_NONE);
 	rq = parse("HEAD /stats.json HTTP/1.1\r\n\r\n");
 	ck_assert(rq.head_only);
 	ck_assert_int_eq(rq.target, WS_TARGET_STATS);
@@ -65,6 +68,8 @@ END_TEST
 START_TEST(test_connection_close)
 {
 	ck_assert(parse("GET / HTTP/1.0\n\n").close_after);
+	ck_assert(parse("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n").http10);
+	ck_assert(!parse("GET / HTTP/1.1\n\n").http10);
 	ck_assert(!parse("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n").close_after);
 	ck_assert(parse("GET / HTTP/1.1\r\nconnection: CLOSE\r\n\r\n").close_after);
 	ck_assert(!parse("GET / HTTP/1.1\r\nX-Connection: close\r\n\r\n").close_after);
