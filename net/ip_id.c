@@ -35,6 +35,12 @@ static struct {
 		bool valid;
 		u32 orig, id;
 	} frag6;
+	/* The last triple's hash: a TCP burst is one triple, hashed once. */
+	struct {
+		bool valid;
+		u8 msg[9];
+		u64 hash;
+	} last;
 	struct ip_id_stats stats;
 } st;
 
@@ -67,7 +73,14 @@ static u16 ip4_id_next(const u8 *src_dst, u8 proto, u64 now_ns)
 	key_once();
 	__builtin_memcpy(msg, src_dst, 8);
 	msg[8] = proto;
-	h = siphash24(&st.key, msg, sizeof(msg));
+	if (st.last.valid && !__builtin_memcmp(st.last.msg, msg, sizeof(msg))) {
+		h = st.last.hash;
+	} else {
+		h = siphash24(&st.key, msg, sizeof(msg));
+		__builtin_memcpy(st.last.msg, msg, sizeof(msg));
+		st.last.hash = h;
+		st.last.valid = true;
+	}
 	c = &st.counter[h % ID_COUNTERS];
 	if (!c->used) {
 		c->next = (u16)random_u32();
