@@ -9,3 +9,6 @@ test_tcp_isn_SRCS := tests/unit/test_tcp_isn.c net/tcp_isn.c $(RANDOM_SRCS)
 
 UNIT_TESTS += test_ip_id
 test_ip_id_SRCS := tests/unit/test_ip_id.c net/ip_id.c $(RANDOM_SRCS)
+
+UNIT_TESTS += test_ephemeral_port
+test_ephemeral_port_SRCS := tests/unit/test_ephemeral_port.c net/ephemeral_port.c $(RANDOM_SRCS)
