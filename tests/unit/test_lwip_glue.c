@@ -30,6 +30,7 @@
 #include "net/netdev.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"
+#include "net/services/webstatus_allow.h"
 #include "tests/hosted/frames.h"
 #include "tests/unit/napi_fakes.h"
 
@@ -1806,6 +1807,48 @@ START_TEST(test_originated_connection_uses_rfc6056_port)
 }
 END_TEST
 
+/* webstatus.allow: CIDR lists parsed and matched; by default the attached subnets. */
+START_TEST(test_webstatus_allow_lists)
+{
+	struct ws_allow a = { .listed = false }, keep;
+	ip_addr_t peer, far, v6, v6_far;
+	char text[160];
+
+	IP_ADDR4(&peer, 10, 0, 0, 1);
+	IP_ADDR4(&far, 192, 0, 2, 1);
+	ck_assert(ipaddr_aton("fd00:1::5", &v6));
+	ck_assert(ipaddr_aton("fd00:2::5", &v6_far));
+	/* eth0 is 10.0.0.2/24. */
+	ck_assert(ws_allow_match(&a, &peer));
+	ck_assert(!ws_allow_match(&a, &far));
+	ws_allow_describe(&a, text, sizeof(text));
+	ck_assert_str_eq(text, "attached subnets");
+
+	ck_assert_int_eq(ws_allow_parse("192.0.2.0/25,fd00:1::/32,10.0.0.7", &a), 0);
+	ck_assert_uint_eq(a.n, 3);
+	ck_assert(ws_allow_match(&a, &far));
+	ck_assert(ws_allow_match(&a, &v6));
+	ck_assert(!ws_allow_match(&a, &v6_far));
+	ck_assert(!ws_allow_match(&a, &peer)); /* listed: the subnet no longer counts */
+	IP_ADDR4(&far, 192, 0, 2, 200);
+	ck_assert(!ws_allow_match(&a, &far));
+	ws_allow_describe(&a, text, sizeof(text));
+	/* lwIP writes IPv6 in capitals. */
+	ck_assert_str_eq(text, "192.0.2.0/25,FD00:1::/32,10.0.0.7/32");
+
+	keep = a;
+	ck_assert_int_eq(ws_allow_parse("10.0.0.0/33", &a), -EINVAL);
+	ck_assert_int_eq(ws_allow_parse("10.0.0.0/", &a), -EINVAL);
+	ck_assert_int_eq(ws_allow_parse("not-an-address", &a), -EINVAL);
+	ck_assert_int_eq(ws_allow_parse("10.0.0.0/8,,", &a), -EINVAL);
+	ck_assert_int_eq(ws_allow_parse("", &a), -EINVAL);
+	ck_assert(stub_printk_contains("'not-an-address' is not an address"));
+	ck_assert_mem_eq(&a, &keep, sizeof(a));
+	ck_assert_int_eq(ws_allow_parse("0.0.0.0/0,::/0", &a), 0);
+	ck_assert(ws_allow_match(&a, &peer) && ws_allow_match(&a, &v6_far));
+}
+END_TEST
+
 static Suite *lwip_glue_suite(void)
 {
 	Suite *s = suite_create("lwip_glue");
@@ -1818,6 +1861,7 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_checked_fixture(tc, setup_default, NULL);
 	tcase_add_test(tc, test_boot_logs_and_arp);
 	tcase_add_test(tc, test_originated_connection_uses_rfc6056_port);
+	tcase_add_test(tc, test_webstatus_allow_lists);
 	tcase_add_test(tc, test_udp_echo_zero_copy_holds_rx_buffer);
 	tcase_add_test(tc, test_udp_echo_sizes_and_segments);
 	tcase_add_test(own, test_copy_mode_sends_one_segment);
