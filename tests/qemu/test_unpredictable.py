@@ -6,8 +6,9 @@ that do not repeat after a reboot, the generator's sources in the log, and
 Debian's nmap rating all of it the way it rates a modern OS.
 
 One napkin boot on virtio-net with a static address for most tests, two
-short boots for the reboot test; peers are tests/qemu/seq_peer.py and nmap
-in the test's namespace. About 60 s under TCG.
+short boots for the reboot test, one on a CPU without RDRAND; peers are
+tests/qemu/seq_peer.py and nmap in the test's namespace. About 10 s under
+TCG.
 """
 from __future__ import annotations
 
@@ -154,3 +155,15 @@ def test_nmap_rates_sequence_and_ip_ids(napkin):
     assert sp >= 200, seq
     assert seq.get("TI") not in ("I", "BI", None), seq
     assert seq.get("GCD") == "1", seq
+
+
+def test_without_rdrand_timing_alone_is_not_enough():
+    """QEMU's qemu64 CPU has neither RDSEED nor RDRAND: napkin boots, and says so."""
+    with Guest("unpredictable-no-rdrand", cpu="qemu64", append="console=ttyS0") as g:
+        g.wait_ready(90)
+        m = g.wait_for(r"random: boot seed: RDSEED (\w+), RDRAND (\w+), TSC jitter", 1)
+        assert m.group(1) == "absent" and m.group(2) == "absent", m.group(0)
+        g.wait_for(r"random: no working RDSEED or RDRAND: seeded from TSC jitter alone, "
+                   r"which napkin does not count as enough", 1)
+        out = g.command("random", 30)
+        assert "counted as enough: no (timing alone)" in out, out
