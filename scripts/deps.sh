@@ -16,7 +16,7 @@ packages=(
   check pkg-config
   python3 python3-pytest python3-pytest-xdist python3-scapy
   chromium chromium-driver python3-selenium
-  dnsmasq-base iperf iproute2 iputils-ping ndisc6 socat netcat-openbsd
+  dnsmasq-base iperf iproute2 iputils-ping ndisc6 socat netcat-openbsd nmap
   dpkg-dev clang-format cppcheck
   valgrind
   acpica-tools

@@ -28,6 +28,7 @@
 #include "kernel/core/version.h"
 #include "kernel/console/shell.h"
 #include "kernel/core/stack_protector.h"
+#include "kernel/random/entropy.h"
 #include "kernel/x86/rtc.h"
 #include "kernel/x86/trap.h"
 #include "kernel/x86/vectors.h"
@@ -89,6 +90,7 @@ static void apply_acpi(const struct acpi_info *acpi)
 /* Never returns, so it may outlive the canary it started with (see stack_protector.c). */
 __attribute__((no_stack_protector)) void kmain(u32 magic, u32 info)
 {
+	entropy_boot_seed();
 	stack_protector_init();
 	tsc_mark_boot();
 	bootinfo_parse(magic, info, &boot);
@@ -115,6 +117,7 @@ __attribute__((no_stack_protector)) void kmain(u32 magic, u32 info)
 		    magic);
 	pr_info("firmware: %s\n", boot.efi ? "UEFI" : "BIOS");
 	pr_info("command line: %s\n", command_line_args());
+	entropy_report();
 	tsc_calibrate();
 
 	mem_init(&boot);
@@ -161,6 +164,7 @@ __attribute__((no_stack_protector)) void kmain(u32 magic, u32 info)
 	cmdline_warn_unknown();
 	pr_info("napkin: ready\n");
 	maybe_exit_for_tests();
+	entropy_timer_seed(); /* takes timer interrupts: just before the loop owns them */
 	shell_init();
 	main_loop();
 }

@@ -8,7 +8,8 @@
  *
  * The guard starts as a fixed value so the code that runs before it is
  * seeded is still checked consistently; stack_protector_init() then gives it
- * a per-boot random value. That must happen before any protected function
+ * a per-boot value from the generator (kernel/random/), which kmain() seeds
+ * first. That must happen before any protected function
  * that is still on the stack later returns: kmain() calls it first, and
  * kmain() itself never returns.
  */
@@ -16,43 +17,20 @@
 #include "kernel/core/panic.h"
 #include "kernel/console/printk.h"
 #include "kernel/core/stack_protector.h"
-#include "kernel/x86/x86.h"
+#include "kernel/random/random.h"
 
 /* The low byte is zero so a runaway string copy stops at the canary instead of forging it. */
 #define CANARY_LOW_BYTE_MASK (~0xffull)
 
 u64 __stack_chk_guard = 0x6e61706b696e2100ull;
 
-static bool rdrand64(u64 *out)
-{
-	u32 a, b, c, d;
-	unsigned char ok;
-
-	cpuid(1, 0, &a, &b, &c, &d);
-	if (!(c & BIT(30)))
-		return false;
-	/* RDRAND may come back empty while the generator refills: a few tries. */
-	for (int tries = 0; tries < 10; tries++) {
-		__asm__ __volatile__("rdrand %0; setc %1" : "=r"(*out), "=qm"(ok));
-		if (ok)
-			return true;
-	}
-	return false;
-}
-
 __attribute__((no_stack_protector)) void stack_protector_init(void)
 {
-	u64 seed = 0;
-	u64 tsc = rdtsc();
+	/* entropy_boot_seed() ran just before: the generator is seeded. */
+	u64 seed = random_u64() & CANARY_LOW_BYTE_MASK;
 
-	if (!rdrand64(&seed))
-		seed = 0;
-	/* Without RDRAND the boot time stamp still varies from boot to boot. */
-	seed ^= tsc * 0x9e3779b97f4a7c15ull;
-	seed ^= seed >> 29;
-	seed &= CANARY_LOW_BYTE_MASK;
 	if (!seed)
-		seed = 0x6e61706b696e2100ull ^ (tsc << 8);
+		seed = 0x6e61706b696e2100ull;
 	__stack_chk_guard = seed;
 }
 

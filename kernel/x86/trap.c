@@ -11,6 +11,7 @@
 #include "kernel/x86/trap.h"
 #include "kernel/core/loop.h"
 #include "kernel/mm/mm.h"
+#include "kernel/random/entropy.h"
 #include "kernel/x86/vectors.h"
 #include "kernel/x86/x86.h"
 
@@ -167,6 +168,8 @@ void trap_handler(struct trap_frame *f)
 		}
 		fatal_exception(f);
 	}
+	/* Every hardware interrupt's timing feeds the random pool (kernel/random/entropy.c). */
+	entropy_irq_event((u8)f->vector);
 	switch (f->vector) {
 	case VECTOR_LAPIC_TIMER:
 		kernel_vector_counts.timer++;

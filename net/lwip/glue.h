@@ -110,6 +110,10 @@ void glue_gso_purge(struct glue_if *gif);
 /* Hand a built frame to the driver, or queue it behind frames already waiting. */
 void glue_tx_send(struct glue_if *gif, struct netbuf *nb);
 err_t glue_linkoutput(struct netif *netif, struct pbuf *p);
+
+/* netif->output and ->output_ip6 (ip_out.c): IP ids rewritten, then ARP and ND. */
+err_t glue_ip4_output(struct netif *netif, struct pbuf *p, const ip4_addr_t *ipaddr);
+err_t glue_ip6_output(struct netif *netif, struct pbuf *p, const ip6_addr_t *ipaddr);
 void glue_tx_flush(struct glue_if *gif);
 void glue_tx_purge(struct glue_if *gif);
 u16 glue_tx_chksum_flags(const struct net_device *dev);

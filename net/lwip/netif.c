@@ -98,8 +98,9 @@ static err_t glue_netif_init(struct netif *netif)
 	netif->mtu = (u16_t)dev->mtu;
 	netif->flags =
 	    NETIF_FLAG_BROADCAST | NETIF_FLAG_ETHARP | NETIF_FLAG_ETHERNET | NETIF_FLAG_MLD6;
-	netif->output = etharp_output;
-	netif->output_ip6 = ethip6_output;
+	/* Through net/lwip/ip_out.c: lwIP's global IP ID counter is replaced there. */
+	netif->output = glue_ip4_output;
+	netif->output_ip6 = glue_ip6_output;
 	netif->linkoutput = glue_linkoutput;
 	glue_gso_setup(gif);
 	gif->chksum_flags = glue_tx_chksum_flags(dev);
@@ -143,7 +144,6 @@ void glue_dev_added(struct net_device *dev)
 	static const u8 all_nodes_mac[ETH_ALEN] = { 0x33, 0x33, 0, 0, 0, 1 };
 	struct glue_if *gif;
 	struct netif *netif;
-	const u8 *m = dev->dev_addr;
 	int err;
 
 	if (dev->stack_priv)
@@ -161,8 +161,6 @@ void glue_dev_added(struct net_device *dev)
 	}
 	gif->dev = dev;
 	snprintf(gif->hostname, sizeof(gif->hostname), "napkin");
-	napkin_lwip_rand_seed(((u64)m[0] << 40) | ((u64)m[1] << 32) | ((u64)m[2] << 24) |
-			      ((u64)m[3] << 16) | ((u64)m[4] << 8) | m[5]);
 
 	err = dev_open(dev);
 	if (err) {

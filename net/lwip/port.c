@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include "kernel/console/printk.h"
 #include "kernel/core/time.h"
+#include "kernel/random/random.h"
 #include "lwip/arch.h"
 #include "lwip/sys.h"
 
@@ -41,25 +42,12 @@ void napkin_lwip_assert(const char *msg, const char *file, int line)
 }
 
 /*
- * splitmix64 over a counter stirred with the clock. Not cryptographic: it only
- * has to make TCP sequence numbers, ports and DHCP transaction ids differ
- * between boots and connections.
+ * Random numbers for lwIP: DHCP transaction ids, the starting points of its
+ * port counters, MLD report delays, chargen's lengths. They come from the
+ * kernel's one generator (kernel/random/random.h), ChaCha20 seeded from the
+ * CPU and interrupt timing.
  */
-static u64 rand_state;
-
 uint32_t napkin_lwip_rand(void)
 {
-	u64 z;
-
-	rand_state += 0x9e3779b97f4a7c15ull ^ ktime_get_ns();
-	z = rand_state;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return (uint32_t)((z ^ (z >> 31)) >> 16);
-}
-
-/* Called once per boot with something that differs between machines (the MAC). */
-void napkin_lwip_rand_seed(u64 seed)
-{
-	rand_state ^= seed;
+	return random_u32();
 }

@@ -12,6 +12,9 @@
 
 struct net_device;
 struct netif;
+struct tcp_pcb;
+struct udp_pcb;
+struct ip_addr;
 
 /* How transmitted frames reach the driver; net.tx= on the command line. */
 enum lwip_tx_mode {
@@ -67,6 +70,15 @@ const struct ipconfig *lwip_stack_ipconfig(void);
 
 /* The netif lwIP uses for dev, or NULL. */
 struct netif *lwip_netif_of(const struct net_device *dev);
+
+/*
+ * Code that originates a connection or a datagram binds its socket with
+ * these first, before tcp_connect()/udp_sendto(): RFC 6056 ports
+ * (net/lwip/ephemeral.c) instead of lwIP's counter. 0, or -1 when every
+ * port in the range is taken.
+ */
+int lwip_tcp_bind_ephemeral(struct tcp_pcb *pcb, const struct ip_addr *remote_ip, u16 remote_port);
+int lwip_udp_bind_ephemeral(struct udp_pcb *pcb);
 
 /* Copy dev's glue counters; returns -ENODEV when the stack does not drive dev. */
 int lwip_glue_get_stats(const struct net_device *dev, struct lwip_glue_stats *out);

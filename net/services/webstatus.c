@@ -507,6 +507,19 @@ static err_t ws_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 
 	if (err != ERR_OK || !pcb)
 		return ERR_VAL;
+	if (!ws_allow_match(&webstatus_config.allow, &pcb->remote_ip)) {
+		/* A reset, not silence: the client learns at once it is not welcome. */
+		if (!webstatus_stats.forbidden++) {
+			char ip[IPADDR_STRLEN_MAX];
+
+			ipaddr_ntoa_r(&pcb->remote_ip, ip, sizeof(ip));
+			pr_info("refused %s: not in webstatus.allow (counted as forbidden from now "
+				"on)\n",
+				ip);
+		}
+		tcp_abort(pcb);
+		return ERR_ABRT;
+	}
 	if (webstatus_stats.active < webstatus_config.max_conns) {
 		for (u32 i = 0; i < webstatus_config.max_conns && !c; i++)
 			if (!conns[i].in_use)
@@ -536,11 +549,17 @@ int webstatus_start(void)
 {
 	bool on = true;
 	u64 port = WEBSTATUS_PORT_DEFAULT, max = WEBSTATUS_CONNS_DEFAULT;
+	const char *allow;
+	char who[160];
 	struct tcp_pcb *listener;
 
 	cmdline_get_bool("webstatus", &on);
 	cmdline_get_u64("webstatus.port", &port, 1, 65535);
 	cmdline_get_u64("webstatus.conns", &max, 1, WEBSTATUS_CONNS_MAX);
+	webstatus_config.allow = (struct ws_allow){ .listed = false };
+	if (cmdline_get("webstatus.allow", &allow) &&
+	    ws_allow_parse(allow, &webstatus_config.allow))
+		pr_err("webstatus.allow ignored: only the attached subnets may read the page\n");
 	webstatus_config.enabled = on;
 	webstatus_config.port = (u16)port;
 	webstatus_config.max_conns = (u32)max;
@@ -567,7 +586,8 @@ int webstatus_start(void)
 	 */
 	loop_add_hook(&ws_loop_hook);
 	webstatus_config.running = true;
-	pr_info("status page on TCP port %u, at most %u connections\n", (unsigned)port,
-		(unsigned)max);
+	ws_allow_describe(&webstatus_config.allow, who, sizeof(who));
+	pr_info("status page on TCP port %u, at most %u connections, readable from %s\n",
+		(unsigned)port, (unsigned)max, who);
 	return 0;
 }

@@ -8,6 +8,7 @@
 #define NAPKIN_NET_SERVICES_WEBSTATUS_H
 
 #include "kernel/core/compiler.h"
+#include "net/services/webstatus_allow.h"
 
 #define WEBSTATUS_PORT_DEFAULT	80
 #define WEBSTATUS_CONNS_DEFAULT 8
@@ -20,6 +21,7 @@
 struct webstatus_stats {
 	u64 connections;     /* accepted and served */
 	u64 refused;	     /* turned away: webstatus.conns already open, or no memory */
+	u64 forbidden;	     /* reset: the client's address is not in webstatus.allow */
 	u64 requests;	     /* complete requests parsed */
 	u64 ok;		     /* 200 answers */
 	u64 not_found;	     /* 404 */
@@ -82,6 +84,7 @@ struct webstatus_config {
 	bool running;
 	u16 port;
 	u32 max_conns;
+	struct ws_allow allow; /* who may connect (webstatus.allow) */
 };
 extern struct webstatus_config webstatus_config;
 

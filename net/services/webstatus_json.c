@@ -347,8 +347,17 @@ static void json_webstatus(struct ws_buf *b)
 
 	ws_printf(b, "\"webstatus\":{\"port\":%u,\"max_conns\":%u,", webstatus_config.port,
 		  webstatus_config.max_conns);
+	{
+		char who[160];
+
+		ws_allow_describe(&webstatus_config.allow, who, sizeof(who));
+		ws_printf(b, "\"allow\":");
+		ws_json_str(b, who, -1);
+		ws_printf(b, ",");
+	}
 	ws_u64(b, "connections", w->connections, false);
 	ws_u64(b, "refused", w->refused, false);
+	ws_u64(b, "forbidden", w->forbidden, false);
 	ws_u64(b, "requests", w->requests, false);
 	ws_u64(b, "ok", w->ok, false);
 	ws_u64(b, "not_found", w->not_found, false);

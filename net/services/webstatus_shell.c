@@ -6,6 +6,7 @@
 static int cmd_webstatus(int argc, char **argv)
 {
 	const struct webstatus_stats *w = &webstatus_stats;
+	char who[160];
 
 	if (!webstatus_config.enabled)
 		shell_printf("webstatus: off (webstatus=off on the command line)\n");
@@ -13,9 +14,12 @@ static int cmd_webstatus(int argc, char **argv)
 		shell_printf("webstatus: %s on TCP port %u, at most %u connections\n",
 			     webstatus_config.running ? "serving" : "NOT serving (see the log)",
 			     webstatus_config.port, webstatus_config.max_conns);
-	shell_printf("connections %llu refused %llu active %llu (high-water %llu)\n",
+	ws_allow_describe(&webstatus_config.allow, who, sizeof(who));
+	shell_printf("readable from: %s\n", who);
+	shell_printf("connections %llu refused %llu forbidden %llu active %llu (high-water %llu)\n",
 		     (unsigned long long)w->connections, (unsigned long long)w->refused,
-		     (unsigned long long)w->active, (unsigned long long)w->active_hwm);
+		     (unsigned long long)w->forbidden, (unsigned long long)w->active,
+		     (unsigned long long)w->active_hwm);
 	shell_printf("requests %llu ok %llu not_found %llu bad_requests %llu bad_methods %llu "
 		     "too_large %llu\n",
 		     (unsigned long long)w->requests, (unsigned long long)w->ok,

@@ -63,7 +63,7 @@ fuzz_lwip_SRCS = tests/fuzz/fuzz_lwip.c tests/fuzz/fuzz_frames.c \
 		net/services/webstatus_metrics%, \
 		$(wildcard net/lwip/*.c net/services/*.c)) \
 	net/ipconfig.c net/net_init.c net/netdev.c net/backlog.c net/netbuf.c net/napi.c \
-	net/gro.c net/inet_csum.c kernel/core/ktimer.c net/params.c kernel/core/cmdline.c \
+	net/gro.c net/inet_csum.c kernel/core/ktimer.c net/params.c kernel/core/cmdline.c $(NET_RANDOM_SRCS) \
 	$(NAPI_FAKES_SRCS)
 fuzz_lwip_OBJS = $(FUZZ_LWIP_OBJS)
 $(BUILD)/fuzz/fuzz_lwip: net/services/webstatus_page.html

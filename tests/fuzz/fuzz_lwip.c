@@ -380,6 +380,7 @@ static void webstatus_report(void)
 	} counts[] = {
 		{ "connections", &webstatus_stats.connections },
 		{ "refused", &webstatus_stats.refused },
+		{ "forbidden", &webstatus_stats.forbidden },
 		{ "requests", &webstatus_stats.requests },
 		{ "ok", &webstatus_stats.ok },
 		{ "404", &webstatus_stats.not_found },

@@ -5,7 +5,7 @@ UNIT_TESTS += test_lwip_glue
 test_lwip_glue_SRCS := tests/unit/test_lwip_glue.c \
 	$(filter-out net/lwip/shell_glue.c net/services/webstatus%,$(wildcard net/lwip/*.c net/services/*.c)) \
 	net/ipconfig.c net/net_init.c net/netdev.c net/backlog.c net/netbuf.c net/napi.c \
-	kernel/core/ktimer.c net/gro.c net/inet_csum.c \
-	net/params.c kernel/core/cmdline.c $(NAPI_FAKES_SRCS) tests/hosted/frames.c
+	kernel/core/ktimer.c net/gro.c net/inet_csum.c net/services/webstatus_allow.c \
+	net/params.c kernel/core/cmdline.c $(NET_RANDOM_SRCS) $(NAPI_FAKES_SRCS) tests/hosted/frames.c
 test_lwip_glue_OBJS := $(LWIP_HOST_OBJS)
 test_lwip_glue_CFLAGS := $(LWIP_INCLUDES)

@@ -20,6 +20,7 @@
 #include "lwip/pbuf.h"
 #include "lwip/priv/tcp_priv.h"
 #include "lwip/stats.h"
+#include "lwip/udp.h"
 #include "net/lwip/admission.h"
 #include "net/lwip/capacity.h"
 #include "net/lwip/glue.h"
@@ -29,6 +30,7 @@
 #include "net/netdev.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"
+#include "net/services/webstatus_allow.h"
 #include "tests/hosted/frames.h"
 #include "tests/unit/napi_fakes.h"
 
@@ -1765,6 +1767,88 @@ START_TEST(test_device_slots_come_and_go)
 }
 END_TEST
 
+/*
+ * A connection napkin originates takes an RFC 6056 port from
+ * lwip_tcp_bind_ephemeral(): the next one toward the same endpoint is the
+ * next port, and the SYN on the wire carries it.
+ */
+START_TEST(test_originated_connection_uses_rfc6056_port)
+{
+	ip_addr_t peer;
+	struct tcp_pcb *a = tcp_new_ip_type(IPADDR_TYPE_V4), *b = tcp_new_ip_type(IPADDR_TYPE_V4);
+	struct udp_pcb *u = udp_new_ip_type(IPADDR_TYPE_V4);
+	struct tx_cap *c;
+
+	IP_ADDR4(&peer, peer_ip[0], peer_ip[1], peer_ip[2], peer_ip[3]);
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_ptr_nonnull(u);
+	ck_assert_int_eq(lwip_tcp_bind_ephemeral(a, &peer, 5001), 0);
+	ck_assert_int_eq(lwip_tcp_bind_ephemeral(b, &peer, 5001), 0);
+	ck_assert_uint_ge(a->local_port, 49152);
+	ck_assert_uint_eq(b->local_port, a->local_port == 65535 ? 49152 : a->local_port + 1);
+	ck_assert_int_eq(lwip_udp_bind_ephemeral(u), 0);
+	ck_assert_uint_ge(u->local_port, 49152);
+
+	arp_handshake();
+	drain_tx();
+	ck_assert_int_eq(tcp_connect(a, &peer, 5001, NULL), ERR_OK);
+	run_loop(1);
+	c = next_tx_ip4();
+	ck_assert_ptr_nonnull(c);
+	ck_assert_uint_eq(c->data[14 + 9], 6);
+	ck_assert_uint_eq(get16(c->data + 34), a->local_port);
+	ck_assert_uint_eq(c->data[34 + 13], 0x02); /* SYN */
+	tcp_abort(a);
+	tcp_close(b);
+	udp_remove(u);
+	drain_tx();
+	assert_no_leaks();
+}
+END_TEST
+
+/* webstatus.allow: CIDR lists parsed and matched; by default the attached subnets. */
+START_TEST(test_webstatus_allow_lists)
+{
+	struct ws_allow a = { .listed = false }, keep;
+	ip_addr_t peer, far, v6, v6_far;
+	char text[160];
+
+	IP_ADDR4(&peer, 10, 0, 0, 1);
+	IP_ADDR4(&far, 192, 0, 2, 1);
+	ck_assert(ipaddr_aton("fd00:1::5", &v6));
+	ck_assert(ipaddr_aton("fd00:2::5", &v6_far));
+	/* eth0 is 10.0.0.2/24. */
+	ck_assert(ws_allow_match(&a, &peer));
+	ck_assert(!ws_allow_match(&a, &far));
+	ws_allow_describe(&a, text, sizeof(text));
+	ck_assert_str_eq(text, "attached subnets");
+
+	ck_assert_int_eq(ws_allow_parse("192.0.2.0/25,fd00:1::/32,10.0.0.7", &a), 0);
+	ck_assert_uint_eq(a.n, 3);
+	ck_assert(ws_allow_match(&a, &far));
+	ck_assert(ws_allow_match(&a, &v6));
+	ck_assert(!ws_allow_match(&a, &v6_far));
+	ck_assert(!ws_allow_match(&a, &peer)); /* listed: the subnet no longer counts */
+	IP_ADDR4(&far, 192, 0, 2, 200);
+	ck_assert(!ws_allow_match(&a, &far));
+	ws_allow_describe(&a, text, sizeof(text));
+	/* lwIP writes IPv6 in capitals. */
+	ck_assert_str_eq(text, "192.0.2.0/25,FD00:1::/32,10.0.0.7/32");
+
+	keep = a;
+	ck_assert_int_eq(ws_allow_parse("10.0.0.0/33", &a), -EINVAL);
+	ck_assert_int_eq(ws_allow_parse("10.0.0.0/", &a), -EINVAL);
+	ck_assert_int_eq(ws_allow_parse("not-an-address", &a), -EINVAL);
+	ck_assert_int_eq(ws_allow_parse("10.0.0.0/8,,", &a), -EINVAL);
+	ck_assert_int_eq(ws_allow_parse("", &a), -EINVAL);
+	ck_assert(stub_printk_contains("'not-an-address' is not an address"));
+	ck_assert_mem_eq(&a, &keep, sizeof(a));
+	ck_assert_int_eq(ws_allow_parse("0.0.0.0/0,::/0", &a), 0);
+	ck_assert(ws_allow_match(&a, &peer) && ws_allow_match(&a, &v6_far));
+}
+END_TEST
+
 static Suite *lwip_glue_suite(void)
 {
 	Suite *s = suite_create("lwip_glue");
@@ -1776,6 +1860,8 @@ static Suite *lwip_glue_suite(void)
 	tcase_set_timeout(own, 120);
 	tcase_add_checked_fixture(tc, setup_default, NULL);
 	tcase_add_test(tc, test_boot_logs_and_arp);
+	tcase_add_test(tc, test_originated_connection_uses_rfc6056_port);
+	tcase_add_test(tc, test_webstatus_allow_lists);
 	tcase_add_test(tc, test_udp_echo_zero_copy_holds_rx_buffer);
 	tcase_add_test(tc, test_udp_echo_sizes_and_segments);
 	tcase_add_test(own, test_copy_mode_sends_one_segment);

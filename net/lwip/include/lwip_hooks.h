@@ -38,4 +38,14 @@ void glue_rx_tcp_mss_guard(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen,
 struct pbuf *glue_ip6_reass(struct pbuf *p);
 #define ip6_reass glue_ip6_reass
 
+/*
+ * TCP initial sequence numbers per RFC 6528 (net/tcp_isn.c): a keyed hash
+ * of the 4-tuple plus a 4-microsecond clock, instead of lwIP's counter.
+ */
+struct ip_addr;
+u32_t glue_tcp_isn(const struct ip_addr *local_ip, u16_t local_port,
+		   const struct ip_addr *remote_ip, u16_t remote_port);
+#define LWIP_HOOK_TCP_ISN(local_ip, local_port, remote_ip, remote_port) \
+	glue_tcp_isn((local_ip), (local_port), (remote_ip), (remote_port))
+
 #endif

@@ -52,10 +52,12 @@ void napkin_lwip_assert(const char *msg, const char *file, int line) __attribute
 	} while (0)
 #define LWIP_PLATFORM_ASSERT(x) napkin_lwip_assert((x), __FILE__, __LINE__)
 
-/* TCP initial sequence numbers, ephemeral ports, DHCP transaction ids. */
+/*
+ * DHCP transaction ids, where lwIP's port counters start, MLD delays: from
+ * the kernel's generator (net/lwip/port.c). TCP initial sequence numbers
+ * have their own hook (lwip_hooks.h).
+ */
 uint32_t napkin_lwip_rand(void);
-/* Stir in something that differs between machines (a MAC address). */
-void napkin_lwip_rand_seed(uint64_t seed);
 #define LWIP_RAND() napkin_lwip_rand()
 
 #endif
