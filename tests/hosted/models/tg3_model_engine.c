@@ -19,9 +19,20 @@
 
 /* ---- Interrupts ---- */
 
+static bool tagged(const struct tg3_model *m)
+{
+	return m->mhc & BGEM_MHC_TAGGED_STATUS;
+}
+
+/*
+ * Interrupt mailbox 0 masks while nonzero; in tagged-status mode its top
+ * byte is the tag the driver has processed up to and only the rest masks.
+ */
 static bool irq_open(const struct tg3_model *m)
 {
-	return m->mbox_irq0 == 0 && !(m->mhc & BGEM_MHC_MASK_INTX);
+	u32 mask = tagged(m) ? m->mbox_irq0 & 0x00FFFFFFu : m->mbox_irq0;
+
+	return mask == 0 && !(m->mhc & BGEM_MHC_MASK_INTX);
 }
 
 void tm_update_irq(struct tg3_model *m)
@@ -60,7 +71,12 @@ void tm_irq_ack(struct tg3_model *m, u32 val)
 {
 	m->ctr.irq_acks++;
 	m->mbox_irq0 = val;
-	m->hc_pending = false;
+	/*
+	 * Tagged status: acknowledging an older tag than the last status block
+	 * carried leaves the interrupt pending, so no update is ever lost
+	 * between the driver's last look and its unmask (Linux tg3_int_reenable).
+	 */
+	m->hc_pending = tagged(m) && m->sb_tag_valid && (val >> 24) != (m->sb_tag & 0xFF);
 	m->msi_sent_for_pending = false;
 	tm_update_irq(m);
 }
@@ -78,6 +94,11 @@ static void write_status_block(struct tg3_model *m)
 
 	memset(&sb, 0, sizeof(sb));
 	sb.status = BGEM_SBF_UPDATED;
+	if (tagged(m)) {
+		m->sb_tag = (m->sb_tag + 1) & 0xFF;
+		m->sb_tag_valid = true;
+		sb.tag = m->sb_tag;
+	}
 	if (m->sb_link_changed)
 		sb.status |= BGEM_SBF_LINK_CHANGE;
 	if (m->sb_error)
@@ -199,6 +220,17 @@ static bool producer_write(struct tg3_model *m, const char *ring, const struct t
 
 void tm_mailbox_write(struct tg3_model *m, u32 off, u32 val)
 {
+	for (unsigned int i = 1; i < BGEM_MBOX_IRQ_COUNT; i++) {
+		if (off == BGEM_MBOX_IRQ0_LO + 8 * i) {
+			m->mbox_irq[i] = val; /* RSS vectors: never raised without MSI-X */
+			return;
+		}
+	}
+	/* Rings the model does not have: setting them to 0 is what a reset does. */
+	if (!val && (off == BGEM_MBOX_JMB_PROD_LO ||
+		     (off >= BGEM_MBOX_RET_CON_LO(1) && off <= BGEM_MBOX_RET_CON_LO(15)) ||
+		     (off >= BGEM_MBOX_TX_PROD_LO(1) && off <= BGEM_MBOX_TX_PROD_LO(15))))
+		return;
 	switch (off) {
 	case BGEM_MBOX_IRQ0_LO: tm_irq_ack(m, val); return;
 	case BGEM_MBOX_STD_PROD_LO:

@@ -634,6 +634,7 @@ static const struct {
 } nn_families[] = {
 	{ "napkin-sky2", "sky2" },
 	{ "napkin-skge", "skge" },
+	{ "napkin-tg3", "tg3" },
 };
 
 static void nn_register_types(void)
