@@ -443,6 +443,8 @@ static void boot_finish(struct tg3_model *m)
 static void core_reset(struct tg3_model *m)
 {
 	u64 now = hosted_now();
+	u32 cpmu[BGEM_CPMU_SIZE / 4];
+	u32 msi_mode;
 
 	m->ctr.core_resets++;
 	if (!m->magic_seen)
@@ -451,12 +453,23 @@ static void core_reset(struct tg3_model *m)
 			     "the bootcode cannot tell a driver reset from a power-on",
 			     BGEM_FW_MAGIC);
 	m->magic_seen = false;
+	msi_mode = tm_reg(m, BGEM_MSI_MODE);
+	memcpy(cpmu, &m->regs[BGEM_CPMU_FIRST / 4], sizeof(cpmu));
 	clear_state(m);
 	/*
-	 * Configuration space, the MSI capability's enable included, survives a
-	 * core reset on these PCIe parts: Linux tg3_restore_pci_state re-enables
-	 * MSI after one only on the 5780 class. MSI_MODE itself is reset.
+	 * The CPMU is in the power-management domain, not the core's: Linux
+	 * programs CPMU_EEE_MODE once at probe (tg3_setup_eee) and reads it back
+	 * after every chip reset (tg3_eee_pull_config), restarting
+	 * autonegotiation when it differs.
 	 */
+	memcpy(&m->regs[BGEM_CPMU_FIRST / 4], cpmu, sizeof(cpmu));
+	/*
+	 * The MSI block keeps its mode through a core reset on these parts, as
+	 * config space keeps the capability's enable: Linux tg3 writes
+	 * MSGINT_MODE once (tg3_ints_init) and restores it after a reset only on
+	 * the 5780 class (tg3_restore_pci_state).
+	 */
+	tm_reg_set(m, BGEM_MSI_MODE, msi_mode);
 	m->quiet_until = now + TM_RESET_QUIET_NS;
 	m->boot_done_at = m->boot_hang ? UINT64_MAX : now + TM_BOOT_NS;
 	tm_update_irq(m);

@@ -315,6 +315,8 @@
 #define BGEM_RBDI_JMB_REPL_LWM 0x2D04
 #define BGEM_HCC_VEC_FIRST     0x3D80 /* coalescing of vectors 1..4, 0x18 each */
 #define BGEM_HCC_VEC_LAST      0x3DDC
+#define BGEM_CPMU_FIRST	       0x3600 /* the CPMU block, kept through a core reset */
+#define BGEM_CPMU_SIZE	       0x100
 #define BGEM_CPMU_CLCK_ORIDE   0x3624
 #define BGEM_CPMU_EEE_MODE     0x36B0
 #define BGEM_CPMU_EEE_LNKIDL   0x36BC
