@@ -152,7 +152,12 @@ static void build_register_map(void)
 	def(BGEM_GRC_EEPROM_ADDR, R_PLAIN, "EEPROM_ADDR");
 	def(BGEM_GRC_EEPROM_DATA, R_PLAIN, "EEPROM_DATA");
 	def(BGEM_SG_DIG_STATUS, R_RO, "SG_DIG_STATUS");
+	/* The CPMU (clock and power control, kept and not acted on), but its status. */
+	def_range(BGEM_CPMU_FIRST, BGEM_CPMU_FIRST + BGEM_CPMU_SIZE - 4, R_PLAIN, "CPMU");
 	def(BGEM_CPMU_STATUS, R_RO, "CPMU_STATUS");
+	/* PCIe transaction/link layer tuning Linux applies on the 5784. */
+	def_range(BGEM_PCIE_TL_PORT, BGEM_PCIE_TRANS_CFG, R_PLAIN, "PCIe TL/DL tuning");
+	def(BGEM_PCIE_PHY_TSTCTL, R_PLAIN, "PCIE_PHY_TSTCTL");
 	def_range(BGEM_NVRAM_CMD, BGEM_NVRAM_ACCESS, R_SPECIAL, "NVRAM");
 	/*
 	 * Accepted and kept, not acted on: what Linux tg3 programs on these

@@ -256,7 +256,7 @@
  * bug. FTQ_RESET is left out on purpose: [bge] writes all ones to it.
  */
 #define BGEM_MACSTAT_DEFINED   0x0FC0141Fu
-#define BGEM_LED_DEFINED       0xFFF807FFu
+#define BGEM_LED_DEFINED       0xFFF81FFFu /* [lx] 11, 12: LED modes PHY_1/PHY_2 */
 #define BGEM_BACKOFF_DEFINED   0x000003FFu
 #define BGEM_MTU_DEFINED       0x0000FFFFu /* [fw] */
 #define BGEM_MICOMM_DEFINED    0x3FFFFFFFu
@@ -315,6 +315,9 @@
 #define BGEM_RBDI_JMB_REPL_LWM 0x2D04
 #define BGEM_HCC_VEC_FIRST     0x3D80 /* coalescing of vectors 1..4, 0x18 each */
 #define BGEM_HCC_VEC_LAST      0x3DDC
+#define BGEM_PCIE_TL_PORT      0x7C00
+#define BGEM_PCIE_TRANS_CFG    0x7C04
+#define BGEM_PCIE_PHY_TSTCTL   0x7E2C
 #define BGEM_CPMU_FIRST	       0x3600 /* the CPMU block, kept through a core reset */
 #define BGEM_CPMU_SIZE	       0x100
 #define BGEM_CPMU_CLCK_ORIDE   0x3624
