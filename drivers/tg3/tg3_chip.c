@@ -242,7 +242,7 @@ static void setup_rings(struct tg3 *tp)
 
 	rcb_to_regs(tp, T3_STD_RCB, tp->std_ring_dma,
 		    ci->std_buf_size ? T3_STD_RCB_MAXLEN(TG3_STD_RING, T3_RX_BUF_SIZE)
-				     : T3_STD_RCB_MAXLEN_5755(T3_RX_BUF_SIZE),
+				     : T3_STD_RCB_MAXLEN_5755(TG3_STD_RING),
 		    ci->std_nic_addr);
 	tg3_write(tp, T3_RBDI_STD_REPLENISH, TG3_RX_REFILL_LOW);
 	tg3_write(tp, T3_STD_REPLENISH_LWM, TG3_RX_REFILL_LOW);

@@ -254,12 +254,8 @@
 #define T3_RCB_LEN(count_or_len, flags) ((u32)(count_or_len) << 16 | (flags))
 /* 5717 family standard ring: 16-bit entry count, then the buffer size << 2. */
 #define T3_STD_RCB_MAXLEN(entries, buf_len) ((u32)(entries) << 16 | (u32)(buf_len) << 2)
-/*
- * The 5784's (5705..5784 generation): the ring size is fixed at 512 and the
- * upper half is the largest buffer (Linux tg3_reset_hw programs
- * TG3_RX_STD_DMA_SZ there), not an entry count.
- */
-#define T3_STD_RCB_MAXLEN_5755(buf_len) ((u32)(buf_len) << 16)
+/* The 5784's: the entry count alone; buffers must hold a whole frame. */
+#define T3_STD_RCB_MAXLEN_5755(entries) ((u32)(entries) << 16)
 
 #define T3_SEND_RING_SIZE     512
 #define T3_STD_RING_SIZE      512

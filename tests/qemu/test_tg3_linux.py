@@ -25,9 +25,7 @@ from netns import NetNS, require_netns  # noqa: E402
 from test_sky2_linux import boot_linux, check_port, shell, tap_netdev  # noqa: E402
 
 # Chip variant -> what Linux's probe line names (rev is the chip ID) and its PHY.
-# chip=5784 is not here yet: Linux probes it and the link comes up with zero
-# violations, but the TCP stream does not pass (issue #31, unfinished).
-CHIPS = {"5719": ("5719001", "5719C")}
+CHIPS = {"5719": ("5719001", "5719C"), "5784": ("5784000", "5784")}
 
 
 def assert_no_violations(g) -> None:

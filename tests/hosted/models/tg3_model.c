@@ -233,11 +233,11 @@ enum rcb_kind { RCB_STD, RCB_SEND, RCB_RET };
 
 /*
  * Decode an RCB; returns why it is unusable, or NULL. Bits 31:16 of the
- * length/flags word are the entry count, except in the standard ring of the
- * 5705..5784 generation, whose size is fixed (512) and whose upper half is
- * the largest buffer instead; the 5717 family's standard ring has both
- * (count above, buffer size in 15:2). The NIC address field is ignored from
- * the 5705 on (Linux tg3_set_bdinfo and tg3_reset_hw write it only on older
+ * length/flags word are the entry count; the 5717 family's standard ring
+ * also takes the buffer size in bits 15:2, older chips take it from each
+ * BD (Linux tg3_reset_hw writes 512 << 16 there on every chip, and 1536 in
+ * 15:2 only from the 57765 on). The NIC address field is ignored from the
+ * 5705 on (Linux tg3_set_bdinfo and tg3_reset_hw write it only on older
  * chips), except for the 5784's standard ring, which Linux points at 0x6000.
  */
 static const char *decode_rcb(const struct tm_variant *v, const u32 *rcb, struct tm_ring *r,
@@ -245,14 +245,13 @@ static const char *decode_rcb(const struct tm_variant *v, const u32 *rcb, struct
 {
 	bool is_std = kind == RCB_STD;
 	bool buf_len = is_std && v->std_rcb_buf_len;
-	bool fixed_std = is_std && !v->std_rcb_buf_len;
 	u32 flags = rcb[2];
 	u32 max = is_std ? v->std_max : kind == RCB_RET ? v->ret_max : BGEM_RCB_MAX_SEND;
 
 	memset(r, 0, sizeof(*r));
 	r->host = (u64)rcb[0] << 32 | rcb[1];
-	r->entries = fixed_std ? v->std_max : BGEM_RCB_ENTRIES(flags);
-	r->max_len = buf_len ? BGEM_RCB_STD_BUF_LEN(flags) : fixed_std ? flags >> 16 : 0;
+	r->entries = BGEM_RCB_ENTRIES(flags);
+	r->max_len = buf_len ? BGEM_RCB_STD_BUF_LEN(flags) : is_std ? BGEM_STD_BUF_LEN_5784 : 0;
 	if (flags & BGEM_RCBF_DISABLED)
 		return "marked disabled";
 	if (flags & (buf_len ? BGEM_RCBF_RESERVED_STD : BGEM_RCBF_RESERVED))

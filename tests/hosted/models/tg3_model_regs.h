@@ -377,6 +377,11 @@
 #define BGEM_RCB_MAX_STD_5784 512
 #define BGEM_RCB_MAX_RET      4096
 #define BGEM_RCB_MAX_SEND     512
+/*
+ * [bge][lx] The 5784's standard ring takes no buffer size: bits 15:2 are
+ * reserved and every buffer must hold a whole frame (1536 bytes: UNVERIFIED).
+ */
+#define BGEM_STD_BUF_LEN_5784 1536
 #define BGEM_RCB_MAX_RET_5784 512 /* [lx] return ring of the 5705 generation */
 
 /* ---- Host-memory layouts [bge] ---- */
