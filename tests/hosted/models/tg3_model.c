@@ -916,6 +916,7 @@ static const struct tm_variant variant_5719 = {
 	/* [lx] TG3_PHY_ID_BCM5719C 0x5c0d8a20 is tg3's packing of MII ID 0x0362:0x5e20. */
 	.phy_id1 = 0x0362,
 	.phy_id2 = 0x5E20,
+	.tso_mss_mask = BGEM_TXMSS_MASK_TSO3,
 	.std_nic_addr = 0, /* Linux leaves it unset on the 5717 family */
 	.std_rcb_buf_len = true,
 	.ape = true,
@@ -933,6 +934,7 @@ static const struct tm_variant variant_5784 = {
 	/* [lx] TG3_PHY_ID_BCM5784 0xbc050fa0 packs MII ID 0x0143:0xbfa0. */
 	.phy_id1 = 0x0143,
 	.phy_id2 = 0xBFA0,
+	.tso_mss_mask = BGEM_TXMSS_MASK_TSO2,
 	.std_nic_addr = BGEM_NIC_STD_RING_5705,
 	.std_rcb_buf_len = false,
 	.ape = false,

@@ -352,12 +352,77 @@ static bool port_mode_matches(struct tg3_model *m)
 	return false;
 }
 
+/*
+ * TSO: one TCP/IPv4 frame of headers and a long payload, cut into segments
+ * of the MSS the BD carries, each with its own IP length, identification
+ * and checksum, sequence number, flags (FIN and PSH on the last only, CWR
+ * on the first only) and TCP checksum (the driver zeroed it). The header
+ * length the BD also carries is recomputed from the frame itself.
+ */
+#define TCP_FLAG_FIN 0x01
+#define TCP_FLAG_PSH 0x08
+#define TCP_FLAG_CWR 0x80
+
+static bool send_wire(struct tg3_model *m, u8 *f, u32 len);
+
+static void tx_tso(struct tg3_model *m, struct tm_tx_frame *fr, u32 mss)
+{
+	u8 *f = fr->data, seg[TM_MAX_FRAME];
+	u32 ihl, thl, hdr, payload, seq;
+	u16 id;
+	u8 flags;
+
+	if (fr->len < FR_ETH_HLEN + 40 || f[12] != 0x08 || f[13] != 0x00 || (f[14] >> 4) != 4 ||
+	    f[FR_ETH_HLEN + 9] != FR_PROTO_TCP) {
+		tm_violation(m, "TSO on a frame that is not TCP over IPv4 (the model segments "
+				"only those)");
+		return;
+	}
+	ihl = (f[FR_ETH_HLEN] & 0xF) * 4u;
+	thl = (f[FR_ETH_HLEN + ihl + 12] >> 4) * 4u;
+	hdr = FR_ETH_HLEN + ihl + thl;
+	if (ihl < 20 || thl < 20 || hdr > fr->len || !mss || hdr + mss > TM_MAX_FRAME) {
+		tm_violation(m, "TSO frame with headers of %u bytes and MSS %u: malformed", hdr,
+			     mss);
+		return;
+	}
+	payload = fr->len - hdr;
+	id = (u16)(f[FR_ETH_HLEN + 4] << 8 | f[FR_ETH_HLEN + 5]);
+	seq = (u32)f[FR_ETH_HLEN + ihl + 4] << 24 | (u32)f[FR_ETH_HLEN + ihl + 5] << 16 |
+	      (u32)f[FR_ETH_HLEN + ihl + 6] << 8 | f[FR_ETH_HLEN + ihl + 7];
+	flags = f[FR_ETH_HLEN + ihl + 13];
+	for (u32 off = 0, i = 0; off < payload || (!payload && !i); off += mss, i++) {
+		u32 chunk = MIN(mss, payload - off);
+		bool last = off + chunk >= payload;
+		struct fr_info info;
+		u8 *tcp = seg + FR_ETH_HLEN + ihl;
+		u32 sq = seq + off;
+
+		memcpy(seg, f, hdr);
+		memcpy(seg + hdr, f + hdr + off, chunk);
+		fr_put16(seg + FR_ETH_HLEN + 2, (u16)(ihl + thl + chunk));
+		fr_put16(seg + FR_ETH_HLEN + 4, (u16)(id + i));
+		tcp[4] = (u8)(sq >> 24), tcp[5] = (u8)(sq >> 16), tcp[6] = (u8)(sq >> 8),
+		tcp[7] = (u8)sq;
+		tcp[13] =
+		    flags & ~(last ? 0 : TCP_FLAG_FIN | TCP_FLAG_PSH) & ~(i ? TCP_FLAG_CWR : 0);
+		if (fr_parse(seg, hdr + chunk, &info)) {
+			fr_fill_ip_csum(seg, &info);
+			fr_fill_l4_csum(seg, &info);
+		}
+		if (!send_wire(m, seg, hdr + chunk))
+			return;
+		if (!payload)
+			break;
+	}
+}
+
 /* Take one frame's BDs from send_cons. False when nothing could be done. */
 static bool send_one(struct tg3_model *m, u64 now)
 {
-	struct tm_frame *fr = &m->scratch;
+	struct tm_tx_frame *fr = &m->scratch;
 	u32 idx = m->send_cons, nbds = 0;
-	u16 flags = 0;
+	u16 flags = 0, mss = 0;
 	bool end = false;
 
 	fr->len = 0;
@@ -393,7 +458,9 @@ static bool send_one(struct tg3_model *m, u64 now)
 				     "chip may have fetched it before the driver finished it",
 				     idx);
 		buf = (u64)bd.addr_hi << 32 | bd.addr_lo;
-		if (!bd.len || fr->len + bd.len > TM_MAX_FRAME) {
+		if (!nbds)
+			mss = bd.mss;
+		if (!bd.len || fr->len + bd.len > (mss ? TM_MAX_TSO_FRAME : TM_MAX_FRAME)) {
 			tm_violation(m, "send BD %u: length %u (frame so far %u bytes)", idx,
 				     bd.len, fr->len);
 			return false;
@@ -416,17 +483,28 @@ static bool send_one(struct tg3_model *m, u64 now)
 		memset(fr->data + fr->len, 0, FR_ETH_ZLEN - fr->len); /* the MAC pads */
 		fr->len = FR_ETH_ZLEN;
 	}
+	if (mss) {
+		tx_tso(m, fr, mss & m->var->tso_mss_mask);
+		return true;
+	}
 	tx_offload(m, fr->data, fr->len, flags);
+	send_wire(m, fr->data, fr->len);
+	return true;
+}
+
+/* One finished frame to the wire, if the MAC and the link let it; false if not. */
+static bool send_wire(struct tg3_model *m, u8 *f, u32 len)
+{
 	if (!(tm_reg(m, BGEM_MAC_TX_MODE) & BGEM_TXMODE_ENABLE) ||
 	    !(tm_reg(m, BGEM_MAC_MODE) & BGEM_MACMODE_TX_DMA) || !m->phy.link ||
 	    !hosted_port_carrier(&m->port) || !port_mode_matches(m)) {
 		m->ctr.tx_dropped++;
-		return true;
+		return false;
 	}
-	hosted_port_transmit(&m->port, fr->data, fr->len);
+	hosted_port_transmit(&m->port, f, len);
 	m->ctr.tx_frames++;
-	tm_stat_add(m, BGEM_STAT_TX_OCTETS, fr->len + BGEM_FCS_LEN);
-	stat_by_dest(m, fr->data, BGEM_STAT_TX_UCAST, BGEM_STAT_TX_MCAST, BGEM_STAT_TX_BCAST);
+	tm_stat_add(m, BGEM_STAT_TX_OCTETS, len + BGEM_FCS_LEN);
+	stat_by_dest(m, f, BGEM_STAT_TX_UCAST, BGEM_STAT_TX_MCAST, BGEM_STAT_TX_BCAST);
 	return true;
 }
 

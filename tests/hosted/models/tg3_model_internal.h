@@ -30,6 +30,13 @@ struct tm_frame {
 	u8 data[TM_MAX_FRAME];
 };
 
+/* A send frame before TSO cuts it: IP's 64 KiB plus the Ethernet header. */
+#define TM_MAX_TSO_FRAME (65536 + 14)
+struct tm_tx_frame {
+	u32 len;
+	u8 data[TM_MAX_TSO_FRAME];
+};
+
 struct tm_ring {
 	u64 host;
 	u32 entries;
@@ -72,6 +79,7 @@ struct tm_variant {
 	bool std_rcb_buf_len; /* the standard RCB carries the buffer size (5717 family) */
 	bool ape;	      /* management processor BAR */
 	u16 phy_id1, phy_id2; /* the integrated PHY's MII identifier */
+	u16 tso_mss_mask;     /* the MSS bits of a send BD's MSS field */
 };
 
 struct tg3_model {
@@ -155,7 +163,7 @@ struct tg3_model {
 	u32 ape_shmem[BGEM_APE_SHMEM_SIZE / 4];
 
 	struct tg3_model_counters ctr;
-	struct tm_frame scratch;
+	struct tm_tx_frame scratch;
 };
 
 /* tg3_model.c */

@@ -396,6 +396,13 @@ struct bgem_send_bd {
 #define BGEM_TXF_L4_CSUM BIT(0)
 #define BGEM_TXF_IP_CSUM BIT(1)
 #define BGEM_TXF_END	 BIT(2)
+/*
+ * [lx] tg3_start_xmit: the send BD's MSS field also carries the TCP/IP
+ * header length, in bits 15:14 (and BD flags) on the 5717 family (HW_TSO_3),
+ * as length/4 in bits 15:11 on the 5755 generation (HW_TSO_2).
+ */
+#define BGEM_TXMSS_MASK_TSO3 0x3FFFu
+#define BGEM_TXMSS_MASK_TSO2 0x07FFu
 
 /* One layout for the standard (producer) ring and the return ring. */
 struct bgem_rx_bd {
