@@ -9,7 +9,8 @@ and fails the test with the model's `napkin-tg3: violation:` line. Then the
 driver must probe as on silicon (bootcode handshake, NVRAM arbitration, the
 station address the bootcode left, the PHY ID from its configuration), use
 MSI with tagged status, see the link, answer ping and carry a TCP stream both
-ways byte for byte.
+ways byte for byte. With msi=off the function has no MSI capability and Linux
+runs on the INTx line.
 """
 from __future__ import annotations
 
@@ -58,5 +59,18 @@ def test_linux_tg3_drives_the_model(guest, netns, chip):
     assert "No interrupt was generated using MSI" not in dmesg, dmesg
     irqs = shell(g, "grep eth0 /proc/interrupts")
     assert "PCI-MSI" in irqs, irqs
+    check_port(g, netns, "eth0", "192.168.79.2")
+    assert_no_violations(g)
+
+
+def test_linux_tg3_intx_without_msi(guest, netns):
+    """msi=off: the function has no MSI capability, Linux takes the INTx line."""
+    tap = netns.add_tap("tap0", "192.168.79.1", ipv6=False)
+    trace = LOG_DIR / "tg3-linux-5719-intx.trace"
+    g = boot_linux(guest, netns,
+                   f"napkin-tg3,id=nic0,netdev=n0,chip=5719,msi=off,strict=on,trace={trace}",
+                   tap_netdev(tap, "n0"), "bench.ip=192.168.79.2/24")
+    irqs = shell(g, "grep eth0 /proc/interrupts")
+    assert "IO-APIC" in irqs and "PCI-MSI" not in irqs, irqs
     check_port(g, netns, "eth0", "192.168.79.2")
     assert_no_violations(g)
