@@ -29,12 +29,13 @@ from test_sky2_linux import boot_linux, check_port, shell, tap_netdev  # noqa: E
 CHIPS = {"5719": ("5719001", "5719C"), "5784": ("5784000", "5784")}
 
 
-def assert_no_violations(g) -> None:
+def assert_no_violations(g, nics=("nic0",)) -> None:
     bad = [line for line in g.output.splitlines() if "napkin-tg3:" in line]
     assert not bad, "the model saw Linux break its rules:\n" + "\n".join(bad[:20])
     assert g.proc.poll() is None, f"QEMU exited ({g.proc.returncode}); log {g.log_path}"
-    info = g.monitor("qom-get /machine/peripheral/nic0 violations")
-    assert info.strip() == "0", f"violations property: {info!r}"
+    for nic in nics:
+        info = g.monitor(f"qom-get /machine/peripheral/{nic} violations")
+        assert info.strip() == "0", f"{nic} violations property: {info!r}"
 
 
 @pytest.fixture
@@ -74,3 +75,25 @@ def test_linux_tg3_intx_without_msi(guest, netns):
     assert "IO-APIC" in irqs and "PCI-MSI" not in irqs, irqs
     check_port(g, netns, "eth0", "192.168.79.2")
     assert_no_violations(g)
+
+
+def test_linux_tg3_two_functions_one_slot(guest, netns):
+    """Two ports of the four-port 5719 as functions 0 and 1 of one slot: Linux
+    finds each function's number in the CPMU status, its PHY at address fn + 1
+    and its own APE lock bits, and drives both at once."""
+    tap0 = netns.add_tap("tap0", "192.168.79.1", ipv6=False)
+    tap1 = netns.add_tap("tap1", "192.168.80.1", ipv6=False)
+    trace = LOG_DIR / "tg3-linux-5719-fn"
+    second = (f"napkin-tg3,id=nic1,netdev=n1,addr=4.1,mac=52:54:00:12:34:57,strict=on,"
+              f"trace={trace}1.trace")
+    g = boot_linux(guest, netns,
+                   f"napkin-tg3,id=nic0,netdev=n0,addr=4.0,multifunction=on,strict=on,"
+                   f"trace={trace}0.trace",
+                   tap_netdev(tap0, "n0") + tap_netdev(tap1, "n1") + ["-device", second],
+                   "bench.ip=192.168.79.2/24 bench.ip1=192.168.80.2/24")
+    dmesg = shell(g, "dmesg | grep -i tg3")
+    assert re.search(r"0000:00:04\.0 eth0: Tigon3", dmesg), dmesg
+    assert re.search(r"0000:00:04\.1 eth1: Tigon3", dmesg), dmesg
+    check_port(g, netns, "eth0", "192.168.79.2")
+    check_port(g, netns, "eth1", "192.168.80.2")
+    assert_no_violations(g, ("nic0", "nic1"))
