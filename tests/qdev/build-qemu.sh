@@ -116,8 +116,10 @@ if [ ! -f "$bld/build.ninja" ]; then
 fi
 jobs=$(nproc)
 ninja -C "$bld" -j "$jobs" qemu-system-x86_64 >>"$log" 2>&1 || fail "QEMU's build failed"
-"$bld/qemu-system-x86_64" -device help 2>/dev/null | grep -q '"napkin-sky2"' ||
-	fail "the built QEMU has no napkin-sky2"
+for f in "${families[@]}"; do
+	"$bld/qemu-system-x86_64" -device help 2>/dev/null | grep -q "\"napkin-$f\"" ||
+		fail "the built QEMU has no napkin-$f"
+done
 
 # Keep the newest few binaries: another checkout may be testing with one.
 ls -dt "$cache/qemu-$ver"-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f] \

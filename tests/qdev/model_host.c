@@ -344,6 +344,7 @@ void nqdev_trace(const char *fmt, ...)
 static const struct nqdev_model *const models[] = {
 	&nqdev_model_sky2,
 	&nqdev_model_skge,
+	&nqdev_model_tg3,
 };
 
 struct nqdev *nqdev_create(const struct nqdev_config *cfg, const struct nqdev_host_ops *ops,

@@ -22,6 +22,7 @@ struct nqdev_model {
 
 extern const struct nqdev_model nqdev_model_sky2;
 extern const struct nqdev_model nqdev_model_skge;
+extern const struct nqdev_model nqdev_model_tg3;
 
 /* A line for the device's trace file, if it has one. */
 void nqdev_trace(const char *fmt, ...) __printf(1, 2);

@@ -13,8 +13,7 @@ HOSTED_SRCS := tests/hosted/hosted_core.c tests/hosted/hosted_pci.c tests/hosted
 	net/napi.c net/netdev.c net/gro.c net/inet_csum.c net/backlog.c net/netbuf.c net/params.c
 # Every file of a harness binary sees the checked DMA API (kernel/mm/dma.h).
 HOSTED_CFLAGS := -DNAPKIN_DMA_CHECKED
-TG3_MODEL_SRCS := tests/hosted/models/tg3_model.c tests/hosted/models/tg3_model_phy.c \
-	tests/hosted/models/tg3_model_engine.c
+TG3_MODEL_SRCS := $(wildcard tests/hosted/models/tg3_model*.c)
 
 UNIT_TESTS += test_tg3_hosted
 test_tg3_hosted_CFLAGS := $(HOSTED_CFLAGS)

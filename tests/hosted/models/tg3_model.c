@@ -103,7 +103,7 @@ static void build_register_map(void)
 	def(BGEM_MAC_TX_BACKOFF, R_PLAIN, "TX_BACKOFF_SEED");
 	def(BGEM_MAC_RX_MTU, R_PLAIN, "RX_MTU");
 	def(BGEM_MAC_MI_COMM, R_SPECIAL, "MI_COMM");
-	def(BGEM_MAC_MI_STATUS, R_RO, "MI_STATUS");
+	def(BGEM_MAC_MI_STATUS, R_SPECIAL, "MI_STATUS");
 	def(BGEM_MAC_MI_MODE, R_PLAIN, "MI_MODE");
 	def(BGEM_MAC_TX_MODE, R_PLAIN, "TX_MODE");
 	def(BGEM_MAC_TX_MODE + 4, R_RO, "TX_STATUS");
@@ -149,6 +149,38 @@ static void build_register_map(void)
 	def(BGEM_GRC_MODE, R_PLAIN, "MODE_CTRL");
 	def(BGEM_GRC_MISC_CFG, R_SPECIAL, "MISC_CFG");
 	def(BGEM_GRC_LOCAL_CTL, R_SPECIAL, "MISC_LOCAL_CTRL");
+	def(BGEM_GRC_EEPROM_ADDR, R_PLAIN, "EEPROM_ADDR");
+	def(BGEM_GRC_EEPROM_DATA, R_PLAIN, "EEPROM_DATA");
+	def(BGEM_SG_DIG_STATUS, R_RO, "SG_DIG_STATUS");
+	/* The CPMU (clock and power control, kept and not acted on), but its status. */
+	def_range(BGEM_CPMU_FIRST, BGEM_CPMU_FIRST + BGEM_CPMU_SIZE - 4, R_PLAIN, "CPMU");
+	def(BGEM_CPMU_STATUS, R_RO, "CPMU_STATUS");
+	/* PCIe transaction/link layer tuning Linux applies on the 5784. */
+	def_range(BGEM_PCIE_TL_PORT, BGEM_PCIE_TRANS_CFG, R_PLAIN, "PCIe TL/DL tuning");
+	def(BGEM_PCIE_PHY_TSTCTL, R_PLAIN, "PCIE_PHY_TSTCTL");
+	def_range(BGEM_NVRAM_CMD, BGEM_NVRAM_ACCESS, R_SPECIAL, "NVRAM");
+	/*
+	 * Accepted and kept, not acted on: what Linux tg3 programs on these
+	 * chips for features the model does not have (jumbo ring, RSS vectors'
+	 * coalescing, EEE and clock control in the CPMU, PTP clock, DMA tuning).
+	 */
+	def(BGEM_MAC_LOW_WMARK, R_PLAIN, "MAC_LOW_WMARK_MAX_RX_FRAME");
+	def(BGEM_SDI_STATS_CTL, R_PLAIN, "SNDDATAI_STATSCTRL");
+	def(BGEM_SDI_STATS_ENABLE, R_PLAIN, "SNDDATAI_STATSENAB");
+	def_range(BGEM_RDBDI_JMB_RCB, BGEM_RDBDI_JMB_RCB + 0xC, R_PLAIN, "JUMBO_RCB");
+	def(BGEM_RBDI_JMB_REPL_THR, R_PLAIN, "RBDI_JUMBO_REPLENISH");
+	def(BGEM_RBDI_JMB_REPL_LWM, R_PLAIN, "JUMBO_REPLENISH_LWM");
+	def_range(BGEM_HCC_VEC_FIRST, BGEM_HCC_VEC_LAST, R_PLAIN, "HCC per-vector parameter");
+	def(BGEM_CPMU_CLCK_ORIDE, R_PLAIN, "CPMU_CLCK_ORIDE");
+	def_range(BGEM_CPMU_EEE_MODE, BGEM_CPMU_EEE_LNKIDL, R_PLAIN, "CPMU EEE");
+	def(BGEM_CPMU_EEE_CTRL, R_PLAIN, "CPMU_EEE_CTRL");
+	def_range(BGEM_BMAN_DMA_LOWAT, BGEM_BMAN_DMA_HIWAT, R_PLAIN, "BMAN DMA watermark");
+	def(BGEM_RDMA_RSRV_CTL, R_PLAIN, "RDMA_RSRVCTRL");
+	def(BGEM_RDMA_LSO_CRPTEN, R_PLAIN, "RDMA_LSO_CRPTEN_CTRL");
+	def_range(BGEM_RDMA_LENGTH, BGEM_RDMA_LENGTH + 0xC, R_RO, "RDMA_LENGTH");
+	def(BGEM_GRC_FASTBOOT_PC, R_PLAIN, "FASTBOOT_PC");
+	def_range(BGEM_EAV_REF_CLK_LSB, BGEM_EAV_REF_CLK_CTL, R_PLAIN, "EAV reference clock");
+	def(BGEM_EAV_REF_CLK_CORR, R_PLAIN, "EAV clock correction");
 	build_defined_bits();
 }
 
@@ -197,12 +229,24 @@ static bool pow2_between(u32 v, u32 lo, u32 hi)
 	return v >= lo && v <= hi && !(v & (v - 1));
 }
 
-/* Decode an RCB; returns why it is unusable, or NULL. */
+enum rcb_kind { RCB_STD, RCB_SEND, RCB_RET };
+
+/*
+ * Decode an RCB; returns why it is unusable, or NULL. Bits 31:16 of the
+ * length/flags word are the entry count; the 5717 family's standard ring
+ * also takes the buffer size in bits 15:2, older chips take it from each
+ * BD (Linux tg3_reset_hw writes 512 << 16 there on every chip, and 1536 in
+ * 15:2 only from the 57765 on). The NIC address field is ignored from the
+ * 5705 on (Linux tg3_set_bdinfo and tg3_reset_hw write it only on older
+ * chips), except for the 5784's standard ring, which Linux points at 0x6000.
+ */
 static const char *decode_rcb(const struct tm_variant *v, const u32 *rcb, struct tm_ring *r,
-			      bool is_std, u32 nic_want)
+			      enum rcb_kind kind)
 {
+	bool is_std = kind == RCB_STD;
 	bool buf_len = is_std && v->std_rcb_buf_len;
 	u32 flags = rcb[2];
+	u32 max = is_std ? v->std_max : kind == RCB_RET ? v->ret_max : BGEM_RCB_MAX_SEND;
 
 	memset(r, 0, sizeof(*r));
 	r->host = (u64)rcb[0] << 32 | rcb[1];
@@ -211,18 +255,16 @@ static const char *decode_rcb(const struct tm_variant *v, const u32 *rcb, struct
 	if (flags & BGEM_RCBF_DISABLED)
 		return "marked disabled";
 	if (flags & (buf_len ? BGEM_RCBF_RESERVED_STD : BGEM_RCBF_RESERVED))
-		return is_std && !buf_len ? "reserved flag bits set (this chip's standard ring "
-					    "takes no buffer size)"
-					  : "reserved flag bits set";
+		return "reserved flag bits set";
 	if (!r->host)
 		return "host address is zero";
 	if (r->host & 0xF)
 		return "host address not 16-byte aligned";
-	if (!pow2_between(r->entries, 32, is_std ? BGEM_RCB_MAX_STD : v->ret_max))
+	if (!pow2_between(r->entries, 32, max))
 		return "entry count not a power of two the chip supports";
 	if (is_std && r->max_len < MIN_RX_BUFFER)
 		return "buffer size too small for a frame";
-	if (nic_want != ~0u && rcb[3] != nic_want)
+	if (is_std && v->std_nic_addr && rcb[3] != v->std_nic_addr)
 		return "NIC address is not where this chip keeps this ring";
 	r->valid = true;
 	return NULL;
@@ -233,18 +275,17 @@ static const char *std_ring_problem(struct tg3_model *m)
 	u32 rcb[4] = { tm_reg(m, BGEM_RDBDI_STD_RCB), tm_reg(m, BGEM_RDBDI_STD_RCB + 4),
 		       tm_reg(m, BGEM_RDBDI_STD_RCB + 8), tm_reg(m, BGEM_RDBDI_STD_RCB + 12) };
 
-	return decode_rcb(m->var, rcb, &m->std, true, m->var->std_nic_addr);
+	return decode_rcb(m->var, rcb, &m->std, RCB_STD);
 }
 
 static const char *send_ring_problem(struct tg3_model *m)
 {
-	return decode_rcb(m->var, &m->sram[BGEM_SRAM_SEND_RCBS / 4], &m->send, false,
-			  BGEM_NIC_SEND_RING);
+	return decode_rcb(m->var, &m->sram[BGEM_SRAM_SEND_RCBS / 4], &m->send, RCB_SEND);
 }
 
 static const char *ret_ring_problem(struct tg3_model *m)
 {
-	return decode_rcb(m->var, &m->sram[BGEM_SRAM_RET_RCBS / 4], &m->ret, false, ~0u);
+	return decode_rcb(m->var, &m->sram[BGEM_SRAM_RET_RCBS / 4], &m->ret, RCB_RET);
 }
 
 static u32 *sram_rcb(struct tg3_model *m, u32 base, unsigned int ring, u32 field)
@@ -342,6 +383,9 @@ static void clear_state(struct tg3_model *m)
 	memset(m->regs, 0, sizeof(m->regs));
 	tm_reg_set(m, BGEM_MAC_MI_MODE, BGEM_MIMODE_CLKCNT_RESET);
 	tm_reg_set(m, BGEM_MAC_RX_MTU, BGEM_DEFAULT_MTU);
+	tm_nvram_reset(m);
+	if (m->var->ape) /* the 5719's function number; the 5784 has one function */
+		tm_reg_set(m, BGEM_CPMU_STATUS, (u32)(m->fn & 3) << BGEM_CPMU_STATUS_FN_SHIFT);
 	garbage_rcbs(m);
 	memset(&m->send, 0, sizeof(m->send));
 	memset(&m->std, 0, sizeof(m->std));
@@ -352,7 +396,11 @@ static void clear_state(struct tg3_model *m)
 	m->mhc = 0;
 	m->dma_rw_ctrl = 0;
 	m->mem_win_base = 0;
+	m->reg_base = 0;
 	m->mbox_irq0 = 0;
+	memset(m->mbox_irq, 0, sizeof(m->mbox_irq));
+	m->sb_tag = 0;
+	m->sb_tag_valid = false;
 	m->hc_pending = false;
 	m->msi_sent_for_pending = false;
 	m->rx_events = m->tx_events = 0;
@@ -387,6 +435,10 @@ static void boot_finish(struct tg3_model *m)
 	tm_reg_set(m, BGEM_BMAN_MODE, BGEM_BLK_ENABLE | BGEM_BLK_ATTN);
 	tm_reg_set(m, BGEM_MAC_MI_MODE, tm_reg(m, BGEM_MAC_MI_MODE) | BGEM_MIMODE_CONST_MDC);
 	m->sram[BGEM_SRAM_DATA_SIG / 4] = BGEM_FW_MAGIC;
+	/* The board's configuration from NVRAM: a copper PHY, and its ID (drivers
+	 * that share the PHY with the APE do not read it from the PHY itself). */
+	m->sram[BGEM_SRAM_DATA_CFG / 4] = BGEM_DATACFG_PHY_COPPER;
+	m->sram[BGEM_SRAM_DATA_PHY_ID / 4] = (u32)m->var->phy_id1 << 16 | m->var->phy_id2;
 	if (m->sram[BGEM_SRAM_DRV_STATE / 4] == BGEM_DRV_STATE_START)
 		m->sram[BGEM_SRAM_DRV_STATE / 4] = BGEM_DRV_STATE_DONE | BGEM_DRV_STATE_START;
 	m->sram[BGEM_SRAM_FW_MBOX / 4] = BGEM_FW_DONE;
@@ -395,6 +447,8 @@ static void boot_finish(struct tg3_model *m)
 static void core_reset(struct tg3_model *m)
 {
 	u64 now = hosted_now();
+	u32 cpmu[BGEM_CPMU_SIZE / 4];
+	u32 msi_mode;
 
 	m->ctr.core_resets++;
 	if (!m->magic_seen)
@@ -403,12 +457,23 @@ static void core_reset(struct tg3_model *m)
 			     "the bootcode cannot tell a driver reset from a power-on",
 			     BGEM_FW_MAGIC);
 	m->magic_seen = false;
+	msi_mode = tm_reg(m, BGEM_MSI_MODE);
+	memcpy(cpmu, &m->regs[BGEM_CPMU_FIRST / 4], sizeof(cpmu));
 	clear_state(m);
-	/* The reset clears the function's MSI enable; the driver has to restore it. */
-	if (hosted_pci_msi_enabled(m->pci))
-		hosted_pci_cfg_set(m->pci, m->msi_cap + PCI_MSI_FLAGS, 2,
-				   hosted_pci_cfg_get(m->pci, m->msi_cap + PCI_MSI_FLAGS, 2) &
-				       ~PCI_MSI_FLAGS_ENABLE);
+	/*
+	 * The CPMU is in the power-management domain, not the core's: Linux
+	 * programs CPMU_EEE_MODE once at probe (tg3_setup_eee) and reads it back
+	 * after every chip reset (tg3_eee_pull_config), restarting
+	 * autonegotiation when it differs.
+	 */
+	memcpy(&m->regs[BGEM_CPMU_FIRST / 4], cpmu, sizeof(cpmu));
+	/*
+	 * The MSI block keeps its mode through a core reset on these parts, as
+	 * config space keeps the capability's enable: Linux tg3 writes
+	 * MSGINT_MODE once (tg3_ints_init) and restores it after a reset only on
+	 * the 5780 class (tg3_restore_pci_state).
+	 */
+	tm_reg_set(m, BGEM_MSI_MODE, msi_mode);
 	m->quiet_until = now + TM_RESET_QUIET_NS;
 	m->boot_done_at = m->boot_hang ? UINT64_MAX : now + TM_BOOT_NS;
 	tm_update_irq(m);
@@ -462,6 +527,34 @@ static u32 sram_read(struct tg3_model *m, u32 addr)
 
 /* ---- Register access ---- */
 
+static bool chip_cfg_dword(const struct tg3_model *m, u16 off);
+static u32 chip_cfg_read(struct tg3_model *m, u16 off);
+static void chip_cfg_write(struct tg3_model *m, u16 off, u32 val);
+
+/*
+ * BAR0 0x00..0xFF shadows configuration space; the chip's own dwords
+ * (0x68..0x84) act the same by either path, which is how drivers reach the
+ * memory window without config cycles. The standard header there reads as
+ * in config space and is not written this way.
+ */
+static u32 cfg_shadow_read(struct tg3_model *m, u32 off)
+{
+	if (chip_cfg_dword(m, (u16)off))
+		return chip_cfg_read(m, (u16)off);
+	return hosted_pci_cfg_get(m->pci, (u16)off, 4);
+}
+
+static void cfg_shadow_write(struct tg3_model *m, u32 off, u32 val)
+{
+	if (chip_cfg_dword(m, (u16)off))
+		chip_cfg_write(m, (u16)off, val);
+	else
+		tm_violation(m,
+			     "write 0x%08x to the config space shadow at BAR0+0x%02x: only the "
+			     "chip's registers 0x68..0x84 are meant to be written there",
+			     val, off);
+}
+
 static bool hcc_param(u32 off)
 {
 	return (off >= BGEM_HCC_RX_TICKS && off <= BGEM_HCC_TX_MAX_BDS_INT) ||
@@ -472,6 +565,10 @@ static void special_write(struct tg3_model *m, u32 off, u32 val)
 {
 	if (off >= BGEM_MBOX_FIRST && off < BGEM_MBOX_END) {
 		tm_mailbox_write(m, off, val);
+	} else if (off >= BGEM_NVRAM_CMD && off <= BGEM_NVRAM_ACCESS) {
+		if (!tm_nvram_write(m, off, val))
+			tm_violation(m, "write 0x%08x to read-only NVRAM register 0x%04x", val,
+				     off);
 	} else if (off == BGEM_MAC_MODE) {
 		if (val & BGEM_MACMODE_RXST_CLEAR)
 			memset(&m->regs[BGEM_STAT_RX_FIRST / 4], 0, BGEM_STAT_RX_SIZE);
@@ -480,6 +577,10 @@ static void special_write(struct tg3_model *m, u32 off, u32 val)
 		tm_reg_set(m, off, val & ~(BGEM_MACMODE_RXST_CLEAR | BGEM_MACMODE_TXST_CLEAR));
 	} else if (off == BGEM_MAC_STATUS) {
 		tm_reg_set(m, off, tm_reg(m, off) & ~val); /* write 1 to clear */
+	} else if (off == BGEM_MAC_MI_STATUS) {
+		/* Only the link-status attention enable is writable; the link bit is the MAC's. */
+		if (val & ~BGEM_MISTAT_LNK_ATTN_EN)
+			tm_violation(m, "write 0x%08x to MI_STATUS: only bit 0 is writable", val);
 	} else if (off == BGEM_MAC_MI_COMM) {
 		tm_mi_comm_write(m, val);
 	} else if (off >= BGEM_RDBDI_STD_RCB && off < BGEM_RDBDI_STD_RCB + 16) {
@@ -546,7 +647,8 @@ static bool access_allowed(struct tg3_model *m, u32 off, bool write)
 		    (unsigned long long)((now + TM_RESET_QUIET_NS - m->quiet_until) / 1000));
 		return false;
 	}
-	if (m->boot_done_at && write && off != BGEM_MARB_MODE) {
+	/* The driver polls the firmware mailbox through the memory window meanwhile. */
+	if (m->boot_done_at && write && off != BGEM_MARB_MODE && off != BGEM_CFG_MEMWIN_BASE) {
 		tm_violation(m,
 			     "register 0x%04x (%s) written while the bootcode is still "
 			     "initialising the chip (wait for the firmware mailbox)",
@@ -559,21 +661,28 @@ static bool access_allowed(struct tg3_model *m, u32 off, bool write)
 static u64 mmio_read(void *model, unsigned int bar, u64 off64, unsigned int size)
 {
 	struct tg3_model *m = model;
-	u32 off = (u32)off64, v;
+	u32 off = (u32)off64, v = 0;
 
-	if (bar != 0) {
-		tm_violation(m, "read of BAR%u+0x%x: the APE BAR is not modelled", bar, off);
+	if (size != 4) {
+		tm_violation(m, "%u-byte read at BAR%u+0x%04x: registers take 32-bit accesses",
+			     size, bar, off);
 		return ~0ull;
 	}
-	if (size != 4) {
-		tm_violation(m, "%u-byte read at 0x%04x: registers take 32-bit accesses", size,
-			     off);
+	if (bar == 2 && m->var->ape)
+		return tm_ape_read(m, off);
+	if (bar != 0) {
+		tm_violation(m, "read of BAR%u+0x%x, which this chip does not have", bar, off);
 		return ~0ull;
 	}
 	if (!access_allowed(m, off, false))
 		return 0xFFFFFFFFu;
 	if (off >= BGEM_MEMWIN)
-		return sram_read(m, m->mem_win_base + off - BGEM_MEMWIN);
+		return sram_read(m,
+				 (m->mem_win_base & ~(BGEM_MEMWIN_SIZE - 1)) + off - BGEM_MEMWIN);
+	if (off < BGEM_CFG_SHADOW_END)
+		return cfg_shadow_read(m, off);
+	if (off >= BGEM_NVRAM_CMD && off <= BGEM_NVRAM_ACCESS && tm_nvram_read(m, off, &v))
+		return v;
 	switch (reg_kind[off / 4]) {
 	case R_UNKNOWN:
 		tm_violation(m, "read of register 0x%04x, which the model does not know", off);
@@ -586,6 +695,9 @@ static u64 mmio_read(void *model, unsigned int bar, u64 off64, unsigned int size
 		if (off >= BGEM_MBOX_FIRST && off < BGEM_MBOX_END) {
 			if (off == BGEM_MBOX_IRQ0_LO)
 				return m->mbox_irq0;
+			for (unsigned int i = 1; i < BGEM_MBOX_IRQ_COUNT; i++)
+				if (off == BGEM_MBOX_IRQ0_LO + 8 * i)
+					return m->mbox_irq[i];
 			tm_violation(m,
 				     "read of mailbox 0x%04x: host-side mailboxes are write-only "
 				     "in the model",
@@ -601,19 +713,27 @@ static void mmio_write(void *model, unsigned int bar, u64 off64, unsigned int si
 	struct tg3_model *m = model;
 	u32 off = (u32)off64, val = (u32)val64;
 
-	if (bar != 0) {
-		tm_violation(m, "write to BAR%u+0x%x: the APE BAR is not modelled", bar, off);
+	if (size != 4) {
+		tm_violation(m, "%u-byte write at BAR%u+0x%04x: registers take 32-bit accesses",
+			     size, bar, off);
 		return;
 	}
-	if (size != 4) {
-		tm_violation(m, "%u-byte write at 0x%04x: registers take 32-bit accesses", size,
-			     off);
+	if (bar == 2 && m->var->ape) {
+		tm_ape_write(m, off, val);
+		return;
+	}
+	if (bar != 0) {
+		tm_violation(m, "write to BAR%u+0x%x, which this chip does not have", bar, off);
 		return;
 	}
 	if (!access_allowed(m, off, true))
 		return;
 	if (off >= BGEM_MEMWIN) {
-		sram_write(m, m->mem_win_base + off - BGEM_MEMWIN, val);
+		sram_write(m, (m->mem_win_base & ~(BGEM_MEMWIN_SIZE - 1)) + off - BGEM_MEMWIN, val);
+		return;
+	}
+	if (off < BGEM_CFG_SHADOW_END) {
+		cfg_shadow_write(m, off, val);
 		return;
 	}
 	if (reg_defined[off / 4] && (val & ~reg_defined[off / 4])) {
@@ -657,8 +777,9 @@ static u32 chip_cfg_read(struct tg3_model *m, u16 off)
 	case BGEM_CFG_DMA_RW_CTL: return m->dma_rw_ctrl;
 	case BGEM_CFG_PCISTATE: return m->intx_level ? 0 : BGEM_PCISTATE_INTX_IDLE;
 	case BGEM_CFG_MEMWIN_BASE: return m->mem_win_base;
+	case BGEM_CFG_MEMWIN_DATA: return sram_read(m, m->mem_win_base & ~3u);
+	case BGEM_CFG_REG_BASE: return m->reg_base;
 	case BGEM_CFG_REG_DATA:
-	case BGEM_CFG_MEMWIN_DATA:
 		tm_violation(m,
 			     "indirect register/memory access through config 0x%02x is not "
 			     "modelled",
@@ -694,6 +815,12 @@ static bool cfg_write(void *model, u16 off, unsigned int size, u32 val)
 			     size, off);
 		return true;
 	}
+	chip_cfg_write(m, off, val);
+	return true;
+}
+
+static void chip_cfg_write(struct tg3_model *m, u16 off, u32 val)
+{
 	switch (off) {
 	case BGEM_CFG_MISC_HOST_CTL:
 		if (val & BGEM_MHC_BYTE_SWAP)
@@ -705,7 +832,10 @@ static bool cfg_write(void *model, u16 off, unsigned int size, u32 val)
 		tm_update_irq(m);
 		break;
 	case BGEM_CFG_DMA_RW_CTL: m->dma_rw_ctrl = val; break;
-	case BGEM_CFG_MEMWIN_BASE: m->mem_win_base = val & ~(BGEM_MEMWIN_SIZE - 1); break;
+	/* The window's base for BAR0+0x8000, and the address MEMWIN_DATA reaches. */
+	case BGEM_CFG_MEMWIN_BASE: m->mem_win_base = val; break;
+	case BGEM_CFG_MEMWIN_DATA: sram_write(m, m->mem_win_base & ~3u, val); break;
+	case BGEM_CFG_REG_BASE: m->reg_base = val; break;
 	case BGEM_CFG_PCISTATE:
 		if (!(m->mhc & BGEM_MHC_PCISTATE_RW))
 			tm_violation(m, "PCI state register written without MISC_HOST_CTRL "
@@ -717,7 +847,6 @@ static bool cfg_write(void *model, u16 off, unsigned int size, u32 val)
 			     "is read-only",
 			     val, off);
 	}
-	return true;
 }
 
 static void cfg_written(void *model, u16 off, unsigned int size, u32 val)
@@ -783,7 +912,12 @@ static const struct tm_variant variant_5719 = {
 	.send_rcbs = BGEM_SEND_RCB_COUNT,
 	.ret_rcbs = BGEM_RET_RCB_COUNT,
 	.ret_max = BGEM_RCB_MAX_RET,
-	.std_nic_addr = BGEM_NIC_STD_RING,
+	.std_max = BGEM_RCB_MAX_STD,
+	/* [lx] TG3_PHY_ID_BCM5719C 0x5c0d8a20 is tg3's packing of MII ID 0x0362:0x5e20. */
+	.phy_id1 = 0x0362,
+	.phy_id2 = 0x5E20,
+	.tso_mss_mask = BGEM_TXMSS_MASK_TSO3,
+	.std_nic_addr = 0, /* Linux leaves it unset on the 5717 family */
 	.std_rcb_buf_len = true,
 	.ape = true,
 };
@@ -796,6 +930,11 @@ static const struct tm_variant variant_5784 = {
 	.send_rcbs = BGEM_SEND_RCB_COUNT_5784,
 	.ret_rcbs = BGEM_RET_RCB_COUNT_5784,
 	.ret_max = BGEM_RCB_MAX_RET_5784,
+	.std_max = BGEM_RCB_MAX_STD_5784,
+	/* [lx] TG3_PHY_ID_BCM5784 0xbc050fa0 packs MII ID 0x0143:0xbfa0. */
+	.phy_id1 = 0x0143,
+	.phy_id2 = 0xBFA0,
+	.tso_mss_mask = BGEM_TXMSS_MASK_TSO2,
 	.std_nic_addr = BGEM_NIC_STD_RING_5705,
 	.std_rcb_buf_len = false,
 	.ape = false,

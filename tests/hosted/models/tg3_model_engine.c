@@ -19,9 +19,20 @@
 
 /* ---- Interrupts ---- */
 
+static bool tagged(const struct tg3_model *m)
+{
+	return m->mhc & BGEM_MHC_TAGGED_STATUS;
+}
+
+/*
+ * Interrupt mailbox 0 masks while nonzero; in tagged-status mode its top
+ * byte is the tag the driver has processed up to and only the rest masks.
+ */
 static bool irq_open(const struct tg3_model *m)
 {
-	return m->mbox_irq0 == 0 && !(m->mhc & BGEM_MHC_MASK_INTX);
+	u32 mask = tagged(m) ? m->mbox_irq0 & 0x00FFFFFFu : m->mbox_irq0;
+
+	return mask == 0 && !(m->mhc & BGEM_MHC_MASK_INTX);
 }
 
 void tm_update_irq(struct tg3_model *m)
@@ -60,7 +71,12 @@ void tm_irq_ack(struct tg3_model *m, u32 val)
 {
 	m->ctr.irq_acks++;
 	m->mbox_irq0 = val;
-	m->hc_pending = false;
+	/*
+	 * Tagged status: acknowledging an older tag than the last status block
+	 * carried leaves the interrupt pending, so no update is ever lost
+	 * between the driver's last look and its unmask (Linux tg3_int_reenable).
+	 */
+	m->hc_pending = tagged(m) && m->sb_tag_valid && (val >> 24) != (m->sb_tag & 0xFF);
 	m->msi_sent_for_pending = false;
 	tm_update_irq(m);
 }
@@ -78,6 +94,11 @@ static void write_status_block(struct tg3_model *m)
 
 	memset(&sb, 0, sizeof(sb));
 	sb.status = BGEM_SBF_UPDATED;
+	if (tagged(m)) {
+		m->sb_tag = (m->sb_tag + 1) & 0xFF;
+		m->sb_tag_valid = true;
+		sb.tag = m->sb_tag;
+	}
 	if (m->sb_link_changed)
 		sb.status |= BGEM_SBF_LINK_CHANGE;
 	if (m->sb_error)
@@ -199,6 +220,17 @@ static bool producer_write(struct tg3_model *m, const char *ring, const struct t
 
 void tm_mailbox_write(struct tg3_model *m, u32 off, u32 val)
 {
+	for (unsigned int i = 1; i < BGEM_MBOX_IRQ_COUNT; i++) {
+		if (off == BGEM_MBOX_IRQ0_LO + 8 * i) {
+			m->mbox_irq[i] = val; /* RSS vectors: never raised without MSI-X */
+			return;
+		}
+	}
+	/* Rings the model does not have: setting them to 0 is what a reset does. */
+	if (!val && (off == BGEM_MBOX_JMB_PROD_LO ||
+		     (off >= BGEM_MBOX_RET_CON_LO(1) && off <= BGEM_MBOX_RET_CON_LO(15)) ||
+		     (off >= BGEM_MBOX_TX_PROD_LO(1) && off <= BGEM_MBOX_TX_PROD_LO(15))))
+		return;
 	switch (off) {
 	case BGEM_MBOX_IRQ0_LO: tm_irq_ack(m, val); return;
 	case BGEM_MBOX_STD_PROD_LO:
@@ -320,12 +352,77 @@ static bool port_mode_matches(struct tg3_model *m)
 	return false;
 }
 
+/*
+ * TSO: one TCP/IPv4 frame of headers and a long payload, cut into segments
+ * of the MSS the BD carries, each with its own IP length, identification
+ * and checksum, sequence number, flags (FIN and PSH on the last only, CWR
+ * on the first only) and TCP checksum (the driver zeroed it). The header
+ * length the BD also carries is recomputed from the frame itself.
+ */
+#define TCP_FLAG_FIN 0x01
+#define TCP_FLAG_PSH 0x08
+#define TCP_FLAG_CWR 0x80
+
+static bool send_wire(struct tg3_model *m, u8 *f, u32 len);
+
+static void tx_tso(struct tg3_model *m, struct tm_tx_frame *fr, u32 mss)
+{
+	u8 *f = fr->data, seg[TM_MAX_FRAME];
+	u32 ihl, thl, hdr, payload, seq;
+	u16 id;
+	u8 flags;
+
+	if (fr->len < FR_ETH_HLEN + 40 || f[12] != 0x08 || f[13] != 0x00 || (f[14] >> 4) != 4 ||
+	    f[FR_ETH_HLEN + 9] != FR_PROTO_TCP) {
+		tm_violation(m, "TSO on a frame that is not TCP over IPv4 (the model segments "
+				"only those)");
+		return;
+	}
+	ihl = (f[FR_ETH_HLEN] & 0xF) * 4u;
+	thl = (f[FR_ETH_HLEN + ihl + 12] >> 4) * 4u;
+	hdr = FR_ETH_HLEN + ihl + thl;
+	if (ihl < 20 || thl < 20 || hdr > fr->len || !mss || hdr + mss > TM_MAX_FRAME) {
+		tm_violation(m, "TSO frame with headers of %u bytes and MSS %u: malformed", hdr,
+			     mss);
+		return;
+	}
+	payload = fr->len - hdr;
+	id = (u16)(f[FR_ETH_HLEN + 4] << 8 | f[FR_ETH_HLEN + 5]);
+	seq = (u32)f[FR_ETH_HLEN + ihl + 4] << 24 | (u32)f[FR_ETH_HLEN + ihl + 5] << 16 |
+	      (u32)f[FR_ETH_HLEN + ihl + 6] << 8 | f[FR_ETH_HLEN + ihl + 7];
+	flags = f[FR_ETH_HLEN + ihl + 13];
+	for (u32 off = 0, i = 0; off < payload || (!payload && !i); off += mss, i++) {
+		u32 chunk = MIN(mss, payload - off);
+		bool last = off + chunk >= payload;
+		struct fr_info info;
+		u8 *tcp = seg + FR_ETH_HLEN + ihl;
+		u32 sq = seq + off;
+
+		memcpy(seg, f, hdr);
+		memcpy(seg + hdr, f + hdr + off, chunk);
+		fr_put16(seg + FR_ETH_HLEN + 2, (u16)(ihl + thl + chunk));
+		fr_put16(seg + FR_ETH_HLEN + 4, (u16)(id + i));
+		tcp[4] = (u8)(sq >> 24), tcp[5] = (u8)(sq >> 16), tcp[6] = (u8)(sq >> 8),
+		tcp[7] = (u8)sq;
+		tcp[13] =
+		    flags & ~(last ? 0 : TCP_FLAG_FIN | TCP_FLAG_PSH) & ~(i ? TCP_FLAG_CWR : 0);
+		if (fr_parse(seg, hdr + chunk, &info)) {
+			fr_fill_ip_csum(seg, &info);
+			fr_fill_l4_csum(seg, &info);
+		}
+		if (!send_wire(m, seg, hdr + chunk))
+			return;
+		if (!payload)
+			break;
+	}
+}
+
 /* Take one frame's BDs from send_cons. False when nothing could be done. */
 static bool send_one(struct tg3_model *m, u64 now)
 {
-	struct tm_frame *fr = &m->scratch;
+	struct tm_tx_frame *fr = &m->scratch;
 	u32 idx = m->send_cons, nbds = 0;
-	u16 flags = 0;
+	u16 flags = 0, mss = 0;
 	bool end = false;
 
 	fr->len = 0;
@@ -361,7 +458,9 @@ static bool send_one(struct tg3_model *m, u64 now)
 				     "chip may have fetched it before the driver finished it",
 				     idx);
 		buf = (u64)bd.addr_hi << 32 | bd.addr_lo;
-		if (!bd.len || fr->len + bd.len > TM_MAX_FRAME) {
+		if (!nbds)
+			mss = bd.mss;
+		if (!bd.len || fr->len + bd.len > (mss ? TM_MAX_TSO_FRAME : TM_MAX_FRAME)) {
 			tm_violation(m, "send BD %u: length %u (frame so far %u bytes)", idx,
 				     bd.len, fr->len);
 			return false;
@@ -384,17 +483,28 @@ static bool send_one(struct tg3_model *m, u64 now)
 		memset(fr->data + fr->len, 0, FR_ETH_ZLEN - fr->len); /* the MAC pads */
 		fr->len = FR_ETH_ZLEN;
 	}
+	if (mss) {
+		tx_tso(m, fr, mss & m->var->tso_mss_mask);
+		return true;
+	}
 	tx_offload(m, fr->data, fr->len, flags);
+	send_wire(m, fr->data, fr->len);
+	return true;
+}
+
+/* One finished frame to the wire, if the MAC and the link let it; false if not. */
+static bool send_wire(struct tg3_model *m, u8 *f, u32 len)
+{
 	if (!(tm_reg(m, BGEM_MAC_TX_MODE) & BGEM_TXMODE_ENABLE) ||
 	    !(tm_reg(m, BGEM_MAC_MODE) & BGEM_MACMODE_TX_DMA) || !m->phy.link ||
 	    !hosted_port_carrier(&m->port) || !port_mode_matches(m)) {
 		m->ctr.tx_dropped++;
-		return true;
+		return false;
 	}
-	hosted_port_transmit(&m->port, fr->data, fr->len);
+	hosted_port_transmit(&m->port, f, len);
 	m->ctr.tx_frames++;
-	tm_stat_add(m, BGEM_STAT_TX_OCTETS, fr->len + BGEM_FCS_LEN);
-	stat_by_dest(m, fr->data, BGEM_STAT_TX_UCAST, BGEM_STAT_TX_MCAST, BGEM_STAT_TX_BCAST);
+	tm_stat_add(m, BGEM_STAT_TX_OCTETS, len + BGEM_FCS_LEN);
+	stat_by_dest(m, f, BGEM_STAT_TX_UCAST, BGEM_STAT_TX_MCAST, BGEM_STAT_TX_BCAST);
 	return true;
 }
 

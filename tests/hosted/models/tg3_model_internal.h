@@ -14,10 +14,18 @@
 #define TM_SRAM_SIZE 0x1000u
 
 /* Timing, in simulated time. */
-#define TM_RESET_QUIET_NS (500 * 1000ull)	  /* no register cycles after a core reset */
+/*
+ * No register cycles right after a core reset. The chip answers within
+ * 120 us (Linux tg3_chip_reset reads config space then, and writes
+ * registers after another 120 us); the model refuses only the first 20 us,
+ * so that a guest's delay loops under QEMU's TCG, which run short when the
+ * host is busy, are not taken for a driver that does not wait at all.
+ */
+#define TM_RESET_QUIET_NS (20 * 1000ull)
 #define TM_BOOT_NS	  (30 * 1000 * 1000ull)	  /* bootcode run after a reset */
 #define TM_AUTONEG_NS	  (2000 * 1000 * 1000ull) /* autonegotiation */
 #define TM_MDIO_NS	  (5 * 1000ull)		  /* one MDIO transaction */
+#define TM_PHY_KEPT	  32 /* DSP and clause 45 registers the PHY remembers */
 
 #define TM_RX_FIFO		  256 /* frames the MAC buffers before it drops */
 #define TM_MAX_FRAME		  9022
@@ -26,6 +34,13 @@
 struct tm_frame {
 	u32 len;
 	u8 data[TM_MAX_FRAME];
+};
+
+/* A send frame before TSO cuts it: IP's 64 KiB plus the Ethernet header. */
+#define TM_MAX_TSO_FRAME (65536 + 14)
+struct tm_tx_frame {
+	u32 len;
+	u8 data[TM_MAX_TSO_FRAME];
 };
 
 struct tm_ring {
@@ -44,6 +59,17 @@ struct tm_phy {
 	u64 an_done_at; /* 0: not negotiating */
 	u32 speed;
 	bool full;
+	/* Broadcom vendor registers (tg3_model_phy.c): kept, the status ones computed. */
+	u16 ext_ctrl, dsp_addr, dsp_ctrl, imask, istat, test1;
+	u16 aux_ctrl[8], aux_rdsel;
+	u16 misc_shdw[32], misc_rdsel;
+	u16 mmd_ctrl, mmd_addr;
+	u16 dsp[TM_PHY_KEPT];
+	u16 dsp_at[TM_PHY_KEPT];
+	unsigned int ndsp;
+	u16 mmd[TM_PHY_KEPT];
+	u32 mmd_at[TM_PHY_KEPT];
+	unsigned int nmmd;
 };
 
 /* What differs between the chips the model plays. */
@@ -54,9 +80,12 @@ struct tm_variant {
 	u16 prodid_cfg; /* config offset of the chip ID register */
 	unsigned int send_rcbs, ret_rcbs;
 	u32 ret_max;	      /* return ring entries at most */
+	u32 std_max;	      /* standard ring entries at most */
 	u32 std_nic_addr;     /* where the standard ring's descriptors live in NIC memory */
 	bool std_rcb_buf_len; /* the standard RCB carries the buffer size (5717 family) */
 	bool ape;	      /* management processor BAR */
+	u16 phy_id1, phy_id2; /* the integrated PHY's MII identifier */
+	u16 tso_mss_mask;     /* the MSS bits of a send BD's MSS field */
 };
 
 struct tg3_model {
@@ -75,6 +104,7 @@ struct tg3_model {
 	u32 mhc; /* misc host control, bits 15:0 */
 	u32 dma_rw_ctrl;
 	u32 mem_win_base;
+	u32 reg_base;
 
 	/* Register file and NIC memory. */
 	u32 regs[TM_REGS_SIZE / 4];
@@ -93,12 +123,15 @@ struct tg3_model {
 	u32 ret_prod, ret_cons;
 	u32 rx_buffers_posted_since_reset;
 	/* Descriptors as they were when their producer index was written. */
-	struct bgem_send_bd send_posted[BGEM_RCB_MAX_RET];
+	struct bgem_send_bd send_posted[BGEM_RCB_MAX_SEND];
 	struct bgem_rx_bd std_posted[BGEM_RCB_MAX_STD];
 
 	/* Interrupts. */
 	u32 mbox_irq0;
-	bool hc_pending; /* status updated, not yet acknowledged */
+	u32 mbox_irq[BGEM_MBOX_IRQ_COUNT]; /* 1..4: the RSS vectors' masks, kept */
+	bool hc_pending;		   /* status updated, not yet acknowledged */
+	u32 sb_tag;			   /* tagged status: the last tag written */
+	bool sb_tag_valid;
 	bool msi_sent_for_pending;
 	bool intx_level;
 
@@ -129,8 +162,14 @@ struct tg3_model {
 	bool tx_halted; /* after a DMA error or bad BD, until reset */
 	bool rx_halted;
 
+	/* NVRAM arbitration and the APE (tg3_model_aux.c). */
+	u32 nv_swarb;
+	u32 ape_grant[BGEM_APE_LOCKS];
+	u32 ape_gpio_msg;
+	u32 ape_shmem[BGEM_APE_SHMEM_SIZE / 4];
+
 	struct tg3_model_counters ctr;
-	struct tm_frame scratch;
+	struct tm_tx_frame scratch;
 };
 
 /* tg3_model.c */
@@ -139,6 +178,13 @@ u32 tm_reg(const struct tg3_model *m, u32 off);
 void tm_reg_set(struct tg3_model *m, u32 off, u32 val);
 bool tm_block_on(const struct tg3_model *m, u32 mode_reg);
 void tm_stat_add(struct tg3_model *m, u32 off, u32 n);
+
+/* tg3_model_aux.c */
+bool tm_nvram_read(struct tg3_model *m, u32 off, u32 *val);
+bool tm_nvram_write(struct tg3_model *m, u32 off, u32 val);
+void tm_nvram_reset(struct tg3_model *m);
+u32 tm_ape_read(struct tg3_model *m, u32 off);
+void tm_ape_write(struct tg3_model *m, u32 off, u32 val);
 
 /* tg3_model_phy.c */
 void tm_phy_reset(struct tg3_model *m);

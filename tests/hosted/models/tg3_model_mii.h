@@ -50,6 +50,35 @@
 #define BGEM_GBSR_PARTNER_HALF BIT(10)
 #define BGEM_GBSR_PARTNER_FULL BIT(11)
 
+/* IEEE 802.3 clause 22 access to clause 45 registers */
+#define BGEM_MII_MMD_CTRL   0x0D
+#define BGEM_MMD_CTRL_DATA  0xC000u /* function: 0 = address, else data */
+#define BGEM_MMD_CTRL_DEVAD 0x001Fu
+#define BGEM_MII_MMD_ADDR   0x0E
+
+/* Broadcom vendor registers [lx] tg3.h MII_TG3_* */
+#define BGEM_MII_EXT_CTRL      0x10
+#define BGEM_MII_EXT_STAT      0x11
+#define BGEM_MII_RXR_COUNTERS  0x14
+#define BGEM_MII_DSP_RW	       0x15
+#define BGEM_MII_DSP_CTRL      0x16
+#define BGEM_MII_DSP_ADDR      0x17
+#define BGEM_MII_AUX_CTRL      0x18 /* shadowed: bits 2:0 select */
+#define BGEM_AUXCTL_SEL	       0x0007u
+#define BGEM_AUXCTL_SEL_MISC   7 /* its write-enable bit 15 or read select in 14:12 */
+#define BGEM_AUXCTL_MISC_WREN  BIT(15)
+#define BGEM_MII_AUX_STAT      0x19
+#define BGEM_AUXSTAT_FULL      BIT(0)
+#define BGEM_AUXSTAT_LPASS     BIT(2)
+#define BGEM_AUXSTAT_100       BIT(3)
+#define BGEM_AUXSTAT_SPD_SHIFT 8    /* 1/2 10 half/full, 3/5 100, 6/7 1000 */
+#define BGEM_MII_ISTAT	       0x1A /* interrupt status, cleared by reading */
+#define BGEM_ISTAT_LINKCHG     BIT(1)
+#define BGEM_MII_IMASK	       0x1B
+#define BGEM_MII_MISC_SHDW     0x1C /* shadowed: bits 14:10 select, bit 15 writes */
+#define BGEM_MISCSHDW_WREN     BIT(15)
+#define BGEM_MII_TEST1	       0x1E
+
 #define BGEM_MII_ESR	    0x0F /* extended status */
 #define BGEM_ESR_1000T_HALF BIT(12)
 #define BGEM_ESR_1000T_FULL BIT(13)

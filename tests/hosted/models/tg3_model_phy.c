@@ -5,11 +5,11 @@
  * latched-low link bit, and the MAC's autopoll that turns PHY link changes
  * into a link-change attention.
  */
+#include <string.h>
+
 #include "tests/hosted/models/tg3_model_internal.h"
 #include "tests/hosted/models/tg3_model_mii.h"
 
-#define PHY_ID1 0x5C0D /* a Broadcom-style identifier; nothing depends on it */
-#define PHY_ID2 0x8A21
 #define BMSR_ABILITIES                                                                       \
 	(BGEM_BMSR_100X_FULL | BGEM_BMSR_100X_HALF | BGEM_BMSR_10_FULL | BGEM_BMSR_10_HALF | \
 	 BGEM_BMSR_EXT_STATUS | BGEM_BMSR_ANEG_ABLE | BGEM_BMSR_EXT_CAP)
@@ -20,6 +20,11 @@ static void phy_defaults(struct tm_phy *p)
 	p->anar = BGEM_AN_SELECTOR_8023 | BGEM_AN_10_HALF | BGEM_AN_10_FULL | BGEM_AN_100_HALF |
 		  BGEM_AN_100_FULL;
 	p->gtcr = BGEM_GBCR_ADV_FULL | BGEM_GBCR_ADV_HALF;
+	p->ext_ctrl = p->dsp_addr = p->dsp_ctrl = p->imask = p->istat = p->test1 = 0;
+	memset(p->aux_ctrl, 0, sizeof(p->aux_ctrl));
+	memset(p->misc_shdw, 0, sizeof(p->misc_shdw));
+	p->aux_rdsel = p->misc_rdsel = p->mmd_ctrl = p->mmd_addr = 0;
+	p->ndsp = p->nmmd = 0;
 }
 
 u32 tm_port_advertise(struct tg3_model *m)
@@ -46,8 +51,10 @@ u32 tm_port_advertise(struct tg3_model *m)
 
 static void link_down(struct tg3_model *m)
 {
-	if (m->phy.link)
+	if (m->phy.link) {
 		m->phy.link_dropped = true;
+		m->phy.istat |= BGEM_ISTAT_LINKCHG;
+	}
 	m->phy.link = false;
 	m->phy.an_complete = false;
 	m->phy.lpa = 0;
@@ -117,6 +124,128 @@ static void finish_autoneg(struct tg3_model *m)
 		p->speed = 0;
 	}
 	p->link = p->speed != 0;
+	if (p->link)
+		p->istat |= BGEM_ISTAT_LINKCHG;
+}
+
+/* ---- Broadcom vendor registers ---- */
+
+/* A small memory for DSP and clause 45 registers, addressed indirectly. */
+static u16 *kept(u16 *vals, void *at, bool wide, unsigned int *n, u32 addr, bool create)
+{
+	for (unsigned int i = 0; i < *n; i++)
+		if ((wide ? ((u32 *)at)[i] : ((u16 *)at)[i]) == addr)
+			return &vals[i];
+	if (!create || *n == TM_PHY_KEPT)
+		return NULL;
+	if (wide)
+		((u32 *)at)[*n] = addr;
+	else
+		((u16 *)at)[*n] = (u16)addr;
+	vals[*n] = 0;
+	return &vals[(*n)++];
+}
+
+static u16 aux_status(const struct tm_phy *p)
+{
+	u16 code;
+
+	if (!p->link)
+		return 0;
+	switch (p->speed) {
+	case 1000: code = p->full ? 7 : 6; break;
+	case 100: code = p->full ? 5 : 3; break;
+	default: code = p->full ? 2 : 1; break;
+	}
+	return (u16)(code << BGEM_AUXSTAT_SPD_SHIFT) | BGEM_AUXSTAT_LPASS |
+	       (p->speed == 100 ? BGEM_AUXSTAT_100 : 0) | (p->full ? BGEM_AUXSTAT_FULL : 0);
+}
+
+static u32 mmd_key(const struct tm_phy *p)
+{
+	return (u32)(p->mmd_ctrl & BGEM_MMD_CTRL_DEVAD) << 16 | p->mmd_addr;
+}
+
+static bool vendor_read(struct tg3_model *m, u8 reg, u16 *v)
+{
+	struct tm_phy *p = &m->phy;
+	u16 *k;
+
+	switch (reg) {
+	case BGEM_MII_MMD_CTRL: *v = p->mmd_ctrl; return true;
+	case BGEM_MII_MMD_ADDR:
+		if (!(p->mmd_ctrl & BGEM_MMD_CTRL_DATA)) {
+			*v = p->mmd_addr;
+		} else {
+			k = kept(p->mmd, p->mmd_at, true, &p->nmmd, mmd_key(p), false);
+			*v = k ? *k : 0; /* EEE status and friends: nothing resolved */
+		}
+		return true;
+	case BGEM_MII_EXT_CTRL: *v = p->ext_ctrl; return true;
+	case BGEM_MII_EXT_STAT:
+	case BGEM_MII_RXR_COUNTERS: *v = 0; return true;
+	case BGEM_MII_DSP_RW:
+		k = kept(p->dsp, p->dsp_at, false, &p->ndsp, p->dsp_addr, false);
+		*v = k ? *k : 0;
+		return true;
+	case BGEM_MII_DSP_CTRL: *v = p->dsp_ctrl; return true;
+	case BGEM_MII_DSP_ADDR: *v = p->dsp_addr; return true;
+	case BGEM_MII_AUX_CTRL: *v = p->aux_ctrl[p->aux_rdsel]; return true;
+	case BGEM_MII_AUX_STAT: *v = aux_status(p); return true;
+	case BGEM_MII_ISTAT:
+		*v = p->istat;
+		p->istat = 0;
+		return true;
+	case BGEM_MII_IMASK: *v = p->imask; return true;
+	case BGEM_MII_MISC_SHDW: *v = p->misc_shdw[p->misc_rdsel]; return true;
+	case BGEM_MII_TEST1: *v = p->test1; return true;
+	default: return false;
+	}
+}
+
+static bool vendor_write(struct tg3_model *m, u8 reg, u16 val)
+{
+	struct tm_phy *p = &m->phy;
+	u16 *k;
+
+	switch (reg) {
+	case BGEM_MII_MMD_CTRL: p->mmd_ctrl = val; return true;
+	case BGEM_MII_MMD_ADDR:
+		if (!(p->mmd_ctrl & BGEM_MMD_CTRL_DATA)) {
+			p->mmd_addr = val;
+		} else if ((k = kept(p->mmd, p->mmd_at, true, &p->nmmd, mmd_key(p), true))) {
+			*k = val;
+		} else {
+			tm_violation(m, "PHY clause 45 write: more registers than the model keeps");
+		}
+		return true;
+	case BGEM_MII_EXT_CTRL: p->ext_ctrl = val; return true;
+	case BGEM_MII_DSP_RW:
+		if ((k = kept(p->dsp, p->dsp_at, false, &p->ndsp, p->dsp_addr, true)))
+			*k = val;
+		else
+			tm_violation(m, "PHY DSP write: more registers than the model keeps");
+		return true;
+	case BGEM_MII_DSP_CTRL: p->dsp_ctrl = val; return true;
+	case BGEM_MII_DSP_ADDR: p->dsp_addr = val; return true;
+	case BGEM_MII_AUX_CTRL:
+		if ((val & BGEM_AUXCTL_SEL) != BGEM_AUXCTL_SEL_MISC)
+			p->aux_ctrl[val & BGEM_AUXCTL_SEL] = val;
+		else if (val & BGEM_AUXCTL_MISC_WREN)
+			p->aux_ctrl[BGEM_AUXCTL_SEL_MISC] = val & ~BGEM_AUXCTL_MISC_WREN;
+		else
+			p->aux_rdsel = (val >> 12) & BGEM_AUXCTL_SEL; /* selects what reads see */
+		return true;
+	case BGEM_MII_IMASK: p->imask = val; return true;
+	case BGEM_MII_MISC_SHDW:
+		if (val & BGEM_MISCSHDW_WREN)
+			p->misc_shdw[(val >> 10) & 0x1F] = val & ~BGEM_MISCSHDW_WREN;
+		else
+			p->misc_rdsel = (val >> 10) & 0x1F;
+		return true;
+	case BGEM_MII_TEST1: p->test1 = val; return true;
+	default: return false;
+	}
 }
 
 static u16 phy_read(struct tg3_model *m, u8 reg)
@@ -134,14 +263,16 @@ static u16 phy_read(struct tg3_model *m, u8 reg)
 			v |= BGEM_BMSR_ANEG_DONE;
 		p->link_dropped = false; /* the latch clears when read */
 		return v;
-	case BGEM_MII_ID_HI: return PHY_ID1;
-	case BGEM_MII_ID_LO: return PHY_ID2;
+	case BGEM_MII_ID_HI: return m->var->phy_id1;
+	case BGEM_MII_ID_LO: return m->var->phy_id2;
 	case BGEM_MII_ANAR: return p->anar;
 	case BGEM_MII_ANLPAR: return p->an_complete ? p->lpa : 0;
 	case BGEM_MII_GBCR: return p->gtcr;
 	case BGEM_MII_GBSR: return p->an_complete ? p->gtsr : 0;
 	case BGEM_MII_ESR: return BGEM_ESR_1000T_FULL | BGEM_ESR_1000T_HALF;
 	default:
+		if (vendor_read(m, reg, &v))
+			return v;
 		tm_violation(m, "MDIO read of PHY register %u, which the model does not have", reg);
 		return 0;
 	}
@@ -176,6 +307,8 @@ static void phy_write(struct tg3_model *m, u8 reg, u16 val)
 	case BGEM_MII_ANAR: p->anar = val; return;
 	case BGEM_MII_GBCR: p->gtcr = val; return;
 	default:
+		if (vendor_write(m, reg, val))
+			return;
 		tm_violation(m,
 			     "MDIO write 0x%04x to PHY register %u, which the model does not "
 			     "have (or is read-only)",
@@ -231,12 +364,19 @@ static void mdio_complete(struct tg3_model *m)
 	tm_reg_set(m, BGEM_MAC_STATUS, tm_reg(m, BGEM_MAC_STATUS) | BGEM_MACSTAT_MI_DONE);
 }
 
-/* Autopoll: the MAC reads the PHY's link for us and flags changes. */
+/*
+ * The MAC follows the integrated PHY's link signal and flags each change
+ * in MAC_STATUS (and, if enabled, as an attention), with or without
+ * autopoll: Linux tg3 on the 5719 polls no PHY register for the link but
+ * waits for SD_STATUS_LINK_CHG with MAC_EVENT_LNKSTATE_CHANGED enabled
+ * (tg3_setup_copper_phy). MI_STATUS follows the same signal (UNVERIFIED
+ * without autopoll).
+ */
 static void autopoll(struct tg3_model *m)
 {
 	bool link = m->phy.link;
 
-	if (!(tm_reg(m, BGEM_MAC_MI_MODE) & BGEM_MIMODE_AUTOPOLL) || link == m->mi_link)
+	if (link == m->mi_link)
 		return;
 	m->mi_link = link;
 	tm_reg_set(m, BGEM_MAC_MI_STATUS, link ? BGEM_MISTAT_LINK : 0);

@@ -49,18 +49,23 @@
 #define BGEM_CFG_MEMWIN_BASE	  0x7C
 #define BGEM_CFG_REG_DATA	  0x80
 #define BGEM_CFG_MEMWIN_DATA	  0x84
-#define BGEM_CFG_GEN2_PRODID	  0xF4 /* chip ID of the 5717 family */
-#define BGEM_CFG_PRODID		  0xBC /* [bge][lx] chip ID of the 5755 generation (5784, 5761) */
-#define BGEM_CFG_CHIP_DWORDS_LAST 0x84 /* 0x68..0x84 are the chip's own */
+#define BGEM_CFG_GEN2_PRODID	  0xF4	/* chip ID of the 5717 family */
+#define BGEM_CFG_PRODID		  0xBC	/* [bge][lx] chip ID of the 5755 generation (5784, 5761) */
+#define BGEM_CFG_CHIP_DWORDS_LAST 0x84	/* 0x68..0x84 are the chip's own */
+#define BGEM_CFG_SHADOW_END	  0x100 /* [lx] BAR0 0x00..0xFF mirrors config space */
 
 /* ---- High-priority mailboxes: 64 bits each, the low word at +4 acts [bge] ---- */
-#define BGEM_MBOX_FIRST	      0x0200
-#define BGEM_MBOX_END	      0x0400
-#define BGEM_MBOX_IRQ0_LO     0x0204
-#define BGEM_MBOX_STD_PROD_LO 0x026C
-#define BGEM_MBOX_RET0_CON_LO 0x0284
-#define BGEM_MBOX_TX0_PROD_LO 0x0304 /* host send ring 0 */
-#define BGEM_MBOX_HI(lo)      ((lo)-4)
+#define BGEM_MBOX_FIRST		0x0200
+#define BGEM_MBOX_END		0x0400
+#define BGEM_MBOX_IRQ0_LO	0x0204
+#define BGEM_MBOX_STD_PROD_LO	0x026C
+#define BGEM_MBOX_RET0_CON_LO	0x0284
+#define BGEM_MBOX_TX0_PROD_LO	0x0304 /* host send ring 0 */
+#define BGEM_MBOX_HI(lo)	((lo)-4)
+#define BGEM_MBOX_IRQ_COUNT	5 /* [lx] interrupt mailboxes 0x204 + 8n: vector 0 and 4 RSS */
+#define BGEM_MBOX_JMB_PROD_LO	0x0274
+#define BGEM_MBOX_RET_CON_LO(n) (0x0284 + 8 * (n))
+#define BGEM_MBOX_TX_PROD_LO(n) (0x0304 + 8 * (n))
 
 /* ---- Ethernet MAC [bge][fw] ---- */
 #define BGEM_MAC_MODE		0x0400
@@ -106,7 +111,8 @@
 #define BGEM_MICOMM_READ_FAIL	 BIT(28)
 #define BGEM_MICOMM_START_BUSY	 BIT(29)
 #define BGEM_MAC_MI_STATUS	 0x0450
-#define BGEM_MISTAT_LINK	 BIT(0)
+#define BGEM_MISTAT_LINK	 BIT(0) /* read: link; write: link attention enable */
+#define BGEM_MISTAT_LNK_ATTN_EN	 BIT(0)
 #define BGEM_MAC_MI_MODE	 0x0454
 #define BGEM_MIMODE_AUTOPOLL	 BIT(4)
 #define BGEM_MIMODE_CONST_MDC	 BIT(15)
@@ -221,17 +227,19 @@
 #define BGEM_MEMWIN_SIZE 0x8000
 
 /* ---- NIC memory [bge][fw] ---- */
-#define BGEM_SRAM_SEND_RCBS    0x0100 /* send ring control blocks, 16 bytes each */
-#define BGEM_SRAM_RET_RCBS     0x0200 /* receive return ring control blocks */
-#define BGEM_SRAM_FW_MBOX      0x0B50
-#define BGEM_SRAM_DATA_SIG     0x0B54
-#define BGEM_SRAM_DRV_STATE    0x0C04
-#define BGEM_SRAM_MAC_HI       0x0C14 /* station address the bootcode found */
-#define BGEM_SRAM_MAC_LO       0x0C18
-#define BGEM_SRAM_MAC_VALID    0x484Bu	/* [fw] upper half of MAC_HI when valid */
-#define BGEM_NIC_SEND_RING     0x4000u	/* where the 5717 family keeps send ring 0 */
-#define BGEM_NIC_STD_RING      0x40000u /* ... and the standard receive ring */
-#define BGEM_NIC_STD_RING_5705 0x6000u	/* [bge][lx] standard ring, 5705 to 5784 */
+#define BGEM_SRAM_SEND_RCBS 0x0100 /* send ring control blocks, 16 bytes each */
+#define BGEM_SRAM_RET_RCBS  0x0200 /* receive return ring control blocks */
+#define BGEM_SRAM_FW_MBOX   0x0B50
+#define BGEM_SRAM_DATA_SIG  0x0B54
+/* [lx] What the bootcode copies from NVRAM's configuration for the driver. */
+#define BGEM_SRAM_DATA_CFG	0x0B58
+#define BGEM_DATACFG_PHY_COPPER 0x00000010u
+#define BGEM_SRAM_DATA_PHY_ID	0x0B74 /* MII ID1 << 16 | ID2 */
+#define BGEM_SRAM_DRV_STATE	0x0C04
+#define BGEM_SRAM_MAC_HI	0x0C14 /* station address the bootcode found */
+#define BGEM_SRAM_MAC_LO	0x0C18
+#define BGEM_SRAM_MAC_VALID	0x484Bu /* [fw] upper half of MAC_HI when valid */
+#define BGEM_NIC_STD_RING_5705	0x6000u /* [bge][lx] standard ring, 5705 to 5784 */
 /* Ring control blocks in NIC memory: [lx] 5717 family 4 send, 17 return; 5784 one each. */
 #define BGEM_SEND_RCB_COUNT	 4
 #define BGEM_RET_RCB_COUNT	 17
@@ -248,7 +256,7 @@
  * bug. FTQ_RESET is left out on purpose: [bge] writes all ones to it.
  */
 #define BGEM_MACSTAT_DEFINED   0x0FC0141Fu
-#define BGEM_LED_DEFINED       0xFFF807FFu
+#define BGEM_LED_DEFINED       0xFFF81FFFu /* [lx] 11, 12: LED modes PHY_1/PHY_2 */
 #define BGEM_BACKOFF_DEFINED   0x000003FFu
 #define BGEM_MTU_DEFINED       0x0000FFFFu /* [fw] */
 #define BGEM_MICOMM_DEFINED    0x3FFFFFFFu
@@ -259,18 +267,88 @@
 #define BGEM_GRCMODE_DEFINED   0xFFFFEEF7u /* 3, 8, 12 reserved */
 #define BGEM_MISCCFG_DEFINED   0x243FE0FFu
 #define BGEM_LCTL_DEFINED      0x01FFFFEFu
-#define BGEM_HCCMODE_DEFINED   0x000001FFu
+#define BGEM_HCCMODE_DEFINED   0x00001FFFu /* [lx] 9-12: CLRTICK_RX/TX, NOINT_ON_NOW/FORCE */
 #define BGEM_MSIMODE_DEFINED   0x000000FFu
 #define BGEM_BLKMODE_DEFINED   0x00000007u /* SRS, SBDI, SBDC, RDC, RBDI, RBDC */
 #define BGEM_SDIMODE_DEFINED   0x0000000Fu
 #define BGEM_SDCMODE_DEFINED   0x00000017u
 #define BGEM_RXLPMODE_DEFINED  0x0000001Fu
-#define BGEM_RDBDIMODE_DEFINED 0x0000001Fu
+#define BGEM_RDBDIMODE_DEFINED 0x0001001Fu /* [lx] bit 16: large (5717) ring size */
 #define BGEM_DMACMODE_DEFINED  0x00000003u
 #define BGEM_MARBMODE_DEFINED  0x03FFFFFFu
 #define BGEM_BMANMODE_DEFINED  0x8000001Fu
 #define BGEM_RDMAMODE_DEFINED  0x39033BFFu
 #define BGEM_WDMAMODE_DEFINED  0xE00003FFu
+
+/* ---- NVRAM interface [lx] tg3.h ---- */
+#define BGEM_NVRAM_CMD	       0x7000
+#define BGEM_NVCMD_DONE	       BIT(3)
+#define BGEM_NVCMD_GO	       BIT(4)
+#define BGEM_NVCMD_WR	       BIT(5)
+#define BGEM_NVCMD_ERASE       BIT(6)
+#define BGEM_NVRAM_STAT	       0x7004
+#define BGEM_NVRAM_WRDATA      0x7008
+#define BGEM_NVRAM_ADDR	       0x700C
+#define BGEM_NVRAM_ADDR_MASK   0x00FFFFFFu
+#define BGEM_NVRAM_RDDATA      0x7010
+#define BGEM_NVRAM_CFG1	       0x7014
+#define BGEM_NVCFG1_FLASH_IF   BIT(0)
+#define BGEM_NVCFG1_ST_M25PE20 0x02000002u /* vendor strap of the 5717 family */
+#define BGEM_NVRAM_CFG2	       0x7018
+#define BGEM_NVRAM_CFG3	       0x701C
+#define BGEM_NVRAM_SWARB       0x7020 /* software arbitration, 4 requesters */
+#define BGEM_SWARB_SET(n)      BIT(n)
+#define BGEM_SWARB_CLR(n)      BIT(4 + (n))
+#define BGEM_SWARB_GNT(n)      BIT(8 + (n))
+#define BGEM_SWARB_REQ(n)      BIT(12 + (n))
+#define BGEM_SWARB_DRIVER      1 /* requester 1 is the host driver's */
+#define BGEM_NVRAM_ACCESS      0x7024
+#define BGEM_NVACC_ENABLE      BIT(0)
+#define BGEM_NVRAM_SIZE	       (256 * 1024)
+
+/* ---- Registers Linux tg3 programs that the model keeps without acting [lx] ---- */
+#define BGEM_MAC_LOW_WMARK     0x0504
+#define BGEM_SDI_STATS_CTL     0x0C08
+#define BGEM_SDI_STATS_ENABLE  0x0C0C
+#define BGEM_RDBDI_JMB_RCB     0x2440
+#define BGEM_RBDI_JMB_REPL_THR 0x2C1C
+#define BGEM_RBDI_JMB_REPL_LWM 0x2D04
+#define BGEM_HCC_VEC_FIRST     0x3D80 /* coalescing of vectors 1..4, 0x18 each */
+#define BGEM_HCC_VEC_LAST      0x3DDC
+#define BGEM_PCIE_TL_PORT      0x7C00
+#define BGEM_PCIE_TRANS_CFG    0x7C04
+#define BGEM_PCIE_PHY_TSTCTL   0x7E2C
+#define BGEM_CPMU_FIRST	       0x3600 /* the CPMU block, kept through a core reset */
+#define BGEM_CPMU_SIZE	       0x100
+#define BGEM_CPMU_CLCK_ORIDE   0x3624
+#define BGEM_CPMU_EEE_MODE     0x36B0
+#define BGEM_CPMU_EEE_LNKIDL   0x36BC
+#define BGEM_CPMU_EEE_CTRL     0x36D0
+#define BGEM_BMAN_DMA_LOWAT    0x4434
+#define BGEM_BMAN_DMA_HIWAT    0x4438
+#define BGEM_RDMA_RSRV_CTL     0x4900
+#define BGEM_RDMA_LSO_CRPTEN   0x4910
+#define BGEM_RDMA_LENGTH       0x4BE0 /* 5719 read DMA length per channel, read-only */
+#define BGEM_GRC_FASTBOOT_PC   0x6894
+#define BGEM_EAV_REF_CLK_LSB   0x6900
+#define BGEM_EAV_REF_CLK_CTL   0x6908
+#define BGEM_EAV_REF_CLK_CORR  0x6928
+
+/* ---- Other registers Linux tg3 reads at probe [lx] ---- */
+#define BGEM_SG_DIG_STATUS	  0x05B4 /* SerDes status; bit 1 "is SerDes" on the 5719 */
+#define BGEM_CPMU_STATUS	  0x362C /* 5719: PCI function number in bits 31:30 */
+#define BGEM_CPMU_STATUS_FN_SHIFT 30
+#define BGEM_GRC_EEPROM_ADDR	  0x6838 /* serial EEPROM interface (unused on flash boards) */
+#define BGEM_GRC_EEPROM_DATA	  0x683C
+
+/* ---- APE, BAR2 of the 5717 family [lx] tg3.h ---- */
+#define BGEM_APE_GPIO_MSG   0x0008
+#define BGEM_APE_SHMEM	    0x4000 /* shared memory; signature at +0 */
+#define BGEM_APE_SHMEM_SIZE 0x1000
+#define BGEM_APE_HOST_SEG   0x4200 /* the part the host driver writes */
+#define BGEM_APE_LOCK_REQ   0x8400 /* per-lock request, one bit per requester */
+#define BGEM_APE_LOCK_GRANT 0x8420 /* reads the holder's bit; writing it releases */
+#define BGEM_APE_LOCKS	    8
 
 /* ---- Ring control block (registers or NIC memory) [bge] ---- */
 #define BGEM_RCB_HOST_HI   0x0
@@ -289,14 +367,22 @@
 #define BGEM_RCB_ENTRIES(lf)   ((lf) >> 16)
 /* The 5717 family's standard ring keeps the buffer size in bits 15:2. */
 #define BGEM_RCB_STD_BUF_LEN(lf) (((lf)&0xFFFCu) >> 2)
-#define BGEM_RCB_MAX_STD	 512
-#define BGEM_RCB_MAX_RET	 1024
-#define BGEM_RCB_MAX_RET_5784	 512 /* [lx] return ring of the 5705 generation */
+/*
+ * [lx] TG3_RX_STD_MAX_SIZE_5717 / TG3_RX_RET_MAX_SIZE_5717: the 5717
+ * family's standard ring holds up to 2048 BDs and its return ring 4096
+ * (Linux programs exactly those); older chips 512 each. A send ring holds
+ * at most 512 (NIC_SRAM_TX_BUFFER_DESC).
+ */
+#define BGEM_RCB_MAX_STD      2048
+#define BGEM_RCB_MAX_STD_5784 512
+#define BGEM_RCB_MAX_RET      4096
+#define BGEM_RCB_MAX_SEND     512
 /*
  * [bge][lx] The 5784's standard ring takes no buffer size: bits 15:2 are
  * reserved and every buffer must hold a whole frame (1536 bytes: UNVERIFIED).
  */
 #define BGEM_STD_BUF_LEN_5784 1536
+#define BGEM_RCB_MAX_RET_5784 512 /* [lx] return ring of the 5705 generation */
 
 /* ---- Host-memory layouts [bge] ---- */
 struct bgem_send_bd {
@@ -310,6 +396,13 @@ struct bgem_send_bd {
 #define BGEM_TXF_L4_CSUM BIT(0)
 #define BGEM_TXF_IP_CSUM BIT(1)
 #define BGEM_TXF_END	 BIT(2)
+/*
+ * [lx] tg3_start_xmit: the send BD's MSS field also carries the TCP/IP
+ * header length, in bits 15:14 (and BD flags) on the 5717 family (HW_TSO_3),
+ * as length/4 in bits 15:11 on the 5755 generation (HW_TSO_2).
+ */
+#define BGEM_TXMSS_MASK_TSO3 0x3FFFu
+#define BGEM_TXMSS_MASK_TSO2 0x07FFu
 
 /* One layout for the standard (producer) ring and the return ring. */
 struct bgem_rx_bd {

@@ -18,7 +18,8 @@
  * Faults at run time: qom-set <dev> fault NAME[@PORT]=N, with the names the
  * model knows (sky2: irq-lost, msi-lost, rx-errors, rx-truncated,
  * desc-check, hw-error; skge: irq-lost, rx-errors, rx-stall,
- * tx-start-lost); link flaps are QEMU's own set_link.
+ * tx-start-lost; tg3: rx-errors, no-rx-buffer, tx-stuck, msi-lost,
+ * bootcode-hang, dma-error); link flaps are QEMU's own set_link.
  */
 #include "qemu/osdep.h"
 #include "qemu/module.h"
@@ -634,6 +635,7 @@ static const struct {
 } nn_families[] = {
 	{ "napkin-sky2", "sky2" },
 	{ "napkin-skge", "skge" },
+	{ "napkin-tg3", "tg3" },
 };
 
 static void nn_register_types(void)
