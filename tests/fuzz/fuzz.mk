@@ -26,6 +26,8 @@ fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c kernel/core/cmdline.c net/ipconfi
 
 FUZZ_TARGETS += fuzz_http
 fuzz_http_SRCS := tests/fuzz/fuzz_http.c net/services/webstatus_http.c
+# webstatus.h names the address list, an lwIP type
+fuzz_http_CFLAGS = $(LWIP_INCLUDES)
 
 FUZZ_TARGETS += fuzz_pci
 fuzz_pci_SRCS := tests/fuzz/fuzz_pci.c kernel/pci/pci.c kernel/pci/pci_cfg.c kernel/pci/pci_bar.c \
