@@ -177,6 +177,7 @@ static int napi_run_poll(struct napi_struct *napi, int budget)
 			    napi_name(napi), work, budget);
 		}
 		napi->stats.over_budget++;
+		softnet.over_budget++;
 		work = budget;
 	} else if (unlikely(work < 0)) {
 		WARN_ONCE(true, "napi: %s: poll returned %d, counted as 0\n", napi_name(napi),

@@ -183,6 +183,7 @@ struct softnet_stats {
 	u64 tx_gso_frames;    /* TCP super-segments handed to devices to cut (TSO) */
 	u64 tx_gso_segs;      /* ... the segments they stood for */
 	u64 tx_gso_bytes;     /* ... their bytes */
+	u64 over_budget;      /* polls that reported more than their budget (clamped) */
 };
 
 extern struct softnet_stats softnet;
