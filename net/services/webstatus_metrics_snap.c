@@ -132,6 +132,7 @@ static void snap_global(struct wm_obj *o)
 	v[G_WS_MAX_CONNS] = webstatus_config.max_conns;
 	v[G_WS_CONNECTIONS] = w->connections;
 	v[G_WS_REFUSED] = w->refused;
+	v[G_WS_FORBIDDEN] = w->forbidden;
 	v[G_WS_REQUESTS] = w->requests;
 	v[G_WS_OK] = w->ok;
 	v[G_WS_NOT_FOUND] = w->not_found;

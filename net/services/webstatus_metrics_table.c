@@ -242,6 +242,8 @@ const struct wm_row wm_rows[] = {
 	GAUGE(G, "webstatus_connections_limit", G_WS_MAX_CONNS, "webstatus.conns."),
 	CTR(G, "webstatus_connections_total", G_WS_CONNECTIONS, "Connections accepted."),
 	CTR(G, "webstatus_refused_total", G_WS_REFUSED, "Connections turned away."),
+	CTR(G, "webstatus_forbidden_total", G_WS_FORBIDDEN,
+	    "Connections reset: the client is not in webstatus.allow."),
 	CTR(G, "webstatus_requests_total", G_WS_REQUESTS, "Whole requests parsed."),
 	CTR_L(G, "webstatus_responses_total", G_WS_OK, "code=\"200\"", "Answers by status code."),
 	CTR_L(G, "webstatus_responses_total", G_WS_BAD_REQUESTS, "code=\"400\"", NULL),

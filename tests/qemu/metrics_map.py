@@ -127,6 +127,7 @@ WEBSTATUS = {
     "max_conns": ("webstatus_connections_limit", {}, "same"),
     "connections": ("webstatus_connections_total", {}, "between"),
     "refused": ("webstatus_refused_total", {}, "between"),
+    "forbidden": ("webstatus_forbidden_total", {}, "between"),
     "requests": ("webstatus_requests_total", {}, "between"),
     "ok": ("webstatus_responses_total", {"code": "200"}, "between"),
     "bad_requests": ("webstatus_responses_total", {"code": "400"}, "between"),
@@ -265,6 +266,11 @@ def series(s: dict) -> list[tuple[str, str, dict, float, str]]:
             assert k in SERVICE, f"/stats.json services.{svc}.{k} has no metric"
             add(f"services.{svc}.{k}", SERVICE[k], {"service": svc}, _num(v), "between")
     for k, v in s["webstatus"].items():
+        if k == "allow":
+            # The address list as text (a setting, neither counter nor gauge);
+            # docs/METRICS.md says so.
+            assert isinstance(v, str) and v, v
+            continue
         assert k in WEBSTATUS, f"/stats.json webstatus.{k} has no metric"
         name, labels, how = WEBSTATUS[k]
         add(f"webstatus.{k}", name, labels, v / 1e9 if k == "build_ns_max" else _num(v), how)
