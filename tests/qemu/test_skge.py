@@ -7,7 +7,9 @@ Every variant (Yukon with its GMAC, Genesis with its XMAC II and BCM5400 PHY,
 one port or two behind one INTx line) boots napkin with strict=on: DHCP,
 ping, UDP echo and a TCP echo checked byte for byte on every port, both ports
 at once on two-port boards, each port with its own NAPI instance on the one
-shared line. The ISO boots a two-port Yukon under SeaBIOS and OVMF.
+shared line. The ISO boots a two-port Yukon under SeaBIOS and OVMF. Last,
+the chip shares its INTx line with an e1000, so that napkin's "not mine"
+path runs for real.
 """
 from __future__ import annotations
 
@@ -143,4 +145,35 @@ def test_napkin_skge_from_the_iso(guest, netns, firmware):
              uefi=firmware == "ovmf")
     leases_and_traffic(netns, g, 2)
     assert ("firmware: UEFI" if firmware == "ovmf" else "firmware: BIOS") in g.output
+    assert_no_violations(g)
+
+
+def test_napkin_skge_shares_intx_with_e1000(guest, netns):
+    """napkin-skge and an e1000 on one interrupt line (i440fx: slots 4 and 8
+    both swizzle INTA to PIRQ A), both carrying traffic at once: each of
+    napkin's handlers meets interrupts that are the other's and must say
+    "not mine" (counted) without losing its own."""
+    taps = [netns.add_tap("tap0", "192.168.77.1"), netns.add_tap("tap1", "192.168.78.1")]
+    for tap in taps:
+        netns.start_dnsmasq(tap)
+    trace = LOG_DIR / "skge-napkin-shared.trace"
+    netdevs = []
+    for i, tap in enumerate(taps):
+        netdevs += ["-netdev", f"tap,id=n{i},ifname={tap.name},script=no,downscript=no"]
+    g = guest(machine="pc", memory=256, qemu=napkin_nic_qemu(), netns=netns,
+              append="console=ttyS0", netdevs=netdevs + [
+                  "-device", device("yukon", 1, trace) + ",bus=pci.0,addr=0x4",
+                  "-device", "e1000,netdev=n1,mac=52:54:00:12:35:01,bus=pci.0,addr=0x8"])
+    leases_and_traffic(netns, g, 2)
+    gsis = dict(re.findall(r"pci: (00:0[48]\.0) \[0200\] \S+ \S+ irq INTx pin A line \d+ "
+                           r"gsi (\d+)", g.output))
+    assert len(gsis) == 2 and len(set(gsis.values())) == 1, (gsis, g.log_path)
+    skge = ethtool(g, "eth0" if "skge: eth0" in g.output else "eth1")
+    assert skge["irq_interrupts"] > 20, skge
+    # The e1000's interrupts reached skge's handler too, which said "not mine".
+    assert skge["irq_not_ours"] > 0, skge
+    irq = g.command("irq", 30)
+    line = re.search(rf"^\d+\s+(\d+)\s+\d+\s+(\d+) IO-APIC-level INTx gsi "
+                     rf"{next(iter(gsis.values()))}$", irq, re.M)
+    assert line and int(line.group(1)) > 40, irq
     assert_no_violations(g)
