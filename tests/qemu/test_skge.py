@@ -13,7 +13,6 @@ path runs for real.
 """
 from __future__ import annotations
 
-import json
 import re
 import sys
 import threading
@@ -24,9 +23,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from napkin_qemu import LOG_DIR, napkin_nic_qemu  # noqa: E402
 from netns import NetNS, require_netns  # noqa: E402
+from qdev_guest import assert_no_violations, ethtool, peer, ping, tap_netdev  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
-PEER = str(HERE / "net_peer.py")
 VARIANTS = [("yukon", 1), ("yukon", 2), ("genesis", 1), ("genesis", 2)]
 NAMES = {"yukon": "Yukon", "genesis": "Genesis"}
 MACS = ["52:54:00:12:34:56", "52:54:00:12:34:57"]
@@ -46,41 +44,10 @@ def boot(guest, ns: NetNS, dev: str, taps: list, memory: int = 512, iso: bool = 
          uefi: bool = False):
     netdevs = []
     for i, tap in enumerate(taps):
-        netdevs += ["-netdev", f"tap,id=n{i},ifname={tap.name},script=no,downscript=no"]
+        netdevs += tap_netdev(tap, f"n{i}")
     return guest(machine="q35", memory=memory, qemu=napkin_nic_qemu(), netns=ns,
                  append="console=ttyS0", iso=iso, uefi=uefi,
                  netdevs=netdevs + ["-device", dev])
-
-
-def peer(ns: NetNS, g, *args: str, timeout: float = 180) -> dict:
-    res = ns.run([sys.executable, PEER, *args], check=False, timeout=timeout)
-    try:
-        out = json.loads(res.stdout.strip().splitlines()[-1])
-    except (IndexError, json.JSONDecodeError):
-        pytest.fail(f"net_peer {' '.join(args)}: no result (rc {res.returncode}): "
-                    f"{res.stdout[-500:]} {res.stderr[-1000:]}; log: {g.log_path}")
-    assert out.get("ok"), f"net_peer {' '.join(args)}: {out}; log: {g.log_path}"
-    return out
-
-
-def ping(ns: NetNS, g, addr: str, count: int = 20) -> None:
-    res = ns.run(["ping", "-c", str(count), "-i", "0.05", "-W", "3", "-q", addr],
-                 check=False, timeout=60)
-    assert f" {count} received" in res.stdout, f"{res.stdout}{res.stderr}; log {g.log_path}"
-
-
-def ethtool(g, dev: str) -> dict[str, int]:
-    out = g.command(f"ethtool -S {dev}", 30)
-    stats = {k: int(v) for k, v in re.findall(r"^\s+(\w+): (\d+)$", out, re.M)}
-    assert stats, out
-    return stats
-
-
-def assert_no_violations(g) -> None:
-    bad = [line for line in g.output.splitlines() if "napkin-skge:" in line]
-    assert not bad, "napkin's driver broke the model's rules:\n" + "\n".join(bad[:20])
-    assert g.proc.poll() is None, f"QEMU exited ({g.proc.returncode}); log {g.log_path}"
-    assert g.monitor("qom-get /machine/peripheral/nic0 violations").strip() == "0"
 
 
 def leases_and_traffic(ns: NetNS, g, ports: int) -> list[str]:
@@ -132,7 +99,7 @@ def test_napkin_skge_on_the_model(guest, netns, chip, ports):
         napi = g.command("napi", 30)
         rows = [line for line in napi.splitlines() if line.startswith("skge")]
         assert len(rows) == 2, napi  # one NAPI instance per port, on one INTx line
-    assert_no_violations(g)
+    assert_no_violations(g, "skge")
 
 
 @pytest.mark.parametrize("firmware", ["seabios", "ovmf"])
@@ -145,7 +112,7 @@ def test_napkin_skge_from_the_iso(guest, netns, firmware):
              uefi=firmware == "ovmf")
     leases_and_traffic(netns, g, 2)
     assert ("firmware: UEFI" if firmware == "ovmf" else "firmware: BIOS") in g.output
-    assert_no_violations(g)
+    assert_no_violations(g, "skge")
 
 
 def test_napkin_skge_shares_intx_with_e1000(guest, netns):
@@ -159,7 +126,7 @@ def test_napkin_skge_shares_intx_with_e1000(guest, netns):
     trace = LOG_DIR / "skge-napkin-shared.trace"
     netdevs = []
     for i, tap in enumerate(taps):
-        netdevs += ["-netdev", f"tap,id=n{i},ifname={tap.name},script=no,downscript=no"]
+        netdevs += tap_netdev(tap, f"n{i}")
     g = guest(machine="pc", memory=256, qemu=napkin_nic_qemu(), netns=netns,
               append="console=ttyS0", netdevs=netdevs + [
                   "-device", device("yukon", 1, trace) + ",bus=pci.0,addr=0x4",
@@ -176,4 +143,4 @@ def test_napkin_skge_shares_intx_with_e1000(guest, netns):
     line = re.search(rf"^\d+\s+(\d+)\s+\d+\s+(\d+) IO-APIC-level INTx gsi "
                      rf"{next(iter(gsis.values()))}$", irq, re.M)
     assert line and int(line.group(1)) > 40, irq
-    assert_no_violations(g)
+    assert_no_violations(g, "skge")

@@ -18,7 +18,6 @@ its own, and must say so.
 """
 from __future__ import annotations
 
-import json
 import re
 import sys
 import threading
@@ -27,81 +26,17 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from napkin_qemu import LOG_DIR, linux_guest_files, napkin_nic_qemu  # noqa: E402
+from napkin_qemu import LOG_DIR  # noqa: E402
 from netns import NetNS, require_netns  # noqa: E402
+from qdev_guest import (assert_no_violations, boot_linux, check_ping, check_port,  # noqa: E402
+                        shell, tap_netdev, tcp_echo, wait_carrier)
 
-HERE = Path(__file__).resolve().parent
-PROMPT = r"linux# "
 ECHO_BYTES = 1 << 20
 # (chip, ports): every variant the model has.
 VARIANTS = [("yukon", 1), ("yukon", 2), ("genesis", 1), ("genesis", 2)]
 # What Linux's skge calls each chip in its probe line ("chip Yukon rev 0x1").
 LINUX_NAMES = {"yukon": "Yukon", "genesis": "Genesis"}
 PORT_MACS = ["52:54:00:12:34:56", "52:54:00:12:34:57"]
-
-
-def tap_netdev(tap, netdev_id: str) -> list[str]:
-    return ["-netdev", f"tap,id={netdev_id},ifname={tap.name},script=no,downscript=no"]
-
-
-def boot_linux(guest, ns: NetNS, devices: list[str], netdevs: list[str], append: str,
-               machine: str = "q35"):
-    kernel, initrd = linux_guest_files()
-    args = list(netdevs)
-    for dev in devices:
-        args += ["-device", dev]
-    g = guest(kernel_image=kernel, initrd=initrd, machine=machine, memory=512,
-              qemu=napkin_nic_qemu(), netns=ns,
-              append="console=ttyS0 quiet " + append, netdevs=args)
-    g.wait_for(r"linux-guest: ready", timeout=120)
-    g.wait_for(PROMPT, timeout=30)
-    # Long command lines must come back unwrapped for the echo to match.
-    shell(g, "stty cols 1000")
-    return g
-
-
-def shell(g, line: str, timeout: float = 30) -> str:
-    return g.command(line, timeout=timeout, prompt=PROMPT)
-
-
-def wait_carrier(g, ifname: str) -> None:
-    # Autonegotiation takes 2 s of the model's (virtual) time.
-    out = shell(g, f"for i in $(seq 150); do [ \"$(cat /sys/class/net/{ifname}/carrier "
-                   f"2>/dev/null)\" = 1 ] && break; sleep 0.1; done; "
-                   f"echo carrier=$(cat /sys/class/net/{ifname}/carrier)", timeout=60)
-    assert "carrier=1" in out, f"{ifname} never saw the link: {out!r}"
-
-
-def check_ping(ns: NetNS, ifname: str, addr: str) -> None:
-    ping = ns.run(["ping", "-c", "5", "-i", "0.2", "-W", "3", addr], check=False)
-    assert ping.returncode == 0, f"ping {addr} ({ifname}):\n{ping.stdout}{ping.stderr}"
-
-
-def tcp_echo(ns: NetNS, ifname: str, addr: str) -> str | None:
-    """ECHO_BYTES through the guest's echo server and back, checked byte for byte
-    by net_peer.py; None when they all came back intact, else what went wrong."""
-    res = ns.run([sys.executable, str(HERE / "net_peer.py"), "tcp-echo", addr,
-                  str(ECHO_BYTES)], timeout=180, check=False)
-    if res.returncode != 0:
-        return f"TCP echo through {ifname}: {res.stdout}{res.stderr}"
-    report = json.loads(res.stdout)
-    return None if report.get("ok") else f"TCP echo through {ifname}: {report}"
-
-
-def check_port(g, ns: NetNS, ifname: str, addr: str) -> None:
-    wait_carrier(g, ifname)
-    check_ping(ns, ifname, addr)
-    err = tcp_echo(ns, ifname, addr)
-    assert err is None, err
-
-
-def assert_no_violations(g) -> None:
-    bad = [line for line in g.output.splitlines() if "napkin-skge:" in line]
-    assert not bad, "the model saw Linux break its rules:\n" + "\n".join(bad[:20])
-    assert g.proc.poll() is None, f"QEMU exited ({g.proc.returncode}); log {g.log_path}"
-    # The device's own count agrees (strict=on would have stopped QEMU at the first).
-    info = g.monitor("qom-get /machine/peripheral/nic0 violations")
-    assert info.strip() == "0", f"violations property: {info!r}"
 
 
 def skge_device(chip: str, ports: int, trace: Path, extra: str = "") -> str:
@@ -139,7 +74,7 @@ def test_linux_skge_drives_the_model(guest, netns, chip, ports):
         # ifdown stops the MAC (yukon_stop/genesis_stop) and ifup brings it up again.
         shell(g, "ip link set eth0 down && sleep 1 && ip link set eth0 up")
         check_port(g, netns, "eth0", "192.168.77.2")
-    assert_no_violations(g)
+    assert_no_violations(g, "skge")
 
 
 def guest_ifname(g, bdf: str) -> str:
@@ -190,7 +125,7 @@ def test_linux_skge_shares_intx_with_e1000(guest, netns):
     errors: list[str] = []
 
     def run(ifname: str, addr: str) -> None:
-        err = tcp_echo(netns, ifname, addr)
+        err = tcp_echo(netns, ifname, addr, ECHO_BYTES)
         if err:
             errors.append(err)
 
@@ -207,4 +142,4 @@ def test_linux_skge_shares_intx_with_e1000(guest, netns):
     assert after and irq_count(after[0]) > before, f"IRQ {irq} never fired: {after}"
     dmesg = shell(g, "dmesg | grep -i -e 'nobody cared' -e 'disabling irq' || echo clean")
     assert "clean" in dmesg and "nobody cared" not in dmesg, dmesg
-    assert_no_violations(g)
+    assert_no_violations(g, "skge")

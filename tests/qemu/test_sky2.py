@@ -22,7 +22,6 @@ model's `napkin-sky2: violation:` line and fails the test.
 """
 from __future__ import annotations
 
-import json
 import re
 import sys
 import threading
@@ -33,9 +32,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from napkin_qemu import LOG_DIR, napkin_nic_qemu  # noqa: E402
 from netns import NetNS, require_netns  # noqa: E402
+from qdev_guest import assert_no_violations, ethtool, peer, ping, tap_netdev  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
-PEER = str(HERE / "net_peer.py")
 NAMES = {"xl": "XL", "ec-ultra": "EC Ultra", "ec": "EC", "fe-plus": "FE+", "optima": "Optima"}
 UDP_SIZES = [0, 1, 18, 64, 512, 1472, 1473, 2953, 8000, 65507]
 ECHO_BYTES = 4 << 20
@@ -53,10 +51,6 @@ def device(chip: str, trace: Path, ports: int = 1, extra: str = "") -> str:
     return dev + ("," + extra if extra else "")
 
 
-def tap_netdev(tap, netdev_id: str) -> list[str]:
-    return ["-netdev", f"tap,id={netdev_id},ifname={tap.name},script=no,downscript=no"]
-
-
 def boot(guest, ns: NetNS, dev: str, taps: list, append: str = "",
          memory: int = 6144, iso: bool = False, uefi: bool = False):
     netdevs = []
@@ -67,30 +61,6 @@ def boot(guest, ns: NetNS, dev: str, taps: list, append: str = "",
                  netdevs=netdevs + ["-device", dev])
 
 
-def peer(ns: NetNS, g, *args: str, timeout: float = 180) -> dict:
-    res = ns.run([sys.executable, PEER, *args], check=False, timeout=timeout)
-    try:
-        out = json.loads(res.stdout.strip().splitlines()[-1])
-    except (IndexError, json.JSONDecodeError):
-        pytest.fail(f"net_peer {' '.join(args)}: no result (rc {res.returncode}): "
-                    f"{res.stdout[-500:]} {res.stderr[-1000:]}; log: {g.log_path}")
-    assert out.get("ok"), f"net_peer {' '.join(args)}: {out}; log: {g.log_path}"
-    return out
-
-
-def ping(ns: NetNS, g, addr: str, count: int = 20) -> None:
-    res = ns.run(["ping", "-c", str(count), "-i", "0.05", "-W", "3", "-q", addr],
-                 check=False, timeout=60)
-    assert f" {count} received" in res.stdout, f"{res.stdout}{res.stderr}; log {g.log_path}"
-
-
-def ethtool(g, dev: str = "eth0") -> dict[str, int]:
-    out = g.command(f"ethtool -S {dev}", 30)
-    stats = {k: int(v) for k, v in re.findall(r"^\s+(\w+): (\d+)$", out, re.M)}
-    assert stats, out
-    return stats
-
-
 def wait_stats(g, ns: NetNS, addr: str, done, rounds: int = 15) -> dict[str, int]:
     """Ping in short bursts (losses allowed) until done(ethtool stats) holds."""
     for _ in range(rounds):
@@ -99,13 +69,6 @@ def wait_stats(g, ns: NetNS, addr: str, done, rounds: int = 15) -> dict[str, int
         if done(stats):
             return stats
     pytest.fail(f"the counters never got there: {stats}; log {g.log_path}")
-
-
-def assert_no_violations(g) -> None:
-    bad = [line for line in g.output.splitlines() if "napkin-sky2:" in line]
-    assert not bad, "napkin's driver broke the model's rules:\n" + "\n".join(bad[:20])
-    assert g.proc.poll() is None, f"QEMU exited ({g.proc.returncode}); log {g.log_path}"
-    assert g.monitor("qom-get /machine/peripheral/nic0 violations").strip() == "0"
 
 
 def assert_dma_above_4g(trace: Path) -> None:
@@ -144,7 +107,7 @@ def test_napkin_sky2_on_the_model(guest, netns, chip):
     full_frames = ECHO_BYTES // 1500
     assert stats["rx_frames"] > full_frames and stats["tx_frames"] > full_frames, stats
     assert_dma_above_4g(trace)
-    assert_no_violations(g)
+    assert_no_violations(g, "sky2")
 
 
 def test_napkin_sky2_dual_port_one_napi(guest, netns):
@@ -177,7 +140,7 @@ def test_napkin_sky2_dual_port_one_napi(guest, netns):
     # instance (with its ports in parentheses), dev, weight, state, polls, packets
     m = re.search(r"^sky2-\S+ \(eth0,eth1\)\s+\S+\s+\d+\s+\S+\s+(\d+)\s+(\d+)", napi, re.M)
     assert m and int(m.group(2)) > 5000, napi  # both ports' frames through the one poll
-    assert_no_violations(g)
+    assert_no_violations(g, "sky2")
 
 
 def test_napkin_sky2_intx(guest, netns):
@@ -198,7 +161,7 @@ def test_napkin_sky2_intx(guest, netns):
                      irq, re.M)
     assert line and int(line.group(1)) > 10, irq
     assert ethtool(g)["ctl_interrupts"] > 10
-    assert_no_violations(g)
+    assert_no_violations(g, "sky2")
 
 
 def iperf_both(ns: NetNS, g, addrs: list[str], seconds: int = 3) -> list[int]:
@@ -237,7 +200,7 @@ def test_napkin_sky2_from_the_iso(guest, netns, firmware):
     napi = g.command("napi", 30)
     rows = [line for line in napi.splitlines() if line.startswith("sky2-")]
     assert len(rows) == 1 and "(eth0,eth1)" in rows[0], f"{before}\n{napi}"
-    assert_no_violations(g)
+    assert_no_violations(g, "sky2")
 
 
 def test_napkin_sky2_faults(guest, netns):
@@ -282,4 +245,4 @@ def test_napkin_sky2_faults(guest, netns):
     assert after["mib_rx_fcs_errors"] - before["mib_rx_fcs_errors"] == 5, (before, after)
     # ...and the port carries on.
     ping(netns, g, addr, 5)
-    assert_no_violations(g)
+    assert_no_violations(g, "sky2")

@@ -11,7 +11,6 @@ ISO under SeaBIOS and OVMF.
 """
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -21,9 +20,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from napkin_qemu import LOG_DIR, napkin_nic_qemu  # noqa: E402
 from netns import NetNS, require_netns  # noqa: E402
+from qdev_guest import assert_no_violations, ethtool, peer, tap_netdev  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
-PEER = str(HERE / "net_peer.py")
 UDP_SIZES = [0, 1, 18, 64, 512, 1472, 1473, 2953, 8000, 65507]
 ECHO_BYTES = 4 << 20
 LEASE = r"eth0: DHCP lease (\d+\.\d+\.\d+\.\d+)/\d+"
@@ -33,19 +31,7 @@ def boot(guest, ns: NetNS, tap, dev: str, append: str = "", memory: int = 6144,
          iso: bool = False, uefi: bool = False):
     return guest(machine="q35", memory=memory, qemu=napkin_nic_qemu(), netns=ns,
                  append=f"console=ttyS0 dma=high {append}", iso=iso, uefi=uefi,
-                 netdevs=["-netdev", f"tap,id=n0,ifname={tap.name},script=no,downscript=no",
-                          "-device", dev])
-
-
-def peer(ns: NetNS, g, *args: str, timeout: float = 180) -> dict:
-    res = ns.run([sys.executable, PEER, *args], check=False, timeout=timeout)
-    try:
-        out = json.loads(res.stdout.strip().splitlines()[-1])
-    except (IndexError, json.JSONDecodeError):
-        pytest.fail(f"net_peer {' '.join(args)}: no result (rc {res.returncode}): "
-                    f"{res.stdout[-500:]} {res.stderr[-1000:]}; log: {g.log_path}")
-    assert out.get("ok"), f"net_peer {' '.join(args)}: {out}; log: {g.log_path}"
-    return out
+                 netdevs=tap_netdev(tap, "n0") + ["-device", dev])
 
 
 def traffic(ns: NetNS, g, echo_bytes: int = ECHO_BYTES) -> str:
@@ -58,18 +44,8 @@ def traffic(ns: NetNS, g, echo_bytes: int = ECHO_BYTES) -> str:
     return addr
 
 
-def ethtool(g) -> dict[str, int]:
-    out = g.command("ethtool -S eth0", 30)
-    stats = {k: int(v) for k, v in re.findall(r"^\s+(\w+): (\d+)$", out, re.M)}
-    assert stats, out
-    return stats
-
-
 def assert_clean(g) -> None:
-    bad = [line for line in g.output.splitlines() if "napkin-tg3:" in line]
-    assert not bad, "napkin's driver broke the model's rules:\n" + "\n".join(bad[:20])
-    assert g.proc.poll() is None, f"QEMU exited ({g.proc.returncode}); log {g.log_path}"
-    assert g.monitor("qom-get /machine/peripheral/nic0 violations").strip() == "0"
+    assert_no_violations(g, "tg3")
     stats = ethtool(g)
     # hw_rx_discards may count: QEMU hands the model a TCP burst at once and the
     # model has no PAUSE to hold the tap, so its 256-frame FIFO can overflow.

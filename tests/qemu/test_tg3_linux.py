@@ -23,19 +23,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from napkin_qemu import LOG_DIR  # noqa: E402
 from netns import NetNS, require_netns  # noqa: E402
-from test_sky2_linux import boot_linux, check_port, shell, tap_netdev  # noqa: E402
+from qdev_guest import assert_no_violations, boot_linux, check_port, shell, tap_netdev  # noqa: E402
 
 # Chip variant -> what Linux's probe line names (rev is the chip ID) and its PHY.
 CHIPS = {"5719": ("5719001", "5719C"), "5784": ("5784000", "5784")}
-
-
-def assert_no_violations(g, nics=("nic0",)) -> None:
-    bad = [line for line in g.output.splitlines() if "napkin-tg3:" in line]
-    assert not bad, "the model saw Linux break its rules:\n" + "\n".join(bad[:20])
-    assert g.proc.poll() is None, f"QEMU exited ({g.proc.returncode}); log {g.log_path}"
-    for nic in nics:
-        info = g.monitor(f"qom-get /machine/peripheral/{nic} violations")
-        assert info.strip() == "0", f"{nic} violations property: {info!r}"
 
 
 @pytest.fixture
@@ -51,7 +42,7 @@ def test_linux_tg3_drives_the_model(guest, netns, chip):
     tap = netns.add_tap("tap0", "192.168.79.1", ipv6=False)
     trace = LOG_DIR / f"tg3-linux-{chip}.trace"
     g = boot_linux(guest, netns,
-                   f"napkin-tg3,id=nic0,netdev=n0,chip={chip},strict=on,trace={trace}",
+                   [f"napkin-tg3,id=nic0,netdev=n0,chip={chip},strict=on,trace={trace}"],
                    tap_netdev(tap, "n0"), "bench.ip=192.168.79.2/24")
     dmesg = shell(g, "dmesg | grep -i tg3")
     assert re.search(rf"eth0: Tigon3 \[partno\(none\) rev {rev}\]", dmesg), dmesg
@@ -61,7 +52,7 @@ def test_linux_tg3_drives_the_model(guest, netns, chip):
     irqs = shell(g, "grep eth0 /proc/interrupts")
     assert "PCI-MSI" in irqs, irqs
     check_port(g, netns, "eth0", "192.168.79.2")
-    assert_no_violations(g)
+    assert_no_violations(g, "tg3")
 
 
 def test_linux_tg3_intx_without_msi(guest, netns):
@@ -69,12 +60,12 @@ def test_linux_tg3_intx_without_msi(guest, netns):
     tap = netns.add_tap("tap0", "192.168.79.1", ipv6=False)
     trace = LOG_DIR / "tg3-linux-5719-intx.trace"
     g = boot_linux(guest, netns,
-                   f"napkin-tg3,id=nic0,netdev=n0,chip=5719,msi=off,strict=on,trace={trace}",
+                   [f"napkin-tg3,id=nic0,netdev=n0,chip=5719,msi=off,strict=on,trace={trace}"],
                    tap_netdev(tap, "n0"), "bench.ip=192.168.79.2/24")
     irqs = shell(g, "grep eth0 /proc/interrupts")
     assert "IO-APIC" in irqs and "PCI-MSI" not in irqs, irqs
     check_port(g, netns, "eth0", "192.168.79.2")
-    assert_no_violations(g)
+    assert_no_violations(g, "tg3")
 
 
 def test_linux_tg3_two_functions_one_slot(guest, netns):
@@ -87,8 +78,8 @@ def test_linux_tg3_two_functions_one_slot(guest, netns):
     second = (f"napkin-tg3,id=nic1,netdev=n1,addr=4.1,mac=52:54:00:12:34:57,strict=on,"
               f"trace={trace}1.trace")
     g = boot_linux(guest, netns,
-                   f"napkin-tg3,id=nic0,netdev=n0,addr=4.0,multifunction=on,strict=on,"
-                   f"trace={trace}0.trace",
+                   [f"napkin-tg3,id=nic0,netdev=n0,addr=4.0,multifunction=on,strict=on,"
+                    f"trace={trace}0.trace"],
                    tap_netdev(tap0, "n0") + tap_netdev(tap1, "n1") + ["-device", second],
                    "bench.ip=192.168.79.2/24 bench.ip1=192.168.80.2/24")
     dmesg = shell(g, "dmesg | grep -i tg3")
@@ -96,4 +87,4 @@ def test_linux_tg3_two_functions_one_slot(guest, netns):
     assert re.search(r"0000:00:04\.1 eth1: Tigon3", dmesg), dmesg
     check_port(g, netns, "eth0", "192.168.79.2")
     check_port(g, netns, "eth1", "192.168.80.2")
-    assert_no_violations(g, ("nic0", "nic1"))
+    assert_no_violations(g, "tg3", ("nic0", "nic1"))
