@@ -2,30 +2,41 @@
 /*
  * What every IP datagram passes between lwIP and ARP/ND: lwIP's global
  * identification counter replaced by net/ip_id.c's numbers. The IPv4
- * header checksum is recomputed when lwIP computes it for this interface;
+ * header checksum is updated for the new number when lwIP computes it for this
+ * interface;
  * when the device does, the field lwIP left for it stays as it was. No
  * upper-layer checksum covers these fields.
  */
 #include "lwip/etharp.h"
 #include "lwip/ethip6.h"
-#include "lwip/inet_chksum.h"
 #include "lwip/netif.h"
 #include "lwip/prot/ip4.h"
 #include "kernel/core/time.h"
 #include "net/ip_id.h"
 #include "net/lwip/glue.h"
 
+/*
+ * The header checksum lwIP computed, corrected for one changed 16-bit field
+ * (RFC 1624, eqn. 3) instead of summed again: this runs for every frame.
+ */
+static u16 csum_replace16(u16 check, u16 old, u16 new)
+{
+	u32 sum = (u16)~check + (u32)(u16)~old + new;
+
+	sum = (sum & 0xffff) + (sum >> 16);
+	sum = (sum & 0xffff) + (sum >> 16);
+	return (u16)~sum;
+}
+
 err_t glue_ip4_output(struct netif *netif, struct pbuf *p, const ip4_addr_t *ipaddr)
 {
-	u8 *hdr = p->payload;
+	struct ip_hdr *iph = p->payload;
+	u16 old_id = IPH_ID(iph);
 
-	if (ip4_id_rewrite(hdr, p->len, ktime_get_ns())) {
+	if (ip4_id_rewrite(p->payload, p->len, ktime_get_ns())) {
 		IF__NETIF_CHECKSUM_ENABLED(netif, NETIF_CHECKSUM_GEN_IP)
 		{
-			struct ip_hdr *iph = p->payload;
-
-			IPH_CHKSUM_SET(iph, 0);
-			IPH_CHKSUM_SET(iph, inet_chksum(iph, (u16_t)(IPH_HL_BYTES(iph))));
+			IPH_CHKSUM_SET(iph, csum_replace16(IPH_CHKSUM(iph), old_id, IPH_ID(iph)));
 		}
 	}
 	return etharp_output(netif, p, ipaddr);
