@@ -29,6 +29,8 @@
 /* When a record could not go: soon if the device was busy, slower while it is down. */
 #define RETRY_SOON_NS (1 * NSEC_PER_MSEC)
 #define RETRY_DOWN_NS (100 * NSEC_PER_MSEC)
+/* How long the machine may wait, when it stops, for the lines still owed. */
+#define DRAIN_LIMIT_NS (1 * NSEC_PER_SEC)
 
 static struct netconsole_target targets[NETCONSOLE_MAX_TARGETS];
 static const struct netconsole_stack_ops *stack;
@@ -376,6 +378,47 @@ const struct netconsole_target *netconsole_target(int index)
 
 static void netconsole_shell_init(void);
 
+static bool can_send(const struct netconsole_target *t)
+{
+	const struct net_device *dev = t->np.dev;
+
+	return t->state == NC_READY && dev && (dev->flags & IFF_UP) && dev->link_up;
+}
+
+/* Every target that can send has sent the whole ring, and the NICs sent every frame. */
+static bool drained(void)
+{
+	u64 end = log_next_seq();
+
+	for (int i = 0; i < NETCONSOLE_MAX_TARGETS; i++)
+		if (can_send(&targets[i]) && targets[i].next_seq < end)
+			return false;
+	return netpoll_in_flight() == 0;
+}
+
+/*
+ * The machine is about to stop, and no timer will come back for a target
+ * whose NIC was busy: send and reap here until everything owed is on the
+ * wire. A target whose link is down is not waited for.
+ */
+static void netconsole_drain(void)
+{
+	u64 deadline = ktime_get_ns() + DRAIN_LIMIT_NS;
+
+	while (!drained()) {
+		if (ktime_get_ns() > deadline) {
+			pr_warn("%d frames and some lines not sent before the machine stopped\n",
+				netpoll_in_flight());
+			return;
+		}
+		flush_all(true);
+		for (int i = 0; i < NETCONSOLE_MAX_TARGETS; i++)
+			if (can_send(&targets[i]))
+				netpoll_poll_dev(targets[i].np.dev);
+		udelay(20);
+	}
+}
+
 /* On the way down nothing will answer ARP: use what we have, or broadcast. */
 static void netconsole_panic_hook(void)
 {
@@ -392,9 +435,8 @@ static void netconsole_panic_hook(void)
 			advance(t, now);
 		}
 	}
-	/* No timer will run again: a few tries now, each reaping the ring. */
-	for (int tries = 0; tries < 5; tries++)
-		flush_all(true);
+	/* No timer will run again. */
+	netconsole_drain();
 }
 
 void netconsole_init(void)
@@ -407,6 +449,7 @@ void netconsole_init(void)
 		return;
 	register_console(&netconsole_console);
 	panic_register_hook(netconsole_panic_hook);
+	machine_stop_register_hook(netconsole_drain);
 	netconsole_shell_init();
 	if (!cmdline_get("netconsole", &spec) || !spec)
 		return;

@@ -124,6 +124,15 @@ static struct netpoll_buf *get_buffer(void)
 	return NULL;
 }
 
+int netpoll_in_flight(void)
+{
+	int n = 0;
+
+	for (int i = 0; i < NETPOLL_BUFFERS; i++)
+		n += READ_ONCE(pool[i].busy);
+	return n;
+}
+
 static int reap_one(struct napi_struct *napi, void *ctx)
 {
 	struct net_device *dev = ctx;

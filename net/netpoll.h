@@ -45,6 +45,8 @@ bool netpoll_would_reenter(const struct netpoll *np);
 void netpoll_set_panic(void);
 /* Reaps transmit completions on every NAPI instance of dev that is free to poll. */
 void netpoll_poll_dev(struct net_device *dev);
+/* Frames handed to a driver that it has not given back yet (not yet sent). */
+int netpoll_in_flight(void);
 /* The frame pool for netpoll's transmit buffers; called once at network init. */
 int netpoll_init(void);
 

@@ -55,7 +55,7 @@ static void maybe_exit_for_tests(void)
 		return;
 	pr_info("napkin: exiting QEMU with status %llu as asked\n",
 		(unsigned long long)exit_status);
-	mdelay(200); /* the last netconsole frames drain from the NIC */
+	machine_stop_prepare();
 	qemu_debug_exit((u8)exit_status);
 }
 

@@ -10,11 +10,13 @@
 #include "kernel/x86/x86.h"
 
 #define MAX_PANIC_HOOKS 4
+#define MAX_STOP_HOOKS	4
 
 static s64 panic_timeout_s;
 static bool test_exit;
 static int panic_depth;
 static void (*panic_hooks[MAX_PANIC_HOOKS])(void);
+static void (*stop_hooks[MAX_STOP_HOOKS])(void);
 
 void panic_setup(void)
 {
@@ -38,6 +40,24 @@ void panic_register_hook(void (*fn)(void))
 	pr_warn("panic: no room for another panic hook\n");
 }
 
+void machine_stop_register_hook(void (*fn)(void))
+{
+	for (int i = 0; i < MAX_STOP_HOOKS; i++) {
+		if (!stop_hooks[i]) {
+			stop_hooks[i] = fn;
+			return;
+		}
+	}
+	pr_warn("panic: no room for another stop hook\n");
+}
+
+void machine_stop_prepare(void)
+{
+	for (int i = 0; i < MAX_STOP_HOOKS; i++)
+		if (stop_hooks[i])
+			stop_hooks[i]();
+}
+
 void panic_begin(void)
 {
 	local_irq_disable();
@@ -54,11 +74,9 @@ void panic_end(const char *why)
 	for (int i = 0; i < MAX_PANIC_HOOKS; i++)
 		if (panic_hooks[i])
 			panic_hooks[i]();
-	if (test_exit) {
-		/* Let the NICs put the last netconsole frames on the wire first. */
-		mdelay(200);
+	machine_stop_prepare();
+	if (test_exit)
 		qemu_debug_exit(PANIC_EXIT_CODE);
-	}
 	if (panic_timeout_s < 0)
 		machine_reboot();
 	if (panic_timeout_s > 0) {

@@ -22,6 +22,13 @@ void panic_begin(void);
 void panic_end(const char *why) __noreturn;
 /* Hooks run by panic_end before halting, e.g. to flush netconsole. */
 void panic_register_hook(void (*fn)(void));
+/*
+ * Hooks run before the machine stops on purpose (reboot, power off, a test's
+ * exit) and at the end of a panic: whatever is still on its way out (the
+ * netconsole's lines) leaves, for as long as each hook bounds itself to.
+ */
+void machine_stop_register_hook(void (*fn)(void));
+void machine_stop_prepare(void);
 
 void dump_registers(const struct trap_frame *f);
 

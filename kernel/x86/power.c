@@ -49,6 +49,7 @@ static void acpi_reset(void)
 
 void machine_reboot(void)
 {
+	machine_stop_prepare();
 	acpi_aml_reset();
 	local_irq_disable();
 	acpi_reset();
@@ -73,6 +74,7 @@ void machine_reboot(void)
 
 void machine_poweroff(void)
 {
+	machine_stop_prepare();
 	acpi_aml_poweroff();
 	local_irq_disable();
 	acpi_poweroff();

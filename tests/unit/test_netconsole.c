@@ -35,6 +35,13 @@ void register_console(struct console *con)
 }
 
 void panic_register_hook(void (*fn)(void)) {}
+
+/* What the machine runs before it stops: netconsole's drain. */
+static void (*stop_hook)(void);
+void machine_stop_register_hook(void (*fn)(void))
+{
+	stop_hook = fn;
+}
 void shell_register(struct shell_cmd *cmd) {}
 int shell_printf(const char *fmt, ...)
 {
@@ -49,6 +56,12 @@ bool cmdline_get(const char *key, const char **value)
 u64 ktime_get_ns(void)
 {
 	return now_ns;
+}
+
+/* Busy-waiting moves the clock but runs no timer: the machine is stopping. */
+void udelay(u32 usecs)
+{
+	now_ns += (u64)usecs * 1000;
 }
 
 void ktimer_arm(struct ktimer *t, u64 deadline_ns)
@@ -101,6 +114,28 @@ static bool in_driver;	    /* netpoll_would_reenter() says so */
 static int fail_after = -1; /* sends that succeed before the next one fails */
 static int fail_err = -ENOBUFS;
 static struct netpoll last_np; /* what the last datagram was sent with */
+static int nic_holds;	       /* frames the NIC has not given back */
+static int reaps_to_free = -1; /* reaps until the NIC frees its ring (-1: never) */
+static unsigned int reaps;
+
+int netpoll_in_flight(void)
+{
+	return nic_holds;
+}
+
+/*
+ * A reap: after reaps_to_free of them the NIC has caught up, sends succeed
+ * again and every later reap finds all it was given sent.
+ */
+void netpoll_poll_dev(struct net_device *d)
+{
+	ck_assert_ptr_eq(d, &dev);
+	reaps++;
+	if (reaps_to_free > 0 && --reaps_to_free == 0)
+		fail_after = -1;
+	if (reaps_to_free == 0)
+		nic_holds = 0;
+}
 
 int netpoll_init(void)
 {
@@ -120,6 +155,7 @@ int netpoll_send_udp(struct netpoll *np, const void *payload, size_t len)
 		return fail_err;
 	if (fail_after > 0)
 		fail_after--;
+	nic_holds++;
 	ck_assert_uint_lt(nr_sent, SENT_MAX);
 	last_np = *np;
 	sent[nr_sent] = strndup(payload, len);
@@ -159,6 +195,9 @@ static void setup(void)
 	in_driver = false;
 	fail_after = -1;
 	fail_err = -ENOBUFS;
+	nic_holds = 0;
+	reaps_to_free = -1;
+	reaps = 0;
 	stub_printk_reset();
 	dev.flags = IFF_UP;
 	dev.link_up = true;
@@ -410,6 +449,69 @@ START_TEST(test_records_the_ring_overwrote_are_counted_lost)
 }
 END_TEST
 
+/*
+ * A test's exit or a reboot right after a burst: the NIC's ring was full, so
+ * the rest waited for a retry timer that will never run. The stop hook must
+ * send it all, in order, and wait until the NIC has sent every frame.
+ */
+START_TEST(test_stopping_sends_what_a_busy_nic_held_back)
+{
+	start_target(true);
+	fail_after = 3;
+	for (int i = 0; i < 10; i++)
+		logf_line("line %d", i);
+	ck_assert_uint_eq(nr_sent, 3);
+	reaps_to_free = 5;
+	ck_assert_ptr_nonnull(stop_hook);
+	stop_hook();
+	ck_assert_uint_eq(nr_sent, 10);
+	for (unsigned int i = 1; i < nr_sent; i++)
+		ck_assert_uint_eq(seq_of(sent[i]), seq_of(sent[i - 1]) + 1);
+	ck_assert_ptr_nonnull(strstr(sent[9], ";line 9\n"));
+	ck_assert_int_eq(nic_holds, 0);
+	ck_assert_int_eq(stub_printk_count(STUB_ANY_LEVEL, "not sent before"), 0);
+}
+END_TEST
+
+/* A NIC that never gives its frames back cannot hold the machine up for more than a second. */
+START_TEST(test_stopping_gives_up_on_a_stuck_nic_and_says_so)
+{
+	u64 t0;
+
+	start_target(true);
+	fail_after = 0;
+	logf_line("stuck behind a full ring");
+	t0 = now_ns;
+	stop_hook();
+	ck_assert_uint_ge(now_ns - t0, NSEC_PER_SEC);
+	ck_assert_uint_lt(now_ns - t0, NSEC_PER_SEC + 10 * NSEC_PER_MSEC);
+	ck_assert_uint_gt(reaps, 100);
+	ck_assert_int_eq(stub_printk_count(STUB_ANY_LEVEL, "not sent before the machine stopped"),
+			 1);
+	/* Nothing lost that a later retry could not still send. */
+	fail_after = -1;
+	run_timers(2 * NSEC_PER_MSEC);
+	ck_assert_ptr_nonnull(strstr(sent[nr_sent - 1], ";stuck behind a full ring\n"));
+}
+END_TEST
+
+/* A target whose link is down is not waited for: nothing can go out. */
+START_TEST(test_stopping_does_not_wait_for_a_link_that_is_down)
+{
+	u64 t0;
+
+	start_target(false);
+	fail_err = -ENODEV;
+	fail_after = 0;
+	logf_line("while the link is down");
+	dev.link_up = false;
+	t0 = now_ns;
+	stop_hook();
+	ck_assert_uint_eq(now_ns, t0);
+	ck_assert_uint_eq(nr_sent, 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("netconsole");
@@ -425,6 +527,9 @@ int main(void)
 	tcase_add_test(tc, test_records_the_ring_overwrote_are_counted_lost);
 	tcase_add_test(tc, test_broadcast_of_the_learned_subnet);
 	tcase_add_test(tc, test_broadcast_addresses_need_no_arp);
+	tcase_add_test(tc, test_stopping_sends_what_a_busy_nic_held_back);
+	tcase_add_test(tc, test_stopping_gives_up_on_a_stuck_nic_and_says_so);
+	tcase_add_test(tc, test_stopping_does_not_wait_for_a_link_that_is_down);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_set_fork_status(sr, CK_NOFORK);
