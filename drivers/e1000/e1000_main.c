@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "drivers/e1000/e1000.h"
+#include "net/adapter_pool.h"
 #include "kernel/core/cmdline.h"
 #include "kernel/x86/irqflags.h"
 #include "kernel/pci/msi.h"
@@ -58,27 +59,18 @@ static const struct pci_device_id e1000_ids[] = {
 	{ 0 }
 };
 
-static struct e1000_adapter adapters[E1000_MAX_ADAPTERS];
-
-static struct e1000_adapter *adapter_get(void)
-{
-	for (unsigned int i = 0; i < E1000_MAX_ADAPTERS; i++) {
-		if (!adapters[i].in_use) {
-			memset(&adapters[i], 0, sizeof(adapters[i]));
-			adapters[i].in_use = true;
-			return &adapters[i];
-		}
-	}
-	return NULL;
-}
+DEFINE_ADAPTER_POOL(adapters, struct e1000_adapter, E1000_MAX_ADAPTERS);
 
 struct e1000_adapter *e1000_next(struct e1000_adapter *prev)
 {
-	unsigned int i = prev ? (unsigned int)(prev - adapters) + 1 : 0;
+	unsigned int i = prev ? adapter_pool_index(&adapters, prev) + 1 : 0;
 
-	for (; i < E1000_MAX_ADAPTERS; i++)
-		if (adapters[i].in_use && adapters[i].netdev.registered)
-			return &adapters[i];
+	for (; i < E1000_MAX_ADAPTERS; i++) {
+		struct e1000_adapter *a = adapter_pool_at(&adapters, i);
+
+		if (a && a->netdev.registered)
+			return a;
+	}
 	return NULL;
 }
 
@@ -304,12 +296,14 @@ static int e1000_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 			pdev->vendor, pdev->device, chip->refusal);
 		return -ENODEV;
 	}
-	a = adapter_get();
-	if (!a) {
+	err = adapter_pool_claim(&adapters, (void **)&a);
+	if (err == -ENOSPC)
 		pr_err("e1000 %s: more than %d e1000 devices: left unbound\n", pdev->name,
 		       E1000_MAX_ADAPTERS);
-		return -ENOSPC;
-	}
+	if (err == -ENOMEM)
+		pr_err("e1000 %s: no memory for the adapter: left unbound\n", pdev->name);
+	if (err)
+		return err;
 	a->pdev = pdev;
 	a->chip = chip;
 	snprintf(a->label, sizeof(a->label), "e1000 %s", pdev->name);

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "drivers/skge/skge.h"
+#include "net/adapter_pool.h"
 #include "kernel/x86/irq.h"
 #include "kernel/pci/msi.h"
 #include "kernel/console/printk.h"
@@ -54,7 +55,7 @@ static const struct pci_device_id skge_ids[] = {
 	{ 0 },
 };
 
-static struct skge_hw adapters[SKGE_MAX_ADAPTERS];
+DEFINE_ADAPTER_POOL(adapters, struct skge_hw, SKGE_MAX_ADAPTERS);
 
 void skge_link_update(struct skge_port *p)
 {
@@ -188,18 +189,6 @@ static const struct net_device_ops skge_netdev_ops = {
 	.set_rx_mode = skge_set_rx_mode,
 };
 
-static struct skge_hw *adapter_get(void)
-{
-	for (unsigned int i = 0; i < SKGE_MAX_ADAPTERS; i++) {
-		if (!adapters[i].in_use) {
-			memset(&adapters[i], 0, sizeof(adapters[i]));
-			adapters[i].in_use = true;
-			return &adapters[i];
-		}
-	}
-	return NULL;
-}
-
 /* Genesis ports have a PHY type in EPROM1; Yukon's PHY is always Marvell at 0. */
 static int port_phy(struct skge_hw *hw, struct skge_port *p)
 {
@@ -317,12 +306,14 @@ static int skge_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 			pdev->name, pdev->subdevice);
 		return -ENODEV;
 	}
-	hw = adapter_get();
-	if (!hw) {
+	err = adapter_pool_claim(&adapters, (void **)&hw);
+	if (err == -ENOSPC)
 		pr_warn("%s: more than %u skge controllers: not driven\n", pdev->name,
 			SKGE_MAX_ADAPTERS);
-		return -ENOSPC;
-	}
+	if (err == -ENOMEM)
+		pr_err("%s: no memory for the controller: not driven\n", pdev->name);
+	if (err)
+		return err;
 	hw->pdev = pdev;
 	skge_irq_init(hw);
 	err = pci_enable_device(pdev);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
+#include "net/adapter_pool.h"
 #include "kernel/mm/io.h"
 #include "kernel/x86/irqflags.h"
 #include "kernel/console/printk.h"
@@ -103,7 +104,7 @@ static const struct pci_device_id sky2_ids[] = {
 	{ 0 },
 };
 
-static struct sky2_hw controllers[SKY2_MAX_CONTROLLERS];
+DEFINE_ADAPTER_POOL(controllers, struct sky2_hw, SKY2_MAX_CONTROLLERS);
 
 static const struct sky2_family *find_family(u8 chip_id)
 {
@@ -256,18 +257,6 @@ static const struct net_device_ops sky2_netdev_ops = {
 	.set_rx_mode = sky2_set_rx_mode,
 };
 
-static struct sky2_hw *controller_get(void)
-{
-	for (unsigned int i = 0; i < SKY2_MAX_CONTROLLERS; i++) {
-		if (!controllers[i].in_use) {
-			memset(&controllers[i], 0, sizeof(controllers[i]));
-			controllers[i].in_use = true;
-			return &controllers[i];
-		}
-	}
-	return NULL;
-}
-
 static int status_alloc(struct sky2_hw *hw)
 {
 	hw->st_size = SKY2_STATUS_RING;
@@ -337,12 +326,14 @@ static int sky2_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	int err;
 
 	(void)id;
-	hw = controller_get();
-	if (!hw) {
+	err = adapter_pool_claim(&controllers, (void **)&hw);
+	if (err == -ENOSPC)
 		pr_warn("%s: more than %u Yukon-2 controllers: not driven\n", pdev->name,
 			SKY2_MAX_CONTROLLERS);
-		return -ENOSPC;
-	}
+	if (err == -ENOMEM)
+		pr_err("%s: no memory for the controller: not driven\n", pdev->name);
+	if (err)
+		return err;
 	hw->pdev = pdev;
 	snprintf(hw->napi_name, sizeof(hw->napi_name), "sky2-%s", pdev->name);
 	snprintf(hw->irq_name, sizeof(hw->irq_name), "sky2-%s", pdev->name);

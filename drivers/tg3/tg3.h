@@ -146,8 +146,9 @@ struct tg3 {
 	struct pci_dev *pdev;
 	u8 *regs;
 	/*
-	 * The slot in adapters[] is taken. Not a life state: a removed adapter
-	 * keeps its slot while the stack still holds its receive buffers.
+	 * The adapter pool's slot is taken (net/adapter_pool.h). Not a life
+	 * state: a removed adapter keeps its slot while the stack still holds
+	 * its receive buffers.
 	 */
 	bool in_use;
 	const char *chip_name;

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
+#include "net/adapter_pool.h"
 #include "kernel/console/printk.h"
 
 enum tg3_id_class {
@@ -172,7 +173,7 @@ static const struct pci_device_id tg3_ids[] = {
 	{ 0 },
 };
 
-static struct tg3 adapters[TG3_MAX_ADAPTERS];
+DEFINE_ADAPTER_POOL(adapters, struct tg3, TG3_MAX_ADAPTERS);
 
 int tg3_rings_alloc(struct tg3 *tp)
 {
@@ -339,19 +340,6 @@ static const struct net_device_ops tg3_netdev_ops = {
 	.set_rx_mode = tg3_set_rx_mode,
 };
 
-static struct tg3 *adapter_get(void)
-{
-	for (unsigned int i = 0; i < TG3_MAX_ADAPTERS; i++) {
-		if (!adapters[i].in_use) {
-			memset(&adapters[i], 0, sizeof(adapters[i]));
-			adapters[i].in_use = true;
-			adapters[i].state = TG3_ST_PROBING;
-			return &adapters[i];
-		}
-	}
-	return NULL;
-}
-
 #ifdef NAPKIN_HOSTED
 enum tg3_probe_step tg3_probe_fail_at;
 
@@ -408,12 +396,15 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 			tg3_refusals[cls]);
 		return -ENODEV;
 	}
-	tp = adapter_get();
-	if (!tp) {
+	err = adapter_pool_claim(&adapters, (void **)&tp);
+	if (err == -ENOSPC)
 		pr_warn("%s: more than %u Tigon3 functions: not driven\n", pdev->name,
 			TG3_MAX_ADAPTERS);
-		return -ENOSPC;
-	}
+	if (err == -ENOMEM)
+		pr_err("%s: no memory for the adapter: not driven\n", pdev->name);
+	if (err)
+		return err;
+	tp->state = TG3_ST_PROBING;
 	tp->pdev = pdev;
 	tp->chip_name = tg3_id_names[cls];
 	tp->info = cls == TG3_OK_5784 ? &tg3_info_5784 : &tg3_info_5717;
