@@ -95,6 +95,8 @@ NICS = {
     "e1000e": Nic("e1000e", "q35"),
     # A model, not silicon: its speed is QEMU's and the model's, not the chip's.
     "sky2": Nic("napkin-sky2", "q35", "id=nic0,chip=xl,strict=on", napkin_qemu=True),
+    "tg3": Nic("napkin-tg3", "q35", "id=nic0,chip=5719,strict=on", napkin_qemu=True),
+    "skge": Nic("napkin-skge", "q35", "id=nic0,chip=yukon,strict=on", napkin_qemu=True),
 }
 
 
