@@ -33,9 +33,9 @@ struct adapter_pool {
 };
 
 /* A pool of `n` adapters of `type`, which has a `bool in_use` member. */
-#define DEFINE_ADAPTER_POOL(name, type, n)                                                   \
-	static type *name##_slots[n];                                                        \
-	static struct adapter_pool name = { (void **)name##_slots, n, sizeof(type),          \
+#define DEFINE_ADAPTER_POOL(name, type, n)                                          \
+	static type *name##_slots[n];                                               \
+	static struct adapter_pool name = { (void **)name##_slots, n, sizeof(type), \
 					    offsetof(type, in_use) }
 
 static inline bool *adapter_pool_in_use(const struct adapter_pool *pool, void *adapter)
