@@ -22,5 +22,5 @@ qdev-qemu:
 
 linux-guest: $(LINUX_GUEST)
 $(LINUX_GUEST): bench/linux-guest/build.sh bench/linux-guest/init bench/linux-guest/echo.c \
-		bench/linux-guest/anchor_server.c | $(DEPS_STAMP)
+		bench/linux-guest/anchor_server.c bench/linux-guest/bench-info | $(DEPS_STAMP)
 	bash bench/linux-guest/build.sh

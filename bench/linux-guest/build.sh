@@ -5,7 +5,8 @@
 #   build/linux-guest/initramfs.cpio.gz  busybox-static, the NIC modules of that
 #                                        kernel, echo.c and anchor_server.c built
 #                                        -static, iperf and Debian's ethtool with
-#                                        their shared libraries, and ./init
+#                                        their shared libraries, ./init and
+#                                        bench-info (what netbench records)
 #   build/linux-guest/VERSION            what went in, for the reports
 # The packages are fetched with `apt-get download` into build/linux-guest/debs
 # and unpacked there with dpkg-deb; nothing is installed into the host's /boot.
@@ -71,6 +72,7 @@ for applet in $("$busybox" --list); do
 	[ -e "$stage/bin/$applet" ] || ln -s busybox "$stage/bin/$applet"
 done
 install -m 755 "$src/init" "$stage/init"
+install -m 755 "$src/bench-info" "$stage/bin/bench-info"
 # The kernel opens /dev/console for init before init can mount devtmpfs.
 mknod -m 600 "$stage/dev/console" c 5 1
 
