@@ -12,7 +12,8 @@ tested without QEMU (bench/tests/test_benchstats.py).
 - A verdict: a range of ratios that reaches 1.0 is a tie, whatever its median.
 - Host load: busy CPUs from two /proc/stat readings, and the CPU time each
   QEMU thread used from /proc/PID/task/TID/stat, so a run on a loaded host
-  shows that it was.
+  shows that it was. The load generator's own CPU (this process's waited-for
+  children) is counted apart, so "others" is only what else ran.
 """
 from __future__ import annotations
 
@@ -160,15 +161,26 @@ def thread_delta(before: dict[str, dict], after: dict[str, dict]) -> dict[str, d
     return out
 
 
-def load_summary(stat0, stat1, threads0, threads1, seconds: float) -> dict:
+def children_cpu() -> float:
+    """CPU seconds this process's finished children used: the host-side load
+    generators (netload, iperf, ping) that netbench runs and waits for."""
+    import resource
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def load_summary(stat0, stat1, threads0, threads1, seconds: float,
+                 loadgen_s: float = 0.0) -> dict:
     """What the host did during one measured phase: busy CPUs overall, the
-    QEMU process's CPU (per thread and total, per wall second) and the rest,
-    which is everyone else's load on the host."""
+    QEMU process's CPU (per thread and total, per wall second), the load
+    generator's, and the rest, which is everyone else's load on the host
+    (and host kernel work charged to no process)."""
     host = busy_cpus(stat0, stat1)
     threads = thread_delta(threads0, threads1)
     qemu = sum(t["s"] for t in threads.values())
     per_s = qemu / seconds if seconds > 0 else 0.0
+    gen = loadgen_s / seconds if seconds > 0 else 0.0
     return {"seconds": round(seconds, 3), **host,
-            "qemu_cpus": round(per_s, 3),
-            "other_cpus": round(max(host["busy_cpus"] - per_s, 0.0), 3),
+            "qemu_cpus": round(per_s, 3), "loadgen_cpus": round(gen, 3),
+            "other_cpus": round(max(host["busy_cpus"] - per_s - gen, 0.0), 3),
             "qemu_threads": {tid: t for tid, t in threads.items() if t["s"] > 0}}

@@ -387,13 +387,16 @@ class Phases:
     def __call__(self, name: str, fn):
         stat0, th0, t0 = (benchstats.read_proc_stat(), benchstats.thread_times(self.pid),
                           time.monotonic())
+        gen0 = benchstats.children_cpu()
         res = fn()
         stat1, th1, t1 = (benchstats.read_proc_stat(), benchstats.thread_times(self.pid),
                           time.monotonic())
-        load = benchstats.load_summary(stat0, stat1, th0, th1, t1 - t0)
+        load = benchstats.load_summary(stat0, stat1, th0, th1, t1 - t0,
+                                       benchstats.children_cpu() - gen0)
         self.loads[name] = load
         self.log(f"  host during {name}: {load['busy_cpus']:.2f} of {load['cpus']} CPUs busy, "
-                 f"QEMU {load['qemu_cpus']:.2f}, others {load['other_cpus']:.2f}; QEMU threads "
+                 f"QEMU {load['qemu_cpus']:.2f}, load generator {load['loadgen_cpus']:.2f}, "
+                 f"others {load['other_cpus']:.2f}; QEMU threads "
                  + json.dumps({f"{t['name']}/{tid}": t["s"]
                                for tid, t in load["qemu_threads"].items()}))
         return res
@@ -687,13 +690,15 @@ def load_table(results: list[dict]) -> str:
     """Host load per run: whole-run busy CPUs, and per phase the QEMU process's
     CPUs and everyone else's."""
     rows = ["Host load per run (CPUs busy on average; QEMU = this guest's process, "
-            "all threads; others = the rest of the host)", "",
-            "| round | NIC | guest | whole run: busy of CPUs | per phase: QEMU / others |",
+            "all threads; gen = the host-side load generator; others = the rest of the "
+            "host)", "",
+            "| round | NIC | guest | whole run: busy of CPUs | per phase: QEMU / gen / others |",
             "|---|---|---|---|---|"]
     for r in results:
         ld = r.get("load", {})
         run = ld.get("run", {})
-        phases = ", ".join(f"{k} {v['qemu_cpus']:.2f}/{v['other_cpus']:.2f}"
+        phases = ", ".join(f"{k} {v['qemu_cpus']:.2f}/{v.get('loadgen_cpus', 0):.2f}/"
+                           f"{v['other_cpus']:.2f}"
                            for k, v in ld.items() if k != "run")
         rows.append(f"| {r.get('round', 0) + 1} | {r['nic']} | {r['guest']} | "
                     f"{fmt(run.get('busy_cpus'), '.2f')} of {run.get('cpus', '-')} | "

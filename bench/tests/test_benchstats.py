@@ -109,11 +109,24 @@ def test_thread_delta_and_load_summary():
     d = bs.thread_delta(t0, t1)
     assert d == {"10": {"name": "qemu", "s": 0.5}, "11": {"name": "CPU 0/TCG", "s": 4.0},
                  "12": {"name": "worker", "s": 0.25}}
-    load = bs.load_summary(bs.parse_proc_stat(STAT0), bs.parse_proc_stat(STAT1), t0, t1, 5.0)
-    # QEMU used 4.75 s in 5 s: 0.95 CPUs of the 1.25 busy; the rest is someone else.
+    load = bs.load_summary(bs.parse_proc_stat(STAT0), bs.parse_proc_stat(STAT1), t0, t1, 5.0,
+                           loadgen_s=1.0)
+    # QEMU used 4.75 s in 5 s: 0.95 CPUs of the 1.25 busy; the load generator
+    # 0.2; the rest is someone else.
     assert load["qemu_cpus"] == pytest.approx(0.95)
-    assert load["other_cpus"] == pytest.approx(0.3)
+    assert load["loadgen_cpus"] == pytest.approx(0.2)
+    assert load["other_cpus"] == pytest.approx(0.1)
     assert set(load["qemu_threads"]) == {"10", "11", "12"}
+    # Never below zero when the counters disagree by a tick.
+    assert bs.load_summary(bs.parse_proc_stat(STAT0), bs.parse_proc_stat(STAT1), t0, t1, 1.0,
+                           loadgen_s=9.0)["other_cpus"] == 0.0
+
+
+def test_children_cpu_counts_a_finished_child():
+    import subprocess
+    before = bs.children_cpu()
+    subprocess.run([sys.executable, "-c", "sum(range(3_000_000))"], check=True)
+    assert bs.children_cpu() > before
 
 
 def test_thread_times_of_this_process():
