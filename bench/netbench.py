@@ -74,6 +74,7 @@ import json
 import os
 import platform
 import re
+import shlex
 import statistics
 import subprocess
 import sys
@@ -587,6 +588,8 @@ def mbit(key: str):
 # untouched sinks against Linux's MSG_TRUNC discard, never across.
 METRICS = [
     ("ping avg ms", lambda r: (r.get("ping") or {}).get("avg"), True),
+    # The median round trip: one stall on a shared host moves the mean, not this.
+    ("ping p50 ms", lambda r: (r.get("ping") or {}).get("p50"), True),
     ("UDP rr 1 out req/s", lambda r: (r.get("udp1") or {}).get("rps"), False),
     ("UDP rr 32 out req/s", lambda r: (r.get("udp32") or {}).get("rps"), False),
     ("chargen g->h Mbit/s", mbit("chargen"), False),
@@ -756,6 +759,20 @@ def machine_lines(nics: list[str] = ()) -> list[str]:
     return lines
 
 
+def report(res: dict) -> str:
+    """The comparison's tables from a results JSON (what the end of a run prints)."""
+    compared = res.get("compare", [])
+    parts = [line for line in res.get("machine", [])]
+    if compared:
+        parts += ["", compare_table(compared)]
+        if any(r["guest"] == "napkin" for r in compared):
+            parts += ["", ratio_table(compared)]
+        parts += ["", median_table(compared), "", load_table(compared)]
+    if res.get("flood"):
+        parts += ["", flood_table(res["flood"])]
+    return "\n".join(parts)
+
+
 def guest_list(text: str) -> list[str]:
     # "linux" in older command lines is the untuned anchor; say so in the tables.
     return ["linux-untuned" if g == "linux" else g for g in text.split(",") if g]
@@ -791,7 +808,12 @@ def main() -> int:
                     help="napkin's sink.touch mode for the 'touch' rows: copy (like recv() "
                          "into a buffer) or sum (reads every byte)")
     ap.add_argument("--note", default="", help="a line for the header, e.g. why the run was made")
+    ap.add_argument("--report", type=Path, metavar="JSON",
+                    help="run nothing: print the tables of an earlier run's results JSON")
     args = ap.parse_args()
+    if args.report:
+        print(report(json.loads(args.report.read_text())))
+        return 0
     if os.geteuid() != 0:
         print("netbench: needs root (network namespaces, taps)", file=sys.stderr)
         return 2
@@ -814,7 +836,7 @@ def main() -> int:
         header.append(f"# note: {args.note}")
     for line in header:
         log(line)
-    log(f"# {' '.join(sys.argv)}")
+    log(f"# {shlex.join(sys.argv)}")
     for kind in guests:
         if kind in LINUX_VARIANTS:
             log(f"# guest {kind}: Linux with '{LINUX_VARIANTS[kind] or '(as Debian boots it)'}'"
