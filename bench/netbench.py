@@ -733,10 +733,12 @@ def flood_table(results: list[dict]) -> str:
 
 
 def tree_state() -> tuple[str, bool, list[str]]:
-    """The commit that runs, whether the tree differs from it, and how."""
+    """The commit that runs, whether the tree differs from it, and how. New
+    files count (the build takes every *.c of a folder); results files, this
+    run's among them, do not."""
     commit = sh(["git", "-C", str(ROOT), "rev-parse", "HEAD"]).strip()
-    changed = sh(["git", "-C", str(ROOT), "status", "--porcelain",
-                  "--untracked-files=no"]).splitlines()
+    changed = sh(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=all",
+                  "--", ".", ":(exclude)bench/results"]).splitlines()
     return commit, bool(changed), changed
 
 
