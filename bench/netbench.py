@@ -172,7 +172,12 @@ def build_tools(log: Log) -> None:
         subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", "-o", str(NETLOAD), str(src)],
                        check=True)
         log(f"# built {NETLOAD.relative_to(ROOT)}")
-    if not (LINUX_DIR / "vmlinuz").exists() or not (LINUX_DIR / "initramfs.cpio.gz").exists():
+    # Rebuilt when missing or older than what goes in (an initramfs from before
+    # issue #34 lacks the tuned anchor's servers and bench-info).
+    initramfs = LINUX_DIR / "initramfs.cpio.gz"
+    sources = (ROOT / "bench" / "linux-guest").iterdir()
+    if (not (LINUX_DIR / "vmlinuz").exists() or not initramfs.exists()
+            or any(f.stat().st_mtime > initramfs.stat().st_mtime for f in sources)):
         subprocess.run(["bash", str(ROOT / "bench" / "linux-guest" / "build.sh")], check=True)
 
 
