@@ -61,7 +61,8 @@ KEXTRA_OBJS :=
 
 KOBJS := $(patsubst %,$(BUILD)/k/%.o,$(KSRCS)) $(KEXTRA_OBJS)
 
-.PHONY: all deps run run-kernel test test-image unit-build unit-test qemu-test lint clean bench fuzz-build
+.PHONY: all deps run run-kernel test test-image unit-build unit-test qemu-test lint clean bench fuzz-build \
+	bench-unit
 all: $(BUILD)/napkin.elf $(BUILD)/napkin32.elf $(BUILD)/napkin.iso
 
 deps: $(DEPS_STAMP)
@@ -175,6 +176,10 @@ unit-test: $(addprefix unit-run-,$(UNIT_TESTS))
 unit-run-%: $(BUILD)/unit/% | $(DEPS_STAMP)
 	@echo "== unit: $*"; CK_DEFAULT_TIMEOUT=120 $<
 
+# The benchmarks' own code that can be checked without QEMU (bench/tests/).
+bench-unit:
+	$(PYTHON) -m pytest -q bench/tests
+
 # Each QEMU test file runs on one pytest-xdist worker (its module fixtures boot
 # once); QEMU_JOBS workers, one per CPU by default. QEMU_JOBS=0 runs in-process.
 NPROC     := $(shell nproc 2>/dev/null || echo 1)
@@ -187,7 +192,7 @@ qemu-test: all test-image qdev-qemu linux-guest netboot
 test:
 	$(MAKE) deps
 	$(MAKE) -j$(NPROC) -O lint all test-image unit-build fuzz-build
-	$(MAKE) -j$(NPROC) -O unit-test fuzz-replay
+	$(MAKE) -j$(NPROC) -O unit-test fuzz-replay bench-unit
 	$(MAKE) qemu-test
 
 LINT_C := $(shell git ls-files '*.c' '*.h' | grep -v '^third_party/')

@@ -9,18 +9,45 @@ inside that namespace. NICs QEMU lacks (sky2: napkin's Yukon-2 model as the
 device napkin-sky2, tests/qdev/) run both guests in napkin's test QEMU, strict:
 a rule either driver breaks stops QEMU and the run fails with the model's line.
 
+The guests (--guests; issue #34):
+  napkin             as it boots; its sinks measured twice, untouched and
+                     touching every byte (sink.touch=, --touch)
+  linux-untuned      the anchor of the runs before issue #34: Debian's kernel
+                     as it boots (init_on_alloc zeroes every page), a process
+                     per connection (echo.c); "linux" is another name for it
+  linux-tuned        init_on_alloc=0, the epoll servers (anchor_server.c:
+                     backlog 4096, recvmmsg/sendmmsg, a MSG_TRUNC discard on
+                     1009 beside the copying one on 9); mitigations as booted
+  linux-tuned-nomit  the same with mitigations=off (napkin has none to turn off)
+
   ping      iputils ping, 200 echoes 10 ms apart: RTT min/avg/p50/p99
   udp-rr    netload udp-rr: UDP echo (port 7) with 1 and with 32 requests
             outstanding, 64-byte payloads: requests/s and round trips
-  tcp       iperf -c (host to guest, the guest's iperf2 server on 5001),
-            netload tcp-recv from chargen (19, guest to host) and
-            netload tcp-send to discard (9, host to guest)
+  tcp       netload tcp-recv from chargen (19, guest to host); host to guest
+            into the sinks: iperf -c to the iperf2 server (5001) and netload
+            tcp-send to discard (9). Linux's iperf and discard copy every byte
+            to user space: they are "touch" rows, set against napkin with
+            sink.touch on. Linux's MSG_TRUNC discard (1009) frees the data
+            unread: the "no touch" row, set against napkin's default sinks.
+            One is never set against the other.
   irq/pkt   interrupts per received packet during the 32-outstanding UDP run
             and during iperf: napkin's `irq` and `ifconfig` shell commands,
             Linux's /proc/interrupts and /proc/net/dev, read over the serial
             console before and after
 
-Overload (--flood-nics): napkin in napi.mode=napi, irq and busypoll, and the
+Statistics (bench/benchstats.py): --rounds rounds (5 by default); in each, the
+guests run in a fresh random order (--order random, seed recorded) or ABBA
+(--order abba: the list forward then backward). Each napkin figure is divided
+by the anchor's from the same round, and the table gives the minimum, median
+and maximum of those paired ratios; a range that reaches 1.0 is a tie. Every
+measured phase records the host's busy CPUs (/proc/stat) and each QEMU
+thread's CPU time (/proc/PID/task/TID/stat); "other" CPUs are the host's load
+that was not this QEMU. The header names the commit that ran and whether the
+tree was dirty. Each guest kind's first boot on a NIC records what it ran
+with: Linux's negotiated virtio features, ethtool -i/-k/-c, the sysctls that
+matter, the CPU vulnerability state and its dmesg.
+
+Overload (--flood-nics): napkin in napi.mode=napi, irq and busypoll, and a
 Linux guest, each offered UDP echo requests at fixed rates from 0.25x to 10x
 napkin's napi-mode closed-loop peak (netload udp-flood, open loop);
 delivered = echo replies back at the host, plus what the tap dropped before
@@ -47,6 +74,7 @@ import json
 import os
 import platform
 import re
+import shlex
 import statistics
 import subprocess
 import sys
@@ -58,6 +86,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "qemu"))
 from napkin_qemu import BUILD, Guest, napkin_nic_qemu  # noqa: E402
 from netns import NetNS  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import benchstats  # noqa: E402
 
 GUEST_IP = "192.168.77.2"
 PEER_IP = "192.168.77.1"
@@ -88,6 +119,23 @@ NAPKIN_VARIANTS = {
     "napkin-notso": "net.tso=off",
     "napkin-nogtso": "virtio_net.guest_tso=off",
 }
+
+# The Linux anchors and what each adds to the common command line (issue #34).
+LINUX_VARIANTS = {
+    "linux-untuned": "",
+    "linux-tuned": "init_on_alloc=0 bench.servers=epoll",
+    "linux-tuned-nomit": "init_on_alloc=0 bench.servers=epoll mitigations=off",
+}
+# Older command lines and the other bench scripts say "linux": the untuned anchor.
+LINUX_VARIANTS["linux"] = LINUX_VARIANTS["linux-untuned"]
+# Linux's discard that frees the data unread (recv MSG_TRUNC): the epoll servers only.
+PORT_DISCARD_TRUNC = 1009
+# What the Linux guest ran with, recorded once per kind and NIC.
+# (bench/linux-guest/bench-info: virtio features, ethtool -i/-k/-c/-g, sysctls,
+# CPU vulnerabilities, servers, dmesg).
+LINUX_INFO = ["bench-info"]
+# napkin: its settings, sinks, device and its kernel log (negotiated virtio features).
+NAPKIN_INFO = ["ifconfig eth0", "set", "sink", "dmesg"]
 
 NICS = {
     "virtio": Nic("virtio-net-pci", "pc"),
@@ -124,7 +172,12 @@ def build_tools(log: Log) -> None:
         subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", "-o", str(NETLOAD), str(src)],
                        check=True)
         log(f"# built {NETLOAD.relative_to(ROOT)}")
-    if not (LINUX_DIR / "vmlinuz").exists() or not (LINUX_DIR / "initramfs.cpio.gz").exists():
+    # Rebuilt when missing or older than what goes in (an initramfs from before
+    # issue #34 lacks the tuned anchor's servers and bench-info).
+    initramfs = LINUX_DIR / "initramfs.cpio.gz"
+    sources = (ROOT / "bench" / "linux-guest").iterdir()
+    if (not (LINUX_DIR / "vmlinuz").exists() or not initramfs.exists()
+            or any(f.stat().st_mtime > initramfs.stat().st_mtime for f in sources)):
         subprocess.run(["bash", str(ROOT / "bench" / "linux-guest" / "build.sh")], check=True)
 
 
@@ -139,7 +192,11 @@ class BenchGuest:
         netdevs = tap.qemu_args(nic.device, device_opts=",".join(
             o for o in (f"mac={MAC}", nic.opts) if o))
         name = f"bench-{tag}-{nic_name}-{kind}-{mode}"
-        if kind in NAPKIN_VARIANTS:
+        if kind not in NAPKIN_VARIANTS and kind not in LINUX_VARIANTS:
+            raise ValueError(f"unknown guest '{kind}' (known: "
+                             f"{', '.join([*NAPKIN_VARIANTS, *LINUX_VARIANTS])})")
+        self.is_napkin = kind in NAPKIN_VARIANTS
+        if self.is_napkin:
             append = (f"console=ttyS0 napi.mode={mode} ipv6.disable=1 "
                       f"ip={GUEST_IP}::{PEER_IP}:255.255.255.0:napkin:eth0:off "
                       f"{NAPKIN_VARIANTS[kind]}").strip()
@@ -150,7 +207,7 @@ class BenchGuest:
             self.g.wait_for(rf"eth0: static address {re.escape(GUEST_IP)}", 30)
         else:
             append = (f"console=ttyS0 quiet maxcpus=1 ipv6.disable=1 "
-                      f"bench.ip={GUEST_IP}/24")
+                      f"bench.ip={GUEST_IP}/24 {LINUX_VARIANTS[kind]}").strip()
             self.g = Guest(name, netns=ns, machine=nic.machine, memory=MEMORY,
                            netdevs=netdevs, extra=SMP, append=append,
                            kernel_image=LINUX_DIR / "vmlinuz", qemu=nic.qemu(),
@@ -159,6 +216,9 @@ class BenchGuest:
             m = self.g.wait_for(r"linux-guest: ready .* eth0 (\S*)", 120)
             if m.group(1) != f"{GUEST_IP}/24":
                 raise RuntimeError(f"Linux guest has no address; log {self.g.log_path}")
+            # The shell's first prompt: typed before it, a command is echoed by the
+            # tty and then lost in the shell's start.
+            self.g.wait_for(self.prompt, 60, m.end())
         # The host never has to ask for the guest's MAC, even under overload.
         ns.run(["ip", "neigh", "replace", GUEST_IP, "lladdr", MAC, "dev", tap.name,
                 "nud", "permanent"])
@@ -166,6 +226,17 @@ class BenchGuest:
 
     def sh(self, line: str) -> str:
         return self.g.command(line, 60, prompt=self.prompt)
+
+    def info(self) -> dict:
+        """What this guest ran with (command outputs), for the results file."""
+        return {c: self.sh(c) for c in (NAPKIN_INFO if self.is_napkin else LINUX_INFO)}
+
+    def sink_counters(self) -> dict:
+        m = re.search(r"sink: touch (\S+), taken (\d+) bytes, touched (\d+), byte sum (\d+)",
+                      self.sh("sink"))
+        if not m:
+            raise RuntimeError("napkin's sink command not understood")
+        return {"taken": int(m.group(2)), "touched": int(m.group(3))}
 
     def counters(self) -> dict:
         return (self._napkin_counters() if self.kind in NAPKIN_VARIANTS
@@ -312,22 +383,107 @@ def answering(ns: NetNS, log: Log) -> dict:
 
 # ---- the two experiments ----
 
-def compare(kind: str, nic_name: str, secs: int, log: Log) -> dict:
-    r: dict = {"guest": kind, "nic": nic_name}
+class Phases:
+    """Host load during each measured phase of one guest's run: busy CPUs from
+    /proc/stat and every QEMU thread's CPU time (benchstats.load_summary)."""
+
+    def __init__(self, log: Log, pid: int):
+        self.log, self.pid, self.loads = log, pid, {}
+
+    def __call__(self, name: str, fn):
+        stat0, th0, t0 = (benchstats.read_proc_stat(), benchstats.thread_times(self.pid),
+                          time.monotonic())
+        gen0 = benchstats.children_cpu()
+        res = fn()
+        stat1, th1, t1 = (benchstats.read_proc_stat(), benchstats.thread_times(self.pid),
+                          time.monotonic())
+        load = benchstats.load_summary(stat0, stat1, th0, th1, t1 - t0,
+                                       benchstats.children_cpu() - gen0)
+        self.loads[name] = load
+        self.log(f"  host during {name}: {load['busy_cpus']:.2f} of {load['cpus']} CPUs busy, "
+                 f"QEMU {load['qemu_cpus']:.2f}, load generator {load['loadgen_cpus']:.2f}, "
+                 f"others {load['other_cpus']:.2f}; QEMU threads "
+                 + json.dumps({f"{t['name']}/{tid}": t["s"]
+                               for tid, t in load["qemu_threads"].items()}))
+        return res
+
+
+def log_info(log: Log, kind: str, nic: str, info: dict) -> None:
+    log(f"\n### what {kind} on {nic} ran with")
+    for cmd, out in info.items():
+        log(f"  $ {cmd}")
+        for line in out.strip("\n").splitlines():
+            log(f"  | {line.rstrip()}")
+
+
+def napkin_sinks(g: BenchGuest, ns: NetNS, log: Log, secs: int, touch: str, rnd: int,
+                 phase: Phases, r: dict) -> None:
+    """napkin's sinks untouched and touched, in an order that alternates by
+    round; each touched run must show every byte it took as touched."""
+    modes = [("notouch", "off"), ("touch", touch)]
+    if rnd % 2:
+        modes.reverse()
+    for label, mode in modes:
+        out = g.sh(f"set sink.touch {mode}")
+        if f"sink.touch = {mode}" not in out:
+            raise RuntimeError(f"napkin refused sink.touch {mode}: {out!r}")
+        s0 = g.sink_counters()
+        c0 = g.counters()
+        r[f"iperf_{label}"] = phase(f"iperf_{label}", lambda: iperf(ns, log, secs))
+        if label == "notouch":
+            r["iperf"], r["iperf_counters"] = r["iperf_notouch"], delta(c0, g.counters())
+        r[f"discard_{label}"] = phase(f"discard_{label}", lambda: netload(
+            ns, log, "tcp-send", GUEST_IP, "9", str(secs)))
+        s1 = g.sink_counters()
+        took, touched = s1["taken"] - s0["taken"], s1["touched"] - s0["touched"]
+        r[f"sink_{label}"] = {"mode": mode, "taken": took, "touched": touched}
+        log(f"  napkin's sinks with sink.touch={mode}: took {took} bytes, touched {touched}")
+        if not took:
+            log("  !! nothing reached napkin's sinks in this phase")
+        elif touched != (0 if mode == "off" else took):
+            raise RuntimeError(f"sink.touch={mode} touched {touched} of {took} bytes")
+    g.sh("set sink.touch off")
+
+
+def linux_sinks(g: BenchGuest, ns: NetNS, log: Log, secs: int, phase: Phases, r: dict) -> None:
+    """Linux's iperf and discard copy every byte to user space; the epoll
+    servers' discard on 1009 takes it with MSG_TRUNC, unread."""
+    c0 = g.counters()
+    r["iperf"] = r["iperf_touch"] = phase("iperf_touch", lambda: iperf(ns, log, secs))
+    r["iperf_counters"] = delta(c0, g.counters())
+    r["discard_touch"] = phase("discard_touch", lambda: netload(
+        ns, log, "tcp-send", GUEST_IP, "9", str(secs)))
+    if "bench.servers=epoll" in LINUX_VARIANTS[g.kind]:
+        r["discard_notouch"] = phase("discard_notouch", lambda: netload(
+            ns, log, "tcp-send", GUEST_IP, str(PORT_DISCARD_TRUNC), str(secs)))
+
+
+def compare(kind: str, nic_name: str, secs: int, log: Log, touch: str = "copy",
+            rnd: int = 0, want_info: bool = False) -> dict:
+    r: dict = {"guest": kind, "nic": nic_name, "round": rnd}
     with NetNS(prefix="bench") as ns:
         tap = ns.add_tap(addr4=PEER_IP)
+        stat0 = benchstats.read_proc_stat()
+        t0 = time.monotonic()
         g = BenchGuest(kind, nic_name, "napi", ns, tap, "cmp")
+        r["boot_s"] = round(time.monotonic() - t0, 1)
+        phase = Phases(log, g.g.proc.pid)
         try:
-            log(f"\n## {kind} on {nic_name}")
+            log(f"\n## {kind} on {nic_name}, round {rnd + 1}")
             log(f"qemu: {g.cmdline}")
             r["qemu"] = g.cmdline
+            if want_info:
+                r["info"] = g.info()
+                log_info(log, kind, nic_name, r["info"])
             time.sleep(1)
             # Warm-up: ARP, link negotiation, the first interrupts.
             host(ns, log, ["ping", "-q", "-c", "50", "-i", "0.02", "-W", "1", GUEST_IP], 30)
-            r["ping"] = ping(ns, log)
-            r["udp1"] = netload(ns, log, "udp-rr", GUEST_IP, "7", str(secs), "1", "64")
+            r["ping"] = phase("ping", lambda: ping(ns, log))
+            r["udp1"] = phase("udp1", lambda: netload(
+                ns, log, "udp-rr", GUEST_IP, "7", str(secs), "1", "64"))
             c0 = g.counters()
-            r["udp32"] = netload(ns, log, "udp-rr", GUEST_IP, "7", str(secs), "32", "64")
+            r["udp32"] = phase("udp32", lambda: netload(
+                ns, log, "udp-rr", GUEST_IP, "7", str(secs), "32", "64"))
             c1 = g.counters()
             r["udp32_counters"] = delta(c0, c1)
             log(f"  guest counters: {json.dumps(r['udp32_counters'])}")
@@ -335,16 +491,17 @@ def compare(kind: str, nic_name: str, secs: int, log: Log) -> dict:
                 log("  !! the guest stopped answering: rebooting it for the TCP runs")
                 g.stop()
                 g = BenchGuest(kind, nic_name, "napi", ns, tap, "cmp2")
+                phase.pid = g.g.proc.pid
             c0 = g.counters()
-            r["iperf"] = iperf(ns, log, secs)
-            c1 = g.counters()
-            r["iperf_counters"] = delta(c0, c1)
-            log(f"  guest counters: {json.dumps(r['iperf_counters'])}")
-            c0 = g.counters()
-            r["chargen"] = netload(ns, log, "tcp-recv", GUEST_IP, "19", str(secs))
+            r["chargen"] = phase("chargen", lambda: netload(
+                ns, log, "tcp-recv", GUEST_IP, "19", str(secs)))
             r["chargen_counters"] = delta(c0, g.counters())
             log(f"  guest counters: {json.dumps(r['chargen_counters'])}")
-            r["discard"] = netload(ns, log, "tcp-send", GUEST_IP, "9", str(secs))
+            if g.is_napkin:
+                napkin_sinks(g, ns, log, secs, touch, rnd, phase, r)
+            else:
+                linux_sinks(g, ns, log, secs, phase, r)
+            log(f"  guest counters during iperf: {json.dumps(r['iperf_counters'])}")
             r["alive_after"] = answering(ns, log).get("ok", False)
             g.check_device()
             r["device_violations"] = 0 if NICS[nic_name].napkin_qemu else None
@@ -355,6 +512,8 @@ def compare(kind: str, nic_name: str, secs: int, log: Log) -> dict:
             raise
         finally:
             g.stop()
+            r["load"] = phase.loads
+            r["load"]["run"] = benchstats.busy_cpus(stat0, benchstats.read_proc_stat())
     return r
 
 
@@ -366,7 +525,7 @@ def flood(kind: str, mode: str, nic_name: str, base: float, multiples: list[floa
         g = BenchGuest(kind, nic_name, mode, ns, tap, "flood")
         try:
             log(f"\n## overload: {kind} napi.mode={mode} on {nic_name}" if kind == "napkin"
-                else f"\n## overload: linux on {nic_name}")
+                else f"\n## overload: {kind} on {nic_name}")
             log(f"qemu: {g.cmdline}")
             r["qemu"] = g.cmdline
             time.sleep(1)
@@ -424,64 +583,134 @@ def per_frame(res: dict | None, c: dict | None, key: str) -> float | None:
     return res["bytes"] / frames if frames > 0 else None
 
 
-def median_of(results: list[dict], get) -> float | None:
-    vals = [v for v in (get(r) for r in results) if v is not None]
-    return statistics.median(vals) if vals else None
+def mbit(key: str):
+    return lambda r: (r.get(key) or {}).get("mbit_per_s")
+
+
+# What is compared, napkin's figure against the anchor's: (label, the value
+# of one run, lower is better). Sinks pair like with like:
+# napkin touching every byte against Linux copying it to user space, napkin's
+# untouched sinks against Linux's MSG_TRUNC discard, never across.
+METRICS = [
+    ("ping avg ms", lambda r: (r.get("ping") or {}).get("avg"), True),
+    # The median round trip: one stall on a shared host moves the mean, not this.
+    ("ping p50 ms", lambda r: (r.get("ping") or {}).get("p50"), True),
+    ("UDP rr 1 out req/s", lambda r: (r.get("udp1") or {}).get("rps"), False),
+    ("UDP rr 32 out req/s", lambda r: (r.get("udp32") or {}).get("rps"), False),
+    ("chargen g->h Mbit/s", mbit("chargen"), False),
+    ("iperf h->g, touch (Linux: iperf2 copies)", mbit("iperf_touch"), False),
+    ("discard h->g, touch (Linux: read() copies)", mbit("discard_touch"), False),
+    ("discard h->g, no touch (Linux: recv MSG_TRUNC)", mbit("discard_notouch"), False),
+]
+
+
+def ratio_table(results: list[dict], napkin: str = "napkin") -> str:
+    """Paired per-round ratios napkin / anchor for every anchor that ran."""
+    rows = ["Paired per-round ratios napkin / anchor: min / median / max over the rounds "
+            "(ping: lower is better, so below 1 is napkin ahead; a range reaching 1.0 "
+            "is a tie)", "",
+            "| NIC | measure | against | napkin / anchor min / median / max | verdict | "
+            "rounds |", "|---|---|---|---|---|---|"]
+    nics = list(dict.fromkeys(r["nic"] for r in results))
+    anchors = [g for g in LINUX_VARIANTS if g != "linux"
+               and any(r["guest"] == g for r in results)]
+    for nic in nics:
+        for label, get, lower in METRICS:
+            ours = benchstats.round_values(results, nic, napkin, get)
+            for anchor in anchors:
+                theirs = benchstats.round_values(results, nic, anchor, get)
+                s = benchstats.summarize(benchstats.paired_ratios(ours, theirs), lower)
+                if not s:
+                    continue
+                rows.append(f"| {nic} | {label} | {anchor} | {s['min']:.2f} / "
+                            f"{s['median']:.2f} / {s['max']:.2f} | {s['verdict']} | "
+                            f"{s['n']} |")
+    return "\n".join(rows)
+
+
+def ratio_summaries(results: list[dict], napkin: str = "napkin") -> list[dict]:
+    """ratio_table's content for the JSON."""
+    out = []
+    for nic in dict.fromkeys(r["nic"] for r in results):
+        for label, get, lower in METRICS:
+            ours = benchstats.round_values(results, nic, napkin, get)
+            for anchor in LINUX_VARIANTS:
+                theirs = benchstats.round_values(results, nic, anchor, get)
+                ratios = benchstats.paired_ratios(ours, theirs)
+                if ratios:
+                    out.append({"nic": nic, "measure": label, "against": anchor,
+                                "ratios": [round(x, 4) for x in ratios],
+                                **benchstats.summarize(ratios, lower)})
+    return out
 
 
 def median_table(results: list[dict]) -> str:
-    """Medians over the rounds, and each guest's TCP against the Linux guest's."""
-    cols = [
-        ("ping avg ms", lambda r: r.get("ping", {}).get("avg"), ".3f"),
-        ("UDP rr 1 req/s", lambda r: r.get("udp1", {}).get("rps"), ".0f"),
-        ("UDP rr 32 req/s", lambda r: r.get("udp32", {}).get("rps"), ".0f"),
-        ("iperf h->g Mbit/s", lambda r: r.get("iperf", {}).get("mbit_per_s"), ".0f"),
-        ("chargen g->h Mbit/s", lambda r: r.get("chargen", {}).get("mbit_per_s"), ".0f"),
-        ("discard h->g Mbit/s", lambda r: r.get("discard", {}).get("mbit_per_s"), ".0f"),
-        ("bytes/NIC tx frame chargen",
-         lambda r: per_frame(r.get("chargen"), r.get("chargen_counters"), "tx"), ".0f"),
-    ]
+    """Each guest's own median per measure, for reading; the ratios above are
+    what compares them."""
+    cols = [m[0] for m in METRICS] + ["bytes/NIC tx frame chargen"]
+    gets = [m[1] for m in METRICS] + [
+        lambda r: per_frame(r.get("chargen"), r.get("chargen_counters"), "tx")]
     rounds = len({r.get("round", 0) for r in results})
-    head = "| NIC | guest | " + " | ".join(c[0] for c in cols) + \
-        " | chargen / linux | iperf / linux |"
-    rows = [f"Medians of {rounds} rounds", "", head, "|" + "---|" * (len(cols) + 4)]
+    rows = [f"Each guest's median of {rounds} rounds (not used for the ratios)", "",
+            "| NIC | guest | " + " | ".join(cols) + " |", "|" + "---|" * (len(cols) + 2)]
     groups: dict[tuple[str, str], list[dict]] = {}
     for r in results:
         groups.setdefault((r["nic"], r["guest"]), []).append(r)
     for (nic, guest), rs in groups.items():
-        meds = [median_of(rs, c[1]) for c in cols]
-        linux = groups.get((nic, "linux"), [])
-        ratios = []
-        for key in ("chargen", "iperf"):
-            ours = median_of(rs, lambda r, k=key: r.get(k, {}).get("mbit_per_s"))
-            theirs = median_of(linux, lambda r, k=key: r.get(k, {}).get("mbit_per_s"))
-            ratios.append(f"{ours / theirs:.2f}" if ours and theirs else "-")
-        rows.append(f"| {nic} | {guest} | " +
-                    " | ".join(fmt(m, c[2]) for m, c in zip(meds, cols)) +
-                    f" | {ratios[0]} | {ratios[1]} |")
+        meds = []
+        for get, col in zip(gets, cols):
+            vals = [v for v in (get(x) for x in rs) if v is not None]
+            meds.append(fmt(statistics.median(vals) if vals else None,
+                            ".3f" if col.startswith("ping") else ".0f"))
+        rows.append(f"| {nic} | {guest} | " + " | ".join(meds) + " |")
     return "\n".join(rows)
 
 
 def compare_table(results: list[dict]) -> str:
-    rows = ["| NIC | guest | ping min/avg/p99 ms | UDP rr 1 out: req/s, p99 us | "
-            "UDP rr 32 out: req/s | iperf host->guest Mbit/s | chargen guest->host Mbit/s | "
-            "discard host->guest Mbit/s | irq/rx pkt UDP | irq/rx pkt iperf | "
-            "bytes/rx frame iperf | bytes/tx frame chargen |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    rows = ["| round | NIC | guest | ping min/avg/p99 ms | UDP rr 1 out: req/s, p99 us | "
+            "UDP rr 32 out: req/s | chargen g->h Mbit/s | iperf h->g no touch / touch | "
+            "discard h->g no touch / touch | irq/rx pkt UDP | irq/rx pkt iperf | "
+            "bytes/rx frame iperf | bytes/tx frame chargen | host: others' busy CPUs, max "
+            "over phases |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         p = r.get("ping", {})
         u1, u32 = r.get("udp1", {}), r.get("udp32", {})
+        others = [ld.get("other_cpus") for k, ld in r.get("load", {}).items() if k != "run"]
+        others = [x for x in others if x is not None]
         rows.append(
-            f"| {r['nic']} | {r['guest']} | {fmt(p.get('min'), '.3f')}/{fmt(p.get('avg'), '.3f')}/"
+            f"| {r.get('round', 0) + 1} | {r['nic']} | {r['guest']} | "
+            f"{fmt(p.get('min'), '.3f')}/{fmt(p.get('avg'), '.3f')}/"
             f"{fmt(p.get('p99'), '.3f')} ({p.get('received', 0)}/{p.get('sent', 0)}) | "
             f"{fmt(u1.get('rps'))}, {fmt(u1.get('rtt_us', {}).get('p99'), '.0f')} | "
-            f"{fmt(u32.get('rps'))} | {fmt(r.get('iperf', {}).get('mbit_per_s'))} | "
-            f"{fmt(r.get('chargen', {}).get('mbit_per_s'))} | "
-            f"{fmt(r.get('discard', {}).get('mbit_per_s'))} | "
+            f"{fmt(u32.get('rps'))} | {fmt(mbit('chargen')(r))} | "
+            f"{fmt(mbit('iperf_notouch')(r))} / {fmt(mbit('iperf_touch')(r))} | "
+            f"{fmt(mbit('discard_notouch')(r))} / {fmt(mbit('discard_touch')(r))} | "
             f"{fmt(per_pkt(r.get('udp32_counters')), '.3f')} | "
             f"{fmt(per_pkt(r.get('iperf_counters')), '.3f')} | "
             f"{fmt(per_frame(r.get('iperf'), r.get('iperf_counters'), 'rx'))} | "
-            f"{fmt(per_frame(r.get('chargen'), r.get('chargen_counters'), 'tx'))} |")
+            f"{fmt(per_frame(r.get('chargen'), r.get('chargen_counters'), 'tx'))} | "
+            f"{fmt(max(others) if others else None, '.2f')} |")
+    return "\n".join(rows)
+
+
+def load_table(results: list[dict]) -> str:
+    """Host load per run: whole-run busy CPUs, and per phase the QEMU process's
+    CPUs and everyone else's."""
+    rows = ["Host load per run (CPUs busy on average; QEMU = this guest's process, "
+            "all threads; gen = the host-side load generator; others = the rest of the "
+            "host)", "",
+            "| round | NIC | guest | whole run: busy of CPUs | per phase: QEMU / gen / others |",
+            "|---|---|---|---|---|"]
+    for r in results:
+        ld = r.get("load", {})
+        run = ld.get("run", {})
+        phases = ", ".join(f"{k} {v['qemu_cpus']:.2f}/{v.get('loadgen_cpus', 0):.2f}/"
+                           f"{v['other_cpus']:.2f}"
+                           for k, v in ld.items() if k != "run")
+        rows.append(f"| {r.get('round', 0) + 1} | {r['nic']} | {r['guest']} | "
+                    f"{fmt(run.get('busy_cpus'), '.2f')} of {run.get('cpus', '-')} | "
+                    f"{phases} |")
     return "\n".join(rows)
 
 
@@ -491,7 +720,7 @@ def flood_table(results: list[dict]) -> str:
             "guest irqs/s | QEMU CPU s/s I/O thread, vCPUs | answers after, req/s |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
-        who = f"napkin {r['mode']}" if r["guest"] == "napkin" else "linux"
+        who = f"napkin {r['mode']}" if r["guest"] == "napkin" else r["guest"]
         for s in r["steps"]:
             res = s["result"]
             t = res.get("seconds") or 1
@@ -508,15 +737,25 @@ def flood_table(results: list[dict]) -> str:
     return "\n".join(rows)
 
 
+def tree_state() -> tuple[str, bool, list[str]]:
+    """The commit that runs, whether the tree differs from it, and how. New
+    files count (the build takes every *.c of a folder); results files, this
+    run's among them, do not."""
+    commit = sh(["git", "-C", str(ROOT), "rev-parse", "HEAD"]).strip()
+    changed = sh(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=all",
+                  "--", ".", ":(exclude)bench/results"]).splitlines()
+    return commit, bool(changed), changed
+
+
 def machine_lines(nics: list[str] = ()) -> list[str]:
     cpu = re.search(r"model name\s*:\s*(.*)", Path("/proc/cpuinfo").read_text())
-    commit = sh(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"]).strip()
-    dirty = sh(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"])
+    commit, dirty, changed = tree_state()
     lines = [f"# date {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%dT%H:%M:%SZ}",
              f"# host {platform.node()}: {os.cpu_count()} CPUs "
              f"({cpu.group(1) if cpu else 'unknown CPU'}), Linux {platform.release()}",
              f"# {sh(['qemu-system-x86_64', '--version']).splitlines()[0]}, -accel tcg",
-             f"# napkin {commit}{' (with uncommitted changes)' if dirty else ''}"]
+             f"# napkin commit {commit} dirty={'yes' if dirty else 'no'}"]
+    lines += [f"#   changed: {c.strip()}" for c in changed]
     if any(NICS[n].napkin_qemu for n in nics if n in NICS):
         qemu = napkin_nic_qemu()
         lines.append(f"# napkin's test QEMU (tests/qdev) for {', '.join(nics)}: {qemu}: "
@@ -527,14 +766,36 @@ def machine_lines(nics: list[str] = ()) -> list[str]:
     return lines
 
 
+def report(res: dict) -> str:
+    """The comparison's tables from a results JSON (what the end of a run prints)."""
+    compared = res.get("compare", [])
+    parts = [line for line in res.get("machine", [])]
+    if compared:
+        parts += ["", compare_table(compared)]
+        if any(r["guest"] == "napkin" for r in compared):
+            parts += ["", ratio_table(compared)]
+        parts += ["", median_table(compared), "", load_table(compared)]
+    if res.get("flood"):
+        parts += ["", flood_table(res["flood"])]
+    return "\n".join(parts)
+
+
+def guest_list(text: str) -> list[str]:
+    # "linux" in older command lines is the untuned anchor; say so in the tables.
+    return ["linux-untuned" if g == "linux" else g for g in text.split(",") if g]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--nics", default="virtio,e1000,e1000e",
                     help="NIC models to compare napkin and Linux on")
-    ap.add_argument("--guests", default="napkin,linux")
+    ap.add_argument("--guests", default="napkin,linux-tuned,linux-tuned-nomit,linux-untuned",
+                    help="guests to compare: napkin (and NAPKIN_VARIANTS), linux-tuned, "
+                         "linux-tuned-nomit, linux-untuned (also 'linux')")
     ap.add_argument("--flood-nics", default="virtio,e1000",
                     help="NIC models for the overload run ('' for none)")
-    ap.add_argument("--flood-modes", default="napi,irq,busypoll,linux")
+    ap.add_argument("--flood-modes", default="napi,irq,busypoll,linux-tuned",
+                    help="napkin's napi modes and Linux anchors to flood")
     ap.add_argument("--multiples", default="0.25,0.5,1,2,4,10",
                     help="offered rates as multiples of napkin's napi-mode peak")
     ap.add_argument("--seconds", type=int, default=5, help="length of each load run")
@@ -543,13 +804,33 @@ def main() -> int:
     ap.add_argument("--plot", type=Path, metavar="DIR",
                     help="draw the overload curves with gnuplot into DIR/livelock-<nic>.svg "
                          "(bench/plot_livelock.py)")
-    ap.add_argument("--repeat", type=int, default=1,
-                    help="rounds of the comparison (every NIC and guest once a round); "
-                         "with more than one, a table of medians follows")
+    ap.add_argument("--rounds", "--repeat", dest="rounds", type=int, default=5,
+                    help="rounds of the comparison (every NIC and guest in each)")
+    ap.add_argument("--order", choices=["random", "abba"], default="random",
+                    help="guest order within a round: a fresh shuffle each round, or the "
+                         "list forward then backward (every guest twice a round)")
+    ap.add_argument("--seed", type=int, help="seed of the random order (default: from the clock; "
+                                             "recorded either way)")
+    ap.add_argument("--touch", choices=["copy", "sum"], default="copy",
+                    help="napkin's sink.touch mode for the 'touch' rows: copy (like recv() "
+                         "into a buffer) or sum (reads every byte)")
+    ap.add_argument("--note", default="", help="a line for the header, e.g. why the run was made")
+    ap.add_argument("--report", type=Path, metavar="JSON",
+                    help="run nothing: print the tables of an earlier run's results JSON")
     args = ap.parse_args()
+    if args.report:
+        print(report(json.loads(args.report.read_text())))
+        return 0
     if os.geteuid() != 0:
         print("netbench: needs root (network namespaces, taps)", file=sys.stderr)
         return 2
+    guests = guest_list(args.guests)
+    flood_modes = guest_list(args.flood_modes)
+    for g in guests + [m for m in flood_modes if m not in ("napi", "irq", "busypoll")]:
+        if g not in NAPKIN_VARIANTS and g not in LINUX_VARIANTS:
+            print(f"netbench: unknown guest '{g}'", file=sys.stderr)
+            return 2
+    seed = args.seed if args.seed is not None else int(time.time())
 
     RESULTS.mkdir(parents=True, exist_ok=True)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -557,9 +838,17 @@ def main() -> int:
     build_tools(log)
     start = time.monotonic()
     all_nics = [n for n in (args.nics + "," + args.flood_nics).split(",") if n]
-    for line in machine_lines(all_nics):
+    header = machine_lines(all_nics)
+    if args.note:
+        header.append(f"# note: {args.note}")
+    for line in header:
         log(line)
-    log(f"# {' '.join(sys.argv)}")
+    log(f"# {shlex.join(sys.argv)}")
+    for kind in guests:
+        if kind in LINUX_VARIANTS:
+            log(f"# guest {kind}: Linux with '{LINUX_VARIANTS[kind] or '(as Debian boots it)'}'"
+                f"{', fork servers' if 'epoll' not in LINUX_VARIANTS[kind] else ''}")
+    log(f"# napkin's touch rows: sink.touch={args.touch}")
 
     nics = [n for n in args.nics.split(",") if n]
     flood_nics = [n for n in args.flood_nics.split(",") if n]
@@ -567,12 +856,20 @@ def main() -> int:
         if n not in NICS:
             print(f"netbench: unknown NIC '{n}' (known: {', '.join(NICS)})", file=sys.stderr)
             return 2
+    orders = benchstats.round_orders(guests, args.rounds, args.order, seed)
+    log(f"# {args.rounds} rounds, order {args.order}"
+        f"{f', seed {seed}' if args.order == 'random' else ''}: "
+        + "; ".join(" ".join(o) for o in orders))
     compared: list[dict] = []
-    for rnd in range(args.repeat):
+    seen: set[tuple[str, str]] = set()
+    for rnd, order in enumerate(orders):
         for nic in nics:
-            for kind in args.guests.split(","):
-                compared.append(compare(kind, nic, args.seconds, log))
-                compared[-1]["round"] = rnd
+            for slot, kind in enumerate(order):
+                r = compare(kind, nic, args.seconds, log, args.touch, rnd,
+                            want_info=(kind, nic) not in seen)
+                seen.add((kind, nic))
+                r["slot"] = slot
+                compared.append(r)
 
     flooded: list[dict] = []
     multiples = [float(x) for x in args.multiples.split(",")]
@@ -581,8 +878,8 @@ def main() -> int:
         base = next((r["udp32"].get("rps") for r in compared
                      if r["nic"] == nic and r["guest"] == "napkin" and r["udp32"].get("ok")),
                     None)
-        for mode in args.flood_modes.split(","):
-            kind = "linux" if mode == "linux" else "napkin"
+        for mode in flood_modes:
+            kind = mode if mode in LINUX_VARIANTS else "napkin"
             if base is None:
                 res = flood(kind, mode, nic, 1, [], args.flood_seconds, log)
                 base = res["peak"].get("rps") or 50000
@@ -590,16 +887,21 @@ def main() -> int:
             flooded.append(flood(kind, mode, nic, base, multiples, args.flood_seconds, log))
 
     log("\n# Summary")
+    if args.note:
+        log(f"\nNote: {args.note}")
     if compared:
         log("\n" + compare_table(compared))
-    if args.repeat > 1:
+        if "napkin" in guests and any(g in LINUX_VARIANTS for g in guests):
+            log("\n" + ratio_table(compared))
         log("\n" + median_table(compared))
+        log("\n" + load_table(compared))
     if flooded:
         log("\n" + flood_table(flooded))
     log(f"\n# took {time.monotonic() - start:.0f} s")
     log.path.with_suffix(".json").write_text(
-        json.dumps({"machine": machine_lines(all_nics), "compare": compared, "flood": flooded},
-                   indent=1))
+        json.dumps({"machine": header, "argv": sys.argv, "seed": seed, "orders": orders,
+                    "ratios": ratio_summaries(compared), "compare": compared,
+                    "flood": flooded}, indent=1))
     print(f"written to {log.path} and {log.path.with_suffix('.json').name}")
     if args.plot and flooded:
         from plot_livelock import plot  # noqa: E402 (gnuplot only when asked)

@@ -31,12 +31,15 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MODE_ORDER = ["napi", "irq", "busypoll", "linux"]
-COLOURS = {"napi": "#1b7837", "irq": "#b2182b", "busypoll": "#2166ac", "linux": "#7f7f7f"}
+MODE_ORDER = ["napi", "irq", "busypoll", "linux", "linux-untuned", "linux-tuned",
+              "linux-tuned-nomit"]
+COLOURS = {"napi": "#1b7837", "irq": "#b2182b", "busypoll": "#2166ac", "linux": "#7f7f7f",
+           "linux-untuned": "#7f7f7f", "linux-tuned": "#404040", "linux-tuned-nomit": "#000000"}
 
 
 def mode_of(run: dict) -> str:
-    return "linux" if run["guest"] == "linux" else run["mode"]
+    """napkin's napi mode, or which Linux anchor (netbench.LINUX_VARIANTS)."""
+    return run["guest"] if run["guest"].startswith("linux") else run["mode"]
 
 
 def points(run: dict) -> list[tuple[float, float, float, float, float]]:
@@ -64,7 +67,7 @@ def gnuplot_script(nic: str, runs: list[dict], svg: Path, title: str) -> str:
             continue
         top = max(top, *(p[1] for p in pts), *(p[2] for p in pts))
         has_cpu = has_cpu or any(p[4] == p[4] for p in pts)  # NaN: run had no CPU figures
-        label = "Linux guest" if mode == "linux" else f"napkin {mode}"
+        label = f"Linux guest ({mode})" if mode.startswith("linux") else f"napkin {mode}"
         peak = run.get("peak", {}).get("rps")
         if peak:
             label += f" (closed-loop peak {peak / 1000:.0f}k)"

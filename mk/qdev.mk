@@ -21,5 +21,6 @@ qdev-qemu:
 	@bash tests/qdev/build-qemu.sh >/dev/null
 
 linux-guest: $(LINUX_GUEST)
-$(LINUX_GUEST): bench/linux-guest/build.sh bench/linux-guest/init bench/linux-guest/echo.c | $(DEPS_STAMP)
+$(LINUX_GUEST): bench/linux-guest/build.sh bench/linux-guest/init bench/linux-guest/echo.c \
+		bench/linux-guest/anchor_server.c bench/linux-guest/bench-info | $(DEPS_STAMP)
 	bash bench/linux-guest/build.sh

@@ -377,6 +377,7 @@ void net_shell_init(void)
 	for (size_t i = 0; i < ARRAY_SIZE(net_cmds); i++)
 		shell_register(&net_cmds[i]);
 	shell_register_setter(&net_shell_setter);
+	sink_shell_init();
 	if (cmdline_get_u64("stats", &secs, 0, 3600) == 0)
 		stats_start(secs);
 }

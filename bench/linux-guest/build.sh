@@ -3,8 +3,10 @@
 # Build the Linux comparison guest from Debian packages only:
 #   build/linux-guest/vmlinuz            the kernel of linux-image-amd64
 #   build/linux-guest/initramfs.cpio.gz  busybox-static, the NIC modules of that
-#                                        kernel, echo.c built -static, iperf with
-#                                        its shared libraries, and ./init
+#                                        kernel, echo.c and anchor_server.c built
+#                                        -static, iperf and Debian's ethtool with
+#                                        their shared libraries, ./init and
+#                                        bench-info (what netbench records)
 #   build/linux-guest/VERSION            what went in, for the reports
 # The packages are fetched with `apt-get download` into build/linux-guest/debs
 # and unpacked there with dpkg-deb; nothing is installed into the host's /boot.
@@ -44,6 +46,9 @@ fi
 [ -n "$kpkg" ] || { echo "linux-guest: apt knows no linux-image-amd64" >&2; exit 1; }
 fetch_deb "$kpkg"
 fetch_deb busybox-static
+# ethtool is not needed on the host: its package and libmnl0 are unpacked here.
+fetch_deb ethtool
+fetch_deb libmnl0
 
 # Unpacked trees live outside build/: the Makefile includes every *.d under
 # build/, and the packages have directories named like that.
@@ -53,6 +58,8 @@ pkgroot="$work/pkgroot"
 mkdir -p "$pkgroot"
 dpkg-deb -x "$(ls "$debs/$kpkg"_*.deb | head -1)" "$pkgroot"
 dpkg-deb -x "$(ls "$debs"/busybox-static_*.deb | head -1)" "$pkgroot"
+dpkg-deb -x "$(ls "$debs"/ethtool_*.deb | head -1)" "$pkgroot"
+dpkg-deb -x "$(ls "$debs"/libmnl0_*.deb | head -1)" "$pkgroot"
 kver=${kpkg#linux-image-}
 config="$pkgroot/boot/config-$kver"
 busybox="$pkgroot/bin/busybox"
@@ -65,6 +72,7 @@ for applet in $("$busybox" --list); do
 	[ -e "$stage/bin/$applet" ] || ln -s busybox "$stage/bin/$applet"
 done
 install -m 755 "$src/init" "$stage/init"
+install -m 755 "$src/bench-info" "$stage/bin/bench-info"
 # The kernel opens /dev/console for init before init can mount devtmpfs.
 mknod -m 600 "$stage/dev/console" c 5 1
 
@@ -101,13 +109,25 @@ done
 printf '%s\n' "${order[@]}" >"$stage/lib/modules/load-order"
 
 gcc -O2 -static -Wall -Wextra -o "$stage/bin/echo-server" "$src/echo.c"
+gcc -O2 -static -Wall -Wextra -o "$stage/bin/anchor-server" "$src/anchor_server.c"
 
-# Debian's iperf is dynamically linked: copy it with what ldd says it loads.
-cp /usr/bin/iperf "$stage/bin/iperf"
-for lib in $(ldd /usr/bin/iperf | grep -o '/[^ ]*'); do
-	mkdir -p "$stage$(dirname "$lib")"
-	cp -L "$lib" "$stage$lib"
-done
+# Debian's iperf and ethtool are dynamically linked: copy each with what ldd
+# says it loads (libmnl from the unpacked package, the rest from the host,
+# which is the same Debian release).
+copy_with_libs() { # binary on the host, path in the guest
+	local lib
+	cp "$1" "$stage$2"
+	for lib in $(LD_LIBRARY_PATH="$pkgroot/usr/lib/x86_64-linux-gnu" ldd "$1" | grep -o '/[^ ]*'); do
+		case $lib in
+		"$pkgroot"/*) dest=${lib#"$pkgroot"} ;;
+		*) dest=$lib ;;
+		esac
+		mkdir -p "$stage$(dirname "$dest")"
+		cp -L "$lib" "$stage$dest"
+	done
+}
+copy_with_libs /usr/bin/iperf /bin/iperf
+copy_with_libs "$pkgroot/sbin/ethtool" /sbin/ethtool
 
 cp "$pkgroot/boot/vmlinuz-$kver" "$out/vmlinuz"
 (cd "$stage" && find . | LC_ALL=C sort | "$busybox" cpio -o -H newc 2>/dev/null) |
@@ -116,6 +136,7 @@ cp "$pkgroot/boot/vmlinuz-$kver" "$out/vmlinuz"
 	echo "kernel $kpkg ($(dpkg-deb -f "$(ls "$debs/$kpkg"_*.deb | head -1)" Version))"
 	echo "busybox-static $(dpkg-deb -f "$(ls "$debs"/busybox-static_*.deb | head -1)" Version)"
 	echo "iperf $(dpkg-query -W -f '${Version}' iperf)"
+	echo "ethtool $(dpkg-deb -f "$(ls "$debs"/ethtool_*.deb | head -1)" Version)"
 	echo "modules ${order[*]}"
 } >"$out/VERSION"
 echo "linux-guest: $out/vmlinuz, $out/initramfs.cpio.gz ($(du -k "$out/initramfs.cpio.gz" | cut -f1) KiB)"

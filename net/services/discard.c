@@ -2,13 +2,15 @@
 /*
  * Discard (RFC 863) on TCP and UDP port 9: everything received is counted and
  * dropped. Over TCP the window reopens at once, so it measures how fast napkin
- * can take data in.
+ * can take data in. What is dropped is read first if sink.touch= says so
+ * (sink.h).
  */
 #define pr_fmt(fmt) "discard: " fmt
 
 #include "kernel/console/printk.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"
+#include "net/services/sink.h"
 
 struct service_stats discard_stats;
 struct tcp_admission discard_admission;
@@ -20,6 +22,7 @@ static err_t discard_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t 
 		return service_tcp_close(pcb);
 	}
 	discard_stats.rx_bytes += p->tot_len;
+	sink_take(p);
 	tcp_recved(pcb, p->tot_len);
 	pbuf_free(p);
 	return ERR_OK;
@@ -47,6 +50,7 @@ static void discard_udp_recv(void *arg, struct udp_pcb *pcb, struct pbuf *p, con
 {
 	discard_stats.datagrams++;
 	discard_stats.rx_bytes += p->tot_len;
+	sink_take(p);
 	pbuf_free(p);
 }
 

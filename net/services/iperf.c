@@ -24,6 +24,7 @@
 #include "lwip/memp.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"
+#include "net/services/sink.h"
 
 /* lwIP's slow timer runs every 500 ms: poll every 2 s, give up after 10 s of silence. */
 #define IPERF_POLL_INTERVAL 4
@@ -78,6 +79,7 @@ static err_t iperf_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t er
 	if (!p)
 		return iperf_close(c, "done", true);
 	c->bytes += p->tot_len;
+	sink_take(p);
 	service_tcp_recved(pcb, p->tot_len);
 	pbuf_free(p);
 	return ERR_OK;

@@ -9,6 +9,9 @@ object on stdout and exits 0 when the exchange was correct, 1 otherwise.
                             a few retries each; the reply must be identical
     chargen HOST BYTES      read BYTES from TCP port 19, check the RFC 864 pattern
     discard HOST SIZE       send SIZE bytes to TCP port 9, check napkin closes cleanly
+    sink HOST PORT SIZE SEED
+                            send SIZE seeded bytes to a TCP sink (9 or 5001), close,
+                            and report their byte sum (napkin's `sink` must match)
 """
 from __future__ import annotations
 
@@ -149,6 +152,24 @@ def discard(host: str, size: int, timeout: float = 30) -> dict:
             "mbit_per_s": round(size * 8 / secs / 1e6, 1) if secs else 0}
 
 
+def sink(host: str, port: int, size: int, seed: int, timeout: float = 60) -> dict:
+    """Seeded bytes, so the byte sum napkin reports can be checked; napkin
+    sends nothing back and closes after our FIN."""
+    import random
+    block = random.Random(seed).randbytes(65536)
+    s = connect(host, port, timeout)
+    left, total = size, 0
+    while left:
+        n = min(left, len(block))
+        s.sendall(block[:n])
+        total += sum(block[:n])
+        left -= n
+    s.shutdown(socket.SHUT_WR)
+    extra = s.recv(1)
+    s.close()
+    return {"ok": extra == b"", "sent": size, "byte_sum": total}
+
+
 def main(argv: list[str]) -> int:
     cmd, host = argv[1], argv[2]
     if cmd == "tcp-echo":
@@ -159,6 +180,8 @@ def main(argv: list[str]) -> int:
         res = chargen(host, int(argv[3]))
     elif cmd == "discard":
         res = discard(host, int(argv[3]))
+    elif cmd == "sink":
+        res = sink(host, int(argv[3]), int(argv[4]), int(argv[5]))
     else:
         print(json.dumps({"ok": False, "error": f"unknown command {cmd}"}))
         return 2
