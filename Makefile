@@ -184,7 +184,7 @@ bench-unit:
 # once); QEMU_JOBS workers, one per CPU by default. QEMU_JOBS=0 runs in-process.
 NPROC     := $(shell nproc 2>/dev/null || echo 1)
 QEMU_JOBS ?= $(NPROC)
-qemu-test: all test-image qdev-qemu linux-guest netboot
+qemu-test: all test-image qdev-qemu linux-guest linux-guest-dpdk netboot
 	$(PYTHON) -m pytest -q -n $(QEMU_JOBS) --dist loadfile --durations=15 tests/qemu $(PYTEST_ARGS)
 
 # deps alone first (apt takes locks), then every build side by side, then the

@@ -7,6 +7,10 @@ object on stdout and exits 0 when the exchange was correct, 1 otherwise.
                             the echo; compare SHA-256 of both directions
     udp-echo HOST SIZE...   one datagram of each size to port 7, random payload,
                             a few retries each; the reply must be identical
+    udp-rr HOST COUNT       COUNT datagrams to port 7 one at a time on a connected
+                            socket (so only replies from HOST port 7 arrive), each
+                            with its own sequence number; each reply must be
+                            identical; reports round trips per second
     chargen HOST BYTES      read BYTES from TCP port 19, check the RFC 864 pattern
     discard HOST SIZE       send SIZE bytes to TCP port 9, check napkin closes cleanly
     sink HOST PORT SIZE SEED
@@ -109,6 +113,36 @@ def udp_echo(host: str, sizes: list[int], tries: int = 5, wait: float = 1.0) -> 
     return {"ok": not failures, "sizes": len(sizes), "retries": retries, "failures": failures}
 
 
+def udp_rr(host: str, count: int, size: int = 64, wait: float = 1.0) -> dict:
+    s = socket.socket(family(host), socket.SOCK_DGRAM)
+    s.settimeout(wait)
+    s.connect((host, ECHO))
+    failures: list[str] = []
+    answered = 0
+    start = time.monotonic()
+    for seq in range(count):
+        payload = seq.to_bytes(8, "big") + os.urandom(size - 8)
+        s.send(payload)
+        try:
+            while True:
+                data = s.recv(70000)
+                if data[:8] == payload[:8]:
+                    break
+                # A late answer to an earlier, timed-out request: skip it.
+            if data != payload:
+                failures.append(f"request {seq}: reply differs")
+            answered += 1
+        except socket.timeout:
+            failures.append(f"request {seq}: no reply within {wait}s")
+        if len(failures) > 10:
+            break
+    secs = time.monotonic() - start
+    s.close()
+    return {"ok": not failures and answered == count, "sent": count, "answered": answered,
+            "per_second": round(answered / secs) if secs > 0 else 0,
+            "failures": failures}
+
+
 def chargen_expected(offset: int, n: int) -> bytes:
     line_bytes = 74
     cycle = bytearray()
@@ -176,6 +210,8 @@ def main(argv: list[str]) -> int:
         res = tcp_echo(host, int(argv[3]))
     elif cmd == "udp-echo":
         res = udp_echo(host, [int(x) for x in argv[3:]])
+    elif cmd == "udp-rr":
+        res = udp_rr(host, int(argv[3]))
     elif cmd == "chargen":
         res = chargen(host, int(argv[3]))
     elif cmd == "discard":
