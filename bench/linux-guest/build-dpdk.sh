@@ -29,10 +29,11 @@ fetch_debs() { # packages not yet in $debs
 	done
 	[ ${#want[@]} -eq 0 ] && return
 	echo "linux-guest-dpdk: apt-get download ${want[*]}"
-	(cd "$debs" && apt-get download -q "${want[@]}" >/dev/null 2>&1) || true
+	local log
+	log=$(cd "$debs" && apt-get download -q "${want[@]}" 2>&1) || true
 	for p in "${want[@]}"; do
 		ls "$debs/$p"_*.deb >/dev/null 2>&1 ||
-			{ echo "linux-guest-dpdk: apt-get download $p failed" >&2; exit 1; }
+			{ echo "linux-guest-dpdk: apt-get download $p failed: $log" >&2; exit 1; }
 	done
 }
 
@@ -78,7 +79,7 @@ host_owned() { # path: does a Debian package own it (under /usr or, merged, /)?
 }
 needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
 add_lib() { # soname
-	local so=$1 path pkg
+	local so=$1 path
 	[ -n "${copied[$so]:-}" ] && return
 	copied[$so]=1
 	if [[ $so == librte_* ]]; then
@@ -88,9 +89,11 @@ add_lib() { # soname
 		unpack "${other_pkg[$so]}"
 		path="$pkgroot/$libdir/$so"
 	else
-		path=$(ls "/$libdir/$so" 2>/dev/null | head -1 || true)
-		[ -n "$path" ] && host_owned "$path" ||
-			{ echo "linux-guest-dpdk: $so: not in a DPDK package and not a host Debian library" >&2; exit 1; }
+		path=/$libdir/$so
+		if [ ! -e "$path" ] || ! host_owned "$path"; then
+			echo "linux-guest-dpdk: $so: not in a DPDK package and not a host Debian library" >&2
+			exit 1
+		fi
 	fi
 	[ -e "$path" ] || { echo "linux-guest-dpdk: $so not found ($path)" >&2; exit 1; }
 	mkdir -p "$stage/$libdir"
@@ -137,7 +140,7 @@ cat "$base" "$work/dpdk.cpio.gz" >"$out/initramfs-dpdk.cpio.gz"
 {
 	echo "dpdk-dev $(dpkg-deb -f "$(ls "$debs"/dpdk-dev_*.deb | head -1)" Version) (dpdk-testpmd)"
 	echo "plugins ${pmds[*]}"
-	echo "libraries $(cd "$stage/$libdir" && ls -p | grep -v / | LC_ALL=C sort | tr '\n' ' ')"
+	echo "libraries $(find "$stage/$libdir" -maxdepth 1 -type f -printf '%f\n' | LC_ALL=C sort | tr '\n' ' ')"
 	echo "modules uio uio_pci_generic"
 } >"$out/VERSION-dpdk"
 echo "linux-guest-dpdk: $out/initramfs-dpdk.cpio.gz ($(du -k "$out/initramfs-dpdk.cpio.gz" | cut -f1) KiB)"
