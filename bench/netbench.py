@@ -19,6 +19,14 @@ The guests (--guests; issue #34):
                      backlog 4096, recvmmsg/sendmmsg, a MSG_TRUNC discard on
                      1009 beside the copying one on 9); mitigations as booted
   linux-tuned-nomit  the same with mitigations=off (napkin has none to turn off)
+  dpdk               the poll-mode peer: the Linux guest's DPDK variant
+                     (bench/linux-guest/build-dpdk.sh). No kernel NIC driver:
+                     Debian's dpdk-testpmd polls the NIC through
+                     uio_pci_generic on a second vCPU, in icmpecho forwarding
+                     for ping and 5tswap (L2-L4 source and destination
+                     swapped: a UDP echo from port 7) for the UDP runs. It has
+                     no TCP stack: its TCP cells read n/a.
+  napkin-busypoll    napkin in napi.mode=busypoll, to set against the poller
 
   ping      iputils ping, 200 echoes 10 ms apart: RTT min/avg/p50/p99
   udp-rr    netload udp-rr: UDP echo (port 7) with 1 and with 32 requests
@@ -30,6 +38,9 @@ The guests (--guests; issue #34):
             sink.touch on. Linux's MSG_TRUNC discard (1009) frees the data
             unread: the "no touch" row, set against napkin's default sinks.
             One is never set against the other.
+  cpu       QEMU's host CPU (/proc/PID/stat, all threads) over 5 s idle and
+            over 5 s of UDP echo at a tenth of the 32-outstanding peak: a
+            poller spins at rest, napkin halts
   irq/pkt   interrupts per received packet during the 32-outstanding UDP run
             and during iperf: napkin's `irq` and `ifconfig` shell commands,
             Linux's /proc/interrupts and /proc/net/dev, read over the serial
@@ -95,8 +106,13 @@ PEER_IP = "192.168.77.1"
 MAC = "52:54:00:12:34:56"
 NETLOAD = BUILD / "bench" / "netload"
 LINUX_DIR = BUILD / "linux-guest"
+DPDK_INITRD = LINUX_DIR / "initramfs-dpdk.cpio.gz"
 RESULTS = ROOT / "bench" / "results"
 MEMORY = 256
+# The DPDK guest: 128 MiB of 2 MiB hugepages for testpmd's pools on top of
+# the Linux guest's 256.
+DPDK_MEMORY = 512
+DPDK_HUGEPAGES = 64
 SMP = ["-smp", "2"]
 
 
@@ -118,7 +134,15 @@ NAPKIN_VARIANTS = {
     "napkin": "",
     "napkin-notso": "net.tso=off",
     "napkin-nogtso": "virtio_net.guest_tso=off",
+    "napkin-busypoll": "",
 }
+# Variants that run in another napi.mode than the one asked for (the
+# comparison runs napi): busypoll is the mode to set against a polling peer.
+NAPKIN_FIXED_MODE = {"napkin-busypoll": "busypoll"}
+# The poll-mode peer (issue #34): testpmd in the Linux guest.
+DPDK = "dpdk"
+# What testpmd ran with: the port's driver, link, offloads and queues.
+DPDK_INFO = ["show port info 0"]
 
 # The Linux anchors and what each adds to the common command line (issue #34).
 LINUX_VARIANTS = {
@@ -181,20 +205,30 @@ def build_tools(log: Log) -> None:
         subprocess.run(["bash", str(ROOT / "bench" / "linux-guest" / "build.sh")], check=True)
 
 
+def build_dpdk_guest() -> None:
+    """The DPDK initramfs carries the normal one inside: rebuilt after it."""
+    src = ROOT / "bench" / "linux-guest"
+    inputs = [LINUX_DIR / "initramfs.cpio.gz", src / "build-dpdk.sh", src / "init-dpdk"]
+    if (not DPDK_INITRD.exists()
+            or any(f.stat().st_mtime > DPDK_INITRD.stat().st_mtime for f in inputs)):
+        subprocess.run(["bash", str(src / "build-dpdk.sh")], check=True)
+
+
 # ---- the guests and their counters ----
 
 class BenchGuest:
     """napkin or the Linux guest on a fresh tap, with a static address."""
 
     def __init__(self, kind: str, nic_name: str, mode: str, ns: NetNS, tap, tag: str):
+        mode = NAPKIN_FIXED_MODE.get(kind, mode)
         self.kind, self.nic_name, self.mode, self.ns = kind, nic_name, mode, ns
         nic = NICS[nic_name]
         netdevs = tap.qemu_args(nic.device, device_opts=",".join(
             o for o in (f"mac={MAC}", nic.opts) if o))
         name = f"bench-{tag}-{nic_name}-{kind}-{mode}"
-        if kind not in NAPKIN_VARIANTS and kind not in LINUX_VARIANTS:
+        if kind not in NAPKIN_VARIANTS and kind not in LINUX_VARIANTS and kind != DPDK:
             raise ValueError(f"unknown guest '{kind}' (known: "
-                             f"{', '.join([*NAPKIN_VARIANTS, *LINUX_VARIANTS])})")
+                             f"{', '.join([*NAPKIN_VARIANTS, *LINUX_VARIANTS, DPDK])})")
         self.is_napkin = kind in NAPKIN_VARIANTS
         if self.is_napkin:
             append = (f"console=ttyS0 napi.mode={mode} ipv6.disable=1 "
@@ -205,6 +239,19 @@ class BenchGuest:
             self.prompt = r"napkin> "
             self.g.wait_ready(90)
             self.g.wait_for(rf"eth0: static address {re.escape(GUEST_IP)}", 30)
+        elif kind == DPDK:
+            # Both vCPUs: testpmd's main lcore keeps the prompt, the other polls.
+            append = (f"console=ttyS0 quiet ipv6.disable=1 rdinit=/init-dpdk "
+                      f"bench.dpdk=icmpecho bench.hugepages={DPDK_HUGEPAGES}")
+            self.g = Guest(name, netns=ns, machine=nic.machine, memory=DPDK_MEMORY,
+                           netdevs=netdevs, extra=SMP, append=append,
+                           kernel_image=LINUX_DIR / "vmlinuz", qemu=nic.qemu(),
+                           initrd=DPDK_INITRD)
+            self.prompt = r"testpmd> "
+            start = self.g.wait_for(r"dpdk-guest: testpmd on .*", 120).end()
+            self.g.wait_for(r"Start automatic packet forwarding", 60, start)
+            self.g.wait_for(self.prompt, 30, start)
+            self.fwd = "icmpecho"
         else:
             append = (f"console=ttyS0 quiet maxcpus=1 ipv6.disable=1 "
                       f"bench.ip={GUEST_IP}/24 {LINUX_VARIANTS[kind]}").strip()
@@ -229,7 +276,9 @@ class BenchGuest:
 
     def info(self) -> dict:
         """What this guest ran with (command outputs), for the results file."""
-        return {c: self.sh(c) for c in (NAPKIN_INFO if self.is_napkin else LINUX_INFO)}
+        cmds = (NAPKIN_INFO if self.is_napkin else DPDK_INFO if self.kind == DPDK
+                else LINUX_INFO)
+        return {c: self.sh(c) for c in cmds}
 
     def sink_counters(self) -> dict:
         m = re.search(r"sink: touch (\S+), taken (\d+) bytes, touched (\d+), byte sum (\d+)",
@@ -239,8 +288,33 @@ class BenchGuest:
         return {"taken": int(m.group(2)), "touched": int(m.group(3))}
 
     def counters(self) -> dict:
+        if self.kind == DPDK:
+            return self._testpmd_counters()
         return (self._napkin_counters() if self.kind in NAPKIN_VARIANTS
                 else self._linux_counters())
+
+    def forward(self, mode: str) -> None:
+        """testpmd's forwarding mode: icmpecho for ping, 5tswap for UDP echo."""
+        if self.kind != DPDK or self.fwd == mode:
+            return
+        self.sh("stop")
+        out = self.sh(f"set fwd {mode}")
+        if f"Set {mode} packet forwarding mode" not in out:
+            raise RuntimeError(f"testpmd refused fwd {mode}: {out!r}")
+        self.sh("start")
+        self.fwd = mode
+
+    def _testpmd_counters(self) -> dict:
+        """The port's counters; no interrupts: the port is polled."""
+        out = self.sh("show port stats 0")
+        m = re.search(r"RX-packets:\s*(\d+)\s+RX-missed:\s*(\d+).*?RX-errors:\s*(\d+)"
+                      r".*?RX-nombuf:\s*(\d+).*?TX-packets:\s*(\d+)\s+TX-errors:\s*(\d+)",
+                      out, re.S)
+        if not m:
+            raise RuntimeError(f"testpmd port stats not understood: {out!r}")
+        rx, missed, errors, nombuf, tx, tx_err = (int(x) for x in m.groups())
+        return {"irqs": 0, "rx": rx, "rx_drop": missed + errors + nombuf, "tx": tx,
+                "tx_drop": tx_err}
 
     def _napkin_counters(self) -> dict:
         c = {"irqs": 0}
@@ -381,6 +455,31 @@ def answering(ns: NetNS, log: Log) -> dict:
     return netload(ns, log, "udp-rr", GUEST_IP, "7", "1", "1", "64", timeout=20)
 
 
+def cpu_at_rest_and_load(g: BenchGuest, ns: NetNS, log: Log, peak: float | None,
+                         secs: int = 5) -> dict:
+    """QEMU's host CPU seconds per second, all threads, over `secs` idle and over
+    `secs` of open-loop UDP echo at a tenth of the closed-loop peak: a polling
+    guest spins at rest, a halting one does not."""
+    res: dict = {"seconds": secs}
+    h0 = qemu_cpu(g.g.proc.pid)
+    time.sleep(secs)
+    h1 = qemu_cpu(g.g.proc.pid)
+    res["idle"] = round((h1["io"] + h1["vcpu"] - h0["io"] - h0["vcpu"]) / secs, 3)
+    if peak:
+        rate = max(1, int(peak / 10))
+        h0 = qemu_cpu(g.g.proc.pid)
+        t0 = time.monotonic()
+        load = netload(ns, log, "udp-flood", GUEST_IP, "7", str(secs), str(rate), "64",
+                       timeout=secs * 4 + 30)
+        h1 = qemu_cpu(g.g.proc.pid)
+        t = time.monotonic() - t0
+        res.update(tenth_pps=rate, tenth=round((h1["io"] + h1["vcpu"] - h0["io"] -
+                                                h0["vcpu"]) / t, 3),
+                   tenth_delivered_pps=load.get("delivered_pps"))
+    log(f"  QEMU host CPU s/s: {json.dumps(res)}")
+    return res
+
+
 # ---- the two experiments ----
 
 class Phases:
@@ -479,6 +578,7 @@ def compare(kind: str, nic_name: str, secs: int, log: Log, touch: str = "copy",
             # Warm-up: ARP, link negotiation, the first interrupts.
             host(ns, log, ["ping", "-q", "-c", "50", "-i", "0.02", "-W", "1", GUEST_IP], 30)
             r["ping"] = phase("ping", lambda: ping(ns, log))
+            g.forward("5tswap")
             r["udp1"] = phase("udp1", lambda: netload(
                 ns, log, "udp-rr", GUEST_IP, "7", str(secs), "1", "64"))
             c0 = g.counters()
@@ -487,6 +587,12 @@ def compare(kind: str, nic_name: str, secs: int, log: Log, touch: str = "copy",
             c1 = g.counters()
             r["udp32_counters"] = delta(c0, c1)
             log(f"  guest counters: {json.dumps(r['udp32_counters'])}")
+            r["cpu"] = cpu_at_rest_and_load(g, ns, log, r["udp32"].get("rps"))
+            if kind == DPDK:
+                # testpmd forwards frames; there is no TCP endpoint to measure.
+                r["tcp"] = "n/a"
+                r["alive_after"] = answering(ns, log).get("ok", False)
+                return r
             if not r["udp32"].get("ok") and not answering(ns, log).get("ok"):
                 log("  !! the guest stopped answering: rebooting it for the TCP runs")
                 g.stop()
@@ -529,6 +635,7 @@ def flood(kind: str, mode: str, nic_name: str, base: float, multiples: list[floa
             log(f"qemu: {g.cmdline}")
             r["qemu"] = g.cmdline
             time.sleep(1)
+            g.forward("5tswap")
             r["peak"] = netload(ns, log, "udp-rr", GUEST_IP, "7", "3", "32", "64")
             for mult in multiples:
                 rate = int(base * mult)
@@ -555,6 +662,7 @@ def flood(kind: str, mode: str, nic_name: str, base: float, multiples: list[floa
                     step["stopped_answering"] = True
                     g.stop()
                     g = BenchGuest(kind, nic_name, mode, ns, tap, "flood2")
+                    g.forward("5tswap")
         finally:
             g.stop()
     return r
@@ -606,13 +714,13 @@ METRICS = [
 
 def ratio_table(results: list[dict], napkin: str = "napkin") -> str:
     """Paired per-round ratios napkin / anchor for every anchor that ran."""
-    rows = ["Paired per-round ratios napkin / anchor: min / median / max over the rounds "
+    rows = [f"Paired per-round ratios {napkin} / anchor: min / median / max over the rounds "
             "(ping: lower is better, so below 1 is napkin ahead; a range reaching 1.0 "
             "is a tie)", "",
             "| NIC | measure | against | napkin / anchor min / median / max | verdict | "
             "rounds |", "|---|---|---|---|---|---|"]
     nics = list(dict.fromkeys(r["nic"] for r in results))
-    anchors = [g for g in LINUX_VARIANTS if g != "linux"
+    anchors = [g for g in [*LINUX_VARIANTS, DPDK] if g != "linux"
                and any(r["guest"] == g for r in results)]
     for nic in nics:
         for label, get, lower in METRICS:
@@ -634,7 +742,7 @@ def ratio_summaries(results: list[dict], napkin: str = "napkin") -> list[dict]:
     for nic in dict.fromkeys(r["nic"] for r in results):
         for label, get, lower in METRICS:
             ours = benchstats.round_values(results, nic, napkin, get)
-            for anchor in LINUX_VARIANTS:
+            for anchor in [*LINUX_VARIANTS, DPDK]:
                 theirs = benchstats.round_values(results, nic, anchor, get)
                 ratios = benchstats.paired_ratios(ours, theirs)
                 if ratios:
@@ -678,6 +786,17 @@ def compare_table(results: list[dict]) -> str:
         u1, u32 = r.get("udp1", {}), r.get("udp32", {})
         others = [ld.get("other_cpus") for k, ld in r.get("load", {}).items() if k != "run"]
         others = [x for x in others if x is not None]
+        if r.get("tcp") == "n/a":
+            # The poll-mode peer has no TCP stack: its TCP cells say so.
+            rows.append(
+                f"| {r.get('round', 0) + 1} | {r['nic']} | {r['guest']} | "
+                f"{fmt(p.get('min'), '.3f')}/{fmt(p.get('avg'), '.3f')}/"
+                f"{fmt(p.get('p99'), '.3f')} ({p.get('received', 0)}/{p.get('sent', 0)}) | "
+                f"{fmt(u1.get('rps'))}, {fmt(u1.get('rtt_us', {}).get('p99'), '.0f')} | "
+                f"{fmt(u32.get('rps'))} | n/a (no TCP) | n/a | n/a | "
+                f"{fmt(per_pkt(r.get('udp32_counters')), '.3f')} (polled) | n/a | n/a | n/a | "
+                f"{fmt(max(others) if others else None, '.2f')} |")
+            continue
         rows.append(
             f"| {r.get('round', 0) + 1} | {r['nic']} | {r['guest']} | "
             f"{fmt(p.get('min'), '.3f')}/{fmt(p.get('avg'), '.3f')}/"
@@ -714,6 +833,21 @@ def load_table(results: list[dict]) -> str:
     return "\n".join(rows)
 
 
+def cpu_table(results: list[dict]) -> str:
+    rows = ["QEMU's host CPU (all threads, CPU-seconds per second) at rest and at a tenth "
+            "of the guest's own 32-outstanding peak", "",
+            "| round | NIC | guest | idle 5 s | UDP echo at a tenth of peak: offered pps "
+            "(delivered) | CPU there |", "|---|---|---|---|---|---|"]
+    for r in results:
+        c = r.get("cpu")
+        if not c:
+            continue
+        rows.append(f"| {r.get('round', 0) + 1} | {r['nic']} | {r['guest']} | "
+                    f"{fmt(c.get('idle'), '.2f')} | {fmt(c.get('tenth_pps'))} "
+                    f"({fmt(c.get('tenth_delivered_pps'))}) | {fmt(c.get('tenth'), '.2f')} |")
+    return "\n".join(rows)
+
+
 def flood_table(results: list[dict]) -> str:
     rows = ["| NIC | guest, mode | closed-loop peak req/s | target pps | offered pps | "
             "dropped at tap /s | guest rx pps | guest tx dropped /s | delivered (replies) pps | "
@@ -747,7 +881,7 @@ def tree_state() -> tuple[str, bool, list[str]]:
     return commit, bool(changed), changed
 
 
-def machine_lines(nics: list[str] = ()) -> list[str]:
+def machine_lines(nics: list[str] = (), dpdk: bool = False) -> list[str]:
     cpu = re.search(r"model name\s*:\s*(.*)", Path("/proc/cpuinfo").read_text())
     commit, dirty, changed = tree_state()
     lines = [f"# date {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%dT%H:%M:%SZ}",
@@ -763,6 +897,9 @@ def machine_lines(nics: list[str] = ()) -> list[str]:
     version = LINUX_DIR / "VERSION"
     if version.exists():
         lines += [f"# linux guest: {line}" for line in version.read_text().splitlines()]
+    version = LINUX_DIR / "VERSION-dpdk"
+    if dpdk and version.exists():
+        lines += [f"# dpdk guest: {line}" for line in version.read_text().splitlines()]
     return lines
 
 
@@ -774,7 +911,11 @@ def report(res: dict) -> str:
         parts += ["", compare_table(compared)]
         if any(r["guest"] == "napkin" for r in compared):
             parts += ["", ratio_table(compared)]
+        if any(r["guest"] == "napkin-busypoll" for r in compared):
+            parts += ["", ratio_table(compared, "napkin-busypoll")]
         parts += ["", median_table(compared), "", load_table(compared)]
+        if any(r.get("cpu") for r in compared):
+            parts += ["", cpu_table(compared)]
     if res.get("flood"):
         parts += ["", flood_table(res["flood"])]
     return "\n".join(parts)
@@ -790,12 +931,13 @@ def main() -> int:
     ap.add_argument("--nics", default="virtio,e1000,e1000e",
                     help="NIC models to compare napkin and Linux on")
     ap.add_argument("--guests", default="napkin,linux-tuned,linux-tuned-nomit,linux-untuned",
-                    help="guests to compare: napkin (and NAPKIN_VARIANTS), linux-tuned, "
-                         "linux-tuned-nomit, linux-untuned (also 'linux')")
+                    help="guests to compare: napkin (and NAPKIN_VARIANTS, e.g. "
+                         "napkin-busypoll), linux-tuned, linux-tuned-nomit, linux-untuned "
+                         "(also 'linux'), dpdk (testpmd, bench/linux-guest/build-dpdk.sh)")
     ap.add_argument("--flood-nics", default="virtio,e1000",
                     help="NIC models for the overload run ('' for none)")
     ap.add_argument("--flood-modes", default="napi,irq,busypoll,linux-tuned",
-                    help="napkin's napi modes and Linux anchors to flood")
+                    help="napkin's napi modes, Linux anchors and dpdk to flood")
     ap.add_argument("--multiples", default="0.25,0.5,1,2,4,10",
                     help="offered rates as multiples of napkin's napi-mode peak")
     ap.add_argument("--seconds", type=int, default=5, help="length of each load run")
@@ -827,7 +969,7 @@ def main() -> int:
     guests = guest_list(args.guests)
     flood_modes = guest_list(args.flood_modes)
     for g in guests + [m for m in flood_modes if m not in ("napi", "irq", "busypoll")]:
-        if g not in NAPKIN_VARIANTS and g not in LINUX_VARIANTS:
+        if g not in NAPKIN_VARIANTS and g not in LINUX_VARIANTS and g != DPDK:
             print(f"netbench: unknown guest '{g}'", file=sys.stderr)
             return 2
     seed = args.seed if args.seed is not None else int(time.time())
@@ -836,9 +978,12 @@ def main() -> int:
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     log = Log(RESULTS / f"{args.tag}-{stamp}.txt")
     build_tools(log)
+    dpdk = DPDK in guests + flood_modes
+    if dpdk:
+        build_dpdk_guest()
     start = time.monotonic()
     all_nics = [n for n in (args.nics + "," + args.flood_nics).split(",") if n]
-    header = machine_lines(all_nics)
+    header = machine_lines(all_nics, dpdk)
     if args.note:
         header.append(f"# note: {args.note}")
     for line in header:
@@ -879,7 +1024,7 @@ def main() -> int:
                      if r["nic"] == nic and r["guest"] == "napkin" and r["udp32"].get("ok")),
                     None)
         for mode in flood_modes:
-            kind = mode if mode in LINUX_VARIANTS else "napkin"
+            kind = mode if mode in LINUX_VARIANTS or mode == DPDK else "napkin"
             if base is None:
                 res = flood(kind, mode, nic, 1, [], args.flood_seconds, log)
                 base = res["peak"].get("rps") or 50000
@@ -891,10 +1036,14 @@ def main() -> int:
         log(f"\nNote: {args.note}")
     if compared:
         log("\n" + compare_table(compared))
-        if "napkin" in guests and any(g in LINUX_VARIANTS for g in guests):
+        anchored = any(g in LINUX_VARIANTS or g == DPDK for g in guests)
+        if "napkin" in guests and anchored:
             log("\n" + ratio_table(compared))
+        if "napkin-busypoll" in guests and anchored:
+            log("\n" + ratio_table(compared, "napkin-busypoll"))
         log("\n" + median_table(compared))
         log("\n" + load_table(compared))
+        log("\n" + cpu_table(compared))
     if flooded:
         log("\n" + flood_table(flooded))
     log(f"\n# took {time.monotonic() - start:.0f} s")
