@@ -460,21 +460,22 @@ def cpu_at_rest_and_load(g: BenchGuest, ns: NetNS, log: Log, peak: float | None,
     """QEMU's host CPU seconds per second, all threads, over `secs` idle and over
     `secs` of open-loop UDP echo at a tenth of the closed-loop peak: a polling
     guest spins at rest, a halting one does not."""
+    def used(h0: dict, h1: dict) -> float:
+        # Whole clock ticks summed first: no -0.00 from float round-off.
+        return max(0.0, (h1["io"] + h1["vcpu"]) - (h0["io"] + h0["vcpu"]))
+
     res: dict = {"seconds": secs}
     h0 = qemu_cpu(g.g.proc.pid)
     time.sleep(secs)
-    h1 = qemu_cpu(g.g.proc.pid)
-    res["idle"] = round((h1["io"] + h1["vcpu"] - h0["io"] - h0["vcpu"]) / secs, 3)
+    res["idle"] = round(used(h0, qemu_cpu(g.g.proc.pid)) / secs, 3)
     if peak:
         rate = max(1, int(peak / 10))
         h0 = qemu_cpu(g.g.proc.pid)
         t0 = time.monotonic()
         load = netload(ns, log, "udp-flood", GUEST_IP, "7", str(secs), str(rate), "64",
                        timeout=secs * 4 + 30)
-        h1 = qemu_cpu(g.g.proc.pid)
         t = time.monotonic() - t0
-        res.update(tenth_pps=rate, tenth=round((h1["io"] + h1["vcpu"] - h0["io"] -
-                                                h0["vcpu"]) / t, 3),
+        res.update(tenth_pps=rate, tenth=round(used(h0, qemu_cpu(g.g.proc.pid)) / t, 3),
                    tenth_delivered_pps=load.get("delivered_pps"))
     log(f"  QEMU host CPU s/s: {json.dumps(res)}")
     return res
