@@ -55,6 +55,7 @@ static const struct {
 	TG3_STAT("interrupts", ctr.interrupts),
 	TG3_STAT("interrupts_not_ours", ctr.interrupts_not_ours),
 	TG3_STAT("msi_fallbacks", ctr.msi_fallbacks),
+	TG3_STAT("missed_irqs", irq.missed_irqs), /* interrupts the watchdog stood in for */
 	TG3_STAT("rx_csum_ok", ctr.rx_csum_ok),
 	TG3_STAT("rx_csum_bad", ctr.rx_csum_bad),
 	TG3_STAT("rx_error_frames", ctr.rx_error_frames),

@@ -617,6 +617,41 @@ START_TEST(test_link_flap)
 END_TEST
 
 /*
+ * The model's own cable flap on one port (the fault QEMU's napkin-skge
+ * injects): that port goes down and comes back while the other one, on the
+ * same interrupt line, keeps carrying frames throughout.
+ */
+START_TEST(test_fault_link_flap_one_port)
+{
+	struct skge_model_counters c;
+
+	for (int chip = SKGE_MODEL_GENESIS; chip <= SKGE_MODEL_YUKON; chip++) {
+		u64 changes;
+
+		setup((enum skge_model_chip)chip, 2, false);
+		open_all();
+		changes = ethtool(1, "link_changes");
+		skge_model_fault_link_flap(model, 1, 300);
+		ck_assert(hosted_run_until(link_down, dev_of(1), NSEC_PER_SEC));
+		memset(rx_frames, 0, sizeof(rx_frames));
+		inject(0, 8, 200);
+		inject(1, 8, 200); /* lost on the flapping wire */
+		hosted_run_for(10 * NSEC_PER_MSEC);
+		ck_assert_uint_eq(rx_frames[0], 8);
+		ck_assert_uint_eq(rx_frames[1], 0);
+		ck_assert(netif_carrier_ok(dev_of(0)));
+		ck_assert(hosted_run_until(all_links_up, NULL, 5 * NSEC_PER_SEC));
+		ck_assert_uint_ge(ethtool(1, "link_changes"), changes + 2);
+		skge_model_get_counters(model, &c);
+		ck_assert_uint_eq(c.port[1].link_flaps, 1);
+		ck_assert_uint_eq(c.port[0].link_flaps, 0);
+		traffic_both_ways(32);
+		teardown();
+	}
+}
+END_TEST
+
+/*
  * The chip drives 32 address bits: a frame below 4 GiB goes out zero-copy
  * from the stack's buffers, one descriptor per segment; only one with a
  * buffer above 4 GiB is copied into a bounce buffer first.
@@ -829,6 +864,7 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_rx_errors_counted);
 	tcase_add_test(tc, test_lost_interrupt_recovered);
 	tcase_add_test(tc, test_link_flap);
+	tcase_add_test(tc, test_fault_link_flap_one_port);
 	tcase_add_test(tc, test_tx_bounce_only_above_4g);
 	tcase_add_test(tc, test_shared_intx_with_bystander);
 	tcase_add_test(tc, test_rx_filter);

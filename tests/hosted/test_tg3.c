@@ -447,6 +447,88 @@ START_TEST(test_intx_only_function)
 }
 END_TEST
 
+/* Interrupts the chip never delivers: the service watchdog polls the work and counts it. */
+static void lost_irqs_are_rescued(bool intx)
+{
+	struct tg3_model_config cfg = { .dev = 2, .no_msi = intx };
+	struct tg3_model *m;
+	struct net_device *dev;
+	struct tg3_model_counters c;
+
+	memcpy(cfg.mac, tt_mac0, 6);
+	m = tt_setup(&cfg);
+	dev = tt_dev();
+	ck_assert(tt_open_and_link(dev));
+	ck_assert(
+	    stub_printk_contains(intx ? "eth0: up, INTx interrupts" : "eth0: up, MSI interrupts"));
+	for (unsigned int i = 0; i < 3; i++) {
+		tg3_model_fault_irq_lost(m, 1);
+		inject_n(5, 100 + 5 * i);
+		hosted_run_for(NSEC_PER_MSEC);
+		ck_assert_uint_eq(tt_rx_count, 5 * i); /* nothing told the driver */
+		hosted_run_for(1100 * NSEC_PER_MSEC);
+		ck_assert_uint_eq(tt_rx_count, 5 * (i + 1));
+		ck_assert_uint_eq(tt_ethtool(dev, "missed_irqs"), i + 1);
+	}
+	ck_assert(stub_printk_contains("work waited a whole watchdog period with no interrupt"));
+	tg3_model_get_counters(m, &c);
+	ck_assert_uint_eq(c.irqs_lost, 3);
+	/* Spent, the fault leaves interrupts working: the next frames need no watchdog. */
+	inject_n(10, 200);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 25);
+	ck_assert_uint_eq(tt_ethtool(dev, "missed_irqs"), 3);
+	ck_assert_uint_eq(tt_ethtool(dev, "chip_resets"), 0);
+	tt_teardown();
+}
+
+START_TEST(test_fault_irq_lost_msi)
+{
+	lost_irqs_are_rescued(false);
+}
+END_TEST
+
+START_TEST(test_fault_irq_lost_intx)
+{
+	lost_irqs_are_rescued(true);
+}
+END_TEST
+
+/* The model's own cable flap (the fault QEMU's napkin-tg3 injects): down, then up again. */
+START_TEST(test_fault_link_flap)
+{
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+	struct tg3_model_counters c;
+	u64 changes;
+	u8 f[200], got[2048];
+
+	ck_assert(tt_open_and_link(dev));
+	changes = tt_ethtool(dev, "link_changes");
+	tg3_model_fault_link_flap(m, 500);
+	hosted_run_for(10 * NSEC_PER_MSEC);
+	ck_assert(!netif_carrier_ok(dev));
+	ck_assert(stub_printk_contains("eth0: link down"));
+	/* Frames offered during the flap are lost on the wire, not by the driver. */
+	inject_n(5, 1);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_rx_count, 0);
+	hosted_run_for(3 * NSEC_PER_SEC);
+	ck_assert(netif_carrier_ok(dev));
+	ck_assert_uint_eq(tt_ethtool(dev, "link_changes"), changes + 2);
+	fr_build(f, sizeof(f), tt_peer, tt_mac0, FR_PROTO_UDP, 9, true);
+	tt_send(dev, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0);
+	inject_n(10, 20);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(take(got), sizeof(f));
+	ck_assert_uint_eq(tt_rx_count, 10);
+	tg3_model_get_counters(m, &c);
+	ck_assert_uint_eq(c.link_flaps, 1);
+	ck_assert_uint_eq(tt_ethtool(dev, "chip_resets"), 0);
+	tt_teardown();
+}
+END_TEST
+
 START_TEST(test_fault_rx_errors)
 {
 	struct tg3_model *m = tt_setup_default();
@@ -1387,6 +1469,9 @@ static Suite *tg3_suite(void)
 	tc = tcase_create("faults");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_link_partners_and_flap);
+	tcase_add_test(tc, test_fault_irq_lost_msi);
+	tcase_add_test(tc, test_fault_irq_lost_intx);
+	tcase_add_test(tc, test_fault_link_flap);
 	tcase_add_test(tc, test_fault_rx_errors);
 	tcase_add_test(tc, test_fault_no_rx_buffer);
 	tcase_add_test(tc, test_stack_holds_every_buffer);

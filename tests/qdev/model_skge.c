@@ -81,6 +81,8 @@ static bool skge_fault(void *model, const char *name, unsigned int port, u32 arg
 		skge_model_fault_rx_stall(m, port);
 	else if (!strcmp(name, "tx-start-lost"))
 		skge_model_fault_tx_start_lost(m, port, arg);
+	else if (!strcmp(name, "link-flap"))
+		skge_model_fault_link_flap(m, port, arg);
 	else
 		return false;
 	return true;

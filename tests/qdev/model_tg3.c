@@ -79,6 +79,10 @@ static bool tg3_fault(void *model, const char *name, unsigned int port, u32 arg)
 		tg3_model_fault_bootcode_hang(m, arg != 0);
 	else if (!strcmp(name, "dma-error"))
 		tg3_model_fault_dma_error(m);
+	else if (!strcmp(name, "irq-lost"))
+		tg3_model_fault_irq_lost(m, arg);
+	else if (!strcmp(name, "link-flap"))
+		tg3_model_fault_link_flap(m, arg);
 	else
 		return false;
 	return true;

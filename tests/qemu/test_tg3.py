@@ -8,6 +8,12 @@ Both chips (BCM5719, BCM5784) boot napkin with strict=on and DMA above
 byte, MSI proven by the driver's self-test; the 5719 also on INTx
 (msi=off: the ladder's fallback through the IOAPIC and _PRT), and from the
 ISO under SeaBIOS and OVMF.
+
+  faults   injected into the model at run time (`qom-set nic0 fault ...`):
+           a cable flap, lost interrupts, frames with a bad CRC and a send
+           engine that stops taking descriptors; napkin recovers from each
+           (the last through its transmit watchdog and timer-driven chip
+           reset) and counts it where `ethtool -S` shows it
 """
 from __future__ import annotations
 
@@ -20,7 +26,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from napkin_qemu import LOG_DIR, napkin_nic_qemu  # noqa: E402
 from netns import NetNS, require_netns  # noqa: E402
-from qdev_guest import assert_no_violations, ethtool, peer, tap_netdev  # noqa: E402
+from qdev_guest import assert_no_violations, ethtool, peer, ping, tap_netdev  # noqa: E402
 
 UDP_SIZES = [0, 1, 18, 64, 512, 1472, 1473, 2953, 8000, 65507]
 ECHO_BYTES = 4 << 20
@@ -101,3 +107,84 @@ def test_napkin_tg3_from_the_iso(guest, netns, firmware):
     assert ("firmware: UEFI" if firmware == "ovmf" else "firmware: BIOS") in g.output
     assert "tg3: eth0: up, MSI interrupts" in g.output, g.log_path
     assert_clean(g)
+
+
+def wait_stats(g, ns: NetNS, addr: str, done, rounds: int = 20) -> dict[str, int]:
+    """Ping in short bursts (losses allowed) until done(ethtool stats) holds."""
+    stats: dict[str, int] = {}
+    for _ in range(rounds):
+        ns.run(["ping", "-c", "5", "-i", "0.2", "-W", "2", "-q", addr], check=False, timeout=30)
+        stats = ethtool(g)
+        if done(stats):
+            return stats
+    pytest.fail(f"the counters never got there: {stats}; log {g.log_path}")
+
+
+def delta(after: dict[str, int], before: dict[str, int], name: str) -> int:
+    return after[name] - before[name]
+
+
+def test_napkin_tg3_faults(guest, netns):
+    tap = netns.add_tap("tap0", "192.168.77.1")
+    netns.start_dnsmasq(tap)
+    trace = LOG_DIR / "tg3-napkin-faults.trace"
+    g = boot(guest, netns, tap, device("5719", trace))
+    addr = g.wait_for(LEASE, 120).group(1)
+    ping(netns, g, addr, 5)
+    assert "tg3: eth0: up, MSI interrupts" in g.output, g.log_path
+
+    # The cable: the model's PHY loses the link for 1 s, then renegotiates (2 s).
+    before = ethtool(g)
+    start = len(g.output)
+    g.monitor("qom-set nic0 fault link-flap=1000")
+    g.wait_for(r"eth0: link down", 30, start)
+    g.wait_for(r"eth0: link up, 1000 Mbps, full duplex", 60, start)
+    ping(netns, g, addr, 5)
+    after = ethtool(g)
+    assert delta(after, before, "link_changes") == 2, (before, after)
+    assert delta(after, before, "chip_resets") == 0, (before, after)
+
+    # Interrupts the chip never sends: each costs up to a service period (1 s);
+    # the ladder's watchdog polls the work it finds and counts the rescue.
+    before = after
+    g.monitor("qom-set nic0 fault irq-lost=3")
+    after = wait_stats(g, netns, addr, lambda st: delta(st, before, "missed_irqs") >= 3)
+    # One rescue per lost interrupt; a fourth only if the watchdog's tick met a
+    # status update whose (delivered) MSI had not been taken yet.
+    assert 3 <= delta(after, before, "missed_irqs") <= 4, (before, after)
+    ping(netns, g, addr, 10)
+    again = ethtool(g)
+    assert again["interrupts"] > after["interrupts"], (after, again)
+    assert delta(again, before, "chip_resets") == 0, (before, again)
+
+    # Frames with a bad CRC: dropped by the driver, each counted, and the MAC's
+    # own FCS counter (folded in by the service timer) agrees.
+    before = again
+    g.monitor("qom-set nic0 fault rx-errors=5")
+    after = wait_stats(g, netns, addr, lambda st: delta(st, before, "rx_error_frames") >= 5
+                       and delta(st, before, "hw_rx_fcs_errors") >= 5)
+    assert delta(after, before, "rx_error_frames") == 5, (before, after)
+    assert delta(after, before, "hw_rx_fcs_errors") == 5, (before, after)
+    ping(netns, g, addr, 5)
+
+    # The send engine stops taking descriptors: replies pile up in the ring
+    # until the transmit watchdog (5 s) gives the chip to the reset timer,
+    # which resets it step by step and brings the port back.
+    before = ethtool(g)
+    start = len(g.output)
+    g.monitor("qom-set nic0 fault tx-stuck=1")
+    netns.run(["ping", "-c", "3", "-i", "0.2", "-W", "1", "-q", addr], check=False, timeout=30)
+    g.wait_for(r"eth0: transmit timed out: \d+ descriptors pending", 60, start)
+    g.wait_for(r"eth0: resetting the chip: transmit timeout", 30, start)
+    # The reset takes the bootcode's 30 ms and maybe a renegotiation (2 s).
+    for _ in range(30):
+        res = netns.run(["ping", "-c", "1", "-W", "1", "-q", addr], check=False, timeout=10)
+        if res.returncode == 0:
+            break
+    ping(netns, g, addr, 10)
+    after = ethtool(g)
+    assert delta(after, before, "tx_timeouts") == 1, (before, after)
+    assert delta(after, before, "chip_resets") == 1, (before, after)
+    assert after["illegal_transitions"] == 0, after
+    assert peer(netns, g, "tcp-echo", addr, str(1 << 20))["hash_match"]
+    assert_no_violations(g, "tg3")

@@ -979,6 +979,17 @@ void skge_model_fault_irq_lost(struct skge_model *m, unsigned int count)
 	m->irqs_to_lose = count;
 }
 
+void skge_model_fault_link_flap(struct skge_model *m, unsigned int port, unsigned int ms)
+{
+	struct skm_port *p = port_arg(m, port, "link flap");
+
+	if (!p)
+		return;
+	p->ctr.link_flaps++;
+	p->flap_until = hosted_now() + (u64)(ms ? ms : 1) * 1000 * 1000;
+	skm_phy_link_changed(p);
+}
+
 void skge_model_set_napi_probe(struct skge_model *m, unsigned int port,
 			       bool (*napi_scheduled)(void *ctx), void *ctx)
 {

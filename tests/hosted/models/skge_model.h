@@ -82,6 +82,8 @@ void skge_model_fault_rx_stall(struct skge_model *m, unsigned int port);
 void skge_model_fault_rx_errors(struct skge_model *m, unsigned int port, unsigned int frames);
 /* The next `count` interrupts are lost (INTx not asserted for them). */
 void skge_model_fault_irq_lost(struct skge_model *m, unsigned int count);
+/* The PHY of `port` loses the link for `ms` of model time, then renegotiates (a cable flap). */
+void skge_model_fault_link_flap(struct skge_model *m, unsigned int port, unsigned int ms);
 
 /*
  * Strictness hook: the test says whether the driver's NAPI instance of
@@ -102,6 +104,7 @@ struct skge_model_port_counters {
 	u64 rx_filtered;     /* dropped by the address filter */
 	u64 rx_dropped;	     /* dropped: receiver off, too long */
 	u64 rx_bmu_restarts; /* start commands given to a stopped receive BMU */
+	u64 link_flaps;	     /* skge_model_fault_link_flap */
 };
 struct skge_model_counters {
 	struct skge_model_port_counters port[2];

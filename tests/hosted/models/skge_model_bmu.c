@@ -490,7 +490,8 @@ static bool rx_admit(struct skm_port *p, const u8 *frame, u32 len)
 {
 	struct skge_model *m = p->m;
 
-	if (!skm_mac_rx_enabled(p) || !m->rb[p->rxq - m->q].on) {
+	/* During a cable flap the PHY passes nothing up to the MAC. */
+	if (!skm_mac_rx_enabled(p) || !m->rb[p->rxq - m->q].on || !skm_carrier(p)) {
 		p->ctr.rx_dropped++;
 		return false;
 	}
@@ -756,8 +757,7 @@ static bool tx_one(struct skm_port *p, struct skm_queue *q)
 		}
 	}
 	tx_csum(m, q, &d[0], f);
-	if (skm_mac_tx_enabled(p) && hosted_port_carrier(&p->hp) && p->phy.link &&
-	    m->rb[q - m->q].on) {
+	if (skm_mac_tx_enabled(p) && skm_carrier(p) && p->phy.link && m->rb[q - m->q].on) {
 		hosted_port_transmit(&p->hp, f->data, f->len);
 		skm_mac_count_tx(p, f->data, f->len);
 		p->ctr.tx_frames++;

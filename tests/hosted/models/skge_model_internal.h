@@ -110,6 +110,7 @@ struct skm_port {
 
 	/* Faults. */
 	unsigned int rx_error_frames;
+	u64 flap_until; /* link flap: the PHY sees no carrier before this; 0: none */
 	bool (*napi_scheduled)(void *ctx);
 	void *napi_ctx;
 
@@ -224,6 +225,7 @@ void skm_phy_reset(struct skm_port *p);
 u16 skm_phy_read(struct skm_port *p, unsigned int reg);
 void skm_phy_write(struct skm_port *p, unsigned int reg, u16 val);
 void skm_phy_link_changed(struct skm_port *p);
+bool skm_carrier(const struct skm_port *p);
 u64 skm_phy_tick(struct skm_port *p, u64 now);
 u32 skm_phy_advertise(struct skm_port *p);
 

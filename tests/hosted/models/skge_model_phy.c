@@ -20,6 +20,12 @@
 #define GTCR_DEFAULT   (SKR_GTCR_1000HD | SKR_GTCR_1000FD)
 #define FORCED_LINK_NS (50 * 1000 * 1000ull)
 
+/* Carrier as the PHY senses it: the wire's, unless a link-flap fault holds it off. */
+bool skm_carrier(const struct skm_port *p)
+{
+	return hosted_port_carrier(&p->hp) && !p->flap_until;
+}
+
 static bool marvell(const struct skm_port *p)
 {
 	return !skm_is_genesis(p->m);
@@ -54,7 +60,7 @@ static void start_link(struct skm_port *p)
 	ph->awaits_cable = false;
 	if (ph->in_reset || (ph->bmcr & (SKR_BMCR_PDOWN | SKR_BMCR_ISOLATE)))
 		return;
-	if (!hosted_port_carrier(&p->hp)) {
+	if (!skm_carrier(p)) {
 		ph->awaits_cable = true;
 		return;
 	}
@@ -140,15 +146,21 @@ u64 skm_phy_tick(struct skm_port *p, u64 now)
 {
 	struct skm_phy *ph = &p->phy;
 
+	if (p->flap_until) {
+		if (now < p->flap_until)
+			return p->flap_until;
+		p->flap_until = 0;
+		skm_phy_link_changed(p);
+	}
 	/* A PHY out of reset senses a cable plugged in after it (or no one said so). */
-	if (ph->awaits_cable && hosted_port_carrier(&p->hp))
+	if (ph->awaits_cable && skm_carrier(p))
 		start_link(p);
 	if (!ph->an_done_at)
 		return UINT64_MAX;
 	if (now < ph->an_done_at)
 		return ph->an_done_at;
 	ph->an_done_at = 0;
-	if (!hosted_port_carrier(&p->hp))
+	if (!skm_carrier(p))
 		return UINT64_MAX;
 	if (ph->bmcr & SKR_BMCR_ANE) {
 		resolve(p);
@@ -172,7 +184,7 @@ u64 skm_phy_tick(struct skm_port *p, u64 now)
 
 void skm_phy_link_changed(struct skm_port *p)
 {
-	if (!hosted_port_carrier(&p->hp)) {
+	if (!skm_carrier(p)) {
 		link_down(p);
 		p->phy.an_done_at = 0;
 	} else if (!p->phy.link && !p->phy.an_done_at) {

@@ -403,6 +403,7 @@ static void clear_state(struct tg3_model *m)
 	m->sb_tag_valid = false;
 	m->hc_pending = false;
 	m->msi_sent_for_pending = false;
+	m->irq_lost_latched = false;
 	m->rx_events = m->tx_events = 0;
 	m->coal_now = false;
 	m->sb_link_changed = false;
@@ -1043,6 +1044,18 @@ void tg3_model_fault_bootcode_hang(struct tg3_model *m, bool hang)
 void tg3_model_fault_dma_error(struct tg3_model *m)
 {
 	m->fault_dma_error = true;
+}
+
+void tg3_model_fault_irq_lost(struct tg3_model *m, unsigned int count)
+{
+	m->fault_irqs_to_lose = count;
+}
+
+void tg3_model_fault_link_flap(struct tg3_model *m, unsigned int ms)
+{
+	m->ctr.link_flaps++;
+	m->flap_until = hosted_now() + (u64)(ms ? ms : 1) * 1000 * 1000;
+	tm_phy_link_changed(m);
 }
 
 void tg3_model_get_counters(const struct tg3_model *m, struct tg3_model_counters *out)

@@ -47,6 +47,15 @@ void tg3_model_fault_msi_lost(struct tg3_model *m, bool lost);
 void tg3_model_fault_bootcode_hang(struct tg3_model *m, bool hang);
 /* The next send descriptor fetch ends in a PCI master abort (error attention). */
 void tg3_model_fault_dma_error(struct tg3_model *m);
+/*
+ * The next `count` interrupts are never delivered (MSI or INTx). Each stays
+ * lost until the driver acknowledges through interrupt mailbox 0, as an
+ * edge the host missed would: only a driver that polls on its own finds the
+ * work.
+ */
+void tg3_model_fault_irq_lost(struct tg3_model *m, unsigned int count);
+/* The PHY loses the link for `ms` of model time, then renegotiates (a cable flap). */
+void tg3_model_fault_link_flap(struct tg3_model *m, unsigned int ms);
 
 /* Fuzzing: every return ring BD and status block passes through t first (NULL: none). */
 struct hosted_tamper;
@@ -64,6 +73,8 @@ struct tg3_model_counters {
 	u64 status_updates;
 	u64 msi_sent;
 	u64 msi_lost;
+	u64 irqs_lost; /* dropped by tg3_model_fault_irq_lost */
+	u64 link_flaps;
 	u64 intx_assertions;
 	u64 irq_acks;		 /* writes to interrupt mailbox 0 */
 	u64 events_while_masked; /* status updates made while the interrupt was masked */

@@ -35,6 +35,19 @@ static bool irq_open(const struct tg3_model *m)
 	return mask == 0 && !(m->mhc & BGEM_MHC_MASK_INTX);
 }
 
+/* The irq-lost fault: true when this interrupt is to be dropped. */
+static bool lose_irq(struct tg3_model *m)
+{
+	if (m->irq_lost_latched)
+		return true;
+	if (!m->fault_irqs_to_lose)
+		return false;
+	m->fault_irqs_to_lose--;
+	m->ctr.irqs_lost++;
+	m->irq_lost_latched = true;
+	return true;
+}
+
 void tm_update_irq(struct tg3_model *m)
 {
 	bool want = m->hc_pending && irq_open(m);
@@ -53,11 +66,15 @@ void tm_update_irq(struct tg3_model *m)
 				m->ctr.msi_lost++;
 				return;
 			}
+			if (lose_irq(m))
+				return;
 			m->ctr.msi_sent++;
 			hosted_pci_msi_send(m->pci, 0);
 		}
 		return;
 	}
+	if (want && !m->intx_level && lose_irq(m))
+		want = false;
 	if (want != m->intx_level) {
 		m->intx_level = want;
 		if (want)
@@ -71,6 +88,7 @@ void tm_irq_ack(struct tg3_model *m, u32 val)
 {
 	m->ctr.irq_acks++;
 	m->mbox_irq0 = val;
+	m->irq_lost_latched = false;
 	/*
 	 * Tagged status: acknowledging an older tag than the last status block
 	 * carried leaves the interrupt pending, so no update is ever lost
@@ -496,8 +514,8 @@ static bool send_one(struct tg3_model *m, u64 now)
 static bool send_wire(struct tg3_model *m, u8 *f, u32 len)
 {
 	if (!(tm_reg(m, BGEM_MAC_TX_MODE) & BGEM_TXMODE_ENABLE) ||
-	    !(tm_reg(m, BGEM_MAC_MODE) & BGEM_MACMODE_TX_DMA) || !m->phy.link ||
-	    !hosted_port_carrier(&m->port) || !port_mode_matches(m)) {
+	    !(tm_reg(m, BGEM_MAC_MODE) & BGEM_MACMODE_TX_DMA) || !m->phy.link || !tm_carrier(m) ||
+	    !port_mode_matches(m)) {
 		m->ctr.tx_dropped++;
 		return false;
 	}

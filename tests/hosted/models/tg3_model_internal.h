@@ -159,7 +159,10 @@ struct tg3_model {
 	bool fault_tx_stuck;
 	bool fault_msi_lost;
 	bool fault_dma_error;
-	bool tx_halted; /* after a DMA error or bad BD, until reset */
+	unsigned int fault_irqs_to_lose;
+	bool irq_lost_latched; /* an interrupt was dropped: none until the next acknowledge */
+	u64 flap_until;	       /* link flap: the PHY sees no carrier before this; 0: none */
+	bool tx_halted;	       /* after a DMA error or bad BD, until reset */
 	bool rx_halted;
 
 	/* NVRAM arbitration and the APE (tg3_model_aux.c). */
@@ -189,6 +192,7 @@ void tm_ape_write(struct tg3_model *m, u32 off, u32 val);
 /* tg3_model_phy.c */
 void tm_phy_reset(struct tg3_model *m);
 void tm_phy_link_changed(struct tg3_model *m);
+bool tm_carrier(const struct tg3_model *m);
 u64 tm_phy_tick(struct tg3_model *m, u64 now);
 void tm_mi_comm_write(struct tg3_model *m, u32 val);
 u32 tm_port_advertise(struct tg3_model *m);

@@ -74,10 +74,16 @@ void tm_phy_reset(struct tg3_model *m)
 	start_autoneg(m);
 }
 
+/* Carrier as the PHY senses it: the wire's, unless a link-flap fault holds it off. */
+bool tm_carrier(const struct tg3_model *m)
+{
+	return hosted_port_carrier(&m->port) && !m->flap_until;
+}
+
 /* The wire changed: carrier lost drops the link at once, carrier back renegotiates. */
 void tm_phy_link_changed(struct tg3_model *m)
 {
-	if (!hosted_port_carrier(&m->port) || (m->phy.bmcr & BGEM_BMCR_POWER_DOWN)) {
+	if (!tm_carrier(m) || (m->phy.bmcr & BGEM_BMCR_POWER_DOWN)) {
 		link_down(m);
 		m->phy.an_done_at = 0;
 		return;
@@ -93,6 +99,8 @@ static void finish_autoneg(struct tg3_model *m)
 	u32 common = partner & tm_port_advertise(m);
 
 	p->an_done_at = 0;
+	if (!tm_carrier(m))
+		return; /* the cable went away meanwhile: its return renegotiates */
 	p->lpa = BGEM_AN_SELECTOR_8023;
 	if (partner & HOSTED_LINK_10HD)
 		p->lpa |= BGEM_AN_10_HALF;
@@ -293,7 +301,7 @@ static void phy_write(struct tg3_model *m, u8 reg, u16 val)
 			link_down(m);
 			p->an_done_at = 0;
 		} else if ((val & BGEM_BMCR_ANEG) && (val & BGEM_BMCR_ANEG_RERUN)) {
-			if (hosted_port_carrier(&m->port))
+			if (tm_carrier(m))
 				start_autoneg(m);
 			else
 				link_down(m);
@@ -391,6 +399,14 @@ u64 tm_phy_tick(struct tg3_model *m, u64 now)
 {
 	u64 next = UINT64_MAX;
 
+	if (m->flap_until) {
+		if (now >= m->flap_until) {
+			m->flap_until = 0;
+			tm_phy_link_changed(m);
+		} else {
+			next = m->flap_until;
+		}
+	}
 	if (m->mdio_done_at) {
 		if (now >= m->mdio_done_at)
 			mdio_complete(m);
