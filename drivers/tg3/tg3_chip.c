@@ -309,8 +309,10 @@ static void enable_engines(struct tg3 *tp)
 
 	tg3_write(tp, T3_RBDC_MODE, on);
 	tg3_write(tp, T3_RXLP_MODE, T3_BLK_ENABLE);
+	/* The MAC's statistics count only while enabled (hw_* in ethtool -S). */
 	tp->mac_mode = T3_MACMODE_TXDMA_ENABLE | T3_MACMODE_RXDMA_ENABLE | T3_MACMODE_FHDE_ENABLE |
-		       T3_MACMODE_PORT_GMII;
+		       T3_MACMODE_PORT_GMII | T3_MACMODE_RX_STATS_ENABLE |
+		       T3_MACMODE_TX_STATS_ENABLE;
 	tg3_write(tp, T3_MAC_MODE,
 		  tp->mac_mode | T3_MACMODE_RX_STATS_CLEAR | T3_MACMODE_TX_STATS_CLEAR);
 	udelay(40);
@@ -392,7 +394,8 @@ int tg3_hw_start(struct tg3 *tp)
 	enable_engines(tp);
 
 	tg3_rx_refill(tp);
-	tg3_write(tp, T3_TX_MODE, T3_TXMODE_ENABLE);
+	/* Both families napkin drives are 5755 or later: the lockup fix applies. */
+	tg3_write(tp, T3_TX_MODE, T3_TXMODE_ENABLE | T3_TXMODE_MBUF_LOCKUP_FIX);
 	tg3_program_rx_filter(tp);
 	tg3_write(tp, T3_MAC_EVENT_ENABLE, T3_MACEVT_LINK_CHANGED);
 	tg3_write(tp, T3_MAC_STATUS, T3_MACSTAT_LINK_CHANGED | T3_MACSTAT_MI_COMPLETE);

@@ -111,7 +111,9 @@
 #define T3_TX_MODE	 0x045C
 #define T3_TXMODE_RESET	 BIT(0)
 #define T3_TXMODE_ENABLE BIT(1)
-#define T3_TX_LENGTHS	 0x0464
+/* A send-side buffer (mbuf) lockup fix every chip from the 5755 on wants set. */
+#define T3_TXMODE_MBUF_LOCKUP_FIX BIT(8)
+#define T3_TX_LENGTHS		  0x0464
 /* Slot time 32, inter-packet gap 6, carrier-sense window 2: the usual values. */
 #define T3_TX_LENGTHS_DEFAULT	  (0x20u | 0x6u << 8 | 0x2u << 12)
 #define T3_RX_MODE		  0x0468

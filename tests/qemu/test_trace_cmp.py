@@ -142,3 +142,69 @@ def test_command_line_output_is_stable(tmp_path):
     empty.write_text("0 reset\n")
     bad = subprocess.run(run + [str(pa), str(empty)], capture_output=True, text=True)
     assert bad.returncode == 2 and "no register writes" in bad.stderr
+
+
+# ---- tg3 (napkin-tg3) ----
+
+def mi_write(reg: int, val: int, phy: int = 1) -> str:
+    return f"w32 0 0x44c {(1 << 29) | (1 << 26) | (phy << 21) | (reg << 16) | val:#x}"
+
+
+def mi_read(reg: int, phy: int = 1) -> str:
+    return f"w32 0 0x44c {(1 << 29) | (2 << 26) | (phy << 21) | (reg << 16):#x}"
+
+
+TG3_A = stamp(["reset",
+               "c32 0x68 0x10093",                   # MISC_HOST_CTL (config)
+               "w32 0 0x400 0xc00000",               # MAC_MODE ...
+               "w32 0 0x400 0xe00808",               # ... last value differs
+               "w32 0 0x3c38 0x1",                   # HCC_SB_ADDR_HI: an address
+               "w32 0 0x6800 0x10000",               # GRC_MODE: only A
+               mi_read(0x01),                        # a read is no PHY write
+               mi_write(0x00, 0x1340),
+               mi_write(0x18, 0x0c00),               # AUX_CTRL only A
+               "w32 0 0x304 0x0",                    # producer 0: not yet a frame
+               "w32 0 0x304 0x1",                    # the first frame: the cut
+               "w32 0 0x6804 0x41"])                 # GRC_MISC_CFG after the cut
+
+TG3_B = stamp(["reset",
+               "c32 0x68 0x10093",
+               "w32 0 0x400 0xe00800",
+               "w32 0 0x3c38 0x0",
+               "w32 0 0x9000 0x5",                   # NIC memory through the window
+               mi_write(0x00, 0x1340),
+               mi_write(0x09, 0x0300),               # GBCR only B
+               "w32 0 0x304 0x3"])
+
+
+def test_tg3_family_names_phy_and_cut():
+    a, b = trace_cmp.parse(TG3_A, "a"), trace_cmp.parse(TG3_B, "b")
+    d = trace_cmp.compare(a, b, family="tg3")
+    # Names come from the model's header; GRC_MISC_CFG comes after A's cut.
+    assert names(d.only_a) == ["GRC_MODE"]
+    assert names(d.only_b) == ["sram:0x1000"]
+    differ = {ra.name: (ra.last, rb.last) for _, ra, rb in d.differ}
+    assert differ == {"MAC_MODE": (0xE00808, 0xE00800), "MBOX_TX0_PROD_LO": (1, 3)}
+    assert [ra.name for _, ra, _ in d.addresses] == ["HCC_SB_ADDR_HI"]
+    # PHY writes from MI_COMM write commands only; BMCR equal on both sides.
+    assert {(k, r.name, r.last) for k, r in d.phy_only_a} == {((0, 1, None, 0x18), "AUX_CTRL",
+                                                               0x0C00)}
+    assert {(k, r.name, r.last) for k, r in d.phy_only_b} == {((0, 1, None, 0x09), "GBCR",
+                                                               0x0300)}
+    assert d.phy_differ == []
+    assert not [n for n in names(d.only_a) + names(d.only_b) if n == "MAC_MI_COMM"]
+    full = trace_cmp.compare(a, b, family="tg3", until="all")
+    assert "GRC_MISC_CFG" in names(full.only_a)
+
+
+def test_tg3_family_on_the_command_line(tmp_path):
+    pa, pb = tmp_path / "a.trace", tmp_path / "b.trace"
+    pa.write_text("\n".join(TG3_A) + "\n")
+    pb.write_text("\n".join(TG3_B) + "\n")
+    out = subprocess.run([sys.executable, str(TOOL), "--family", "tg3", "--names",
+                          "linux,napkin", str(pa), str(pb)], capture_output=True, text=True,
+                         check=True).stdout
+    assert "linux: " in out and "10 of 11 writes to the bring-up's end" in out
+    assert "== registers only linux writes: 1" in out
+    row = next(line for line in out.splitlines() if "MAC_MODE" in line)
+    assert "linux 0x00e00808" in row and "napkin 0x00e00800" in row

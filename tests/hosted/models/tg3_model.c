@@ -217,8 +217,20 @@ bool tm_block_on(const struct tg3_model *m, u32 mode_reg)
 	return tm_reg(m, mode_reg) & BGEM_BLK_ENABLE;
 }
 
+/*
+ * The MAC counts only while its statistics are on: MAC_MODE's receive and
+ * transmit statistics enables (both reference drivers set them with the
+ * clear bits: Linux tg3_reset_hw, FreeBSD bge_blockinit).
+ */
 void tm_stat_add(struct tg3_model *m, u32 off, u32 n)
 {
+	u32 mode = tm_reg(m, BGEM_MAC_MODE);
+
+	if (off >= BGEM_STAT_TX_FIRST && off < BGEM_STAT_RX_FIRST && !(mode & BGEM_MACMODE_TXST_ON))
+		return;
+	if (off >= BGEM_STAT_RX_FIRST && off < BGEM_STAT_RX_FIRST + BGEM_STAT_RX_SIZE &&
+	    !(mode & BGEM_MACMODE_RXST_ON))
+		return;
 	m->regs[off / 4] += n;
 }
 
