@@ -147,6 +147,9 @@ void skge_chip_reset(struct skge_hw *hw)
 			skge_write16(hw, SKGE_B3_PA_TOINI_RX1 + 4 * q, SKGE_PA_TIMEOUT);
 	}
 	skge_write16(hw, SKGE_B3_RI_CTRL, SKGE_RI_CTRL_RST_CLR);
+	/* Each queue's RAM access gives up after 53 us, as both reference drivers set it. */
+	for (unsigned int q = 0; q < SKGE_B3_RI_TIMEOUT_N; q++)
+		skge_write8(hw, SKGE_B3_RI_TIMEOUTS + q, SKGE_RI_TIMEOUT_53US);
 
 	skge_write32(hw, SKGE_B2_IRQM_INI, SKGE_IRQM_USECS * hw->irqm_ticks);
 	skge_write32(hw, SKGE_B2_IRQM_MSK,

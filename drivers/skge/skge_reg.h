@@ -118,7 +118,11 @@
 #define SKGE_YUKON_LITE_REV_A3 7
 
 /* ---- Block 3: RAM interface, MAC and packet arbiters (Genesis) ---- */
-#define SKGE_B3_RI_CTRL	     0x01A0 /* 16 bit */
+#define SKGE_B3_RI_CTRL 0x01A0 /* 16 bit */
+/* Twelve byte-wide RAM interface timeouts (write and read, R1 XA1 XS1 R2 XA2 XS2). */
+#define SKGE_B3_RI_TIMEOUTS  0x0190
+#define SKGE_B3_RI_TIMEOUT_N 12
+#define SKGE_RI_TIMEOUT_53US 36	    /* in the interface's clock units: 53 us */
 #define SKGE_B3_MA_TOINI_RX1 0x01B0 /* 8 bit each: RX1 RX2 TX1 TX2 */
 #define SKGE_B3_MA_TO_CTRL   0x01B8 /* 16 bit */
 #define SKGE_B3_MA_RCINI_RX1 0x01C0 /* 8 bit each: RX1 RX2 TX1 TX2 */

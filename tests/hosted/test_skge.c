@@ -677,6 +677,26 @@ START_TEST(test_tx_bounce_only_above_4g)
 }
 END_TEST
 
+/*
+ * The twelve RAM interface timeouts, which Linux's skge and FreeBSD's sk
+ * both set after releasing the interface and napkin's did not (the bring-up
+ * trace comparison, drivers/skge/README.md): on both chips, 53 us each.
+ */
+START_TEST(test_ram_interface_timeouts_set)
+{
+	for (int chip = SKGE_MODEL_GENESIS; chip <= SKGE_MODEL_YUKON; chip++) {
+		struct skge_hw *hw;
+
+		setup((enum skge_model_chip)chip, 1, false);
+		hw = port_of(0)->hw;
+		for (unsigned int q = 0; q < SKGE_B3_RI_TIMEOUT_N; q++)
+			ck_assert_uint_eq(skge_read8(hw, SKGE_B3_RI_TIMEOUTS + q),
+					  SKGE_RI_TIMEOUT_53US);
+		teardown();
+	}
+}
+END_TEST
+
 START_TEST(test_shared_intx_with_bystander)
 {
 	struct skge_model_counters c;
@@ -867,6 +887,7 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_fault_link_flap_one_port);
 	tcase_add_test(tc, test_tx_bounce_only_above_4g);
 	tcase_add_test(tc, test_shared_intx_with_bystander);
+	tcase_add_test(tc, test_ram_interface_timeouts_set);
 	tcase_add_test(tc, test_rx_filter);
 	tcase_add_test(tc, test_pci_ids);
 	tcase_add_test(tc, test_yukon_lite_quirks);

@@ -270,7 +270,11 @@ STD_CFG = {0x04: "PCI_COMMAND", 0x06: "PCI_STATUS", 0x0C: "PCI_CACHE_LINE",
            0x0D: "PCI_LATENCY", 0x10: "PCI_BAR0", 0x14: "PCI_BAR1", 0x18: "PCI_BAR2",
            0x1C: "PCI_BAR3", 0x20: "PCI_BAR4", 0x24: "PCI_BAR5", 0x30: "PCI_ROM",
            0x3C: "PCI_INT_LINE"}
-TG3_CFG = {**STD_CFG, **TG3_CFG_OWN}
+# The model's capabilities (tg3_model.c): PM 0x48, VPD 0x50, MSI 0x58, PCIe 0xD0.
+TG3_CFG_CAPS = {0x4C: "PM_CSR", 0x52: "VPD_ADDR", 0x54: "VPD_DATA", 0x5A: "MSI_CTRL",
+                0x5C: "MSI_ADDR_LO", 0x60: "MSI_ADDR_HI", 0x64: "MSI_DATA",
+                0xD8: "PCIE_DEVCTL", 0xDA: "PCIE_DEVSTA", 0xE0: "PCIE_LNKCTL"}
+TG3_CFG = {**STD_CFG, **TG3_CFG_CAPS, **TG3_CFG_OWN}
 TG3_MI_COMM, TG3_TX_PROD = 0x044C, 0x0304
 TG3_ADDRESS_REGS = ("HCC_SB_ADDR", "RDBDI_STD_RCB", "PCI_BAR", "PCI_ROM", "MEMWIN_BASE",
                     "MSI_ADDR", "MSI_DATA", "sram:")
@@ -365,21 +369,27 @@ SKGE_RB_REGS = {0x00: "RB_START", 0x04: "RB_END", 0x08: "RB_WP", 0x0C: "RB_RP",
                 0x10: "RB_RX_UTPP", 0x14: "RB_RX_LTPP", 0x18: "RB_RX_UTHP",
                 0x1C: "RB_RX_LTHP", 0x20: "RB_PC", 0x24: "RB_LEV", 0x28: "RB_CTRL"}
 SKGE_XMAC_BASE, SKGE_GMAC_BASE, SKGE_MAC_STRIDE, SKGE_MAC_WINDOW = 0x2000, 0x2800, 0x1000, 0x800
-SKGE_XM_REGS = {0x00: "XM_MMU_CMD", 0x08: "XM_POFF", 0x0C: "XM_BURST", 0x10: "XM_1L_VLAN",
-                0x14: "XM_2L_VLAN", 0x20: "XM_TX_CMD", 0x24: "XM_TX_RT_LIM",
-                0x28: "XM_TX_STIME", 0x2C: "XM_TX_IPG", 0x30: "XM_RX_CMD",
-                0x34: "XM_PHY_ADDR", 0x38: "XM_PHY_DATA", 0x40: "XM_GP_PORT",
-                0x44: "XM_IMSK", 0x48: "XM_ISRC", 0x4C: "XM_HW_CFG", 0x60: "XM_TX_LO_WM",
-                0x108: "XM_SA", 0x110: "XM_HSM", 0x120: "XM_DEV_ID", 0x124: "XM_MODE",
-                0x128: "XM_LSA", 0x134: "XM_TS_LOAD", 0x200: "XM_STAT_CMD",
-                0x204: "XM_RX_CNT_EV", 0x210: "XM_TX_EV_MSK"}
-for _i in range(16):
-    SKGE_XM_REGS[0x80 + 8 * _i] = f"XM_EXM[{_i}]"
+# XMAC II registers by number (skge_model_regs.h); register r is at byte 2 * r.
+_XM_BY_NUMBER = {0x00: "XM_MMU_CMD", 0x08: "XM_POFF", 0x0C: "XM_BURST", 0x10: "XM_1L_VLAN",
+                 0x14: "XM_2L_VLAN", 0x20: "XM_TX_CMD", 0x24: "XM_TX_RT_LIM",
+                 0x28: "XM_TX_STIME", 0x2C: "XM_TX_IPG", 0x30: "XM_RX_CMD",
+                 0x34: "XM_PHY_ADDR", 0x38: "XM_PHY_DATA", 0x40: "XM_GP_PORT",
+                 0x44: "XM_IMSK", 0x48: "XM_ISRC", 0x4C: "XM_HW_CFG", 0x60: "XM_TX_LO_WM",
+                 0x108: "XM_SA", 0x10A: "XM_SA+2", 0x10C: "XM_SA+4",
+                 0x110: "XM_HSM", 0x112: "XM_HSM+2", 0x114: "XM_HSM+4", 0x116: "XM_HSM+6",
+                 0x120: "XM_DEV_ID", 0x124: "XM_MODE", 0x126: "XM_MODE+2", 0x128: "XM_LSA",
+                 0x134: "XM_TS_LOAD", 0x200: "XM_STAT_CMD", 0x204: "XM_RX_CNT_EV",
+                 0x210: "XM_TX_EV_MSK"}
+for _i in range(16):  # exact-match entries, three 16-bit words each
+    for _w in range(3):
+        _XM_BY_NUMBER[0x80 + 8 * _i + 2 * _w] = f"XM_EXM[{_i}]" + (f"+{2 * _w}" if _w else "")
+SKGE_XM_REGS = {2 * r: name for r, name in _XM_BY_NUMBER.items()}
 SKGE_GM_REGS = dict(GMAC_REGS)  # the Yukon GMAC's layout is the one Yukon-2 kept
-SKGE_XM_PHY_ADDR, SKGE_XM_PHY_DATA = 0x34, 0x38
+SKGE_XM_PHY_ADDR, SKGE_XM_PHY_DATA = 2 * 0x34, 2 * 0x38
 SKGE_ADDRESS_REGS = ("Q_DA_", "PCI_BAR", "PCI_ROM")
-SKGE_TX_QUEUES = {0x0680: 0, 0x0780: 1}
-SKGE_TX_SHORTCUT = {0x006C: 0, 0x0074: 1}  # B0_XA1_CSR, B0_XA2_CSR
+# A port's transmit queues, synchronous or asynchronous: a driver uses either.
+SKGE_TX_QUEUES = {0x0600: 0, 0x0680: 0, 0x0700: 1, 0x0780: 1}
+SKGE_TX_SHORTCUT = {0x0068: 0, 0x006C: 0, 0x0070: 1, 0x0074: 1}  # B0_X[SA][12]_CSR
 SKGE_CSR_START = 1 << 4
 
 
@@ -391,8 +401,8 @@ def skge_reg_name(off: int) -> str:
         if 0 <= port < 2 and 0 <= rel < SKGE_MAC_WINDOW:
             if tag == "GM" and rel >= 0x100:
                 return f"GM_MIB[{(rel - 0x100) // 8}]@{port + 1}"
-            if tag == "XM" and 0x280 <= rel < 0x380:
-                return f"XM_STAT[{(rel - 0x280) // 4}]@{port + 1}"
+            if tag == "XM" and 2 * 0x280 <= rel < 2 * 0x380:
+                return f"XM_STAT[{(rel - 2 * 0x280) // 8}]@{port + 1}"
             name = _block_name(rel, table)
             return f"{name or f'{tag}_{rel:#05x}'}@{port + 1}"
     name = _block_name(off, SKGE_GLOBAL)

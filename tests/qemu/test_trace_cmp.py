@@ -208,3 +208,49 @@ def test_tg3_family_on_the_command_line(tmp_path):
     assert "== registers only linux writes: 1" in out
     row = next(line for line in out.splitlines() if "MAC_MODE" in line)
     assert "linux 0x00e00808" in row and "napkin 0x00e00800" in row
+
+
+# ---- skge (napkin-skge) ----
+
+XM1 = 0x2000  # port 1's XMAC II: register r at byte 2 * r
+
+
+def xm_phy_write(reg: int, val: int, phy: int = 1) -> list[str]:
+    return [f"w16 0 {XM1 + 0x68:#x} {(phy << 8) | reg:#x}", f"w16 0 {XM1 + 0x70:#x} {val:#x}"]
+
+
+# Genesis (A) against a Yukon-style driver (B): XMAC PHY writes, GMAC SMI
+# writes, a start on the asynchronous queue (A) or the synchronous one (B).
+SKGE_A = stamp(["reset",
+                "w8 0 0x190 0x24",                    # B3_RI_WTO_R1: only A
+                "w16 0 0x2060 0x110",                 # XM_RX_CMD@1
+                f"w16 0 {XM1 + 0x68:#x} 0x101"]       # PHY address only: a read
+               + xm_phy_write(0x04, 0x0C01)
+               + ["w32 0 0x6a0 0x1000",               # Q_DA_L.XA1: ring set up
+                  "w32 0 0x6b4 0x10",                 # Q_CSR.XA1 start: the cut
+                  "w8 0 0x191 0x24"])                 # after the cut
+
+SKGE_B = stamp(["reset",
+                "w16 0 0x2060 0x10"]
+               + smi_write(GM1, 0x04, 0x01E1, phy=0)
+               + ["w32 0 0x620 0x2000",               # Q_DA_L.XS1
+                  "w32 0 0x68 0x10"])                 # B0_XS1_CSR start: the cut
+
+
+def test_skge_family_names_phy_and_cut():
+    a, b = trace_cmp.parse(SKGE_A, "a"), trace_cmp.parse(SKGE_B, "b")
+    assert trace_cmp.end_of_bringup(a.writes, "skge") == 7
+    assert trace_cmp.end_of_bringup(b.writes, "skge") == 5
+    d = trace_cmp.compare(a, b, family="skge")
+    # Each side's own transmit queue: a difference of choice, listed as such.
+    assert names(d.only_a) == ["B3_RI_WTO_R1", "Q_DA_L.XA1", "Q_CSR.XA1"]
+    assert names(d.only_b) == ["B0_XS1_CSR", "Q_DA_L.XS1"]
+    assert {ra.name: (ra.last, rb.last) for _, ra, rb in d.differ} == {
+        "XM_RX_CMD@1": (0x110, 0x10)}
+    # The XMAC's PHY data write is the PHY write; the bare address write is a read.
+    assert {(k, r.name, r.last) for k, r in d.phy_only_a} == {((0, 1, None, 0x04), "AN_ADV",
+                                                               0x0C01)}
+    assert {(k, r.name, r.last) for k, r in d.phy_only_b} == {((0, 0, None, 0x04), "AN_ADV",
+                                                               0x01E1)}
+    full = trace_cmp.compare(a, b, family="skge", until="all")
+    assert "B3_RI_WTO_XA1" in names(full.only_a)
