@@ -443,6 +443,7 @@ _Static_assert(sizeof(struct skge_desc) == 32, "the chip's descriptor layout");
 #define SKGE_BMSR_LSTATUS   BIT(2)
 #define SKGE_BMSR_ANEGDONE  BIT(5)
 #define SKGE_ANAR_ALL	    0x01E1 /* 10/100 half and full, IEEE 802.3 selector */
+#define SKGE_ANAR_NO_10_100 0x0001 /* the selector alone: a gigabit-only MAC (XMAC II) */
 #define SKGE_ANLPAR_10FULL  BIT(6)
 #define SKGE_ANLPAR_100HALF BIT(7)
 #define SKGE_ANLPAR_100FULL BIT(8)

@@ -178,7 +178,11 @@ static int xmac_init(struct skge_port *p)
 			return -EIO;
 		mdelay(BCM_RESET_MS);
 		/* UNVERIFIED: early BCM5400s want reserved registers seeded; not done. */
-		phy_write(p, SKGE_MII_ANAR, SKGE_ANAR_ALL);
+		/*
+		 * The XMAC II runs at 1000 Mbit/s only: offering 10/100 would let a
+		 * 100 Mbit/s partner bring up a link no frame can cross.
+		 */
+		phy_write(p, SKGE_MII_ANAR, SKGE_ANAR_NO_10_100);
 		phy_write(p, SKGE_MII_CTRL1000, SKGE_CTRL1000_ALL);
 		phy_write(p, SKGE_MII_BMCR, SKGE_BMCR_ANENABLE | SKGE_BMCR_ANRESTART);
 	}

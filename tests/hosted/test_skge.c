@@ -697,6 +697,27 @@ START_TEST(test_ram_interface_timeouts_set)
 }
 END_TEST
 
+/*
+ * Genesis: the XMAC II is a gigabit-only MAC, so its PHY offers no 10/100
+ * abilities (Linux's skge advertises only 1000BASE-T there too; the bring-up
+ * trace comparison, drivers/skge/README.md). napkin offered all of them, so a
+ * 100 Mbit/s partner would have negotiated a link no frame can cross. The
+ * Yukon's GMAC does all speeds and keeps offering them.
+ */
+START_TEST(test_genesis_offers_gigabit_only)
+{
+	setup(SKGE_MODEL_GENESIS, 1, false);
+	open_all();
+	ck_assert_uint_eq(skge_model_phy_advertisement(model, 0) & SKGE_ANAR_ALL, 0x0001);
+	ck_assert_uint_eq(dev_of(0)->speed_mbps, 1000);
+	teardown();
+	setup(SKGE_MODEL_YUKON, 1, false);
+	open_all();
+	ck_assert_uint_eq(skge_model_phy_advertisement(model, 0) & SKGE_ANAR_ALL, SKGE_ANAR_ALL);
+	teardown();
+}
+END_TEST
+
 START_TEST(test_shared_intx_with_bystander)
 {
 	struct skge_model_counters c;
@@ -888,6 +909,7 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_tx_bounce_only_above_4g);
 	tcase_add_test(tc, test_shared_intx_with_bystander);
 	tcase_add_test(tc, test_ram_interface_timeouts_set);
+	tcase_add_test(tc, test_genesis_offers_gigabit_only);
 	tcase_add_test(tc, test_rx_filter);
 	tcase_add_test(tc, test_pci_ids);
 	tcase_add_test(tc, test_yukon_lite_quirks);

@@ -1001,6 +1001,11 @@ void skge_model_set_napi_probe(struct skge_model *m, unsigned int port,
 	}
 }
 
+u16 skge_model_phy_advertisement(const struct skge_model *m, unsigned int port)
+{
+	return port < m->nports ? m->port[port].phy.anar : 0;
+}
+
 void skge_model_get_counters(const struct skge_model *m, struct skge_model_counters *out)
 {
 	*out = m->ctr;

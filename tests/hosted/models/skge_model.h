@@ -112,6 +112,8 @@ struct skge_model_counters {
 	u64 irqs_lost;
 	u64 isr_masking_reads; /* reads of B0_SP_ISRC */
 };
+/* What the port's PHY advertises in its base page (MII register 4), as last written. */
+u16 skge_model_phy_advertisement(const struct skge_model *m, unsigned int port);
 void skge_model_get_counters(const struct skge_model *m, struct skge_model_counters *out);
 /* Bytes of the receive RAM buffer of `port` frames occupy now, and its size. */
 u32 skge_model_rx_ram_used(const struct skge_model *m, unsigned int port);
