@@ -1208,6 +1208,58 @@ START_TEST(test_mac_statistics_and_lockup_fix_on)
 }
 END_TEST
 
+/*
+ * The PCI VPD capability as Linux's PCI core reads it at probe: write the
+ * address with the flag clear, wait for the chip to set the flag, read four
+ * bytes. The model's VPD is an identifier string, a read-only section with
+ * the part number and a checksum that sums the bytes up to it to zero, and
+ * the end tag.
+ */
+START_TEST(test_vpd_read_completes)
+{
+	struct net_device *dev;
+	struct tg3 *tp;
+	u8 vpd[128], cap, sum = 0;
+	unsigned int n = 0, ro, pn = 0, rv = 0;
+
+	tt_setup_default();
+	dev = tt_dev();
+	tp = tp_of(dev);
+	cap = pci_find_capability(tp->pdev, 0x03 /* VPD */);
+	ck_assert_uint_eq(cap, 0x50);
+	for (u16 a = 0; a < sizeof(vpd); a += 4) {
+		u32 d;
+
+		pci_write_config_word(tp->pdev, cap + 2, a);
+		/* Not yet: the flag says when the data register holds the bytes. */
+		ck_assert_uint_eq(pci_read_config_word(tp->pdev, cap + 2), a);
+		hosted_run_for(50 * NSEC_PER_USEC);
+		ck_assert_uint_eq(pci_read_config_word(tp->pdev, cap + 2), a | 0x8000);
+		d = pci_read_config_dword(tp->pdev, cap + 4);
+		memcpy(vpd + a, &d, 4);
+	}
+	ck_assert_uint_eq(vpd[0], 0x82); /* identifier string */
+	n = 3 + (vpd[1] | vpd[2] << 8);
+	ck_assert(!memcmp(vpd + 3, "Broadcom", 8));
+	ck_assert_uint_eq(vpd[n], 0x90); /* read-only section */
+	ro = n + 3;
+	for (unsigned int k = ro; k < ro + (vpd[n + 1] | vpd[n + 2] << 8); k += 3 + vpd[k + 2]) {
+		if (vpd[k] == 'P' && vpd[k + 1] == 'N')
+			pn = k;
+		if (vpd[k] == 'R' && vpd[k + 1] == 'V')
+			rv = k;
+	}
+	ck_assert(pn && !memcmp(vpd + pn + 3, "BCM95719", vpd[pn + 2]));
+	ck_assert(rv);
+	for (unsigned int k = 0; k <= rv + 3; k++)
+		sum += vpd[k];
+	ck_assert_uint_eq(sum, 0);
+	ck_assert_uint_eq(vpd[rv + 4], 0x78);	       /* end tag */
+	ck_assert_uint_eq(vpd[sizeof(vpd) - 1], 0xFF); /* erased flash beyond */
+	tt_teardown();
+}
+END_TEST
+
 START_TEST(test_filters_and_counters)
 {
 	static const u8 group[6] = { 0x01, 0x00, 0x5E, 0x00, 0x00, 0xFB };
@@ -1494,6 +1546,7 @@ static Suite *tg3_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_link_partners_and_flap);
 	tcase_add_test(tc, test_mac_statistics_and_lockup_fix_on);
+	tcase_add_test(tc, test_vpd_read_completes);
 	tcase_add_test(tc, test_fault_irq_lost_msi);
 	tcase_add_test(tc, test_fault_irq_lost_intx);
 	tcase_add_test(tc, test_fault_link_flap);

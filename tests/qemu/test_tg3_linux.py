@@ -7,7 +7,8 @@ older BCM5784) boots the Linux guest (Debian's kernel and its tg3.ko,
 bench/linux-guest) with strict=on, so the first rule Linux breaks stops QEMU
 and fails the test with the model's `napkin-tg3: violation:` line. Then the
 driver must probe as on silicon (bootcode handshake, NVRAM arbitration, the
-station address the bootcode left, the PHY ID from its configuration), use
+station address the bootcode left, the PHY ID from its configuration, the
+part number from the PCI VPD), use
 MSI with tagged status, see the link, answer ping and carry a TCP stream both
 ways byte for byte. With msi=off the function has no MSI capability and Linux
 runs on the INTx line.
@@ -25,8 +26,9 @@ from napkin_qemu import LOG_DIR  # noqa: E402
 from netns import NetNS, require_netns  # noqa: E402
 from qdev_guest import assert_no_violations, boot_linux, check_port, shell, tap_netdev  # noqa: E402
 
-# Chip variant -> what Linux's probe line names (rev is the chip ID) and its PHY.
-CHIPS = {"5719": ("5719001", "5719C"), "5784": ("5784000", "5784")}
+# Chip variant -> what Linux's probe line names (the part number read from the
+# model's VPD, rev the chip ID) and its PHY.
+CHIPS = {"5719": ("BCM95719", "5719001", "5719C"), "5784": ("BCM95784M", "5784000", "5784")}
 
 
 @pytest.fixture
@@ -38,14 +40,16 @@ def netns():
 
 @pytest.mark.parametrize("chip", sorted(CHIPS))
 def test_linux_tg3_drives_the_model(guest, netns, chip):
-    rev, phy = CHIPS[chip]
+    partno, rev, phy = CHIPS[chip]
     tap = netns.add_tap("tap0", "192.168.79.1", ipv6=False)
     trace = LOG_DIR / f"tg3-linux-{chip}.trace"
     g = boot_linux(guest, netns,
                    [f"napkin-tg3,id=nic0,netdev=n0,chip={chip},strict=on,trace={trace}"],
                    tap_netdev(tap, "n0"), "bench.ip=192.168.79.2/24")
     dmesg = shell(g, "dmesg | grep -i tg3")
-    assert re.search(rf"eth0: Tigon3 \[partno\(none\) rev {rev}\]", dmesg), dmesg
+    # The part number comes from the PCI VPD, which Linux's PCI core reads
+    # through the capability (address, wait for the flag, data).
+    assert re.search(rf"eth0: Tigon3 \[partno\({partno}\) rev {rev}\]", dmesg), dmesg
     assert re.search(rf"attached PHY is {re.escape(phy)} ", dmesg), dmesg
     # MSI must pass Linux's own delivery test (it falls back to INTx otherwise).
     assert "No interrupt was generated using MSI" not in dmesg, dmesg

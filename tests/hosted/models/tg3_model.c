@@ -807,6 +807,8 @@ static bool cfg_read(void *model, u16 off, unsigned int size, u32 *val)
 	struct tg3_model *m = model;
 	u16 dw = off & ~3;
 
+	if (tm_vpd_cfg_read(m, off, size, val))
+		return true;
 	if (!chip_cfg_dword(m, dw))
 		return false;
 	*val = chip_cfg_read(m, dw) >> (8 * (off & 3));
@@ -819,6 +821,8 @@ static bool cfg_write(void *model, u16 off, unsigned int size, u32 val)
 {
 	struct tg3_model *m = model;
 
+	if (tm_vpd_cfg_write(m, off, size, val))
+		return true;
 	if (!chip_cfg_dword(m, off & ~3))
 		return false;
 	if (size != 4) {
@@ -982,7 +986,7 @@ struct tg3_model *tg3_model_create(const struct tg3_model_config *cfg)
 	/* The chip's capability list: PM 0x48, VPD 0x50, MSI 0x58, PCIe 0xD0. */
 	hosted_pci_cap_at(f, 0x48);
 	hosted_pci_add_pm(f);
-	hosted_pci_add_cap(f, 0x03, 8);
+	tm_vpd_init(m, hosted_pci_add_cap(f, 0x03, 8));
 	if (!cfg->no_msi)
 		m->msi_cap = hosted_pci_add_msi(f, 3, false);
 	hosted_pci_cap_at(f, 0xD0);

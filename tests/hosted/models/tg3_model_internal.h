@@ -26,6 +26,9 @@
 #define TM_AUTONEG_NS	  (2000 * 1000 * 1000ull) /* autonegotiation */
 #define TM_MDIO_NS	  (5 * 1000ull)		  /* one MDIO transaction */
 #define TM_PHY_KEPT	  32 /* DSP and clause 45 registers the PHY remembers */
+/* One VPD read from NVRAM (UNVERIFIED: plausible for a SPI flash fetch of four bytes). */
+#define TM_VPD_NS    (20 * 1000ull)
+#define TM_VPD_IMAGE 128 /* bytes of VPD the model holds; the rest reads erased */
 
 #define TM_RX_FIFO		  256 /* frames the MAC buffers before it drops */
 #define TM_MAX_FRAME		  9022
@@ -171,6 +174,14 @@ struct tg3_model {
 	u32 ape_gpio_msg;
 	u32 ape_shmem[BGEM_APE_SHMEM_SIZE / 4];
 
+	/* PCI VPD capability (tg3_model_vpd.c). */
+	u8 vpd_cap;
+	u16 vpd_addr; /* address and completion flag, as the driver reads them */
+	u32 vpd_data;
+	u64 vpd_done_at; /* 0: no read under way */
+	unsigned int vpd_len;
+	u8 vpd_image[TM_VPD_IMAGE];
+
 	struct tg3_model_counters ctr;
 	struct tm_tx_frame scratch;
 };
@@ -188,6 +199,12 @@ bool tm_nvram_write(struct tg3_model *m, u32 off, u32 val);
 void tm_nvram_reset(struct tg3_model *m);
 u32 tm_ape_read(struct tg3_model *m, u32 off);
 void tm_ape_write(struct tg3_model *m, u32 off, u32 val);
+
+/* tg3_model_vpd.c */
+void tm_vpd_init(struct tg3_model *m, u8 cap);
+void tm_vpd_reset(struct tg3_model *m);
+bool tm_vpd_cfg_read(struct tg3_model *m, u16 off, unsigned int size, u32 *val);
+bool tm_vpd_cfg_write(struct tg3_model *m, u16 off, unsigned int size, u32 val);
 
 /* tg3_model_phy.c */
 void tm_phy_reset(struct tg3_model *m);
