@@ -53,8 +53,9 @@ def traffic(ns: NetNS, g, echo_bytes: int = ECHO_BYTES) -> str:
 def assert_clean(g) -> None:
     assert_no_violations(g, "tg3")
     stats = ethtool(g)
-    # hw_rx_discards may count: QEMU hands the model a TCP burst at once and the
-    # model has no PAUSE to hold the tap, so its 256-frame FIFO can overflow.
+    # hw_rx_discards may count: QEMU hands the model a TCP burst at once and
+    # napkin's tg3 does no flow control (the model's PAUSE would hold the tap,
+    # as it does for Linux's tg3), so the 256-frame FIFO can overflow.
     # Counted by the MAC and read by the driver, never silent; TCP recovers.
     for name in ("rx_error_frames", "rx_bad_length", "tx_timeouts", "error_attentions",
                  "illegal_transitions", "hw_rx_fcs_errors"):

@@ -416,6 +416,7 @@ static void clear_state(struct tg3_model *m)
 	m->hc_pending = false;
 	m->msi_sent_for_pending = false;
 	m->irq_lost_latched = false;
+	m->tx_paused_until = 0;
 	m->rx_events = m->tx_events = 0;
 	m->coal_now = false;
 	m->sb_link_changed = false;
@@ -889,6 +890,8 @@ static void port_receive(struct hosted_port *port, const u8 *frame, u32 len)
 		m->ctr.rx_dropped++; /* no link yet: the PHY passes nothing */
 		return;
 	}
+	if (tm_rx_pause_frame(m, frame, len))
+		return;
 	tm_rx_enqueue(m, frame, len);
 }
 
@@ -902,10 +905,16 @@ static u32 port_advertise(struct hosted_port *port)
 	return tm_port_advertise(port->model);
 }
 
+static bool port_can_receive(struct hosted_port *port)
+{
+	return tm_rx_can_receive(port->model);
+}
+
 static const struct hosted_port_ops tg3_model_port_ops = {
 	.receive = port_receive,
 	.link_changed = port_link_changed,
 	.advertise = port_advertise,
+	.can_receive = port_can_receive,
 };
 
 static u64 model_tick(struct hosted_device *dev, u64 now)

@@ -528,7 +528,7 @@ static bool send_wire(struct tg3_model *m, u8 *f, u32 len)
 
 static void send_engine(struct tg3_model *m, u64 now)
 {
-	if (m->fault_tx_stuck || m->tx_halted || !send_path_on(m))
+	if (m->fault_tx_stuck || m->tx_halted || !send_path_on(m) || now < m->tx_paused_until)
 		return;
 	while (m->send_cons != m->send_prod) {
 		if (!send_one(m, now)) {
@@ -540,6 +540,57 @@ static void send_engine(struct tg3_model *m, u64 now)
 }
 
 /* ---- Receive engine ---- */
+
+/* ---- Flow control (IEEE 802.3 Annex 31B) ---- */
+
+static bool tx_flow_control(const struct tg3_model *m)
+{
+	return (tm_reg(m, BGEM_MAC_TX_MODE) & BGEM_TXMODE_FLOW_CTRL) && m->phy.link;
+}
+
+/* The partner is held (XOFF sent) until the backlog drains below the XON level. */
+bool tm_rx_can_receive(const struct tg3_model *m)
+{
+	return !m->xoff_sent;
+}
+
+static void flow_control_update(struct tg3_model *m)
+{
+	if (!m->xoff_sent && tx_flow_control(m) && m->rx_count >= TM_RX_XOFF_AT) {
+		m->xoff_sent = true;
+		tm_stat_add(m, BGEM_STAT_TX_XOFF_SENT, 1);
+	} else if (m->xoff_sent && (m->rx_count <= TM_RX_XON_AT || !tx_flow_control(m))) {
+		m->xoff_sent = false;
+		tm_stat_add(m, BGEM_STAT_TX_XON_SENT, 1);
+	}
+}
+
+/*
+ * A MAC control frame (01-80-C2-00-00-01, type 0x8808) stops at the MAC:
+ * counted, and a PAUSE (opcode 1) holds the send engine for its quanta of
+ * 512 bit times when receive flow control is on. The host sees it only if
+ * asked to (KEEP_PAUSE / KEEP_MAC_CTRL). True when the frame was consumed.
+ */
+bool tm_rx_pause_frame(struct tg3_model *m, const u8 *f, u32 len)
+{
+	static const u8 group[6] = { 0x01, 0x80, 0xC2, 0x00, 0x00, 0x01 };
+	u32 mode = tm_reg(m, BGEM_MAC_RX_MODE);
+	u16 opcode, quanta;
+
+	if (len < 18 || memcmp(f, group, 6) || f[12] != 0x88 || f[13] != 0x08)
+		return false;
+	opcode = (u16)(f[14] << 8 | f[15]);
+	quanta = (u16)(f[16] << 8 | f[17]);
+	if (opcode != 1) {
+		tm_stat_add(m, BGEM_STAT_RX_MAC_CTRL, 1);
+		return !(mode & BGEM_RXMODE_KEEP_MACCTL);
+	}
+	tm_stat_add(m, quanta ? BGEM_STAT_RX_XOFF : BGEM_STAT_RX_XON, 1);
+	if ((mode & BGEM_RXMODE_FLOW_CTRL) && m->phy.speed)
+		m->tx_paused_until =
+		    quanta ? hosted_now() + (u64)quanta * 512 * 1000 / m->phy.speed : 0;
+	return !(mode & BGEM_RXMODE_KEEP_PAUSE);
+}
 
 void tm_rx_enqueue(struct tg3_model *m, const u8 *frame, u32 len)
 {
@@ -556,6 +607,7 @@ void tm_rx_enqueue(struct tg3_model *m, const u8 *frame, u32 len)
 	f->len = len;
 	memcpy(f->data, frame, len);
 	m->rx_fifo[(m->rx_head + m->rx_count++) % TM_RX_FIFO] = f;
+	flow_control_update(m);
 }
 
 void tm_rx_flush(struct tg3_model *m)
@@ -565,6 +617,7 @@ void tm_rx_flush(struct tg3_model *m)
 		m->rx_head = (m->rx_head + 1) % TM_RX_FIFO;
 		m->rx_count--;
 	}
+	m->xoff_sent = false;
 }
 
 static bool receive_path_on(const struct tg3_model *m)
@@ -723,6 +776,12 @@ static void receive_engine(struct tg3_model *m, u64 now)
 	while (m->rx_count) {
 		struct tm_frame *f = m->rx_fifo[m->rx_head];
 
+		/*
+		 * With flow control the MAC keeps frames it has no buffer for and
+		 * pauses the partner instead of dropping them.
+		 */
+		if (on && tx_flow_control(m) && m->std_cons == m->std_prod && !m->fault_no_buffer)
+			break;
 		if (on && !receive_one(m, f, now)) {
 			m->rx_halted = true; /* until reset, like the chip after a bad BD */
 			on = false;
@@ -734,11 +793,17 @@ static void receive_engine(struct tg3_model *m, u64 now)
 		m->rx_count--;
 		free(f);
 	}
+	flow_control_update(m);
 }
 
 u64 tm_engine_tick(struct tg3_model *m, u64 now)
 {
+	u64 next;
+
 	send_engine(m, now);
 	receive_engine(m, now);
-	return coalesce(m, now);
+	next = coalesce(m, now);
+	if (now < m->tx_paused_until)
+		next = MIN(next, m->tx_paused_until);
+	return next;
 }

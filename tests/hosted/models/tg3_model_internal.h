@@ -30,7 +30,15 @@
 #define TM_VPD_NS    (20 * 1000ull)
 #define TM_VPD_IMAGE 128 /* bytes of VPD the model holds; the rest reads erased */
 
-#define TM_RX_FIFO		  256 /* frames the MAC buffers before it drops */
+#define TM_RX_FIFO 256 /* frames the MAC buffers before it drops */
+/*
+ * Flow control (MAC_TX_MODE): the MAC asks its partner to pause (XOFF) when
+ * this many frames wait and lets it go on (XON) when the backlog is down to
+ * the second figure. UNVERIFIED: the chip derives them from its mbuf
+ * watermarks (BMAN_MACRX_LOWAT/HIWAT), which the model does not keep.
+ */
+#define TM_RX_XOFF_AT		  192
+#define TM_RX_XON_AT		  64
 #define TM_MAX_FRAME		  9022
 #define TM_MAX_SEND_BDS_PER_FRAME 64
 
@@ -162,6 +170,9 @@ struct tg3_model {
 	bool fault_tx_stuck;
 	bool fault_msi_lost;
 	bool fault_dma_error;
+	/* Flow control (tg3_model_engine.c). */
+	bool xoff_sent;	     /* the partner was asked to pause: the wire holds frames */
+	u64 tx_paused_until; /* a received PAUSE holds the send engine until then */
 	unsigned int fault_irqs_to_lose;
 	bool irq_lost_latched; /* an interrupt was dropped: none until the next acknowledge */
 	u64 flap_until;	       /* link flap: the PHY sees no carrier before this; 0: none */
@@ -221,6 +232,8 @@ void tm_attention(struct tg3_model *m);
 u64 tm_engine_tick(struct tg3_model *m, u64 now);
 void tm_rx_enqueue(struct tg3_model *m, const u8 *frame, u32 len);
 void tm_rx_flush(struct tg3_model *m);
+bool tm_rx_can_receive(const struct tg3_model *m);
+bool tm_rx_pause_frame(struct tg3_model *m, const u8 *frame, u32 len);
 void tm_mailbox_write(struct tg3_model *m, u32 off, u32 val);
 
 #endif

@@ -42,6 +42,8 @@
 #define BGEM_AN_10_FULL	      BIT(6)
 #define BGEM_AN_100_HALF      BIT(7)
 #define BGEM_AN_100_FULL      BIT(8)
+#define BGEM_AN_PAUSE	      BIT(10) /* IEEE 802.3 Annex 28B: symmetric PAUSE */
+#define BGEM_AN_ASYM_PAUSE    BIT(11)
 
 #define BGEM_MII_GBCR	       0x09 /* 1000BASE-T control */
 #define BGEM_GBCR_ADV_HALF     BIT(8)

@@ -46,6 +46,10 @@ u32 tm_port_advertise(struct tg3_model *m)
 		a |= HOSTED_LINK_1000HD;
 	if (p->gtcr & BGEM_GBCR_ADV_FULL)
 		a |= HOSTED_LINK_1000FD;
+	if (p->anar & BGEM_AN_PAUSE)
+		a |= HOSTED_LINK_PAUSE;
+	if (p->anar & BGEM_AN_ASYM_PAUSE)
+		a |= HOSTED_LINK_ASYM_PAUSE;
 	return a;
 }
 
@@ -110,6 +114,10 @@ static void finish_autoneg(struct tg3_model *m)
 		p->lpa |= BGEM_AN_100_HALF;
 	if (partner & HOSTED_LINK_100FD)
 		p->lpa |= BGEM_AN_100_FULL;
+	if (partner & HOSTED_LINK_PAUSE)
+		p->lpa |= BGEM_AN_PAUSE;
+	if (partner & HOSTED_LINK_ASYM_PAUSE)
+		p->lpa |= BGEM_AN_ASYM_PAUSE;
 	p->gtsr = 0;
 	if (partner & HOSTED_LINK_1000HD)
 		p->gtsr |= BGEM_GBSR_PARTNER_HALF;

@@ -119,10 +119,14 @@
 #define BGEM_MIMODE_CLKCNT_RESET (0xCu << 16) /* [bge] MIMODE_BASE */
 #define BGEM_MAC_TX_MODE	 0x045C
 #define BGEM_TXMODE_ENABLE	 BIT(1)
+#define BGEM_TXMODE_FLOW_CTRL	 BIT(4) /* [lx] send PAUSE when receive buffers run short */
 #define BGEM_MAC_TX_STATUS	 0x0460
 #define BGEM_MAC_TX_LENGTHS	 0x0464
 #define BGEM_MAC_RX_MODE	 0x0468
 #define BGEM_RXMODE_ENABLE	 BIT(1)
+#define BGEM_RXMODE_FLOW_CTRL	 BIT(2) /* [lx] obey received PAUSE frames */
+#define BGEM_RXMODE_KEEP_MACCTL	 BIT(3) /* [lx] pass MAC control frames to the host */
+#define BGEM_RXMODE_KEEP_PAUSE	 BIT(4) /* [lx] pass PAUSE frames to the host */
 #define BGEM_RXMODE_PROMISC	 BIT(8)
 #define BGEM_MAC_RX_STATUS	 0x046C
 #define BGEM_MAC_HASH(n)	 (0x0470 + 4 * (n)) /* 128-bit multicast filter */
@@ -134,6 +138,8 @@
 #define BGEM_STAT_TX_FIRST     0x0800
 #define BGEM_STAT_TX_SIZE      0x80
 #define BGEM_STAT_TX_OCTETS    0x0800
+#define BGEM_STAT_TX_XON_SENT  0x080C /* [lx] MAC_TX_STATS_XON_SENT */
+#define BGEM_STAT_TX_XOFF_SENT 0x0810
 #define BGEM_STAT_TX_UCAST     0x086C
 #define BGEM_STAT_TX_MCAST     0x0870
 #define BGEM_STAT_TX_BCAST     0x0874
@@ -144,6 +150,9 @@
 #define BGEM_STAT_RX_MCAST     0x0890
 #define BGEM_STAT_RX_BCAST     0x0894
 #define BGEM_STAT_RX_FCS_ERR   0x0898
+#define BGEM_STAT_RX_XON       0x08A0 /* [lx] MAC_RX_STATS_XON_PAUSE_RECVD */
+#define BGEM_STAT_RX_XOFF      0x08A4
+#define BGEM_STAT_RX_MAC_CTRL  0x08A8
 #define BGEM_STAT_RX_TOO_LONG  0x08B0
 #define BGEM_STAT_RX_UNDERSIZE 0x08B8
 

@@ -105,7 +105,7 @@ static void vpd_settle(struct tg3_model *m)
 
 static bool in_vpd(const struct tg3_model *m, u16 off, unsigned int size)
 {
-	return m->vpd_cap && off + size > m->vpd_cap + VPD_ADDR_OFF &&
+	return m->vpd_cap && off + size > (unsigned int)m->vpd_cap + VPD_ADDR_OFF &&
 	       off < m->vpd_cap + VPD_CAP_LEN;
 }
 
