@@ -224,8 +224,13 @@ static void napi_poll_in_irq(struct napi_struct *napi)
 
 bool napi_schedule_from_irq(struct napi_struct *napi)
 {
-	if (!napi_schedule_prep(napi))
+	if (!napi_schedule_prep(napi)) {
+		unsigned long state = READ_ONCE(napi->state);
+
+		if ((state & (NAPIF_STATE_SCHED | NAPIF_STATE_DISABLE)) == NAPIF_STATE_SCHED)
+			softnet.irq_while_scheduled++;
 		return false;
+	}
 	napi->stats.irq_schedules++;
 	/*
 	 * An interrupt can cut into a poll of this very instance run by the

@@ -227,6 +227,10 @@ static void teardown(void)
 
 	/* No poll of any test reported more than its budget (the core clamps and counts it). */
 	ck_assert_uint_eq(softnet.over_budget, 0);
+	/* The handler masks until the poll completes: no interrupt finds NAPI scheduled. */
+	ck_assert_msg(!softnet.irq_while_scheduled,
+		      "%llu interrupts arrived while NAPI was scheduled (unmasked before complete)",
+		      (unsigned long long)softnet.irq_while_scheduled);
 	pci_unregister_driver(&skge_pci_driver);
 	hosted_run_idle();
 	/* Removed or refused, a controller is left with decode and bus mastering off. */

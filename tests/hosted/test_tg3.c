@@ -637,6 +637,34 @@ START_TEST(test_tx_stuck_watchdog_reset)
 }
 END_TEST
 
+/*
+ * The send ring holds at most TG3_TX_RING - 1 BDs: a producer index that
+ * came round to the consumer would make a full ring look empty, and the
+ * model reports it as an overrun. A stuck chip keeps every BD posted; single
+ * BDs up to where a frame of the most segments would just fill the ring, then
+ * that frame, which must be refused.
+ */
+START_TEST(test_send_ring_never_full)
+{
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+	struct tg3 *tp = tp_of(dev);
+	u8 f[300];
+
+	ck_assert(tt_open_and_link(dev));
+	tg3_model_fault_tx_stuck(m);
+	for (unsigned int i = 0; i < TG3_TX_RING - TG3_TX_MAX_SEGS; i++) {
+		fr_build(f, sizeof(f), tt_peer, tt_mac0, FR_PROTO_UDP, i, true);
+		ck_assert_int_eq(tt_send(dev, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0), NETDEV_TX_OK);
+	}
+	fr_build(f, sizeof(f), tt_peer, tt_mac0, FR_PROTO_UDP, 999, true);
+	ck_assert_int_eq(tt_send(dev, f, sizeof(f), TG3_TX_MAX_SEGS, NETBUF_CSUM_NONE, 0),
+			 NETDEV_TX_BUSY);
+	ck_assert_uint_lt(tg3_tx_pending(tp), TG3_TX_RING);
+	tt_teardown();
+}
+END_TEST
+
 START_TEST(test_dma_error_attention_reset)
 {
 	struct tg3_model *m = tt_setup_default();
@@ -706,6 +734,30 @@ START_TEST(test_bootcode_hang_during_recovery)
 	ck_assert_int_eq(dev_open(dev), -EIO);
 	ck_assert(stub_printk_contains("did not come back from its last reset; not opening"));
 	tt_teardown(); /* no register touched while the bootcode hangs */
+}
+END_TEST
+
+/*
+ * An open that fails once its interrupt is attached (the chip reset finds
+ * the bootcode hung) gives back what it took: no handler left on a vector,
+ * no DMA memory, bus mastering as it was.
+ */
+START_TEST(test_open_failure_leaves_nothing)
+{
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+	struct tt_footprint before, after;
+
+	tt_footprint(&before);
+	tg3_model_fault_bootcode_hang(m, true);
+	ck_assert_int_ne(dev_open(dev), 0);
+	tt_footprint(&after);
+	ck_assert_msg(after.irq_handlers == before.irq_handlers,
+		      "a failed open left %u interrupt handlers attached",
+		      after.irq_handlers - before.irq_handlers);
+	ck_assert_uint_eq(after.dma_live, before.dma_live);
+	ck_assert_uint_eq(after.pci_command, before.pci_command);
+	tt_teardown();
 }
 END_TEST
 
@@ -1593,9 +1645,11 @@ static Suite *tg3_suite(void)
 	tcase_add_test(tc, test_fault_no_rx_buffer);
 	tcase_add_test(tc, test_stack_holds_every_buffer);
 	tcase_add_test(tc, test_tx_stuck_watchdog_reset);
+	tcase_add_test(tc, test_send_ring_never_full);
 	tcase_add_test(tc, test_dma_error_attention_reset);
 	tcase_add_test(tc, test_bootcode_hang_at_probe);
 	tcase_add_test(tc, test_bootcode_hang_during_recovery);
+	tcase_add_test(tc, test_open_failure_leaves_nothing);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("life cycle");
 	tcase_set_timeout(tc, 60);
