@@ -7,6 +7,7 @@
 #   make netboot    build/netboot/: iPXE script, GRUB netboot images, kernel (docs/HARDWARE.md)
 #   make test       host unit tests, fuzz corpus replay, then QEMU end-to-end tests
 #   make fuzz       run each fuzz harness FUZZ_SECONDS, report in docs/RELIABILITY.md
+#   make mutants    plant each bug of tests/mutants/mutants.txt, see the suites catch it
 #   make lint       clang-format --dry-run, cppcheck, docs/CMDLINE.md against the code
 #   make sources    the Debian source packages of the GPL parts of the ISO (docs/LICENSES.md)
 #
@@ -188,11 +189,13 @@ qemu-test: all test-image qdev-qemu linux-guest linux-guest-dpdk netboot
 	$(PYTHON) -m pytest -q -n $(QEMU_JOBS) --dist loadfile --durations=15 tests/qemu $(PYTEST_ARGS)
 
 # deps alone first (apt takes locks), then every build side by side, then the
-# host tests side by side, then the QEMU tests (which spread over the CPUs themselves).
+# host tests side by side with the fixed sample of mutants (mk/mutants.mk: the
+# suites must still catch them; the stack tests mostly wait on real time),
+# then the QEMU tests (which spread over the CPUs themselves).
 test:
 	$(MAKE) deps
 	$(MAKE) -j$(NPROC) -O lint all test-image unit-build fuzz-build
-	$(MAKE) -j$(NPROC) -O unit-test fuzz-replay bench-unit
+	$(MAKE) -j$(NPROC) -O unit-test fuzz-replay bench-unit mutants-sample
 	$(MAKE) qemu-test
 
 LINT_C := $(shell git ls-files '*.c' '*.h' | grep -v '^third_party/')

@@ -532,6 +532,85 @@ START_TEST(test_stack_holds_buffers)
 }
 END_TEST
 
+/* Every receive buffer of the port is free, posted or lent to the stack: none lost. */
+static void check_rx_buffers_accounted(unsigned int i)
+{
+	struct skge_port *p = port_of(i);
+	unsigned int free_bufs = 0;
+
+	for (struct skge_rx_buf *b = p->rx_free; b; b = b->next_free)
+		free_bufs++;
+	ck_assert_msg(
+	    free_bufs + p->rx_posted + p->rx_lent == SKGE_RX_POOL,
+	    "port %u: %u free + %u posted + %u lent of %u receive buffers: some were lost", i,
+	    free_bufs, p->rx_posted, p->rx_lent, SKGE_RX_POOL);
+}
+
+/*
+ * A frame whose descriptor the chip still owns is not given back: here the
+ * START was lost, so the chip holds it until the watchdog starts the queue
+ * again, while received frames make the port poll (and reclaim) meanwhile.
+ */
+START_TEST(test_tx_owned_until_sent)
+{
+	setup(SKGE_MODEL_YUKON, 1, false);
+	open_all();
+	tx_low = true; /* lent as is, so it is the driver's to give back */
+	skge_model_fault_tx_start_lost(model, 0, 1);
+	ck_assert_int_eq(send(dev_of(0), 300, 5), NETDEV_TX_OK);
+	inject(0, 8, 128);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(rx_frames[0], 8);
+	ck_assert_uint_eq(wire_sent(0), 0);
+	ck_assert_msg(tx_out == 1, "a frame whose descriptor the chip owns was reclaimed");
+	hosted_run_for(500 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(wire_sent(0), 1);
+	ck_assert_uint_eq(tx_out, 0);
+	teardown();
+}
+END_TEST
+
+/*
+ * More frames waiting than one poll's budget: the poll takes exactly its
+ * budget and comes back for the rest (the teardown asserts no poll went over).
+ */
+START_TEST(test_rx_burst_over_budget)
+{
+	struct skge_port *p;
+
+	setup(SKGE_MODEL_YUKON, 1, false);
+	open_all();
+	p = port_of(0);
+	inject(0, 100, 128);
+	hosted_advance(2 * NSEC_PER_MSEC);
+	ck_assert(napi_is_scheduled(&p->napi));
+	hosted_run_idle();
+	ck_assert_uint_eq(rx_frames[0], 100);
+	ck_assert_uint_ge(p->napi.stats.full_polls, 1);
+	check_rx_buffers_accounted(0);
+	teardown();
+}
+END_TEST
+
+/*
+ * An open that fails (the PHY never answers on SMI, so the GMAC cannot be
+ * set up) gives back its rings and buffers: nothing of it stays allocated.
+ */
+START_TEST(test_open_failure_leaves_nothing)
+{
+	unsigned int live;
+
+	setup(SKGE_MODEL_YUKON, 1, false);
+	live = hosted_dma_live_count();
+	skge_model_fault_smi_dead(model, 0, true);
+	ck_assert_int_ne(dev_open(dev_of(0)), 0);
+	ck_assert_msg(hosted_dma_live_count() == live, "a failed open kept %d DMA allocations",
+		      (int)(hosted_dma_live_count() - live));
+	skge_model_fault_smi_dead(model, 0, false);
+	teardown();
+}
+END_TEST
+
 START_TEST(test_lost_tx_start_recovered)
 {
 	struct skge_model_counters c;
@@ -581,6 +660,7 @@ START_TEST(test_rx_errors_counted)
 	ck_assert_uint_eq(rx_frames[0], 7);
 	ck_assert_uint_eq(dev_of(0)->stats.rx_errors, 3);
 	ck_assert_uint_eq(ethtool(0, "rx_error_frames"), 3);
+	check_rx_buffers_accounted(0);
 	teardown();
 }
 END_TEST
@@ -905,6 +985,9 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_close_reopen);
 	tcase_add_test(tc, test_stack_holds_buffers);
 	tcase_add_test(tc, test_lost_tx_start_recovered);
+	tcase_add_test(tc, test_tx_owned_until_sent);
+	tcase_add_test(tc, test_rx_burst_over_budget);
+	tcase_add_test(tc, test_open_failure_leaves_nothing);
 	tcase_add_test(tc, test_rx_bmu_stall_restarted);
 	tcase_add_test(tc, test_rx_errors_counted);
 	tcase_add_test(tc, test_lost_interrupt_recovered);

@@ -544,6 +544,20 @@ START_TEST(test_lost_interrupt_caught_by_watchdog)
 }
 END_TEST
 
+/* Every receive buffer of the port is free, posted or lent to the stack: none lost. */
+static void check_rx_buffers_accounted(unsigned int port)
+{
+	struct sky2_port *p = &st_hw()->port[port];
+	unsigned int free_bufs = 0;
+
+	for (struct sky2_rx_buf *b = p->rx_free; b; b = b->next_free)
+		free_bufs++;
+	ck_assert_msg(
+	    free_bufs + p->rx_posted + p->rx_lent == SKY2_RX_POOL,
+	    "port %u: %u free + %u posted + %u lent of %u receive buffers: some were lost", port,
+	    free_bufs, p->rx_posted, p->rx_lent, SKY2_RX_POOL);
+}
+
 START_TEST(test_rx_errors_and_truncated_dropped)
 {
 	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 2);
@@ -577,6 +591,8 @@ START_TEST(test_rx_errors_and_truncated_dropped)
 	}
 	ck_assert_uint_eq(st_rx_port[0], 307);
 	ck_assert_uint_eq(st_rx_port[1], 304);
+	check_rx_buffers_accounted(0);
+	check_rx_buffers_accounted(1);
 	st_teardown();
 }
 END_TEST

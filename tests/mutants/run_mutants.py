@@ -263,11 +263,6 @@ class Worker:
         self.root = root
         self.cache = cache
 
-    def restore(self, rel):
-        dst = os.path.join(self.root, rel)
-        shutil.copyfile(os.path.join(TOP, rel), dst)
-        touch_now(dst)
-
     def build(self, suite):
         """Link the suite from objects compiled once per content (see ObjCache)."""
         binary = os.path.join(self.root, "build", "unit", suite)
@@ -346,6 +341,8 @@ def run_mutant(worker, m):
     path = os.path.join(worker.root, m.file)
     with open(path) as f:
         text = f.read()
+    if text.count(m.find) != 1:
+        return "no-build", "", f"find text not once in {m.file} of the scratch copy", 0.0
     with open(path, "w") as f:
         f.write(text.replace(m.find, m.replace, 1))
     touch_now(path)
@@ -363,7 +360,10 @@ def run_mutant(worker, m):
                 outcome, by, detail = "caught", suite, why
                 break
     finally:
-        worker.restore(m.file)
+        # The scratch copy's own text: the working tree may have moved on meanwhile.
+        with open(path, "w") as f:
+            f.write(text)
+        touch_now(path)
     return outcome, by, detail, time.monotonic() - start
 
 

@@ -961,6 +961,14 @@ void skge_model_fault_rx_stall(struct skge_model *m, unsigned int port)
 		p->rxq->idle = true;
 }
 
+void skge_model_fault_smi_dead(struct skge_model *m, unsigned int port, bool dead)
+{
+	struct skm_port *p = port_arg(m, port, "dead SMI");
+
+	if (p)
+		p->smi_dead = dead;
+}
+
 void skge_model_set_tamper(struct skge_model *m, const struct hosted_tamper *t)
 {
 	m->tamper = t;

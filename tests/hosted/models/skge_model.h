@@ -84,6 +84,8 @@ void skge_model_fault_rx_errors(struct skge_model *m, unsigned int port, unsigne
 void skge_model_fault_irq_lost(struct skge_model *m, unsigned int count);
 /* The PHY of `port` loses the link for `ms` of model time, then renegotiates (a cable flap). */
 void skge_model_fault_link_flap(struct skge_model *m, unsigned int port, unsigned int ms);
+/* The GMAC's SMI on `port` dies (or comes back): commands stay busy, the PHY never answers. */
+void skge_model_fault_smi_dead(struct skge_model *m, unsigned int port, bool dead);
 
 /*
  * Strictness hook: the test says whether the driver's NAPI instance of

@@ -93,6 +93,8 @@ static void smi_command(struct skm_port *p, u16 cmd)
 	unsigned int phy = cmd >> SKR_GM_SMI_PHY_SHIFT;
 	unsigned int reg = (cmd >> SKR_GM_SMI_REG_SHIFT) & 0x1F;
 
+	if (p->smi_dead)
+		return;
 	if (smi_busy(p)) {
 		skm_fail(p->m, "port %u: GM_SMI_CTRL command 0x%04x while the previous one is busy",
 			 p->idx, cmd);
@@ -125,7 +127,7 @@ static u16 smi_ctrl_read(struct skm_port *p)
 {
 	u16 v = p->mac_regs[SKR_GM_SMI_CTRL / 4];
 
-	if (smi_busy(p))
+	if (p->smi_dead || smi_busy(p))
 		return v | SKR_GM_SMI_BUSY;
 	return p->mdio_read_valid ? v | SKR_GM_SMI_RD_VAL : v;
 }

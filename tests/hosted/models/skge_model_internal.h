@@ -98,6 +98,7 @@ struct skm_port {
 	/* PHY access through the MAC. */
 	u64 mdio_busy_until;
 	bool mdio_read_valid;
+	bool smi_dead; /* fault: SMI commands are never taken, the controller stays busy */
 	u16 mdio_data;
 	struct skm_phy phy;
 
