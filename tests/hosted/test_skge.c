@@ -538,8 +538,13 @@ static void check_rx_buffers_accounted(unsigned int i)
 	struct skge_port *p = port_of(i);
 	unsigned int free_bufs = 0;
 
-	for (struct skge_rx_buf *b = p->rx_free; b; b = b->next_free)
+	/* Bounded: a buffer put back twice makes the free list a loop. */
+	for (struct skge_rx_buf *b = p->rx_free; b && free_bufs <= SKGE_RX_POOL; b = b->next_free)
 		free_bufs++;
+	ck_assert_msg(free_bufs <= SKGE_RX_POOL,
+		      "port %u: the free list holds more than the %u buffers of the pool: one was "
+		      "put back twice",
+		      i, SKGE_RX_POOL);
 	ck_assert_msg(
 	    free_bufs + p->rx_posted + p->rx_lent == SKGE_RX_POOL,
 	    "port %u: %u free + %u posted + %u lent of %u receive buffers: some were lost", i,
@@ -607,6 +612,32 @@ START_TEST(test_open_failure_leaves_nothing)
 	ck_assert_msg(hosted_dma_live_count() == live, "a failed open kept %d DMA allocations",
 		      (int)(hosted_dma_live_count() - live));
 	skge_model_fault_smi_dead(model, 0, false);
+	teardown();
+}
+END_TEST
+
+/*
+ * A poll that used its whole budget stays scheduled, so its port's interrupt
+ * sources stay masked; they come back only with napi_complete_done.
+ */
+START_TEST(test_full_poll_keeps_port_masked)
+{
+	struct skge_port *p;
+
+	setup(SKGE_MODEL_YUKON, 1, false);
+	open_all();
+	p = port_of(0);
+	inject(0, 40, 128);
+	hosted_advance(2 * NSEC_PER_MSEC);
+	ck_assert(napi_is_scheduled(&p->napi));
+	ck_assert(napi_netpoll_trylock(&p->napi));
+	ck_assert_int_eq(p->napi.poll(&p->napi, 8), 8);
+	napi_netpoll_unlock(&p->napi);
+	ck_assert_msg(!(skge_read32(p->hw, SKGE_B0_IMSK) & p->irq_bits),
+		      "a poll that used its whole budget unmasked the port's interrupts");
+	hosted_run_idle();
+	ck_assert_uint_eq(rx_frames[0], 40);
+	ck_assert(skge_read32(p->hw, SKGE_B0_IMSK) & p->irq_bits);
 	teardown();
 }
 END_TEST
@@ -987,6 +1018,7 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_lost_tx_start_recovered);
 	tcase_add_test(tc, test_tx_owned_until_sent);
 	tcase_add_test(tc, test_rx_burst_over_budget);
+	tcase_add_test(tc, test_full_poll_keeps_port_masked);
 	tcase_add_test(tc, test_open_failure_leaves_nothing);
 	tcase_add_test(tc, test_rx_bmu_stall_restarted);
 	tcase_add_test(tc, test_rx_errors_counted);

@@ -550,8 +550,13 @@ static void check_rx_buffers_accounted(unsigned int port)
 	struct sky2_port *p = &st_hw()->port[port];
 	unsigned int free_bufs = 0;
 
-	for (struct sky2_rx_buf *b = p->rx_free; b; b = b->next_free)
+	/* Bounded: a buffer put back twice makes the free list a loop. */
+	for (struct sky2_rx_buf *b = p->rx_free; b && free_bufs <= SKY2_RX_POOL; b = b->next_free)
 		free_bufs++;
+	ck_assert_msg(free_bufs <= SKY2_RX_POOL,
+		      "port %u: the free list holds more than the %u buffers of the pool: one was "
+		      "put back twice",
+		      port, SKY2_RX_POOL);
 	ck_assert_msg(
 	    free_bufs + p->rx_posted + p->rx_lent == SKY2_RX_POOL,
 	    "port %u: %u free + %u posted + %u lent of %u receive buffers: some were lost", port,

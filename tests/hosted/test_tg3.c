@@ -278,6 +278,32 @@ START_TEST(test_budget_and_repoll)
 }
 END_TEST
 
+/*
+ * A poll that used its whole budget stays scheduled, so the interrupt stays
+ * masked: mailbox 0 is written 0 only after napi_complete_done.
+ */
+START_TEST(test_full_poll_keeps_irq_masked)
+{
+	struct tg3_model *m = tt_setup_default();
+	struct net_device *dev = tt_dev();
+	struct tg3 *tp = tp_of(dev);
+
+	ck_assert(tt_open_and_link(dev));
+	inject_n(40, 3);
+	hosted_advance(50 * NSEC_PER_USEC);
+	ck_assert(napi_is_scheduled(&tp->napi));
+	ck_assert(napi_netpoll_trylock(&tp->napi));
+	ck_assert_int_eq(tp->napi.poll(&tp->napi, 8), 8);
+	napi_netpoll_unlock(&tp->napi);
+	ck_assert_msg(tg3_model_irq_mailbox(m) != 0,
+		      "a poll that used its whole budget unmasked the interrupt");
+	hosted_run_idle();
+	ck_assert_uint_eq(tt_rx_count, 40);
+	ck_assert_uint_eq(tg3_model_irq_mailbox(m), 0);
+	tt_teardown();
+}
+END_TEST
+
 /* netpoll's poll(napi, 0): send completions only; received frames and status flags wait. */
 START_TEST(test_poll_budget_zero_only_reclaims_tx)
 {
@@ -658,8 +684,10 @@ START_TEST(test_send_ring_never_full)
 		ck_assert_int_eq(tt_send(dev, f, sizeof(f), 1, NETBUF_CSUM_NONE, 0), NETDEV_TX_OK);
 	}
 	fr_build(f, sizeof(f), tt_peer, tt_mac0, FR_PROTO_UDP, 999, true);
-	ck_assert_int_eq(tt_send(dev, f, sizeof(f), TG3_TX_MAX_SEGS, NETBUF_CSUM_NONE, 0),
-			 NETDEV_TX_BUSY);
+	ck_assert_msg(tt_send(dev, f, sizeof(f), TG3_TX_MAX_SEGS, NETBUF_CSUM_NONE, 0) ==
+			  NETDEV_TX_BUSY,
+		      "a frame that fills the send ring completely was taken: the producer index "
+		      "comes round to the consumer and the full ring looks empty");
 	ck_assert_uint_lt(tg3_tx_pending(tp), TG3_TX_RING);
 	tt_teardown();
 }
@@ -1620,6 +1648,7 @@ static Suite *tg3_suite(void)
 	tcase_add_test(tc, test_rx_all_sizes);
 	tcase_add_test(tc, test_ring_wrap);
 	tcase_add_test(tc, test_budget_and_repoll);
+	tcase_add_test(tc, test_full_poll_keeps_irq_masked);
 	tcase_add_test(tc, test_poll_budget_zero_only_reclaims_tx);
 	tcase_add_test(tc, test_no_irq_while_scheduled);
 	tcase_add_test(tc, test_filters_and_counters);

@@ -46,6 +46,8 @@ FIELDS = ("kind", "file", "bug", "suites", "find", "replace", "sample", "status"
 # Per test case (check forks each) and per suite binary.
 CASE_TIMEOUT_S = 20
 SUITE_TIMEOUT_S = 150
+# What a hang looks like in a report (check's case timeout, or the suite's).
+HANG_MARK = "timeout expired"
 # A check failure line: file:line:F|E:case:test:iteration: message
 FAIL_RE = re.compile(r"^[^:\s]+:\d+:[FE]:[^:]*:([^:]+):\d+: ?(.*)$")
 
@@ -298,12 +300,18 @@ class Worker:
                     break
                 time.sleep(0.2)
         failed = failed or tap_failure(tap)
+        if not failed and proc.returncode == -signal.SIGKILL:
+            failed = f" no result in {SUITE_TIMEOUT_S} s: test timeout expired"
+        if failed and HANG_MARK in failed:
+            # A hang is a symptom; a model or harness report before it names the rule.
+            with open(out_path, errors="replace") as f:
+                report = next((l.strip() for l in f if l.startswith("hosted: FAIL")), None)
+            if report:
+                failed += " after " + re.sub(r"^hosted: FAIL at \d+ ns: ", "", report)
         if failed:
-            return False, f"{suite}:{failed}"
+            return False, f"{suite}:{failed}"[:400]
         if proc.returncode == 0:
             return True, ""
-        if proc.returncode == -signal.SIGKILL:
-            return False, f"{suite}: no result in {SUITE_TIMEOUT_S} s"
         with open(out_path, errors="replace") as f:
             return False, first_failure(suite, f.read())
 
@@ -317,7 +325,8 @@ def tap_failure(path):
         return None
     for line in lines:
         if line.startswith("not ok"):
-            m = FAIL_RE.match(line.split(" - ", 1)[-1].strip())
+            # not ok N - file:tcase:test: message
+            m = re.match(r"^not ok \d+ - [^:]*:[^:]*:([^:]+):\s?(.*)$", line)
             if m:
                 return f"{m.group(1)}: {m.group(2).strip()}"[:300]
             return line[:300]
@@ -413,6 +422,8 @@ def summarise(results, elapsed, out):
             t = table.setdefault(key, {})
             t[v] = t.get(v, 0) + 1
         rows.append((m, v, by, detail, secs))
+    symptom = [m.id for m, (outcome, by, detail, secs) in results
+               if outcome == "caught" and HANG_MARK in detail and " after " not in detail]
     counted = sum(n for v, n in totals.items() if not v.startswith("equivalent"))
     caught = totals.get("caught", 0)
     pct = 100.0 * caught / counted if counted else 0.0
@@ -435,7 +446,12 @@ def summarise(results, elapsed, out):
     md = [f"{caught} of {counted} counted mutants caught ({pct:.1f}%); "
           f"{totals.get('equivalent', 0)} equivalent, {totals.get('needs-racing', 0)} need the "
           f"racing mode, {totals.get('missed', 0)} missed, {totals.get('no-build', 0)} do not "
-          f"build; {elapsed:.0f} s.", ""]
+          f"build; {elapsed:.0f} s.",
+          f"Caught only by a hang (a test's timeout, no rule named): {len(symptom)}"
+          + (f" ({', '.join(symptom)})." if symptom else "."),
+          f"Caught of those not needing the racing mode: {caught} of "
+          f"{counted - totals.get('needs-racing', 0)} "
+          f"({100.0 * caught / max(1, counted - totals.get('needs-racing', 0)):.1f}%).", ""]
     md += table("kind", by_kind) + [""] + table("driver", by_driver) + [""]
     for m, v, by, detail, secs in rows:
         if v != "caught":

@@ -472,6 +472,10 @@ START_TEST(test_disable_while_scheduled)
 	ck_assert_int_eq(other->polls, 1);
 	ck_assert(!napi_schedule(&nic->napi));
 	ck_assert(!napi_any_scheduled());
+	/* A completion while napi_disable() holds it must not let the driver unmask. */
+	ck_assert_msg(!napi_complete_done(&nic->napi, 0),
+		      "napi_complete_done on a disabled instance allowed the unmask");
+	ck_assert(napi_is_scheduled(&nic->napi));
 	napi_disable(&nic->napi); /* twice is harmless */
 
 	napi_enable(&nic->napi);
