@@ -255,6 +255,7 @@ class ObjCache:
             if not ok:
                 return False, log
             objs.append(obj)
+        os.makedirs(os.path.join(root, os.path.dirname(out)), exist_ok=True)
         r = subprocess.run(["gcc"] + objs + rest + ["-o", out], cwd=root, capture_output=True,
                            text=True)
         return r.returncode == 0, r.stdout + r.stderr
