@@ -44,6 +44,8 @@ void hosted_failures_dump(void);
 u64 hosted_now(void);
 /* Move the clock forward by ns, running device events on the way. */
 void hosted_advance(u64 ns);
+/* True while hosted_advance() runs device events (a step inside must not move time). */
+bool hosted_advancing(void);
 /*
  * Real-time mode, for tests that talk to real Linux tools: lwIP's timers and
  * TCP's retransmissions must keep the peer's time. While on, every loop round

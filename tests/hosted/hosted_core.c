@@ -16,6 +16,7 @@
 #include "kernel/core/time.h"
 #include "net/netdev.h"
 #include "tests/hosted/hosted.h"
+#include "tests/hosted/hosted_race.h"
 #include "tests/hosted/hosted_dma.h"
 #include "tests/hosted/hosted_irq.h"
 #include "tests/hosted/hosted_pci.h"
@@ -145,6 +146,11 @@ void hosted_advance(u64 ns)
 	hosted_devices_tick();
 	advancing = false;
 	hosted_irq_deliver();
+}
+
+bool hosted_advancing(void)
+{
+	return advancing;
 }
 
 static u64 real_ns(void)
@@ -384,6 +390,7 @@ void hosted_set_until_step(u64 ns)
 
 void hosted_init(void)
 {
+	hosted_race_stop();
 	memset(failures, 0, sizeof(failures));
 	nr_failures = 0;
 	nr_failures_lost = 0;
@@ -406,6 +413,7 @@ void hosted_init(void)
 
 void hosted_fini(void)
 {
+	hosted_race_stop();
 	hosted_wire_reset();
 	hosted_dma_reset();
 	hosted_pci_reset();

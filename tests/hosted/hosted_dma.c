@@ -11,6 +11,7 @@
 #include "kernel/console/printk.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
+#include "tests/hosted/hosted_race.h"
 #include "tests/hosted/hosted_pci.h"
 
 #ifndef NAPKIN_DMA_CHECKED
@@ -225,6 +226,8 @@ static void pages_put(void *p, size_t bytes, size_t align)
 
 static void region_pages_put(struct region *r)
 {
+	if (!r->own)
+		hosted_race_untrack(r->cpu);
 	pages_put(r->cpu, r->size, r->align);
 	pages_put(r->chunk_own, r->size / CHUNK, CHUNK);
 	pages_put(r->own, r->size, PAGE);
@@ -290,6 +293,9 @@ void *dma_alloc(size_t size, size_t align, unsigned int flags, dma_addr_t *bus)
 			      .chunk_own = chunk_own,
 			      .own = own,
 			      .dev = dev };
+	/* Rings and status blocks: what the racing device traps (hosted_race.h). */
+	if (!own)
+		hosted_race_track(cpu, bytes);
 	/* A page of nothing after each buffer: overruns hit no allocation. */
 	*next += bytes + PAGE;
 	if (bus)

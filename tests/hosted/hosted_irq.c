@@ -12,6 +12,7 @@
 #include "kernel/pci/msi.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_irq.h"
+#include "tests/hosted/hosted_race.h"
 
 #define NR_GSIS 64
 
@@ -246,10 +247,12 @@ static int take_level(void)
 void hosted_model_enter(void)
 {
 	model_depth++;
+	hosted_race_model_enter();
 }
 
 void hosted_model_exit(void)
 {
+	hosted_race_model_exit();
 	if (!--model_depth)
 		hosted_irq_deliver();
 }

@@ -18,6 +18,7 @@
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_irq.h"
 #include "tests/hosted/hosted_pci.h"
+#include "tests/hosted/hosted_race.h"
 #include "tests/unit/pci_fake.h"
 
 #define HOSTED_PCI_MAX_FNS 16
@@ -445,12 +446,14 @@ bool hosted_mmio_read(const volatile void *addr, unsigned int size, u64 *val)
 
 	if (!f)
 		return false;
+	hosted_race_mmio();
 	hosted_model_enter();
 	if (!access_ok(f, bar, off, size, "read"))
 		*val = ~0ull;
 	else
 		*val = f->ops->mmio_read(f->model, bar, off, size);
 	hosted_model_exit();
+	hosted_race_mmio();
 	return true;
 }
 
@@ -462,9 +465,12 @@ bool hosted_mmio_write(volatile void *addr, unsigned int size, u64 val)
 
 	if (!f)
 		return false;
+	/* Racing (hosted_race.h): the device may act just before and just after. */
+	hosted_race_mmio();
 	hosted_model_enter();
 	if (access_ok(f, bar, off, size, "write"))
 		f->ops->mmio_write(f->model, bar, off, size, val);
 	hosted_model_exit();
+	hosted_race_mmio();
 	return true;
 }

@@ -3,7 +3,7 @@
 # The harness sources are listed in HOSTED_SRCS for later models and drivers.
 
 HOSTED_SRCS := tests/hosted/hosted_core.c tests/hosted/hosted_pci.c tests/hosted/hosted_dma.c \
-	tests/hosted/hosted_irq.c tests/hosted/hosted_wire.c tests/hosted/frames.c \
+	tests/hosted/hosted_irq.c tests/hosted/hosted_race.c tests/hosted/hosted_wire.c tests/hosted/frames.c \
 	tests/unit/pci_fake.c tests/unit/stub_printk.c \
 	kernel/pci/pci.c kernel/pci/pci_cfg.c kernel/pci/pci_bar.c kernel/pci/pci_cap.c \
 	kernel/pci/pci_driver.c \
