@@ -28,10 +28,10 @@
 #include "kernel/core/compiler.h"
 
 struct hosted_race_stats {
-	u64 traps;	/* CPU accesses to coherent DMA memory trapped */
-	u64 mmio;	/* MMIO accesses seen */
-	u64 steps;	/* steps that let time run */
-	u64 ran_ns;	/* simulated time the steps let run */
+	u64 traps;  /* CPU accesses to coherent DMA memory trapped */
+	u64 mmio;   /* MMIO accesses seen */
+	u64 steps;  /* steps that let time run */
+	u64 ran_ns; /* simulated time the steps let run */
 };
 
 /* Start racing with this seed (printed) and step size; traps every tracked allocation. */

@@ -2,11 +2,11 @@
 /*
  * tg3 against a racing BCM5719 model (tests/hosted/hosted_race.h): the chip
  * writes status blocks and return BDs, and raises interrupts, between the
- * driver's own loads and stores. Frames come in pairs a random gap apart so
- * that the second often lands while the first is being polled, just before
- * or after the unmask; each pair must be up within 2 ms of simulated time
- * (a lost update waits for the 1 s watchdog), intact and in order, while
- * frames are sent the other way. Seeds are fixed and printed.
+ * driver's own loads and stores. Frames come in pairs a random gap apart, put
+ * on the wire by a device tick, so that the second often lands while the
+ * first is being polled, just before or after the unmask; each pair must be
+ * up before the next comes (a lost update would wait for the next frame),
+ * intact and in order. Then bursts both ways. Seeds are fixed and printed.
  */
 #include <check.h>
 #include <stdio.h>
@@ -19,7 +19,8 @@
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/tg3_test_util.h"
 
-#define PAIRS 150
+#define PAIRS	   150
+#define PAIR_SPACE (400 * NSEC_PER_USEC)
 
 static const u64 seeds[] = { 1, 0x5eed0032, 0xdecafbad };
 
@@ -28,65 +29,131 @@ static u32 frame_len(u32 k)
 	return FR_ETH_ZLEN + k * 211 % (TT_MAX_FRAME - FR_ETH_ZLEN + 1);
 }
 
-static bool both_up(void *ctx)
+/*
+ * The far end, as a device: frame i goes on the wire at its time, from a
+ * device tick, so it can arrive in the middle of the driver's poll (a racing
+ * step runs device ticks). Before each pair it checks the previous one is up.
+ */
+static struct feeder {
+	struct hosted_device dev;
+	u64 t0, seed;
+	unsigned int next;
+	int late; /* the first frame not up when the next pair came, or -1 */
+} feed;
+
+static u64 arrival(unsigned int i)
 {
-	return tt_rx_count >= *(unsigned int *)ctx;
+	u64 gap = (feed.seed * (i / 2 + 1) * 2654435761u) % (40 * NSEC_PER_USEC);
+
+	return feed.t0 + (u64)(i / 2) * PAIR_SPACE + (i & 1 ? gap : 0);
 }
 
-START_TEST(test_race_rx_pairs_and_tx)
+static u64 feeder_tick(struct hosted_device *d, u64 now)
 {
-	struct net_device *dev;
+	u8 f[TT_MAX_FRAME];
+
+	while (feed.next < 2 * PAIRS && arrival(feed.next) <= now) {
+		unsigned int i = feed.next++;
+
+		if (!(i & 1) && feed.late < 0 && tt_rx_count < i)
+			feed.late = (int)tt_rx_count;
+		tt_frame(f, frame_len(i), NULL, i, i & 1 ? FR_PROTO_TCP : FR_PROTO_UDP);
+		hosted_wire_inject(tt_wire(), f, frame_len(i));
+	}
+	return feed.next < 2 * PAIRS ? arrival(feed.next) : UINT64_MAX;
+}
+
+static bool all_up(void *ctx)
+{
+	return tt_rx_count >= 2 * PAIRS;
+}
+
+START_TEST(test_race_rx_pairs)
+{
 	struct hosted_race_stats st;
-	u8 f[TT_MAX_FRAME], got[2048];
+	u8 f[TT_MAX_FRAME];
 	u64 seed = seeds[_i];
-	unsigned int want = 0, sent = 0;
 
 	tt_setup_default();
-	dev = tt_dev();
-	ck_assert(tt_open_and_link(dev));
+	ck_assert(tt_open_and_link(tt_dev()));
+	feed = (struct feeder){ .dev = { .name = "far end", .tick = feeder_tick },
+				.t0 = hosted_now() + 100 * NSEC_PER_USEC,
+				.seed = seed,
+				.late = -1 };
+	hosted_device_add(&feed.dev);
 	hosted_race_start(seed, 3000);
-	for (u32 k = 0; k < PAIRS; k++) {
-		u32 a = 2 * k, b = 2 * k + 1;
-
-		tt_frame(f, frame_len(a), NULL, a, FR_PROTO_UDP);
-		hosted_wire_inject(tt_wire(), f, frame_len(a));
-		/* The second a seed-dependent gap later: during the first's poll, often. */
-		hosted_run_for((seed * (k + 1) * 2654435761u) % 20000);
-		tt_frame(f, frame_len(b), NULL, b, FR_PROTO_TCP);
-		hosted_wire_inject(tt_wire(), f, frame_len(b));
-		if (k % 3 == 0) {
-			fr_build(f, frame_len(k), tt_peer, tt_mac0, FR_PROTO_UDP, k, true);
-			ck_assert_int_eq(tt_send(dev, f, frame_len(k), 1 + k % 3, NETBUF_CSUM_NONE, 0),
-					 NETDEV_TX_OK);
-			sent++;
-		}
-		want += 2;
-		ck_assert_msg(hosted_run_until(both_up, &want, 2 * NSEC_PER_MSEC),
-			      "seed %llu pair %u: %u of %u frames up after 2 ms (a lost update?)",
-			      (unsigned long long)seed, k, tt_rx_count, want);
-	}
+	ck_assert(hosted_run_until(all_up, NULL, (PAIRS + 10) * PAIR_SPACE));
 	hosted_run_for(NSEC_PER_MSEC);
 	hosted_race_stats(&st);
 	hosted_race_stop();
+	hosted_device_remove(&feed.dev);
 	printf("race: seed %llu: %llu traps, %llu MMIO, %llu steps, %llu us run in steps\n",
-	       (unsigned long long)seed, (unsigned long long)st.traps,
-	       (unsigned long long)st.mmio, (unsigned long long)st.steps,
-	       (unsigned long long)(st.ran_ns / 1000));
+	       (unsigned long long)seed, (unsigned long long)st.traps, (unsigned long long)st.mmio,
+	       (unsigned long long)st.steps, (unsigned long long)(st.ran_ns / 1000));
+	ck_assert_msg(feed.late < 0,
+		      "seed %llu: frame %d was not up %llu us after it arrived, when the next "
+		      "pair came: an update that landed before the unmask was lost",
+		      (unsigned long long)seed, feed.late,
+		      (unsigned long long)(PAIR_SPACE / NSEC_PER_USEC));
 	ck_assert_uint_gt(st.traps, 1000);
 	ck_assert_uint_gt(st.steps, 1000);
 	ck_assert_uint_eq(tt_rx_count, 2 * PAIRS);
 	for (u32 i = 0; i < 2 * PAIRS; i++) {
 		tt_frame(f, frame_len(i), NULL, i, i & 1 ? FR_PROTO_TCP : FR_PROTO_UDP);
 		ck_assert_uint_eq(tt_rxq[i].len, frame_len(i));
-		ck_assert_msg(!memcmp(tt_rxq[i].data, f, frame_len(i)), "seed %llu: frame %u differs",
-			      (unsigned long long)seed, i);
+		ck_assert_msg(!memcmp(tt_rxq[i].data, f, frame_len(i)),
+			      "seed %llu: frame %u differs", (unsigned long long)seed, i);
 	}
-	for (u32 k = 0; k < PAIRS; k += 3) {
+	tt_teardown();
+}
+END_TEST
+
+/* Bursts both ways while the chip races the driver over the send ring and the status block. */
+START_TEST(test_race_bursts_both_ways)
+{
+	struct net_device *dev;
+	struct hosted_race_stats st;
+	u8 f[TT_MAX_FRAME], got[2048];
+	u64 seed = seeds[_i];
+	const unsigned int rounds = 12, burst = 40;
+
+	tt_setup_default();
+	dev = tt_dev();
+	ck_assert(tt_open_and_link(dev));
+	hosted_race_start(seed, 2000);
+	for (unsigned int r = 0; r < rounds; r++) {
+		for (unsigned int i = 0; i < burst; i++) {
+			u32 k = r * burst + i;
+
+			fr_build(f, frame_len(k), tt_peer, tt_mac0, FR_PROTO_UDP, k, true);
+			ck_assert_int_eq(
+			    tt_send(dev, f, frame_len(k), 1 + k % 3, NETBUF_CSUM_NONE, 0),
+			    NETDEV_TX_OK);
+			tt_frame(f, frame_len(k + 7), NULL, k, FR_PROTO_UDP);
+			hosted_wire_inject(tt_wire(), f, frame_len(k + 7));
+			if (k % 5 == 0)
+				hosted_run_once();
+		}
+		hosted_run_for(2 * NSEC_PER_MSEC);
+	}
+	hosted_race_stats(&st);
+	hosted_race_stop();
+	printf("race: seed %llu: %llu traps, %llu MMIO, %llu steps\n", (unsigned long long)seed,
+	       (unsigned long long)st.traps, (unsigned long long)st.mmio,
+	       (unsigned long long)st.steps);
+	ck_assert_uint_gt(st.traps, 1000);
+	ck_assert_uint_eq(tt_rx_count, rounds * burst);
+	for (u32 k = 0; k < rounds * burst; k++) {
+		tt_frame(f, frame_len(k + 7), NULL, k, FR_PROTO_UDP);
+		ck_assert_uint_eq(tt_rxq[k].len, frame_len(k + 7));
+		ck_assert_msg(!memcmp(tt_rxq[k].data, f, frame_len(k + 7)), "received %u differs",
+			      k);
 		fr_build(f, frame_len(k), tt_peer, tt_mac0, FR_PROTO_UDP, k, true);
 		ck_assert_uint_eq(hosted_wire_take(tt_wire(), got, sizeof(got)), frame_len(k));
 		ck_assert_msg(!memcmp(got, f, frame_len(k)), "sent frame %u differs", k);
 	}
-	ck_assert_uint_eq(dev->stats.tx_packets, sent);
+	ck_assert_uint_eq(dev->stats.tx_packets, rounds * burst);
+	ck_assert_uint_eq(tt_tx_outstanding(), 0);
 	tt_teardown();
 }
 END_TEST
@@ -97,7 +164,8 @@ static Suite *tg3_race_suite(void)
 	TCase *tc = tcase_create("race");
 
 	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, test_race_rx_pairs_and_tx, 0, ARRAY_SIZE(seeds));
+	tcase_add_loop_test(tc, test_race_rx_pairs, 0, ARRAY_SIZE(seeds));
+	tcase_add_loop_test(tc, test_race_bursts_both_ways, 0, ARRAY_SIZE(seeds));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,58 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# Each barrier and "look again after unmask" of tg3, sky2 and skge, removed
+# one at a time in a scratch copy of the tree (never in the product code),
+# then: does the object code change (objdump of the kernel build of that file,
+# and of the hosted build the racing test runs), and does the racing test fail?
+# Prints one table row per removal (docs/RELIABILITY.md, "Racing device").
+# Usage: tests/hosted/race/barriers.sh [ID...]   (from the repository's top)
+set -eu
+top=$(pwd)
+list=tests/hosted/race/barriers.list
+scratch=$(mktemp -d /tmp/napkin-race.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+git ls-files -z | xargs -0 cp --parents -t "$scratch" 2>/dev/null || true
+# lwIP and the other fetched trees the build needs, and the stamp saying they are there.
+mkdir -p "$scratch/third_party"
+cp -a third_party/. "$scratch/third_party/"
+
+KCFLAGS_LINE=$(make -s -p -n -f Makefile 2>/dev/null | sed -n 's/^KCFLAGS := //p' | head -1)
+HCFLAGS_LINE="-std=gnu11 -O1 -g -I. -fsanitize=address,undefined -fno-omit-frame-pointer -DNAPKIN_HOSTED -DNAPKIN_DMA_CHECKED"
+
+objdump_of() { # flags file -> disassembly without addresses
+	# shellcheck disable=SC2086
+	(cd "$scratch" && gcc $1 -c "$2" -o /tmp/race-obj.$$.o 2>/dev/null &&
+		objdump -d --no-show-raw-insn /tmp/race-obj.$$.o | sed 's/^ *[0-9a-f]*://' |
+		grep -v 'file format'; rm -f /tmp/race-obj.$$.o)
+}
+
+printf '| id | removed | kernel object (-O2) | hosted object (-O1, ASan) | racing test |\n'
+printf '|---|---|---|---|---|\n'
+grep -v '^#' "$list" | while IFS='|' read -r id file script test what; do
+	[ -n "$id" ] || continue
+	if [ $# -gt 0 ] && ! echo " $* " | grep -q " $id "; then continue; fi
+	cp "$top/$file" "$scratch/$file"
+	k0=$(objdump_of "$KCFLAGS_LINE" "$file" | md5sum)
+	h0=$(objdump_of "$HCFLAGS_LINE" "$file" | md5sum)
+	sed -e "$script" "$top/$file" > "$scratch/$file"
+	if cmp -s "$top/$file" "$scratch/$file"; then
+		printf '| %s | %s | the sed script changed nothing | | |\n' "$id" "$what"
+		continue
+	fi
+	k1=$(objdump_of "$KCFLAGS_LINE" "$file" | md5sum)
+	h1=$(objdump_of "$HCFLAGS_LINE" "$file" | md5sum)
+	[ "$k0" = "$k1" ] && kc=same || kc=changed
+	[ "$h0" = "$h1" ] && hc=same || hc=changed
+	if (cd "$scratch" && make -s BUILD=build-race "build-race/unit/$test" >/dev/null 2>&1); then
+		if (cd "$scratch" && timeout 300 "build-race/unit/$test" > "$scratch/$id.log" 2>&1); then
+			res="passes"
+		else
+			res="fails: $(grep -m1 -E ':[FE]:' "$scratch/$id.log" | sed 's/^[^:]*:[0-9]*:[FE]:[^:]*://' |
+				sed 's/|/\//g' | cut -c1-160)"
+		fi
+	else
+		res="does not build"
+	fi
+	printf '| %s | %s | %s | %s | %s |\n' "$id" "$what" "$kc" "$hc" "$res"
+	cp "$top/$file" "$scratch/$file"
+done
