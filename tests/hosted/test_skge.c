@@ -29,7 +29,9 @@
 #include "tests/hosted/hosted_dma.h"
 #include "tests/hosted/hosted_irq.h"
 #include "tests/hosted/hosted_pci.h"
+#include "tests/hosted/hosted_race.h"
 #include "tests/hosted/hosted_wire.h"
+#include "tests/hosted/race_feed.h"
 #include "tests/hosted/models/skge_model.h"
 #include "tests/unit/stub_printk.h"
 
@@ -1002,6 +1004,82 @@ START_TEST(test_unknown_chip_refused)
 }
 END_TEST
 
+/* ---- Racing device (tests/hosted/hosted_race.h, race_feed.h) ---- */
+#define RACE_PAIRS 150
+#define RACE_SPACE (400 * NSEC_PER_USEC)
+static const u64 race_seeds[] = { 1, 0x5eed0032, 0xdecafbad };
+
+static void race_put(unsigned int i)
+{
+	u8 f[MAX_FRAME];
+	u32 len = 60 + i * 211 % (MAX_FRAME - 60 + 1);
+
+	fr_build(f, len, mac[0], peer, i & 1 ? FR_PROTO_TCP : FR_PROTO_UDP, i, true);
+	hosted_wire_inject(wire[0], f, len);
+}
+
+static unsigned int race_up(void)
+{
+	return rx_frames[0] + rx_bad[0];
+}
+
+static const struct race_feed_ops race_ops = { .put = race_put, .up = race_up };
+
+/* The test's own transmit buffers are not the driver's memory: no traps there. */
+static void race_start(u64 seed, u64 quantum)
+{
+	hosted_race_untrack(tx_mem);
+	hosted_race_untrack(tx_mem_low);
+	hosted_race_start(seed, quantum);
+}
+
+/*
+ * Pairs of frames a random gap apart, the second often landing while the
+ * first is polled: each must be up, whole, before the next pair comes.
+ */
+START_TEST(test_race_rx_pairs)
+{
+	struct hosted_race_stats st;
+	u64 seed = race_seeds[_i];
+
+	setup(_i == 1 ? SKGE_MODEL_GENESIS : SKGE_MODEL_YUKON, 1, false);
+	open_all();
+	race_feed_start(&race_ops, RACE_PAIRS, RACE_SPACE, seed);
+	race_start(seed, 3000);
+	ck_assert(race_feed_run());
+	hosted_run_for(NSEC_PER_MSEC);
+	race_print_stats(seed);
+	hosted_race_stats(&st);
+	hosted_race_stop();
+	race_feed_stop();
+	ck_assert_msg(race_feed_late() < 0,
+		      "seed %llu: frame %d was not up %llu us after it arrived, when the next "
+		      "pair came: an update that landed before the unmask was lost",
+		      (unsigned long long)seed, race_feed_late(),
+		      (unsigned long long)(RACE_SPACE / NSEC_PER_USEC));
+	ck_assert_uint_gt(st.traps, 1000);
+	ck_assert_uint_gt(st.steps, 1000);
+	ck_assert_uint_eq(rx_bad[0], 0);
+	ck_assert_uint_eq(rx_frames[0], 2 * RACE_PAIRS);
+	teardown();
+}
+END_TEST
+
+/* Both ports, both ways, while the chip races the driver over every ring. */
+START_TEST(test_race_both_ports_both_ways)
+{
+	u64 seed = race_seeds[_i];
+
+	setup(_i == 1 ? SKGE_MODEL_YUKON : SKGE_MODEL_GENESIS, 2, false);
+	open_all();
+	race_start(seed, 2000);
+	traffic_both_ways(320);
+	race_print_stats(seed);
+	hosted_race_stop();
+	teardown();
+}
+END_TEST
+
 static Suite *skge_suite(void)
 {
 	Suite *s = suite_create("skge hosted");
@@ -1034,6 +1112,11 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_yukon_lite_quirks);
 	tcase_add_test(tc, test_unknown_chip_refused);
 	tcase_add_test(tc, test_poll_budget_zero_only_reclaims_tx);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("race");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_race_rx_pairs, 0, ARRAY_SIZE(race_seeds));
+	tcase_add_loop_test(tc, test_race_both_ports_both_ways, 0, ARRAY_SIZE(race_seeds));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -9,7 +9,6 @@
  * intact and in order. Then bursts both ways. Seeds are fixed and printed.
  */
 #include <check.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
@@ -17,6 +16,7 @@
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_race.h"
 #include "tests/hosted/hosted_wire.h"
+#include "tests/hosted/race_feed.h"
 #include "tests/hosted/tg3_test_util.h"
 
 #define PAIRS	   150
@@ -29,44 +29,20 @@ static u32 frame_len(u32 k)
 	return FR_ETH_ZLEN + k * 211 % (TT_MAX_FRAME - FR_ETH_ZLEN + 1);
 }
 
-/*
- * The far end, as a device: frame i goes on the wire at its time, from a
- * device tick, so it can arrive in the middle of the driver's poll (a racing
- * step runs device ticks). Before each pair it checks the previous one is up.
- */
-static struct feeder {
-	struct hosted_device dev;
-	u64 t0, seed;
-	unsigned int next;
-	int late; /* the first frame not up when the next pair came, or -1 */
-} feed;
-
-static u64 arrival(unsigned int i)
-{
-	u64 gap = (feed.seed * (i / 2 + 1) * 2654435761u) % (40 * NSEC_PER_USEC);
-
-	return feed.t0 + (u64)(i / 2) * PAIR_SPACE + (i & 1 ? gap : 0);
-}
-
-static u64 feeder_tick(struct hosted_device *d, u64 now)
+static void put_frame(unsigned int i)
 {
 	u8 f[TT_MAX_FRAME];
 
-	while (feed.next < 2 * PAIRS && arrival(feed.next) <= now) {
-		unsigned int i = feed.next++;
-
-		if (!(i & 1) && feed.late < 0 && tt_rx_count < i)
-			feed.late = (int)tt_rx_count;
-		tt_frame(f, frame_len(i), NULL, i, i & 1 ? FR_PROTO_TCP : FR_PROTO_UDP);
-		hosted_wire_inject(tt_wire(), f, frame_len(i));
-	}
-	return feed.next < 2 * PAIRS ? arrival(feed.next) : UINT64_MAX;
+	tt_frame(f, frame_len(i), NULL, i, i & 1 ? FR_PROTO_TCP : FR_PROTO_UDP);
+	hosted_wire_inject(tt_wire(), f, frame_len(i));
 }
 
-static bool all_up(void *ctx)
+static unsigned int frames_up(void)
 {
-	return tt_rx_count >= 2 * PAIRS;
+	return tt_rx_count;
 }
+
+static const struct race_feed_ops feed_ops = { .put = put_frame, .up = frames_up };
 
 START_TEST(test_race_rx_pairs)
 {
@@ -76,24 +52,18 @@ START_TEST(test_race_rx_pairs)
 
 	tt_setup_default();
 	ck_assert(tt_open_and_link(tt_dev()));
-	feed = (struct feeder){ .dev = { .name = "far end", .tick = feeder_tick },
-				.t0 = hosted_now() + 100 * NSEC_PER_USEC,
-				.seed = seed,
-				.late = -1 };
-	hosted_device_add(&feed.dev);
+	race_feed_start(&feed_ops, PAIRS, PAIR_SPACE, seed);
 	hosted_race_start(seed, 3000);
-	ck_assert(hosted_run_until(all_up, NULL, (PAIRS + 10) * PAIR_SPACE));
+	ck_assert(race_feed_run());
 	hosted_run_for(NSEC_PER_MSEC);
+	race_print_stats(seed);
 	hosted_race_stats(&st);
 	hosted_race_stop();
-	hosted_device_remove(&feed.dev);
-	printf("race: seed %llu: %llu traps, %llu MMIO, %llu steps, %llu us run in steps\n",
-	       (unsigned long long)seed, (unsigned long long)st.traps, (unsigned long long)st.mmio,
-	       (unsigned long long)st.steps, (unsigned long long)(st.ran_ns / 1000));
-	ck_assert_msg(feed.late < 0,
+	race_feed_stop();
+	ck_assert_msg(race_feed_late() < 0,
 		      "seed %llu: frame %d was not up %llu us after it arrived, when the next "
 		      "pair came: an update that landed before the unmask was lost",
-		      (unsigned long long)seed, feed.late,
+		      (unsigned long long)seed, race_feed_late(),
 		      (unsigned long long)(PAIR_SPACE / NSEC_PER_USEC));
 	ck_assert_uint_gt(st.traps, 1000);
 	ck_assert_uint_gt(st.steps, 1000);
@@ -136,11 +106,9 @@ START_TEST(test_race_bursts_both_ways)
 		}
 		hosted_run_for(2 * NSEC_PER_MSEC);
 	}
+	race_print_stats(seed);
 	hosted_race_stats(&st);
 	hosted_race_stop();
-	printf("race: seed %llu: %llu traps, %llu MMIO, %llu steps\n", (unsigned long long)seed,
-	       (unsigned long long)st.traps, (unsigned long long)st.mmio,
-	       (unsigned long long)st.steps);
 	ck_assert_uint_gt(st.traps, 1000);
 	ck_assert_uint_eq(tt_rx_count, rounds * burst);
 	for (u32 k = 0; k < rounds * burst; k++) {

@@ -26,25 +26,33 @@ objdump_of() { # flags file -> disassembly without addresses
 		grep -v 'file format'; rm -f /tmp/race-obj.$$.o)
 }
 
+changed() { # two disassemblies -> "same" or "N lines differ"
+	n=$(diff "$1" "$2" | grep -c '^[<>]' || true)
+	[ "$n" = 0 ] && echo same || echo "$n lines differ"
+}
+
 printf '| id | removed | kernel object (-O2) | hosted object (-O1, ASan) | racing test |\n'
 printf '|---|---|---|---|---|\n'
 grep -v '^#' "$list" | while IFS='|' read -r id file script test what; do
 	[ -n "$id" ] || continue
 	if [ $# -gt 0 ] && ! echo " $* " | grep -q " $id "; then continue; fi
 	cp "$top/$file" "$scratch/$file"
-	k0=$(objdump_of "$KCFLAGS_LINE" "$file" | md5sum)
-	h0=$(objdump_of "$HCFLAGS_LINE" "$file" | md5sum)
+	objdump_of "$KCFLAGS_LINE" "$file" > "$scratch/k0.s"
+	objdump_of "$HCFLAGS_LINE" "$file" > "$scratch/h0.s"
 	sed -e "$script" "$top/$file" > "$scratch/$file"
 	if cmp -s "$top/$file" "$scratch/$file"; then
 		printf '| %s | %s | the sed script changed nothing | | |\n' "$id" "$what"
 		continue
 	fi
-	k1=$(objdump_of "$KCFLAGS_LINE" "$file" | md5sum)
-	h1=$(objdump_of "$HCFLAGS_LINE" "$file" | md5sum)
-	[ "$k0" = "$k1" ] && kc=same || kc=changed
-	[ "$h0" = "$h1" ] && hc=same || hc=changed
-	if (cd "$scratch" && make -s BUILD=build-race "build-race/unit/$test" >/dev/null 2>&1); then
-		if (cd "$scratch" && timeout 300 "build-race/unit/$test" > "$scratch/$id.log" 2>&1); then
+	objdump_of "$KCFLAGS_LINE" "$file" > "$scratch/k1.s"
+	objdump_of "$HCFLAGS_LINE" "$file" > "$scratch/h1.s"
+	kc=$(changed "$scratch/k0.s" "$scratch/k1.s")
+	hc=$(changed "$scratch/h0.s" "$scratch/h1.s")
+	bin=${test%%:*}
+	case $test in *:*) tcase=${test#*:} ;; *) tcase= ;; esac
+	if (cd "$scratch" && make -s BUILD=build-race "build-race/unit/$bin" >/dev/null 2>&1); then
+		if (cd "$scratch" && env ${tcase:+CK_RUN_CASE=$tcase} timeout 300 "build-race/unit/$bin" \
+			> "$scratch/$id.log" 2>&1); then
 			res="passes"
 		else
 			res="fails: $(grep -m1 -E ':[FE]:' "$scratch/$id.log" | sed 's/^[^:]*:[0-9]*:[FE]:[^:]*://' |
