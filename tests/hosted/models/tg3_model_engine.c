@@ -256,6 +256,7 @@ void tm_mailbox_write(struct tg3_model *m, u32 off, u32 val)
 			snapshot_posted(m, &m->std, m->std_prod, val, m->std_posted,
 					sizeof(struct bgem_rx_bd), "standard ring BD");
 			m->std_prod = val;
+			m->std_full_reported = false;
 		}
 		return;
 	case BGEM_MBOX_TX0_PROD_LO:
@@ -680,6 +681,37 @@ static void rx_csum(const u8 *f, u32 len, struct bgem_rx_bd *rbd)
 			   : fr_fold(fr_sum(f + info.l4_off, info.l4_len, fr_pseudo_sum(f, &info)));
 }
 
+/*
+ * The chip sees the standard ring empty (producer == consumer). If every BD
+ * in it is nevertheless a buffer the driver wrote since the chip last took
+ * that slot, the driver posted a whole ring and its producer index wrapped
+ * onto the consumer: a ring of N entries holds at most N - 1, or full and
+ * empty look the same. A driver that is refilling has at most N - 1 new BDs
+ * written, so this cannot fire on a correct one.
+ */
+static void check_full_looks_empty(struct tg3_model *m)
+{
+	struct bgem_rx_bd bd;
+
+	if (m->std_full_reported)
+		return;
+	for (u32 i = 0; i < m->std.entries; i++) {
+		if (!hosted_dma_read(m->pci, m->std.host + (u64)i * sizeof(bd), &bd, sizeof(bd),
+				     "standard ring BD"))
+			return;
+		if (!(bd.flags & BGEM_RXF_END) || !(bd.addr_hi | bd.addr_lo) ||
+		    !memcmp(&bd, &m->std_posted[i], sizeof(bd)))
+			return; /* empty, or what the chip already took */
+	}
+	m->std_full_reported = true;
+	tm_violation(m,
+		     "standard ring: producer index %u equals the consumer (the ring looks "
+		     "empty) while all %u BDs hold buffers written since the chip took "
+		     "each slot: the driver filled the whole ring and its producer wrapped "
+		     "onto the consumer (a ring keeps one slot empty)",
+		     m->std_prod, m->std.entries);
+}
+
 /* Place one frame; false when the engine must stop (DMA failure). */
 static bool receive_one(struct tg3_model *m, struct tm_frame *f, u64 now)
 {
@@ -704,6 +736,8 @@ static bool receive_one(struct tg3_model *m, struct tm_frame *f, u64 now)
 	if (m->fault_no_buffer || m->std_cons == m->std_prod) {
 		if (m->fault_no_buffer)
 			m->fault_no_buffer--;
+		else
+			check_full_looks_empty(m);
 		m->ctr.rx_no_buffer++;
 		tm_stat_add(m, BGEM_RXLP_STAT_NO_BD, 1);
 		tm_stat_add(m, BGEM_RXLP_STAT_DISCARDS, 1);

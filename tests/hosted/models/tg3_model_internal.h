@@ -136,6 +136,7 @@ struct tg3_model {
 	/* Descriptors as they were when their producer index was written. */
 	struct bgem_send_bd send_posted[BGEM_RCB_MAX_SEND];
 	struct bgem_rx_bd std_posted[BGEM_RCB_MAX_STD];
+	bool std_full_reported; /* a whole ring behind producer == consumer, said once */
 
 	/* Interrupts. */
 	u32 mbox_irq0;
