@@ -381,6 +381,56 @@ static void check_free_ownership(const struct region *r)
 			    (unsigned long long)(r->bus + first));
 }
 
+/* ---- What devices hold through descriptors they own (hosted_dma_hold) ---- */
+
+#define HOLDS_MAX 4096
+
+static struct hold {
+	const char *dev, *what;
+	u64 bus, desc;
+	size_t len;
+} holds[HOLDS_MAX];
+static unsigned int nr_holds;
+
+void hosted_dma_hold(const char *dev, u64 bus, size_t len, const char *what, u64 desc)
+{
+	if (nr_holds == HOLDS_MAX) {
+		hosted_fail("dma: more than %u buffers held by devices", HOLDS_MAX);
+		return;
+	}
+	holds[nr_holds++] = (struct hold){ dev, what, bus, desc, len };
+}
+
+void hosted_dma_unhold(u64 bus, u64 desc)
+{
+	for (unsigned int i = 0; i < nr_holds; i++)
+		if (holds[i].bus == bus && holds[i].desc == desc) {
+			holds[i] = holds[--nr_holds];
+			return;
+		}
+}
+
+unsigned int hosted_dma_holds(void)
+{
+	return nr_holds;
+}
+
+/* The driver takes [bus, bus + len) back: fail if a device still holds any of it. */
+static void check_not_held(const char *call, u64 bus, size_t len)
+{
+	for (unsigned int i = 0; i < nr_holds; i++) {
+		const struct hold *h = &holds[i];
+
+		if (bus < h->bus + h->len && h->bus < bus + len) {
+			hosted_fail("dma: %s(0x%llx, %zu) while %s still owns %s at 0x%llx naming "
+				    "0x%llx: reclaimed before the device handed it back",
+				    call, (unsigned long long)bus, len, h->dev, h->what,
+				    (unsigned long long)h->desc, (unsigned long long)h->bus);
+			return;
+		}
+	}
+}
+
 void dma_free(void *p, size_t size)
 {
 	if (!p)
@@ -395,6 +445,7 @@ void dma_free(void *p, size_t size)
 				    r->size);
 		if (r->own)
 			check_free_ownership(r);
+		check_not_held("dma_free", r->bus, r->size);
 		r->live = false;
 		r->freed_at = hosted_now();
 		region_pages_put(r);
@@ -482,6 +533,7 @@ void dma_unmap_single(dma_addr_t bus, size_t len)
 {
 	struct mapping *m;
 
+	check_not_held("dma_unmap_single", bus, len);
 	if (bus < BUS_MAP_START) {
 		struct region *r = lookup(bus, len);
 
@@ -822,6 +874,7 @@ void dma_sync_single_for_cpu(dma_addr_t bus, size_t len, enum dma_data_direction
 	struct mapping *m;
 	struct region *r;
 
+	check_not_held(call, bus, len);
 	if (!sync_target(call, bus, len, dir, &m, &r))
 		return;
 	if (m) {
@@ -856,6 +909,16 @@ bool hosted_dma_write(const struct hosted_pci_fn *fn, u64 bus, const void *src, 
 	if (!p)
 		return false;
 	memcpy(p, src, len);
+	return true;
+}
+
+bool hosted_dma_peek(const struct hosted_pci_fn *fn, u64 bus, void *dst, size_t len)
+{
+	struct region *r = bus < BUS_MAP_START ? lookup(bus, len) : NULL;
+
+	if (!r || !r->live || r->own || bus + len > r->bus + r->size)
+		return false;
+	copy_bytes(dst, (const u8 *)r->cpu + (bus - r->bus), len);
 	return true;
 }
 
@@ -906,6 +969,7 @@ void hosted_dma_dump_live(void)
 
 void hosted_dma_reset(void)
 {
+	nr_holds = 0;
 	for (unsigned int i = 0; i < nr_regions; i++)
 		region_pages_put(&regions[i]);
 	free(regions);

@@ -56,8 +56,27 @@ bool hosted_dma_read(const struct hosted_pci_fn *fn, u64 bus, void *dst, size_t 
 		     const char *what);
 bool hosted_dma_write(const struct hosted_pci_fn *fn, u64 bus, const void *src, size_t len,
 		      const char *what);
+/*
+ * Copy [bus, bus + len) of live coherent memory without the device checks
+ * and without failing: false if it is not that. For a model's own
+ * bookkeeping (looking at what it owns), not for the device's accesses.
+ * `fn` is the device (QEMU's adapter, tests/qdev, reads through it).
+ */
+bool hosted_dma_peek(const struct hosted_pci_fn *fn, u64 bus, void *dst, size_t len);
 /* The host pointer behind [bus, bus + len), or NULL (and a failure). */
 void *hosted_dma_map(const struct hosted_pci_fn *fn, u64 bus, size_t len, const char *what);
+
+/*
+ * A model says the device holds [bus, bus + len) through a descriptor it owns
+ * (the driver gave it away and the device has not handed it back). Until
+ * hosted_dma_unhold(), the driver taking that memory back fails the test at
+ * the call: dma_sync_single_for_cpu, dma_unmap_single or dma_free over any of
+ * it ("reclaimed before the device handed it back"). `what` names the
+ * descriptor in the message; it must outlive the hold (a literal).
+ */
+void hosted_dma_hold(const char *dev, u64 bus, size_t len, const char *what, u64 desc);
+void hosted_dma_unhold(u64 bus, u64 desc);
+unsigned int hosted_dma_holds(void);
 
 /* Live allocations and their total size (whole pages). */
 unsigned int hosted_dma_live_count(void);

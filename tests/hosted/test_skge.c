@@ -664,6 +664,34 @@ START_TEST(test_lost_tx_start_recovered)
 }
 END_TEST
 
+/*
+ * A transmit descriptor the chip still owns (its start was lost) while
+ * received frames make the port poll: the poll's reclaim must leave it, and
+ * its buffer, alone until the chip hands it back. The model fails a CPU
+ * store to an owned descriptor and the unmap of a buffer it holds.
+ */
+START_TEST(test_tx_reclaim_waits_for_chip)
+{
+	setup(SKGE_MODEL_GENESIS, 1, false);
+	open_all();
+	tx_low = true; /* below 4 GiB: sent from the stack's buffer itself, no bounce */
+	skge_model_fault_tx_start_lost(model, 0, 1);
+	ck_assert_int_eq(send(dev_of(0), 200, 1), NETDEV_TX_OK);
+	for (unsigned int i = 0; i < 4; i++) {
+		inject(0, 2, 100);
+		hosted_run_for(200 * NSEC_PER_USEC);
+	}
+	ck_assert_msg(!hosted_failures(), "%s", hosted_failure(0));
+	ck_assert_uint_eq(rx_frames[0], 8);
+	ck_assert_uint_eq(wire_sent(0), 0);
+	ck_assert_uint_eq(tx_out, 1); /* still the chip's */
+	hosted_run_for(500 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(wire_sent(0), 1);
+	ck_assert_uint_eq(tx_out, 0);
+	teardown();
+}
+END_TEST
+
 START_TEST(test_rx_bmu_stall_restarted)
 {
 	struct skge_model_counters c;
@@ -1098,6 +1126,7 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_rx_burst_over_budget);
 	tcase_add_test(tc, test_full_poll_keeps_port_masked);
 	tcase_add_test(tc, test_open_failure_leaves_nothing);
+	tcase_add_test(tc, test_tx_reclaim_waits_for_chip);
 	tcase_add_test(tc, test_rx_bmu_stall_restarted);
 	tcase_add_test(tc, test_rx_errors_counted);
 	tcase_add_test(tc, test_lost_interrupt_recovered);

@@ -296,6 +296,21 @@ bool hosted_dma_write(const struct hosted_pci_fn *fn, u64 bus, const void *src, 
 	return false;
 }
 
+/* A model looking at what it owns: quiet, and no bus mastering needed. */
+bool hosted_dma_peek(const struct hosted_pci_fn *fn, u64 bus, void *dst, size_t len)
+{
+	return fn->d->ops->dma_read(fn->d->host, bus, dst, len);
+}
+
+/*
+ * Buffers a device holds through descriptors it owns: the harness fails the
+ * driver's take-back at its call (tests/hosted/hosted_dma.c). A guest's DMA
+ * API is out of sight here, so only the descriptor checks apply.
+ */
+void hosted_dma_hold(const char *dev, u64 bus, size_t len, const char *what, u64 desc) {}
+
+void hosted_dma_unhold(u64 bus, u64 desc) {}
+
 /* ---- The wire: each port's netdev ---- */
 
 bool hosted_port_carrier(const struct hosted_port *port)

@@ -3,7 +3,7 @@
 # self-test. Recursive `=` because HOSTED_SRCS comes from tg3_hosted.mk, which
 # is included after this file.
 
-SKGE_MODEL_SRCS = tests/hosted/models/skge_model.c tests/hosted/models/skge_model_bmu.c \
+SKGE_MODEL_SRCS = tests/hosted/models/skge_model.c tests/hosted/models/skge_model_bmu.c tests/hosted/models/skge_model_own.c \
 	tests/hosted/models/skge_model_mac.c tests/hosted/models/skge_model_xmac.c \
 	tests/hosted/models/skge_model_gmac.c tests/hosted/models/skge_model_phy.c
 

@@ -51,6 +51,16 @@ static bool q_running(const struct skm_queue *q)
 	return q->sm_running == ALL_SM_PAIRS;
 }
 
+/*
+ * Whether OWN gives descriptors to this queue: its state machines run and no
+ * STOP has been written since its last start. A start the chip lost does not
+ * change it: a BMU may fetch an owned descriptor at any time (polling).
+ */
+bool skm_owns_descriptors(const struct skm_queue *q)
+{
+	return q_running(q) && !q->stop_seen;
+}
+
 static struct skm_queue *queue_at(struct skge_model *m, u32 base)
 {
 	for (unsigned int i = 0; i < SKM_NR_QUEUES; i++)
@@ -99,6 +109,7 @@ void skm_bmu_reset(struct skge_model *m)
 		struct skm_queue *q = &m->q[i];
 		unsigned int lose = q->starts_to_lose;
 
+		skm_own_clear(m, q);
 		memset(&q->sm_running, 0, sizeof(*q) - offsetof(struct skm_queue, sm_running));
 		q->starts_to_lose = lose;
 		q->idle = true;
@@ -187,9 +198,14 @@ void skm_csr_write(struct skge_model *m, struct skm_queue *q, u32 val)
 	if (r > 0) {
 		q->started = false;
 		q->kick = false;
+		q->stop_seen = true;
 	} else if (r < 0) {
+		q->stop_seen = false;
 		start_queue(m, q);
 	}
+	/* Stopped or held in reset: the driver may take everything back now. */
+	if (!skm_owns_descriptors(q))
+		skm_own_clear(m, q);
 	skm_update_irq(m);
 }
 
@@ -640,6 +656,7 @@ static bool rx_one(struct skm_port *p, const struct skm_frame *f)
 		q->idle = true;
 		return false;
 	}
+	skm_own_release(m, q, (u32)bus);
 	q->da_lo = d.w[SKR_DESC_NEXT / 4];
 	if (ctl & SKR_CTL_IRQ_EOF)
 		q->eof_irq = true;
@@ -773,6 +790,7 @@ static bool tx_one(struct skm_port *p, struct skm_queue *q)
 		hosted_tamper_status(m->tamper, out.w, 4);
 		if (!write_desc_words(m, q, at[i], &out, 0, 1))
 			return false;
+		skm_own_release(m, q, (u32)at[i]);
 	}
 	q->da_lo = da;
 	if (irq)
@@ -799,6 +817,9 @@ static void tx_tick(struct skm_port *p, struct skm_queue *q)
 
 u64 skm_bmu_tick(struct skge_model *m, u64 now)
 {
+	/* What the driver did to owned descriptors since the last tick, before the BMUs act. */
+	for (unsigned int i = 0; i < SKM_NR_QUEUES; i++)
+		skm_own_scan(m, &m->q[i], skm_owns_descriptors(&m->q[i]));
 	for (unsigned int n = 0; n < m->nports; n++) {
 		struct skm_port *p = &m->port[n];
 

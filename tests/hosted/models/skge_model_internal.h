@@ -41,15 +41,26 @@ struct skm_frame {
 	u8 data[SKM_MAX_FRAME];
 };
 
+/* A descriptor the chip owns, as it was when first seen owned (skge_model_own.c). */
+#define SKM_WATCH_MAX 1024
+struct skm_watch {
+	u32 da;
+	u8 raw[SKR_DESC_SIZE];
+};
+
 struct skm_queue {
 	u16 base;
 	unsigned int port;
 	bool rx;
 	const char *name;
+	/* Owned descriptors in chip order; kept apart from what a reset clears. */
+	struct skm_watch watch[SKM_WATCH_MAX];
+	unsigned int watch_head, nwatch;
 	u32 sm_running; /* which of the seven reset pairs are released */
 	bool started;	/* a start is in force (cleared by stop/reset) */
 	bool idle;	/* met a descriptor it does not own (or never fetched) */
 	bool kick;	/* transmit: a start is waiting to be acted on */
+	bool stop_seen; /* STOP written since the last start: the driver takes all back */
 	u32 da_lo, da_hi;
 	bool da_written; /* since the last reset */
 	u32 desc_copy[8];
@@ -181,6 +192,11 @@ void skm_coma_phy_reset(struct skge_model *m, unsigned int port, bool reset);
 
 /* skge_model_bmu.c */
 void skm_bmu_init(struct skge_model *m);
+/* skge_model_own.c: the owned descriptors of a queue, checked every BMU tick. */
+void skm_own_scan(struct skge_model *m, struct skm_queue *q, bool running);
+void skm_own_release(struct skge_model *m, struct skm_queue *q, u32 da);
+void skm_own_clear(struct skge_model *m, struct skm_queue *q);
+bool skm_owns_descriptors(const struct skm_queue *q);
 void skm_bmu_reset(struct skge_model *m);
 u32 skm_bmu_read(struct skge_model *m, u32 off, unsigned int size);
 void skm_bmu_write(struct skge_model *m, u32 off, unsigned int size, u32 val);
