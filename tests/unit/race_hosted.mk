@@ -24,3 +24,8 @@ test_skge_race_SRCS = tests/hosted/test_skge.c tests/hosted/race_feed.c tests/ho
 
 $(BUILD)/unit/test_tg3_race $(BUILD)/unit/test_sky2_race $(BUILD)/unit/test_skge_race: \
 	$(BUILD)/unit/models-independent.stamp
+
+# The racing device itself, with a toy device (built like the other harness tests).
+UNIT_TESTS += test_hosted_race
+test_hosted_race_CFLAGS = $(HOSTED_CFLAGS)
+test_hosted_race_SRCS = tests/hosted/test_hosted_race.c $(HOSTED_SRCS)
