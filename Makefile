@@ -155,7 +155,7 @@ run-kernel: all
 	$(QEMU) $(QEMU_COMMON) $(RUN_NET) -kernel $(BUILD)/napkin32.elf -append "$(APPEND)"
 
 # A unit test NAME is declared in tests/unit/*.mk with UNIT_TESTS += NAME,
-# NAME_SRCS (host-built sources) and optionally NAME_OBJS and NAME_CFLAGS.
+# NAME_SRCS (host-built sources) and optionally NAME_OBJS, NAME_CFLAGS and NAME_LDFLAGS.
 UNIT_TESTS :=
 -include tests/unit/*.mk
 
@@ -163,7 +163,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 define unit_test_rule
 $(BUILD)/unit/$(1): $$($(1)_SRCS) $$($(1)_OBJS) | $(DEPS_STAMP)
 	@mkdir -p $$(dir $$@)
-	$(CC) $(HOST_CFLAGS) $$($(1)_CFLAGS) $$($(1)_SRCS) $$($(1)_OBJS) -o $$@ $(HOST_LDFLAGS) $$(CHECK_LIBS)
+	$(CC) $(HOST_CFLAGS) $$($(1)_CFLAGS) $$($(1)_SRCS) $$($(1)_OBJS) -o $$@ $(HOST_LDFLAGS) $$($(1)_LDFLAGS) $$(CHECK_LIBS)
 endef
 $(foreach t,$(UNIT_TESTS),$(eval $(call unit_test_rule,$(t))))
 
