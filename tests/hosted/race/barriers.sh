@@ -51,7 +51,7 @@ grep -v '^#' "$list" | while IFS='|' read -r id file addr test what; do
 	hc=$(changed "$scratch/h0.s" "$scratch/h1.s")
 	bin=${test%%:*}
 	case $test in *:*) tcase=${test#*:} ;; *) tcase= ;; esac
-	if (cd "$scratch" && make -s BUILD=build-race "build-race/unit/$bin" >/dev/null 2>&1); then
+	if (cd "$scratch" && make -s BUILD=build-race "build-race/unit/$bin" >"$scratch/$id.build" 2>&1); then
 		if (cd "$scratch" && env ${tcase:+CK_RUN_CASE=$tcase} timeout 300 "build-race/unit/$bin" \
 			> "$scratch/$id.log" 2>&1); then
 			res="passes"
@@ -60,7 +60,7 @@ grep -v '^#' "$list" | while IFS='|' read -r id file addr test what; do
 				sed 's/|/\//g' | cut -c1-160)"
 		fi
 	else
-		res="does not build"
+		res="does not build: $(grep -m1 -E 'error|Error' "$scratch/$id.build" | sed 's/|/\//g' | cut -c1-120)"
 	fi
 	printf '| %s | %s | %s | %s | %s |\n' "$id" "$what" "$kc" "$hc" "$res"
 	cp "$top/$file" "$scratch/$file"
