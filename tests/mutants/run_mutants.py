@@ -296,7 +296,7 @@ class Worker:
             while proc.poll() is None:
                 failed = tap_failure(tap)
                 if failed or time.monotonic() > deadline:
-                    os.killpg(proc.pid, signal.SIGKILL)
+                    kill_session(proc.pid)
                     proc.wait()
                     break
                 time.sleep(0.2)
@@ -315,6 +315,32 @@ class Worker:
             return True, ""
         with open(out_path, errors="replace") as f:
             return False, first_failure(suite, f.read())
+
+
+def kill_session(sid):
+    """Kill every process of the suite's session. check runs each test case in a
+    child that takes a process group of its own (to time it out), so killing the
+    suite's group would leave a hung mutant's test spinning after the run."""
+    for _ in range(3):
+        victims = []
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == sid:  # the session id: field 6 of stat
+                victims.append(int(entry))
+        if not victims:
+            return
+        for pid in victims:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        time.sleep(0.05)
 
 
 def tap_failure(path):
