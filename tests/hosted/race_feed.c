@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* The far end of a racing test: frames on the wire at their own times (race_feed.h). */
+#include <check.h>
 #include <stdio.h>
 
 #include "kernel/core/time.h"
@@ -76,4 +77,24 @@ void race_print_stats(u64 seed)
 	       (unsigned long long)seed, (unsigned long long)st.traps, (unsigned long long)st.mmio,
 	       (unsigned long long)st.steps, (unsigned long long)(st.ran_ns / 1000));
 	fflush(stdout);
+}
+
+void race_feed_finish(u64 seed)
+{
+	struct hosted_race_stats st;
+
+	ck_assert(race_feed_run());
+	hosted_run_for(NSEC_PER_MSEC);
+	race_print_stats(seed);
+	hosted_race_stats(&st);
+	hosted_race_stop();
+	race_feed_stop();
+	ck_assert_msg(race_feed_late() < 0,
+		      "seed %llu: frame %d was not up %llu us after it arrived, when the next "
+		      "pair came: an update that landed before the unmask was lost",
+		      (unsigned long long)seed, race_feed_late(),
+		      (unsigned long long)(feed.space / NSEC_PER_USEC));
+	/* The device really raced the driver: many trapped accesses, many steps. */
+	ck_assert_uint_gt(st.traps, 1000);
+	ck_assert_uint_gt(st.steps, 1000);
 }

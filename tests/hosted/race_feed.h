@@ -26,6 +26,12 @@ bool race_feed_run(void);
 void race_feed_stop(void);
 /* The first frame not up when the next pair came, or -1. */
 int race_feed_late(void);
+/*
+ * With the feeder and the racing device started: run until every frame is up,
+ * stop both, and fail the test if a frame was late (a lost update) or the
+ * device hardly raced at all.
+ */
+void race_feed_finish(u64 seed);
 /* Print the racing device's counters for this seed. */
 void race_print_stats(u64 seed);
 

@@ -47,7 +47,6 @@ static const struct race_feed_ops feed_ops = { .put = put_frame, .up = frames_up
 START_TEST(test_race_rx_pairs)
 {
 	struct sky2_model_config cfg = st_config(SKY2_MODEL_EC_ULTRA, 1);
-	struct hosted_race_stats st;
 	u8 f[ST_MAX_FRAME];
 	u64 seed = seeds[_i];
 
@@ -55,19 +54,7 @@ START_TEST(test_race_rx_pairs)
 	ck_assert(st_open_and_link(st_dev(0)));
 	race_feed_start(&feed_ops, PAIRS, PAIR_SPACE, seed);
 	hosted_race_start(seed, 3000);
-	ck_assert(race_feed_run());
-	hosted_run_for(NSEC_PER_MSEC);
-	race_print_stats(seed);
-	hosted_race_stats(&st);
-	hosted_race_stop();
-	race_feed_stop();
-	ck_assert_msg(race_feed_late() < 0,
-		      "seed %llu: frame %d was not up %llu us after it arrived, when the next "
-		      "pair came: an update that landed before the unmask was lost",
-		      (unsigned long long)seed, race_feed_late(),
-		      (unsigned long long)(PAIR_SPACE / NSEC_PER_USEC));
-	ck_assert_uint_gt(st.traps, 1000);
-	ck_assert_uint_gt(st.steps, 1000);
+	race_feed_finish(seed);
 	ck_assert_uint_eq(st_rx_count, 2 * PAIRS);
 	for (u32 i = 0; i < 2 * PAIRS; i++) {
 		fr_build(f, frame_len(i), st_mac[0], st_peer, i & 1 ? FR_PROTO_TCP : FR_PROTO_UDP,
