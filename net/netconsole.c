@@ -435,8 +435,7 @@ static void netconsole_panic_hook(void)
 			advance(t, now);
 		}
 	}
-	/* No timer will run again. */
-	netconsole_drain();
+	/* panic_end() drains next, through the stop hook: no timer will run again. */
 }
 
 void netconsole_init(void)
