@@ -46,7 +46,8 @@ class Guest:
                  netdevs: list[str] | None = None, cpu: str = "max",
                  netns: NetNS | None = None, kernel_image: Path | None = None,
                  initrd: Path | None = None, test_image: bool = False,
-                 qemu: str = "qemu-system-x86_64", netboot: bool = False):
+                 qemu: str = "qemu-system-x86_64", netboot: bool = False,
+                 stick: bool = False):
         LOG_DIR.mkdir(parents=True, exist_ok=True)
         self.name = name
         self.log_path = LOG_DIR / f"{name}.log"
@@ -62,6 +63,13 @@ class Guest:
             # on q35's empty AHCI CD drive (ahci_command timeout) before it
             # boots anything: leave QEMU's default devices out.
             cmd.insert(1, "-nodefaults")
+        self.firmware_log_path = None
+        if qemu != "qemu-system-x86_64" and iso and not uefi:
+            # SeaBIOS's debug port: a disk command that timed out shows here
+            # (a stall of ~30 s each that the serial console never mentions).
+            self.firmware_log_path = self.tmp / "seabios.log"
+            cmd += ["-chardev", f"file,id=fwlog,path={self.firmware_log_path}",
+                    "-device", "isa-debugcon,iobase=0x402,chardev=fwlog"]
         if uefi:
             vars_copy = self.tmp / "OVMF_VARS.fd"
             shutil.copy(OVMF_VARS, vars_copy)
@@ -70,6 +78,12 @@ class Guest:
         if netboot:
             # The firmware boots from the network (the NICs' option ROMs, OVMF's PXE).
             cmd += ["-boot", "n"]
+        elif stick:
+            # The hybrid ISO written to a USB stick, as `dd` would: a disk, not
+            # a CD, found through the MBR/GPT rather than El Torito.
+            cmd += ["-device", "qemu-xhci,id=xhci",
+                    "-drive", f"if=none,id=stick,format=raw,readonly=on,file={ISO}",
+                    "-device", "usb-storage,bus=xhci.0,drive=stick,bootindex=0"]
         elif iso or uefi:
             cmd += ["-cdrom", str(ISO)]
         else:
@@ -135,6 +149,13 @@ class Guest:
             if time.monotonic() > deadline:
                 raise BootTimeout(f"no /{pattern}/ within {timeout}s; log: {self.log_path}")
             time.sleep(0.05)
+
+    def firmware_stalls(self) -> list[str]:
+        """SeaBIOS's timed-out disk commands so far (none expected)."""
+        if self.firmware_log_path is None or not self.firmware_log_path.exists():
+            return []
+        text = self.firmware_log_path.read_text(errors="replace")
+        return [line for line in text.splitlines() if "Timeout at" in line]
 
     def wait_ready(self, timeout: float = 120) -> None:
         self.wait_for(r"napkin: ready", timeout)

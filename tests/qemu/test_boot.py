@@ -99,6 +99,17 @@ def test_iso_uefi(guest):
     assert "firmware: UEFI" in out
 
 
+@pytest.mark.parametrize("firmware", ["bios", "uefi"])
+def test_iso_written_to_a_usb_stick(guest, firmware):
+    """The ISO is also a disk image (the zeros after it must not upset either
+    firmware's partition table reader)."""
+    g = guest(stick=True, uefi=firmware == "uefi", memory=256)
+    g.wait_ready(240)
+    check_common_boot(g.output, 256)
+    assert "Multiboot2 from GRUB" in g.output
+    assert ("firmware: UEFI" if firmware == "uefi" else "firmware: BIOS") in g.output
+
+
 def test_tsc_falls_back_to_hpet_without_pit(guest):
     g = guest(append="test_exit exit_status=0", extra=["-machine", "pc,pit=off"])
     g.wait_exit(60)

@@ -118,6 +118,7 @@ def test_napkin_skge_from_the_iso(guest, netns, firmware):
              uefi=firmware == "ovmf")
     leases_and_traffic(netns, g, 2)
     assert ("firmware: UEFI" if firmware == "ovmf" else "firmware: BIOS") in g.output
+    assert not g.firmware_stalls(), g.firmware_stalls()
     assert_no_violations(g, "skge")
 
 

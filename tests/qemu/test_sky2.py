@@ -189,6 +189,7 @@ def test_napkin_sky2_from_the_iso(guest, netns, firmware):
              uefi=firmware == "ovmf")
     addrs = [g.wait_for(LEASE.format(dev=f"eth{i}"), 240).group(1) for i in range(2)]
     assert ("firmware: UEFI" if firmware == "ovmf" else "firmware: BIOS") in g.output
+    assert not g.firmware_stalls(), g.firmware_stalls()
     assert "MSI interrupts shared through sky2-" in g.output, g.log_path
     for a in addrs:
         ping(netns, g, a, 10)

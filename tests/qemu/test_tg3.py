@@ -106,6 +106,7 @@ def test_napkin_tg3_from_the_iso(guest, netns, firmware):
              memory=512, iso=True, uefi=firmware == "ovmf")
     traffic(netns, g, 1 << 20)
     assert ("firmware: UEFI" if firmware == "ovmf" else "firmware: BIOS") in g.output
+    assert not g.firmware_stalls(), g.firmware_stalls()
     assert "tg3: eth0: up, MSI interrupts" in g.output, g.log_path
     assert_clean(g)
 
