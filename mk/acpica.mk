@@ -62,3 +62,7 @@ KEXTRA_OBJS += $(ACPICA_KOBJS)
 ACPI_GLUE_SRCS := $(wildcard kernel/acpi/*.c)
 $(BUILD)/k/kernel/acpi/%.c.o: KCFLAGS += $(ACPICA_INCLUDES)
 $(patsubst %,$(BUILD)/k/%.o,$(ACPI_GLUE_SRCS)): | $(ACPICA_STAMP)
+
+# The static-table parser alone (acpi.c and acpi_*.c): no ACPICA, so the unit
+# tests and the fuzzer build it on the host.
+ACPI_TABLE_SRCS := $(wildcard kernel/acpi/acpi.c kernel/acpi/acpi_*.c)

@@ -41,7 +41,7 @@ fuzz_shell_SRCS := tests/fuzz/fuzz_shell.c kernel/console/shell.c tests/fuzz/hos
 fuzz_shell_CFLAGS := -include tests/fuzz/host_compat.h
 
 FUZZ_TARGETS += fuzz_acpi
-fuzz_acpi_SRCS := tests/fuzz/fuzz_acpi.c kernel/acpi/acpi.c tests/unit/acpi_fixture.c \
+fuzz_acpi_SRCS := tests/fuzz/fuzz_acpi.c $(ACPI_TABLE_SRCS) tests/unit/acpi_fixture.c \
 	tests/unit/stub_printk.c
 
 # lwIP itself is instrumented too: coverage of its input paths is the point.

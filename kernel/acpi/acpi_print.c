@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The boot report of what the static tables said (and `acpi` in the shell).
+ */
+#define pr_fmt(fmt) "acpi: " fmt
+
+#include "kernel/acpi/acpi_table.h"
+#include "kernel/console/printk.h"
+
+static const char *space_name(u8 space)
+{
+	switch (space) {
+	case ACPI_GAS_MEMORY: return "memory";
+	case ACPI_GAS_IO: return "I/O";
+	case ACPI_GAS_PCI_CONFIG: return "PCI config";
+	default: return "unknown space";
+	}
+}
+
+static const char *polarity_name(u16 flags)
+{
+	switch (flags & ACPI_POLARITY_MASK) {
+	case ACPI_POLARITY_HIGH: return "high";
+	case ACPI_POLARITY_LOW: return "low";
+	default: return "bus default";
+	}
+}
+
+static const char *trigger_name(u16 flags)
+{
+	switch (flags & ACPI_TRIGGER_MASK) {
+	case ACPI_TRIGGER_EDGE: return "edge";
+	case ACPI_TRIGGER_LEVEL: return "level";
+	default: return "bus default";
+	}
+}
+
+static void print_tables(void)
+{
+	if (acpi_tables.rsdp_phys)
+		pr_info("RSDP revision %u (%s) at %#llx\n", acpi_tables.revision,
+			acpi_tables.oem_id, (unsigned long long)acpi_tables.rsdp_phys);
+	else
+		pr_info("RSDP revision %u (%s) from the boot loader\n", acpi_tables.revision,
+			acpi_tables.oem_id);
+	for (size_t i = 0; i < acpi_tables.nr_tables; i++) {
+		const struct acpi_table_desc *d = &acpi_tables.tables[i];
+
+		pr_info("%s %#010llx %6u bytes rev %u (%s)%s\n", d->signature,
+			(unsigned long long)d->phys, d->length, d->revision, d->oem_id,
+			d->used ? "" : " (not used)");
+	}
+	if (acpi_tables.tables_unlisted)
+		pr_info("%u more tables not listed\n", acpi_tables.tables_unlisted);
+	if (acpi_tables.bad_tables)
+		pr_info("%u tables rejected\n", acpi_tables.bad_tables);
+}
+
+static void print_madt(void)
+{
+	const struct acpi_cpu_totals *t = &acpi_tables.cpu_totals;
+
+	pr_info("%u CPUs (%u enabled, %u in x2APIC entries, APIC IDs up to %u), local APIC at "
+		"%#llx%s%s\n",
+		t->entries, t->enabled, t->x2apic_entries, t->max_apic_id,
+		(unsigned long long)acpi_tables.lapic_address,
+		acpi_tables.lapic_overridden ? " (override)" : "",
+		acpi_tables.pcat_compat ? ", legacy 8259 present" : "");
+	for (size_t i = 0; i < acpi_tables.nr_ioapics; i++)
+		pr_info("IOAPIC %u at %#x, GSI base %u\n", acpi_tables.ioapics[i].id,
+			acpi_tables.ioapics[i].address, acpi_tables.ioapics[i].gsi_base);
+	for (size_t i = 0; i < acpi_tables.nr_overrides; i++) {
+		const struct acpi_irq_override *o = &acpi_tables.overrides[i];
+
+		pr_info("IRQ %u -> GSI %u (%s, %s)\n", o->bus_irq, o->gsi, trigger_name(o->flags),
+			polarity_name(o->flags));
+	}
+	for (size_t i = 0; i < acpi_tables.nr_nmi_sources; i++)
+		pr_info("NMI source GSI %u (%s, %s)\n", acpi_tables.nmi_sources[i].gsi,
+			trigger_name(acpi_tables.nmi_sources[i].flags),
+			polarity_name(acpi_tables.nmi_sources[i].flags));
+	for (size_t i = 0; i < acpi_tables.nr_lapic_nmis; i++) {
+		const struct acpi_lapic_nmi *n = &acpi_tables.lapic_nmis[i];
+
+		const char *kind = n->x2apic ? "x2APIC " : "";
+
+		if (n->uid == (n->x2apic ? 0xffffffffu : 0xffu))
+			pr_info("NMI on LINT%u of all %sCPUs (%s, %s)\n", n->lint, kind,
+				trigger_name(n->flags), polarity_name(n->flags));
+		else
+			pr_info("NMI on LINT%u of %sCPU uid %u (%s, %s)\n", n->lint, kind, n->uid,
+				trigger_name(n->flags), polarity_name(n->flags));
+	}
+}
+
+void acpi_print_summary(void)
+{
+	if (!acpi_tables.present) {
+		pr_info("no ACPI tables\n");
+		return;
+	}
+	print_tables();
+	if (acpi_tables.have_madt)
+		print_madt();
+	else
+		pr_info("no MADT: no IOAPIC information\n");
+	for (size_t i = 0; i < acpi_tables.nr_mcfg; i++)
+		pr_info("PCI ECAM at %#llx, segment %u, buses %u-%u\n",
+			(unsigned long long)acpi_tables.mcfg[i].base, acpi_tables.mcfg[i].segment,
+			acpi_tables.mcfg[i].start_bus, acpi_tables.mcfg[i].end_bus);
+	if (acpi_tables.have_fadt) {
+		if (acpi_tables.reset_supported)
+			pr_info("reset register: %s %#llx, value %#x\n",
+				space_name(acpi_tables.reset_reg.space_id),
+				(unsigned long long)acpi_tables.reset_reg.address,
+				acpi_tables.reset_value);
+		else
+			pr_info("no ACPI reset register\n");
+		pr_info("SCI IRQ %u, PM1a control %s %#llx, PM timer %s %#llx (%u-bit)%s\n",
+			acpi_tables.sci_irq, space_name(acpi_tables.pm1a_cnt.space_id),
+			(unsigned long long)acpi_tables.pm1a_cnt.address,
+			space_name(acpi_tables.pm_timer.space_id),
+			(unsigned long long)acpi_tables.pm_timer.address,
+			acpi_tables.pm_timer.bit_width,
+			acpi_tables.fadt_flags & ACPI_FADT_HW_REDUCED ? ", hardware-reduced" : "");
+	}
+	if (acpi_tables.have_fadt) {
+		if (acpi_tables.s5_valid)
+			pr_info("power-off: S5 sleep type %u/%u from the DSDT\n",
+				acpi_tables.s5_slp_typa, acpi_tables.s5_slp_typb);
+		else
+			pr_info("power-off: no S5 sleep type found in the DSDT\n");
+	}
+	if (acpi_tables.have_hpet)
+		pr_info("HPET %u at %#llx\n", acpi_tables.hpet_number,
+			(unsigned long long)acpi_tables.hpet_address);
+}
