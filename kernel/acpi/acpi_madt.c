@@ -207,17 +207,9 @@ bool acpi_isa_override(u8 irq, u32 *gsi, bool *level, bool *active_low)
 
 void acpi_isa_irq(u8 irq, u32 *gsi, bool *active_low, bool *level)
 {
+	/* ISA's defaults (edge, active high) unless an override says otherwise. */
 	*gsi = irq;
 	*active_low = false;
 	*level = false;
-	for (size_t i = 0; i < acpi_tables.nr_overrides; i++) {
-		const struct acpi_irq_override *o = &acpi_tables.overrides[i];
-
-		if (o->bus != 0 || o->bus_irq != irq)
-			continue;
-		*gsi = o->gsi;
-		*active_low = (o->flags & ACPI_POLARITY_MASK) == ACPI_POLARITY_LOW;
-		*level = (o->flags & ACPI_TRIGGER_MASK) == ACPI_TRIGGER_LEVEL;
-		return;
-	}
+	acpi_isa_override(irq, gsi, level, active_low);
 }
