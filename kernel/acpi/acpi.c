@@ -14,12 +14,12 @@
 #include "kernel/acpi/static_tables.h"
 #include "kernel/console/printk.h"
 
-struct acpi_info acpi_tables;
-u8 acpi_rsdp_saved[RSDP_V2_LEN] __aligned(16);
+struct acpi_info sdt_info;
+u8 sdt_rsdp_saved[RSDP_V2_LEN] __aligned(16);
 
 const struct acpi_info *acpi_get(void)
 {
-	return acpi_tables.present ? &acpi_tables : NULL;
+	return sdt_info.present ? &sdt_info : NULL;
 }
 
 /* ---- MCFG ---- */
@@ -29,7 +29,7 @@ static bool parse_mcfg(const struct table *t)
 	u32 off;
 
 	if (t->len < 44)
-		return acpi_reject(t, "too short for an MCFG", t->len);
+		return sdt_reject(t, "too short for an MCFG", t->len);
 	if ((t->len - 44) % 16)
 		pr_warn("MCFG at %#llx: %u stray bytes after its entries\n",
 			(unsigned long long)t->phys, (t->len - 44) % 16);
@@ -44,11 +44,11 @@ static bool parse_mcfg(const struct table *t)
 				(unsigned long long)e.base, e.start_bus, e.end_bus);
 			continue;
 		}
-		if (acpi_tables.nr_mcfg == ACPI_MAX_MCFG) {
+		if (sdt_info.nr_mcfg == ACPI_MAX_MCFG) {
 			pr_warn("MCFG: more than %d ECAM windows, rest ignored\n", ACPI_MAX_MCFG);
 			break;
 		}
-		acpi_tables.mcfg[acpi_tables.nr_mcfg++] = e;
+		sdt_info.mcfg[sdt_info.nr_mcfg++] = e;
 	}
 	return true;
 }
@@ -57,21 +57,21 @@ static bool parse_mcfg(const struct table *t)
 
 static bool parse_hpet(const struct table *t)
 {
-	struct acpi_gas base = acpi_read_gas(t, 40);
+	struct acpi_gas base = sdt_read_gas(t, 40);
 
 	if (!table_has(t, 40, 12))
-		return acpi_reject(t, "too short for an HPET table", t->len);
+		return sdt_reject(t, "too short for an HPET table", t->len);
 	if (base.space_id != ACPI_GAS_MEMORY || !base.address) {
 		pr_warn("HPET at %#llx: base %#llx in address space %u unusable\n",
 			(unsigned long long)t->phys, (unsigned long long)base.address,
 			base.space_id);
 		return false;
 	}
-	acpi_tables.hpet_address = base.address;
-	acpi_tables.hpet_block_id = read32(t, 36);
-	acpi_tables.hpet_number = read8(t, 52);
-	acpi_tables.hpet_min_tick = read16(t, 53);
-	acpi_tables.have_hpet = true;
+	sdt_info.hpet_address = base.address;
+	sdt_info.hpet_block_id = read32(t, 36);
+	sdt_info.hpet_number = read8(t, 52);
+	sdt_info.hpet_min_tick = read16(t, 53);
+	sdt_info.have_hpet = true;
 	return true;
 }
 
@@ -86,15 +86,15 @@ struct table_parser {
 static void handle_table(u64 phys)
 {
 	const struct table_parser parsers[] = {
-		{ "APIC", acpi_parse_madt, &acpi_tables.have_madt },
+		{ "APIC", sdt_parse_madt, &sdt_info.have_madt },
 		{ "MCFG", parse_mcfg, NULL },
-		{ "FACP", acpi_parse_fadt, &acpi_tables.have_fadt },
-		{ "HPET", parse_hpet, &acpi_tables.have_hpet },
+		{ "FACP", sdt_parse_fadt, &sdt_info.have_fadt },
+		{ "HPET", parse_hpet, &sdt_info.have_hpet },
 	};
 	struct acpi_table_desc *desc;
 	struct table t;
 
-	if (!acpi_load_table(phys, ACPI_MAX_TABLE_LEN, &t, &desc))
+	if (!sdt_load(phys, ACPI_MAX_TABLE_LEN, &t, &desc))
 		return;
 	for (size_t i = 0; i < ARRAY_SIZE(parsers); i++) {
 		if (strcmp(t.sig, parsers[i].sig))
@@ -116,25 +116,25 @@ static bool walk_root(u64 phys, bool xsdt)
 	struct acpi_table_desc *desc;
 	struct table t;
 
-	if (!acpi_load_table(phys, ACPI_MAX_TABLE_LEN, &t, &desc))
+	if (!sdt_load(phys, ACPI_MAX_TABLE_LEN, &t, &desc))
 		return false;
 	if (strcmp(t.sig, want)) {
 		pr_warn("%s at %#llx: expected %s, ignored\n", t.sig, (unsigned long long)phys,
 			want);
-		acpi_tables.bad_tables++;
+		sdt_info.bad_tables++;
 		return false;
 	}
 	if (desc)
 		desc->used = true;
-	acpi_tables.xsdt = xsdt;
-	acpi_tables.root_phys = phys;
+	sdt_info.xsdt = xsdt;
+	sdt_info.root_phys = phys;
 	count = (t.len - SDT_HEADER_LEN) / entry_size;
 	if ((t.len - SDT_HEADER_LEN) % entry_size)
 		pr_warn("%s at %#llx: %u stray bytes after its entries\n", want,
 			(unsigned long long)phys, (t.len - SDT_HEADER_LEN) % entry_size);
 	for (u32 i = 0; i < count; i++) {
 		/* Re-mapped per entry: handle_table() maps other tables meanwhile. */
-		const u8 *e = acpi_map(phys + SDT_HEADER_LEN + (u64)i * entry_size, entry_size);
+		const u8 *e = sdt_map(phys + SDT_HEADER_LEN + (u64)i * entry_size, entry_size);
 		u64 addr = 0;
 
 		if (!e) {
@@ -158,13 +158,13 @@ int acpi_init(const void *rsdp_copy, size_t len)
 	struct rsdp rsdp;
 	bool ok = false;
 
-	memset(&acpi_tables, 0, sizeof(acpi_tables));
-	if (!acpi_find_rsdp(rsdp_copy, len, &rsdp)) {
+	memset(&sdt_info, 0, sizeof(sdt_info));
+	if (!sdt_find_rsdp(rsdp_copy, len, &rsdp)) {
 		pr_warn("no RSDP found: running without ACPI tables\n");
 		return -ENODEV;
 	}
-	acpi_tables.revision = rsdp.revision;
-	memcpy(acpi_tables.oem_id, rsdp.oem_id, sizeof(acpi_tables.oem_id));
+	sdt_info.revision = rsdp.revision;
+	memcpy(sdt_info.oem_id, rsdp.oem_id, sizeof(sdt_info.oem_id));
 	if (rsdp.xsdt) {
 		ok = walk_root(rsdp.xsdt, true);
 		if (!ok && rsdp.rsdt)
@@ -176,14 +176,14 @@ int acpi_init(const void *rsdp_copy, size_t len)
 		pr_warn("no usable RSDT or XSDT: running without ACPI tables\n");
 		return -ENODEV;
 	}
-	acpi_tables.present = true;
+	sdt_info.present = true;
 	acpi_print_summary();
 	return 0;
 }
 
 u64 acpi_rsdp_address(void)
 {
-	if (!acpi_tables.present)
+	if (!sdt_info.present)
 		return 0;
-	return acpi_tables.rsdp_phys ? acpi_tables.rsdp_phys : (u64)(uintptr_t)acpi_rsdp_saved;
+	return sdt_info.rsdp_phys ? sdt_info.rsdp_phys : (u64)(uintptr_t)sdt_rsdp_saved;
 }

@@ -38,11 +38,11 @@ static u8 madt_min_len(u8 type)
 }
 
 /* Returns a slot in an array of max entries, or NULL (counted) when full. */
-#define MADT_SLOT(arr, nr, max) ((nr) < (max) ? &(arr)[(nr)++] : (acpi_tables.madt_dropped++, NULL))
+#define MADT_SLOT(arr, nr, max) ((nr) < (max) ? &(arr)[(nr)++] : (sdt_info.madt_dropped++, NULL))
 
 static void add_cpu(u32 apic_id, u32 uid, u32 flags, bool x2apic)
 {
-	struct acpi_cpu_totals *t = &acpi_tables.cpu_totals;
+	struct acpi_cpu_totals *t = &sdt_info.cpu_totals;
 	struct acpi_cpu *c;
 
 	/*
@@ -55,7 +55,7 @@ static void add_cpu(u32 apic_id, u32 uid, u32 flags, bool x2apic)
 	t->x2apic_entries += x2apic;
 	if ((flags & (BIT(0) | BIT(1))) && apic_id > t->max_apic_id)
 		t->max_apic_id = apic_id;
-	c = MADT_SLOT(acpi_tables.cpus, acpi_tables.nr_cpus, ACPI_MAX_CPUS);
+	c = MADT_SLOT(sdt_info.cpus, sdt_info.nr_cpus, ACPI_MAX_CPUS);
 
 	if (c)
 		*c = (struct acpi_cpu){ .apic_id = apic_id,
@@ -73,7 +73,7 @@ static void add_lapic_nmi(u32 uid, u8 lint, u16 flags, bool x2apic)
 		pr_warn("MADT: NMI on LINT%u does not exist, ignored\n", lint);
 		return;
 	}
-	n = MADT_SLOT(acpi_tables.lapic_nmis, acpi_tables.nr_lapic_nmis, ACPI_MAX_LAPIC_NMIS);
+	n = MADT_SLOT(sdt_info.lapic_nmis, sdt_info.nr_lapic_nmis, ACPI_MAX_LAPIC_NMIS);
 	if (n)
 		*n = (struct acpi_lapic_nmi){
 			.uid = uid, .lint = lint, .flags = flags, .x2apic = x2apic
@@ -91,7 +91,7 @@ static void madt_entry(const struct table *t, u32 off, u8 type)
 		break;
 	case MADT_IOAPIC: {
 		struct acpi_ioapic *io =
-		    MADT_SLOT(acpi_tables.ioapics, acpi_tables.nr_ioapics, ACPI_MAX_IOAPICS);
+		    MADT_SLOT(sdt_info.ioapics, sdt_info.nr_ioapics, ACPI_MAX_IOAPICS);
 
 		if (io)
 			*io = (struct acpi_ioapic){ .id = read8(t, off + 2),
@@ -101,7 +101,7 @@ static void madt_entry(const struct table *t, u32 off, u8 type)
 	}
 	case MADT_IRQ_OVERRIDE: {
 		struct acpi_irq_override *o =
-		    MADT_SLOT(acpi_tables.overrides, acpi_tables.nr_overrides, ACPI_MAX_OVERRIDES);
+		    MADT_SLOT(sdt_info.overrides, sdt_info.nr_overrides, ACPI_MAX_OVERRIDES);
 		u16 flags = read16(t, off + 8);
 
 		if ((flags & ACPI_POLARITY_MASK) == 2 || (flags & ACPI_TRIGGER_MASK) == 8)
@@ -116,8 +116,8 @@ static void madt_entry(const struct table *t, u32 off, u8 type)
 		break;
 	}
 	case MADT_NMI_SOURCE: {
-		struct acpi_nmi_source *n = MADT_SLOT(
-		    acpi_tables.nmi_sources, acpi_tables.nr_nmi_sources, ACPI_MAX_NMI_SOURCES);
+		struct acpi_nmi_source *n =
+		    MADT_SLOT(sdt_info.nmi_sources, sdt_info.nr_nmi_sources, ACPI_MAX_NMI_SOURCES);
 
 		if (n)
 			*n = (struct acpi_nmi_source){ .flags = read16(t, off + 2),
@@ -137,24 +137,24 @@ static void madt_entry(const struct table *t, u32 off, u8 type)
 			pr_warn("MADT: local APIC address override to 0 ignored\n");
 			break;
 		}
-		acpi_tables.lapic_address = addr;
-		acpi_tables.lapic_overridden = true;
+		sdt_info.lapic_address = addr;
+		sdt_info.lapic_overridden = true;
 		break;
 	}
 	default: pr_debug("MADT: entry type %u not used\n", type); break;
 	}
 }
 
-bool acpi_parse_madt(const struct table *t)
+bool sdt_parse_madt(const struct table *t)
 {
 	u32 off = 44;
 
 	if (!table_has(t, 36, 8))
-		return acpi_reject(t, "too short for a MADT", t->len);
+		return sdt_reject(t, "too short for a MADT", t->len);
 	/* An override (type 5) may come in any position; keep it over this. */
-	if (!acpi_tables.lapic_overridden)
-		acpi_tables.lapic_address = read32(t, 36);
-	acpi_tables.pcat_compat = read32(t, 40) & BIT(0);
+	if (!sdt_info.lapic_overridden)
+		sdt_info.lapic_address = read32(t, 36);
+	sdt_info.pcat_compat = read32(t, 40) & BIT(0);
 	while (off < t->len) {
 		u8 type, len;
 
@@ -179,10 +179,10 @@ bool acpi_parse_madt(const struct table *t)
 			madt_entry(t, off, type);
 		off += len;
 	}
-	if (acpi_tables.madt_dropped)
+	if (sdt_info.madt_dropped)
 		pr_warn("MADT: %u entries did not fit napkin's tables and were dropped\n",
-			acpi_tables.madt_dropped);
-	acpi_tables.have_madt = true;
+			sdt_info.madt_dropped);
+	sdt_info.have_madt = true;
 	return true;
 }
 
@@ -190,8 +190,8 @@ bool acpi_parse_madt(const struct table *t)
 
 bool acpi_isa_override(u8 irq, u32 *gsi, bool *level, bool *active_low)
 {
-	for (size_t i = 0; i < acpi_tables.nr_overrides; i++) {
-		const struct acpi_irq_override *o = &acpi_tables.overrides[i];
+	for (size_t i = 0; i < sdt_info.nr_overrides; i++) {
+		const struct acpi_irq_override *o = &sdt_info.overrides[i];
 
 		if (o->bus != 0 || o->bus_irq != irq)
 			continue;

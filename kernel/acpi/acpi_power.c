@@ -42,7 +42,7 @@ enum {
 /* The 64-bit GAS when present and set, else the legacy I/O port block. */
 static struct acpi_gas fadt_block(const struct table *t, u32 x_off, u32 legacy_off, u8 width)
 {
-	struct acpi_gas g = acpi_read_gas(t, x_off);
+	struct acpi_gas g = sdt_read_gas(t, x_off);
 
 	if (g.address)
 		return g;
@@ -54,40 +54,40 @@ static struct acpi_gas fadt_block(const struct table *t, u32 x_off, u32 legacy_o
 	return g;
 }
 
-bool acpi_parse_fadt(const struct table *t)
+bool sdt_parse_fadt(const struct table *t)
 {
-	acpi_tables.fadt_revision = read8(t, 8);
-	acpi_tables.fadt_flags = read32(t, FADT_FLAGS);
-	acpi_tables.boot_arch = read16(t, FADT_BOOT_ARCH);
-	acpi_tables.sci_irq = read16(t, FADT_SCI_INT);
-	acpi_tables.smi_cmd = read32(t, FADT_SMI_CMD);
-	acpi_tables.acpi_enable_value = read8(t, FADT_ACPI_ENABLE);
-	acpi_tables.dsdt_phys = read64(t, FADT_X_DSDT);
-	if (!acpi_tables.dsdt_phys)
-		acpi_tables.dsdt_phys = read32(t, FADT_DSDT);
-	acpi_tables.pm1a_cnt = fadt_block(t, FADT_X_PM1A_CNT_BLK, FADT_PM1A_CNT_BLK,
-					  (u8)(read8(t, FADT_PM1_CNT_LEN) * 8));
-	acpi_tables.pm1b_cnt = fadt_block(t, FADT_X_PM1B_CNT_BLK, FADT_PM1B_CNT_BLK,
-					  (u8)(read8(t, FADT_PM1_CNT_LEN) * 8));
-	acpi_tables.pm_timer = fadt_block(t, FADT_X_PM_TMR_BLK, FADT_PM_TMR_BLK,
-					  acpi_tables.fadt_flags & ACPI_FADT_TMR_VAL_EXT ? 32 : 24);
+	sdt_info.fadt_revision = read8(t, 8);
+	sdt_info.fadt_flags = read32(t, FADT_FLAGS);
+	sdt_info.boot_arch = read16(t, FADT_BOOT_ARCH);
+	sdt_info.sci_irq = read16(t, FADT_SCI_INT);
+	sdt_info.smi_cmd = read32(t, FADT_SMI_CMD);
+	sdt_info.acpi_enable_value = read8(t, FADT_ACPI_ENABLE);
+	sdt_info.dsdt_phys = read64(t, FADT_X_DSDT);
+	if (!sdt_info.dsdt_phys)
+		sdt_info.dsdt_phys = read32(t, FADT_DSDT);
+	sdt_info.pm1a_cnt = fadt_block(t, FADT_X_PM1A_CNT_BLK, FADT_PM1A_CNT_BLK,
+				       (u8)(read8(t, FADT_PM1_CNT_LEN) * 8));
+	sdt_info.pm1b_cnt = fadt_block(t, FADT_X_PM1B_CNT_BLK, FADT_PM1B_CNT_BLK,
+				       (u8)(read8(t, FADT_PM1_CNT_LEN) * 8));
+	sdt_info.pm_timer = fadt_block(t, FADT_X_PM_TMR_BLK, FADT_PM_TMR_BLK,
+				       sdt_info.fadt_flags & ACPI_FADT_TMR_VAL_EXT ? 32 : 24);
 	if (read8(t, FADT_PM_TMR_LEN) != 4)
-		acpi_tables.pm_timer = (struct acpi_gas){ 0 };
-	if (acpi_tables.fadt_flags & ACPI_FADT_RESET_REG_SUP) {
-		acpi_tables.reset_reg = acpi_read_gas(t, FADT_RESET_REG);
-		acpi_tables.reset_value = read8(t, FADT_RESET_VALUE);
-		if (!table_has(t, FADT_RESET_VALUE, 1) || !acpi_tables.reset_reg.address ||
-		    acpi_tables.reset_reg.space_id > ACPI_GAS_PCI_CONFIG)
+		sdt_info.pm_timer = (struct acpi_gas){ 0 };
+	if (sdt_info.fadt_flags & ACPI_FADT_RESET_REG_SUP) {
+		sdt_info.reset_reg = sdt_read_gas(t, FADT_RESET_REG);
+		sdt_info.reset_value = read8(t, FADT_RESET_VALUE);
+		if (!table_has(t, FADT_RESET_VALUE, 1) || !sdt_info.reset_reg.address ||
+		    sdt_info.reset_reg.space_id > ACPI_GAS_PCI_CONFIG)
 			pr_warn(
 			    "FADT at %#llx: reset register claimed but unusable (length %u, space %u, address %#llx)\n",
-			    (unsigned long long)t->phys, t->len, acpi_tables.reset_reg.space_id,
-			    (unsigned long long)acpi_tables.reset_reg.address);
+			    (unsigned long long)t->phys, t->len, sdt_info.reset_reg.space_id,
+			    (unsigned long long)sdt_info.reset_reg.address);
 		else
-			acpi_tables.reset_supported = true;
+			sdt_info.reset_supported = true;
 	}
-	acpi_tables.have_fadt = true;
-	if (acpi_tables.dsdt_phys)
-		parse_dsdt(acpi_tables.dsdt_phys);
+	sdt_info.have_fadt = true;
+	if (sdt_info.dsdt_phys)
+		parse_dsdt(sdt_info.dsdt_phys);
 	return true;
 }
 
@@ -144,13 +144,13 @@ static void find_s5(const struct table *t)
 		if (!table_has(t, pos, 1))
 			break;
 		pos += (u32)(t->p[pos] >> 6) + 1 + 1; /* PkgLength, NumElements */
-		if (!aml_small_int(t, &pos, &acpi_tables.s5_slp_typa)) {
+		if (!aml_small_int(t, &pos, &sdt_info.s5_slp_typa)) {
 			pr_warn("DSDT: _S5_ package not understood: no ACPI power-off\n");
 			return;
 		}
-		if (!aml_small_int(t, &pos, &acpi_tables.s5_slp_typb))
-			acpi_tables.s5_slp_typb = 0;
-		acpi_tables.s5_valid = true;
+		if (!aml_small_int(t, &pos, &sdt_info.s5_slp_typb))
+			sdt_info.s5_slp_typb = 0;
+		sdt_info.s5_valid = true;
 		return;
 	}
 }
@@ -160,11 +160,11 @@ static void parse_dsdt(u64 phys)
 	struct acpi_table_desc *desc;
 	struct table t;
 
-	if (!acpi_load_table(phys, ACPI_MAX_DSDT_LEN, &t, &desc))
+	if (!sdt_load(phys, ACPI_MAX_DSDT_LEN, &t, &desc))
 		return;
 	if (strcmp(t.sig, "DSDT")) {
 		pr_warn("%s at %#llx: expected DSDT, ignored\n", t.sig, (unsigned long long)phys);
-		acpi_tables.bad_tables++;
+		sdt_info.bad_tables++;
 		return;
 	}
 	find_s5(&t);
@@ -200,19 +200,19 @@ void acpi_poweroff(void)
 {
 	u16 a, b = 0;
 
-	if (!acpi_tables.present || !acpi_tables.s5_valid || !acpi_tables.pm1a_cnt.address)
+	if (!sdt_info.present || !sdt_info.s5_valid || !sdt_info.pm1a_cnt.address)
 		return;
 	pr_notice("power off: entering S5 through the static tables' values\n");
 	/* Both halves get SLP_TYP before either gets SLP_EN, which starts the transition. */
-	a = with_sleep_type(&acpi_tables.pm1a_cnt, acpi_tables.s5_slp_typa);
-	if (acpi_tables.pm1b_cnt.address)
-		b = with_sleep_type(&acpi_tables.pm1b_cnt, acpi_tables.s5_slp_typb);
-	write_pm1(&acpi_tables.pm1a_cnt, a);
-	if (acpi_tables.pm1b_cnt.address)
-		write_pm1(&acpi_tables.pm1b_cnt, b);
-	write_pm1(&acpi_tables.pm1a_cnt, a | PM1_SLP_EN);
-	if (acpi_tables.pm1b_cnt.address)
-		write_pm1(&acpi_tables.pm1b_cnt, b | PM1_SLP_EN);
+	a = with_sleep_type(&sdt_info.pm1a_cnt, sdt_info.s5_slp_typa);
+	if (sdt_info.pm1b_cnt.address)
+		b = with_sleep_type(&sdt_info.pm1b_cnt, sdt_info.s5_slp_typb);
+	write_pm1(&sdt_info.pm1a_cnt, a);
+	if (sdt_info.pm1b_cnt.address)
+		write_pm1(&sdt_info.pm1b_cnt, b);
+	write_pm1(&sdt_info.pm1a_cnt, a | PM1_SLP_EN);
+	if (sdt_info.pm1b_cnt.address)
+		write_pm1(&sdt_info.pm1b_cnt, b | PM1_SLP_EN);
 	for (int i = 0; i < 1000000; i++)
 		cpu_relax();
 }

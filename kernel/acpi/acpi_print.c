@@ -37,50 +37,50 @@ static const char *trigger_name(u16 flags)
 
 static void print_tables(void)
 {
-	if (acpi_tables.rsdp_phys)
-		pr_info("RSDP revision %u (%s) at %#llx\n", acpi_tables.revision,
-			acpi_tables.oem_id, (unsigned long long)acpi_tables.rsdp_phys);
+	if (sdt_info.rsdp_phys)
+		pr_info("RSDP revision %u (%s) at %#llx\n", sdt_info.revision, sdt_info.oem_id,
+			(unsigned long long)sdt_info.rsdp_phys);
 	else
-		pr_info("RSDP revision %u (%s) from the boot loader\n", acpi_tables.revision,
-			acpi_tables.oem_id);
-	for (size_t i = 0; i < acpi_tables.nr_tables; i++) {
-		const struct acpi_table_desc *d = &acpi_tables.tables[i];
+		pr_info("RSDP revision %u (%s) from the boot loader\n", sdt_info.revision,
+			sdt_info.oem_id);
+	for (size_t i = 0; i < sdt_info.nr_tables; i++) {
+		const struct acpi_table_desc *d = &sdt_info.tables[i];
 
 		pr_info("%s %#010llx %6u bytes rev %u (%s)%s\n", d->signature,
 			(unsigned long long)d->phys, d->length, d->revision, d->oem_id,
 			d->used ? "" : " (not used)");
 	}
-	if (acpi_tables.tables_unlisted)
-		pr_info("%u more tables not listed\n", acpi_tables.tables_unlisted);
-	if (acpi_tables.bad_tables)
-		pr_info("%u tables rejected\n", acpi_tables.bad_tables);
+	if (sdt_info.tables_unlisted)
+		pr_info("%u more tables not listed\n", sdt_info.tables_unlisted);
+	if (sdt_info.bad_tables)
+		pr_info("%u tables rejected\n", sdt_info.bad_tables);
 }
 
 static void print_madt(void)
 {
-	const struct acpi_cpu_totals *t = &acpi_tables.cpu_totals;
+	const struct acpi_cpu_totals *t = &sdt_info.cpu_totals;
 
 	pr_info("%u CPUs (%u enabled, %u in x2APIC entries, APIC IDs up to %u), local APIC at "
 		"%#llx%s%s\n",
 		t->entries, t->enabled, t->x2apic_entries, t->max_apic_id,
-		(unsigned long long)acpi_tables.lapic_address,
-		acpi_tables.lapic_overridden ? " (override)" : "",
-		acpi_tables.pcat_compat ? ", legacy 8259 present" : "");
-	for (size_t i = 0; i < acpi_tables.nr_ioapics; i++)
-		pr_info("IOAPIC %u at %#x, GSI base %u\n", acpi_tables.ioapics[i].id,
-			acpi_tables.ioapics[i].address, acpi_tables.ioapics[i].gsi_base);
-	for (size_t i = 0; i < acpi_tables.nr_overrides; i++) {
-		const struct acpi_irq_override *o = &acpi_tables.overrides[i];
+		(unsigned long long)sdt_info.lapic_address,
+		sdt_info.lapic_overridden ? " (override)" : "",
+		sdt_info.pcat_compat ? ", legacy 8259 present" : "");
+	for (size_t i = 0; i < sdt_info.nr_ioapics; i++)
+		pr_info("IOAPIC %u at %#x, GSI base %u\n", sdt_info.ioapics[i].id,
+			sdt_info.ioapics[i].address, sdt_info.ioapics[i].gsi_base);
+	for (size_t i = 0; i < sdt_info.nr_overrides; i++) {
+		const struct acpi_irq_override *o = &sdt_info.overrides[i];
 
 		pr_info("IRQ %u -> GSI %u (%s, %s)\n", o->bus_irq, o->gsi, trigger_name(o->flags),
 			polarity_name(o->flags));
 	}
-	for (size_t i = 0; i < acpi_tables.nr_nmi_sources; i++)
-		pr_info("NMI source GSI %u (%s, %s)\n", acpi_tables.nmi_sources[i].gsi,
-			trigger_name(acpi_tables.nmi_sources[i].flags),
-			polarity_name(acpi_tables.nmi_sources[i].flags));
-	for (size_t i = 0; i < acpi_tables.nr_lapic_nmis; i++) {
-		const struct acpi_lapic_nmi *n = &acpi_tables.lapic_nmis[i];
+	for (size_t i = 0; i < sdt_info.nr_nmi_sources; i++)
+		pr_info("NMI source GSI %u (%s, %s)\n", sdt_info.nmi_sources[i].gsi,
+			trigger_name(sdt_info.nmi_sources[i].flags),
+			polarity_name(sdt_info.nmi_sources[i].flags));
+	for (size_t i = 0; i < sdt_info.nr_lapic_nmis; i++) {
+		const struct acpi_lapic_nmi *n = &sdt_info.lapic_nmis[i];
 
 		const char *kind = n->x2apic ? "x2APIC " : "";
 
@@ -95,43 +95,42 @@ static void print_madt(void)
 
 void acpi_print_summary(void)
 {
-	if (!acpi_tables.present) {
+	if (!sdt_info.present) {
 		pr_info("no ACPI tables\n");
 		return;
 	}
 	print_tables();
-	if (acpi_tables.have_madt)
+	if (sdt_info.have_madt)
 		print_madt();
 	else
 		pr_info("no MADT: no IOAPIC information\n");
-	for (size_t i = 0; i < acpi_tables.nr_mcfg; i++)
+	for (size_t i = 0; i < sdt_info.nr_mcfg; i++)
 		pr_info("PCI ECAM at %#llx, segment %u, buses %u-%u\n",
-			(unsigned long long)acpi_tables.mcfg[i].base, acpi_tables.mcfg[i].segment,
-			acpi_tables.mcfg[i].start_bus, acpi_tables.mcfg[i].end_bus);
-	if (acpi_tables.have_fadt) {
-		if (acpi_tables.reset_supported)
+			(unsigned long long)sdt_info.mcfg[i].base, sdt_info.mcfg[i].segment,
+			sdt_info.mcfg[i].start_bus, sdt_info.mcfg[i].end_bus);
+	if (sdt_info.have_fadt) {
+		if (sdt_info.reset_supported)
 			pr_info("reset register: %s %#llx, value %#x\n",
-				space_name(acpi_tables.reset_reg.space_id),
-				(unsigned long long)acpi_tables.reset_reg.address,
-				acpi_tables.reset_value);
+				space_name(sdt_info.reset_reg.space_id),
+				(unsigned long long)sdt_info.reset_reg.address,
+				sdt_info.reset_value);
 		else
 			pr_info("no ACPI reset register\n");
 		pr_info("SCI IRQ %u, PM1a control %s %#llx, PM timer %s %#llx (%u-bit)%s\n",
-			acpi_tables.sci_irq, space_name(acpi_tables.pm1a_cnt.space_id),
-			(unsigned long long)acpi_tables.pm1a_cnt.address,
-			space_name(acpi_tables.pm_timer.space_id),
-			(unsigned long long)acpi_tables.pm_timer.address,
-			acpi_tables.pm_timer.bit_width,
-			acpi_tables.fadt_flags & ACPI_FADT_HW_REDUCED ? ", hardware-reduced" : "");
+			sdt_info.sci_irq, space_name(sdt_info.pm1a_cnt.space_id),
+			(unsigned long long)sdt_info.pm1a_cnt.address,
+			space_name(sdt_info.pm_timer.space_id),
+			(unsigned long long)sdt_info.pm_timer.address, sdt_info.pm_timer.bit_width,
+			sdt_info.fadt_flags & ACPI_FADT_HW_REDUCED ? ", hardware-reduced" : "");
 	}
-	if (acpi_tables.have_fadt) {
-		if (acpi_tables.s5_valid)
+	if (sdt_info.have_fadt) {
+		if (sdt_info.s5_valid)
 			pr_info("power-off: S5 sleep type %u/%u from the DSDT\n",
-				acpi_tables.s5_slp_typa, acpi_tables.s5_slp_typb);
+				sdt_info.s5_slp_typa, sdt_info.s5_slp_typb);
 		else
 			pr_info("power-off: no S5 sleep type found in the DSDT\n");
 	}
-	if (acpi_tables.have_hpet)
-		pr_info("HPET %u at %#llx\n", acpi_tables.hpet_number,
-			(unsigned long long)acpi_tables.hpet_address);
+	if (sdt_info.have_hpet)
+		pr_info("HPET %u at %#llx\n", sdt_info.hpet_number,
+			(unsigned long long)sdt_info.hpet_address);
 }

@@ -3,7 +3,7 @@
  * Finding and checking ACPI tables. Firmware tables are untrusted input:
  * every table is length- and checksum-checked before any field is believed,
  * and a bad table only costs us that table. Mapped pointers are never kept
- * across another acpi_map() call, so a mapper with a single temporary window
+ * across another sdt_map() call, so a mapper with a single temporary window
  * would work.
  */
 #define pr_fmt(fmt) "acpi: " fmt
@@ -37,7 +37,7 @@ static const void *identity_map(u64 phys, size_t len)
 	return (const void *)(uintptr_t)phys;
 }
 
-const u8 *acpi_map(u64 phys, size_t len)
+const u8 *sdt_map(u64 phys, size_t len)
 {
 	return (mapper ? mapper : identity_map)(phys, len ? len : 1);
 }
@@ -69,7 +69,7 @@ static void copy_printable(char *dst, const u8 *src, size_t n)
 	dst[n] = '\0';
 }
 
-struct acpi_gas acpi_read_gas(const struct table *t, u32 off)
+struct acpi_gas sdt_read_gas(const struct table *t, u32 off)
 {
 	struct acpi_gas g = { 0 };
 
@@ -122,7 +122,7 @@ static bool parse_rsdp(const u8 *p, size_t avail, const char *where, struct rsdp
 /* Looks for the RSDP on 16-byte boundaries of [base, base + size). */
 static bool scan_for_rsdp(u64 base, u32 size, struct rsdp *out)
 {
-	const u8 *p = acpi_map(base, size);
+	const u8 *p = sdt_map(base, size);
 
 	if (!p) {
 		pr_warn("cannot read %#llx-%#llx to look for the RSDP\n", (unsigned long long)base,
@@ -136,7 +136,7 @@ static bool scan_for_rsdp(u64 base, u32 size, struct rsdp *out)
 			continue;
 		snprintf(where, sizeof(where), "at %#llx", (unsigned long long)(base + off));
 		if (parse_rsdp(p + off, size - off, where, out)) {
-			acpi_tables.rsdp_phys = base + off;
+			sdt_info.rsdp_phys = base + off;
 			return true;
 		}
 	}
@@ -151,7 +151,7 @@ static u64 find_ebda(void)
 
 	if (ebda_base)
 		return ebda_base;
-	bda = acpi_map(BDA_EBDA_SEGMENT, 2);
+	bda = sdt_map(BDA_EBDA_SEGMENT, 2);
 	if (!bda) {
 		pr_debug("BIOS data area not readable: EBDA not searched\n");
 		return 0;
@@ -166,13 +166,13 @@ static u64 find_ebda(void)
 	return base;
 }
 
-bool acpi_find_rsdp(const void *copy, size_t len, struct rsdp *out)
+bool sdt_find_rsdp(const void *copy, size_t len, struct rsdp *out)
 {
 	u64 ebda;
 
 	if (copy) {
 		if (parse_rsdp(copy, len, "from the boot loader", out)) {
-			memcpy(acpi_rsdp_saved, copy, MIN(len, sizeof(acpi_rsdp_saved)));
+			memcpy(sdt_rsdp_saved, copy, MIN(len, sizeof(sdt_rsdp_saved)));
 			return true;
 		}
 		pr_warn("boot loader's RSDP copy (%zu bytes) unusable: searching the BIOS areas\n",
@@ -190,12 +190,12 @@ static struct acpi_table_desc *record_table(u64 phys, const u8 *hdr, u32 len)
 {
 	struct acpi_table_desc *d;
 
-	if (acpi_tables.nr_tables == ACPI_MAX_TABLES) {
-		if (!acpi_tables.tables_unlisted++)
+	if (sdt_info.nr_tables == ACPI_MAX_TABLES) {
+		if (!sdt_info.tables_unlisted++)
 			pr_warn("more than %d tables: the rest are not listed\n", ACPI_MAX_TABLES);
 		return NULL;
 	}
-	d = &acpi_tables.tables[acpi_tables.nr_tables++];
+	d = &sdt_info.tables[sdt_info.nr_tables++];
 	copy_printable(d->signature, hdr, 4);
 	copy_printable(d->oem_id, hdr + 10, 6);
 	d->revision = hdr[8];
@@ -204,21 +204,21 @@ static struct acpi_table_desc *record_table(u64 phys, const u8 *hdr, u32 len)
 	return d;
 }
 
-bool acpi_reject(const struct table *t, const char *why, u32 value)
+bool sdt_reject(const struct table *t, const char *why, u32 value)
 {
 	pr_warn("%s at %#llx: %s (%u bytes), ignored\n", t->sig, (unsigned long long)t->phys, why,
 		value);
-	acpi_tables.bad_tables++;
+	sdt_info.bad_tables++;
 	return false;
 }
 
 /*
  * Maps and checks the table at phys, at most max_len bytes long. *desc is its
- * entry in acpi_tables.tables (NULL if the list is full or the header is unreadable).
+ * entry in sdt_info.tables (NULL if the list is full or the header is unreadable).
  */
-bool acpi_load_table(u64 phys, u32 max_len, struct table *t, struct acpi_table_desc **desc)
+bool sdt_load(u64 phys, u32 max_len, struct table *t, struct acpi_table_desc **desc)
 {
-	const u8 *hdr = acpi_map(phys, SDT_HEADER_LEN);
+	const u8 *hdr = sdt_map(phys, SDT_HEADER_LEN);
 	u32 len;
 
 	*t = (struct table){ .phys = phys };
@@ -226,23 +226,23 @@ bool acpi_load_table(u64 phys, u32 max_len, struct table *t, struct acpi_table_d
 	if (!hdr) {
 		pr_warn("table at %#llx: header cannot be read, ignored\n",
 			(unsigned long long)phys);
-		acpi_tables.bad_tables++;
+		sdt_info.bad_tables++;
 		return false;
 	}
 	copy_printable(t->sig, hdr, 4);
 	memcpy(&len, hdr + 4, 4);
 	*desc = record_table(phys, hdr, len);
 	if (len < SDT_HEADER_LEN)
-		return acpi_reject(t, "length shorter than its header", len);
+		return sdt_reject(t, "length shorter than its header", len);
 	if (len > max_len)
-		return acpi_reject(t, "absurd length", len);
-	t->p = acpi_map(phys, len);
+		return sdt_reject(t, "absurd length", len);
+	t->p = sdt_map(phys, len);
 	if (!t->p)
-		return acpi_reject(t, "length runs into unreadable memory", len);
+		return sdt_reject(t, "length runs into unreadable memory", len);
 	if (byte_sum(t->p, len)) {
 		pr_warn("%s at %#llx: bad checksum (bytes sum to %#x), ignored\n", t->sig,
 			(unsigned long long)phys, byte_sum(t->p, len));
-		acpi_tables.bad_tables++;
+		sdt_info.bad_tables++;
 		return false;
 	}
 	t->len = len;

@@ -30,9 +30,9 @@ struct rsdp {
 };
 
 /* Filled in by acpi_init() and the parsers it calls; read through acpi_get(). */
-extern struct acpi_info acpi_tables;
+extern struct acpi_info sdt_info;
 /* The boot loader's RSDP copy, kept for the interpreter (identity-mapped .bss). */
-extern u8 acpi_rsdp_saved[RSDP_V2_LEN];
+extern u8 sdt_rsdp_saved[RSDP_V2_LEN];
 
 static inline bool table_has(const struct table *t, u32 off, u32 size)
 {
@@ -72,16 +72,16 @@ static inline u64 read64(const struct table *t, u32 off)
 	return v;
 }
 
-struct acpi_gas acpi_read_gas(const struct table *t, u32 off);
+struct acpi_gas sdt_read_gas(const struct table *t, u32 off);
 
 /* acpi_table.c: mapping, the RSDP, loading and checking one table. */
-const u8 *acpi_map(u64 phys, size_t len);
-bool acpi_find_rsdp(const void *copy, size_t len, struct rsdp *out);
-bool acpi_load_table(u64 phys, u32 max_len, struct table *t, struct acpi_table_desc **desc);
-bool acpi_reject(const struct table *t, const char *why, u32 value);
+const u8 *sdt_map(u64 phys, size_t len);
+bool sdt_find_rsdp(const void *copy, size_t len, struct rsdp *out);
+bool sdt_load(u64 phys, u32 max_len, struct table *t, struct acpi_table_desc **desc);
+bool sdt_reject(const struct table *t, const char *why, u32 value);
 
 /* One parser per table; true when the table was used. */
-bool acpi_parse_madt(const struct table *t);
-bool acpi_parse_fadt(const struct table *t);
+bool sdt_parse_madt(const struct table *t);
+bool sdt_parse_fadt(const struct table *t);
 
 #endif
