@@ -105,7 +105,21 @@
 #define SKGE_PHY_TYPE_BCOM 1 /* Broadcom BCM5400 copper, over GMII */
 #define SKGE_PHY_ADDR_XMAC 0
 #define SKGE_PHY_ADDR_BCOM 1
-#define SKGE_PHY_ADDR_MARV 0
+
+/*
+ * BCM5400 registers beyond clause 22, and its revisions (PHY ID1; the low
+ * nibble is the revision). The DSP coefficients behind DSP_ADDR/DSP_DATA
+ * take writes only while AUX_CTRL's SM_DSP clock is on.
+ */
+#define SKGE_BCOM_DSP_DATA  0x15
+#define SKGE_BCOM_DSP_ADDR  0x17
+#define SKGE_BCOM_AUX_CTRL  0x18
+#define SKGE_BCOM_AC_DIS_PM BIT(5)  /* power management off */
+#define SKGE_BCOM_AC_TX_TST BIT(10) /* reserved test bit, always written 1 */
+#define SKGE_BCOM_AC_SMDSP  BIT(11) /* SM_DSP clock on */
+#define SKGE_BCOM_ID1_A1    0x6041
+#define SKGE_BCOM_ID1_C0    0x6044
+#define SKGE_PHY_ADDR_MARV  0
 
 /* B2_GP_IO: BCM5400 reset lines, high = running. */
 #define SKGE_GPIO_DAT0 BIT(0)
@@ -431,24 +445,26 @@ _Static_assert(sizeof(struct skge_desc) == 32, "the chip's descriptor layout");
 /* ---- MII (IEEE 802.3 clause 22) registers both PHY families answer ---- */
 #define SKGE_MII_BMCR	  0x00
 #define SKGE_MII_BMSR	  0x01
-#define SKGE_MII_PHYID1	  0x02
+#define SKGE_MII_PHYID1	  0x02 /* OUI bits 3-18 */
+#define SKGE_MII_PHYID2	  0x03 /* OUI bits 19-24, model, revision */
 #define SKGE_MII_ANAR	  0x04
 #define SKGE_MII_ANLPAR	  0x05
 #define SKGE_MII_CTRL1000 0x09
 #define SKGE_MII_STAT1000 0x0A
 
-#define SKGE_BMCR_ANRESTART BIT(9)
-#define SKGE_BMCR_ANENABLE  BIT(12)
-#define SKGE_BMCR_RESET	    BIT(15)
-#define SKGE_BMSR_LSTATUS   BIT(2)
-#define SKGE_BMSR_ANEGDONE  BIT(5)
-#define SKGE_ANAR_ALL	    0x01E1 /* 10/100 half and full, IEEE 802.3 selector */
-#define SKGE_ANAR_NO_10_100 0x0001 /* the selector alone: a gigabit-only MAC (XMAC II) */
-#define SKGE_ANLPAR_10FULL  BIT(6)
-#define SKGE_ANLPAR_100HALF BIT(7)
-#define SKGE_ANLPAR_100FULL BIT(8)
-#define SKGE_CTRL1000_ALL   (BIT(8) | BIT(9)) /* advertise 1000 half and full */
-#define SKGE_STAT1000_HALF  BIT(10)	      /* partner: 1000 half */
-#define SKGE_STAT1000_FULL  BIT(11)	      /* partner: 1000 full */
+#define SKGE_BMCR_ANRESTART    BIT(9)
+#define SKGE_BMCR_ANENABLE     BIT(12)
+#define SKGE_BMCR_RESET	       BIT(15)
+#define SKGE_BMSR_LSTATUS      BIT(2)
+#define SKGE_BMSR_ANEGDONE     BIT(5)
+#define SKGE_ANAR_ALL	       0x01E1 /* 10/100 half and full, IEEE 802.3 selector */
+#define SKGE_ANAR_NO_10_100    0x0001 /* the selector alone: a gigabit-only MAC (XMAC II) */
+#define SKGE_ANLPAR_10FULL     BIT(6)
+#define SKGE_ANLPAR_100HALF    BIT(7)
+#define SKGE_ANLPAR_100FULL    BIT(8)
+#define SKGE_CTRL1000_ALL      (BIT(8) | BIT(9)) /* advertise 1000 half and full */
+#define SKGE_CTRL1000_REPEATER BIT(10)		 /* repeater/DTE: port type for master/slave */
+#define SKGE_STAT1000_HALF     BIT(10)		 /* partner: 1000 half */
+#define SKGE_STAT1000_FULL     BIT(11)		 /* partner: 1000 full */
 
 #endif

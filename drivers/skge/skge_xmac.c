@@ -99,6 +99,62 @@ static int phy_write(struct skge_port *p, u8 reg, u16 val)
 	return err;
 }
 
+/*
+ * BCM5400 errata, as the board vendor's driver works around them: revisions
+ * A1 and C0 need DSP coefficients seeded after every reset; all revisions
+ * want power management off while a link is acquired (on again once it is
+ * up); C5 acquires no 1000BASE-T link as slave unless the port type says
+ * repeater/DTE, which costs the others nothing, so every revision gets it.
+ */
+struct bcom_dsp {
+	u16 addr, val;
+};
+
+static const struct bcom_dsp bcom_a1_dsp[] = {
+	{ 0x0012, 0x1104 }, { 0x0013, 0x0404 }, { 0x8006, 0x0132 },
+	{ 0x8006, 0x0232 }, { 0x800D, 0x000F },
+};
+
+static const struct bcom_dsp bcom_c0_dsp[] = { { 0x0012, 0x1204 }, { 0x0013, 0x0A04 } };
+
+static void bcom_power_management(struct skge_port *p, bool on)
+{
+	u16 aux;
+
+	if (phy_read(p, SKGE_BCOM_AUX_CTRL, &aux))
+		return;
+	phy_write(p, SKGE_BCOM_AUX_CTRL,
+		  on ? aux & ~SKGE_BCOM_AC_DIS_PM : aux | SKGE_BCOM_AC_DIS_PM);
+}
+
+static void bcom_errata(struct skge_port *p)
+{
+	const struct bcom_dsp *dsp = NULL;
+	size_t n = 0;
+	u16 id1;
+
+	if (phy_read(p, SKGE_MII_PHYID2, &id1))
+		return;
+	if (id1 == SKGE_BCOM_ID1_A1) {
+		dsp = bcom_a1_dsp;
+		n = ARRAY_SIZE(bcom_a1_dsp);
+	} else if (id1 == SKGE_BCOM_ID1_C0) {
+		dsp = bcom_c0_dsp;
+		n = ARRAY_SIZE(bcom_c0_dsp);
+	}
+	if (n) {
+		phy_write(p, SKGE_BCOM_AUX_CTRL,
+			  SKGE_BCOM_AC_SMDSP | SKGE_BCOM_AC_TX_TST | SKGE_BCOM_AC_DIS_PM);
+		for (size_t i = 0; i < n; i++) {
+			phy_write(p, SKGE_BCOM_DSP_ADDR, dsp[i].addr);
+			phy_write(p, SKGE_BCOM_DSP_DATA, dsp[i].val);
+		}
+		phy_write(p, SKGE_BCOM_AUX_CTRL, SKGE_BCOM_AC_TX_TST | SKGE_BCOM_AC_DIS_PM);
+	}
+	bcom_power_management(p, false);
+	pr_debug("%s: BCM5400 revision %x, %zu DSP fix-ups\n", skge_name(p), id1 & 0xF, n);
+}
+
 static void gpio_phy_reset(struct skge_port *p, bool run)
 {
 	u32 dat = p->port ? SKGE_GPIO_DAT2 : SKGE_GPIO_DAT0;
@@ -177,13 +233,13 @@ static int xmac_init(struct skge_port *p)
 		if (phy_write(p, SKGE_MII_BMCR, SKGE_BMCR_RESET))
 			return -EIO;
 		mdelay(BCM_RESET_MS);
-		/* UNVERIFIED: early BCM5400s want reserved registers seeded; not done. */
+		bcom_errata(p);
 		/*
 		 * The XMAC II runs at 1000 Mbit/s only: offering 10/100 would let a
 		 * 100 Mbit/s partner bring up a link no frame can cross.
 		 */
 		phy_write(p, SKGE_MII_ANAR, SKGE_ANAR_NO_10_100);
-		phy_write(p, SKGE_MII_CTRL1000, SKGE_CTRL1000_ALL);
+		phy_write(p, SKGE_MII_CTRL1000, SKGE_CTRL1000_ALL | SKGE_CTRL1000_REPEATER);
 		phy_write(p, SKGE_MII_BMCR, SKGE_BMCR_ANENABLE | SKGE_BMCR_ANRESTART);
 	}
 	for (unsigned int i = 0; i < 3; i++)
@@ -276,7 +332,11 @@ static void xmac_link_changed(struct skge_port *p)
 {
 	u16 cmd = xm_read16(p, SKGE_XM_MMU_CMD);
 
-	if (!external_phy(p) || !p->link_up)
+	if (!external_phy(p))
+		return;
+	/* BCM erratum 10523: power management only while the link is up. */
+	bcom_power_management(p, p->link_up);
+	if (!p->link_up)
 		return;
 	cmd = p->full_duplex ? cmd | SKGE_XM_MMU_GMII_FD : cmd & ~SKGE_XM_MMU_GMII_FD;
 	xm_write16(p, SKGE_XM_MMU_CMD, cmd);

@@ -167,6 +167,7 @@ static struct net_device *dev_of(unsigned int i)
 static u16 id_vendor, id_device, id_subdevice;
 static u8 id_rev;
 static bool id_lite_a0;
+static u16 id_bcom; /* BCM5400 PHY ID1 (revision) of a Genesis; 0: the model's C0 */
 
 static void setup(enum skge_model_chip chip, unsigned int ports, bool with_bystander)
 {
@@ -181,6 +182,7 @@ static void setup(enum skge_model_chip chip, unsigned int ports, bool with_bysta
 		.subdevice = id_subdevice,
 		.chip_rev = id_rev,
 		.lite_a0 = id_lite_a0,
+		.bcom_id1 = id_bcom,
 	};
 
 	hosted_init();
@@ -863,6 +865,22 @@ START_TEST(test_genesis_offers_gigabit_only)
 }
 END_TEST
 
+/*
+ * Every BCM5400 revision a Genesis board carries: the model flags a
+ * negotiation started without that revision's errata work-arounds (A1 and C0
+ * DSP coefficients, power management off, C5's repeater bit), and a C5
+ * without the bit never links. The driver must link and pass traffic on all.
+ */
+START_TEST(test_genesis_bcm5400_revisions)
+{
+	static const u16 revs[] = { 0x6041, 0x6043, 0x6044, 0x6047 }; /* A1 B2 C0 C5 */
+
+	id_bcom = revs[_i];
+	run_single(SKGE_MODEL_GENESIS);
+	id_bcom = 0;
+}
+END_TEST
+
 START_TEST(test_shared_intx_with_bystander)
 {
 	struct skge_model_counters c;
@@ -1141,6 +1159,7 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_shared_intx_with_bystander);
 	tcase_add_test(tc, test_ram_interface_timeouts_set);
 	tcase_add_test(tc, test_genesis_offers_gigabit_only);
+	tcase_add_loop_test(tc, test_genesis_bcm5400_revisions, 0, 4);
 	tcase_add_test(tc, test_rx_filter);
 	tcase_add_test(tc, test_pci_ids);
 	tcase_add_test(tc, test_yukon_lite_quirks);

@@ -45,6 +45,7 @@ static const u8 station[2][6] = { { 0x00, 0x00, 0x5A, 0x11, 0x22, 0x33 },
 /* Revision and Yukon-Lite A0 flag of the next model (0: none). */
 static u8 next_rev;
 static bool next_lite_a0;
+static u16 next_bcom_id1;
 
 static struct skge_model *add_model(u8 dev, u8 fn, enum skge_model_chip chip, unsigned int ports)
 {
@@ -54,7 +55,8 @@ static struct skge_model *add_model(u8 dev, u8 fn, enum skge_model_chip chip, un
 					 .ports = ports,
 					 .irq_line = 20,
 					 .chip_rev = next_rev,
-					 .lite_a0 = next_lite_a0 };
+					 .lite_a0 = next_lite_a0,
+					 .bcom_id1 = next_bcom_id1 };
 
 	memcpy(cfg.mac, station, sizeof(station));
 	return skge_model_create(&cfg);
@@ -156,6 +158,13 @@ static int xm_phy_read(unsigned int port, unsigned int reg)
 		udelay(1);
 	}
 	return -1;
+}
+
+static void xm_phy_write(unsigned int port, unsigned int reg, u16 val)
+{
+	xm_write(port, SKR_XM_PHY_ADDR, (u16)(reg | SKR_BCOM_PHY_ADDR << 8));
+	xm_write(port, SKR_XM_PHY_DATA, val);
+	udelay(100);
 }
 
 /* RAM buffer of a queue: unreset, bounds, on (8-byte units). */
@@ -1092,6 +1101,95 @@ START_TEST(test_yukon_smi_and_link_flap)
 }
 END_TEST
 
+/* A Genesis with a BCM5400 of revision id1, out of reset, interrupts off. */
+static void setup_bcom(u16 id1)
+{
+	next_bcom_id1 = id1;
+	setup(SKGE_MODEL_GENESIS, 1);
+	next_bcom_id1 = 0;
+	hosted_failures_quiet(true);
+	writel(SKR_GP_DIR_0 | SKR_GP_IO_0, regs + SKR_B2_GP_IO);
+	ck_assert_int_eq(xm_phy_read(0, SKR_MII_ID1), id1);
+}
+
+static void bcom_seed(const u16 (*dsp)[2], size_t n)
+{
+	xm_phy_write(0, SKR_BCOM_AUX_CTRL,
+		     SKR_BCOM_AC_SMDSP | SKR_BCOM_AC_TX_TST | SKR_BCOM_AC_DIS_PM);
+	for (size_t i = 0; i < n; i++) {
+		xm_phy_write(0, SKR_BCOM_DSP_ADDR, dsp[i][0]);
+		xm_phy_write(0, SKR_BCOM_DSP_DATA, dsp[i][1]);
+	}
+	xm_phy_write(0, SKR_BCOM_AUX_CTRL, SKR_BCOM_AC_TX_TST | SKR_BCOM_AC_DIS_PM);
+}
+
+static void bcom_negotiate(void)
+{
+	xm_phy_write(0, SKR_MII_BMCR, SKR_BMCR_ANE | SKR_BMCR_ANRESTART);
+}
+
+static bool bcom_link_after(u64 ns)
+{
+	hosted_run_for(ns);
+	(void)xm_phy_read(0, SKR_MII_BMSR); /* latched low */
+	return xm_phy_read(0, SKR_MII_BMSR) & SKR_BMSR_LINK;
+}
+
+static const u16 c0_dsp[][2] = { { 0x0012, 0x1204 }, { 0x0013, 0x0A04 } };
+
+/* C0 errata (skge_model_phy.c): seeded coefficients and PM off, or a violation. */
+START_TEST(test_bcom_c0_needs_its_fixups)
+{
+	setup_bcom(SKR_BCOM_ID1_C0);
+	bcom_negotiate();
+	ck_assert_uint_eq(hosted_failures_take("without its DSP fix-ups"), 1);
+	ck_assert_uint_eq(hosted_failures_take("power management on"), 1);
+	/* A coefficient written with the SM_DSP clock off is lost. */
+	xm_phy_write(0, SKR_BCOM_DSP_ADDR, 0x0012);
+	xm_phy_write(0, SKR_BCOM_DSP_DATA, 0x1204);
+	ck_assert_uint_eq(hosted_failures_take("SM_DSP clock off"), 1);
+	/* A wrong value is not the fix-up. */
+	bcom_seed((const u16[][2]){ { 0x0012, 0x1204 }, { 0x0013, 0x0404 } }, 2);
+	bcom_negotiate();
+	ck_assert_uint_eq(hosted_failures_take("coefficient 0x0013 must be 0x0a04"), 1);
+	/* Seeded as the vendor's table says: no violation, and a link. */
+	bcom_seed(c0_dsp, ARRAY_SIZE(c0_dsp));
+	bcom_negotiate();
+	ck_assert_uint_eq(hosted_failures(), 0);
+	ck_assert(bcom_link_after(2500 * MS));
+	/* A PHY reset forgets the coefficients. */
+	xm_phy_write(0, SKR_MII_BMCR, SKR_BMCR_RESET);
+	xm_phy_write(0, SKR_BCOM_AUX_CTRL, SKR_BCOM_AC_DIS_PM);
+	bcom_negotiate();
+	ck_assert_uint_eq(hosted_failures_take("without its DSP fix-ups"), 1);
+	ck_assert_uint_eq(hosted_failures(), 0);
+	teardown();
+}
+END_TEST
+
+/* C5 erratum 1: no repeater/DTE bit, no 1000BASE-T link as slave. B2 needs no seeding. */
+START_TEST(test_bcom_c5_needs_the_repeater_bit)
+{
+	setup_bcom(SKR_BCOM_ID1_C5);
+	xm_phy_write(0, SKR_BCOM_AUX_CTRL, SKR_BCOM_AC_DIS_PM);
+	bcom_negotiate();
+	ck_assert_uint_eq(hosted_failures_take("repeater/DTE"), 1);
+	ck_assert(!bcom_link_after(5000 * MS));
+	xm_phy_write(0, SKR_MII_GTCR, SKR_GTCR_1000HD | SKR_GTCR_1000FD | SKR_BCOM_GTCR_REPEATER);
+	bcom_negotiate();
+	ck_assert_uint_eq(hosted_failures(), 0);
+	ck_assert(bcom_link_after(2500 * MS));
+	teardown();
+
+	setup_bcom(SKR_BCOM_ID1_B2);
+	xm_phy_write(0, SKR_BCOM_AUX_CTRL, SKR_BCOM_AC_DIS_PM);
+	bcom_negotiate();
+	ck_assert_uint_eq(hosted_failures(), 0);
+	ck_assert(bcom_link_after(2500 * MS));
+	teardown();
+}
+END_TEST
+
 START_TEST(test_genesis_phy_through_xmac)
 {
 	setup(SKGE_MODEL_GENESIS, 1);
@@ -1113,7 +1211,7 @@ START_TEST(test_genesis_phy_through_xmac)
 	ck_assert_uint_eq(hosted_failures_take("held in reset (B2_GP_IO"), 1);
 	writel(SKR_GP_DIR_0 | SKR_GP_IO_0, regs + SKR_B2_GP_IO);
 	ck_assert_int_eq(xm_phy_read(0, SKR_MII_ID0), SKR_BCOM_ID0);
-	ck_assert_int_eq(xm_phy_read(0, SKR_MII_ID1), SKR_BCOM_ID1);
+	ck_assert_int_eq(xm_phy_read(0, SKR_MII_ID1), SKR_BCOM_ID1_C0);
 	/* The wrong PHY address, and a write while busy. */
 	xm_write(0, SKR_XM_PHY_ADDR, SKR_MII_BMSR | 3 << 8);
 	(void)xm_read(0, SKR_XM_PHY_DATA);
@@ -1305,6 +1403,8 @@ int main(void)
 	tcase_add_test(tc, test_descriptor_rules);
 	tcase_add_test(tc, test_yukon_smi_and_link_flap);
 	tcase_add_test(tc, test_genesis_phy_through_xmac);
+	tcase_add_test(tc, test_bcom_c0_needs_its_fixups);
+	tcase_add_test(tc, test_bcom_c5_needs_the_repeater_bit);
 	tcase_add_test(tc, test_napi_probe_and_lost_irq);
 	tcase_add_test(tc, test_yukon_lite_a0_far_and_flush);
 	tcase_add_test(tc, test_yukon_lite_coma);

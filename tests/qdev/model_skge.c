@@ -6,13 +6,18 @@
 #include "tests/hosted/models/skge_model.h"
 #include "tests/qdev/model_host.h"
 
+/* Genesis copper boards differ by their BCM5400's revision (skge_model_phy.c). */
 static const struct {
 	const char *name;
 	enum skge_model_chip chip;
+	u16 bcom_id1;
 } chips[] = {
-	{ "yukon", SKGE_MODEL_YUKON },
-	{ "genesis", SKGE_MODEL_GENESIS },
-	{ "yukon-lite", SKGE_MODEL_YUKON_LITE },
+	{ "yukon", SKGE_MODEL_YUKON, 0 },
+	{ "genesis", SKGE_MODEL_GENESIS, 0 },
+	{ "genesis-a1", SKGE_MODEL_GENESIS, 0x6041 },
+	{ "genesis-b2", SKGE_MODEL_GENESIS, 0x6043 },
+	{ "genesis-c5", SKGE_MODEL_GENESIS, 0x6047 },
+	{ "yukon-lite", SKGE_MODEL_YUKON_LITE, 0 },
 };
 
 static void *skge_create(const struct nqdev_config *cfg, char *err, size_t errlen)
@@ -31,12 +36,16 @@ static void *skge_create(const struct nqdev_config *cfg, char *err, size_t errle
 	for (size_t i = 0; i < ARRAY_SIZE(chips) && !found; i++) {
 		if (!strcmp(chips[i].name, cfg->chip)) {
 			mc.chip = chips[i].chip;
+			mc.bcom_id1 = chips[i].bcom_id1;
 			found = true;
 		}
 	}
 	if (!found) {
-		snprintf(err, errlen, "chip '%s' is not one of yukon, genesis, yukon-lite",
-			 cfg->chip);
+		snprintf(
+		    err, errlen,
+		    "chip '%s' is not one of yukon, genesis (a BCM5400 C0), genesis-a1, genesis-b2, "
+		    "genesis-c5, yukon-lite",
+		    cfg->chip);
 		return NULL;
 	}
 	if (cfg->ports > 2) {

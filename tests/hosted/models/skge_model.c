@@ -851,6 +851,7 @@ struct skge_model *skge_model_create(const struct skge_model_config *cfg)
 		hosted_fail("skge model: %u ports asked for; the chip has at most 2", cfg->ports);
 	m->chip_rev = cfg->chip_rev;
 	m->autoneg_ns = cfg->autoneg_ns ? cfg->autoneg_ns : SKM_AUTONEG_NS;
+	m->bcom_id1 = cfg->bcom_id1 ? cfg->bcom_id1 : SKR_BCOM_ID1_C0;
 	switch (m->chip) {
 	case SKGE_MODEL_GENESIS:
 		m->chip_id = SKR_CHIP_GENESIS;

@@ -51,6 +51,12 @@ struct skge_model_config {
 	 * program a usable receive RAM buffer; napkin-skge defaults to that board.
 	 */
 	u8 genesis_ram;
+	/*
+	 * Genesis copper: the BCM5400's PHY ID1, which names its revision
+	 * (SKR_BCOM_ID1_A1, _B2, _C0, _C5; 0: C0). A1 and C0 need their DSP
+	 * fix-ups, C5 its repeater bit (skge_model_phy.c).
+	 */
+	u16 bcom_id1;
 	/* Simulated autonegotiation time; 0: 2 s. Fuzzing, which links up per input, wants it short. */
 	u64 autoneg_ns;
 };

@@ -76,6 +76,8 @@ struct skm_rambuf {
 	u8 ctrl_bits;	   /* store-and-forward, last written */
 };
 
+#define SKM_DSP_SLOTS 8
+
 struct skm_phy {
 	bool in_reset; /* held by GPIO (Genesis) or GPHY_CTRL (Yukon) */
 	u16 bmcr, anar, gtcr, pctrl, ext_ctrl, aux_ctrl, int_mask, int_stat, page;
@@ -87,6 +89,13 @@ struct skm_phy {
 	bool awaits_cable; /* ready to negotiate, no carrier yet */
 	u32 speed;
 	bool full;
+	/* BCM5400: the DSP coefficients written since the last reset (SKM_DSP_SLOTS at most). */
+	u16 dsp_addr;
+	unsigned int nr_dsp;
+	struct {
+		u16 addr, val;
+	} dsp[SKM_DSP_SLOTS];
+	bool slave_fails; /* C5 erratum 1: negotiation never completes */
 };
 
 struct skm_port {
@@ -140,6 +149,7 @@ struct skge_model {
 	u32 ram_size; /* bytes */
 	u32 ticks_per_us;
 	u64 autoneg_ns;
+	u16 bcom_id1;
 	bool lite_a0;	      /* top byte of B2_FAR writable, receive FIFO flush forbidden */
 	bool coma;	      /* Yukon-Lite A3+: PHYs powered down until GPIO 9 is pulsed */
 	bool coma_pin_high;   /* GPIO 9 driven high ... */

@@ -11,6 +11,16 @@
  * and latches the BMSR link bit low until read; the Marvell PHY raises its
  * link-change interrupt (IS_EXT_REG) when the wire flaps; so does the BCM5400
  * on Genesis, for the sources its interrupt mask lets through.
+ *
+ * The BCM5400 comes in revisions with errata of their own, which SysKonnect's
+ * driver (skxmac2.c: SkXmInitPhyBcom, BcomRegA1Hack/BcomRegC0Hack) and
+ * Linux's skge (bcom_phy_init) work around before the first negotiation:
+ * A1 and C0 need DSP coefficients seeded (register 0x17 the address, 0x15
+ * the value, with AUX_CTRL's SM_DSP clock on), every revision wants power
+ * management off while the link is acquired (erratum 10523), and C5 fails
+ * to acquire a 1000BASE-T link as slave unless the repeater/DTE bit is set
+ * (erratum 1). A negotiation started without them is a violation; on a C5
+ * it also never completes, as on the chip.
  */
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/models/skge_model_internal.h"
@@ -87,7 +97,107 @@ void skm_phy_reset(struct skm_port *p)
 	ph->speed = 0;
 	ph->full = false;
 	ph->in_reset = in_reset;
+	ph->dsp_addr = 0;
+	ph->nr_dsp = 0;
+	ph->slave_fails = false;
 	start_link(p);
+}
+
+/* ---- BCM5400 revision errata ---- */
+
+struct dsp_value {
+	u16 addr, val;
+};
+
+/* The coefficients each revision must hold (the last value of each address its table writes). */
+static const struct dsp_value bcom_a1_dsp[] = {
+	{ 0x0012, 0x1104 },
+	{ 0x0013, 0x0404 },
+	{ 0x8006, 0x0232 },
+	{ 0x800D, 0x000F },
+};
+static const struct dsp_value bcom_c0_dsp[] = { { 0x0012, 0x1204 }, { 0x0013, 0x0A04 } };
+
+static const char *bcom_rev_name(u16 id1)
+{
+	switch (id1) {
+	case SKR_BCOM_ID1_A1: return "A1";
+	case SKR_BCOM_ID1_B2: return "B2";
+	case SKR_BCOM_ID1_C0: return "C0";
+	case SKR_BCOM_ID1_C5: return "C5";
+	default: return "unknown revision";
+	}
+}
+
+static bool dsp_holds(const struct skm_phy *ph, struct dsp_value want)
+{
+	for (unsigned int i = 0; i < ph->nr_dsp; i++)
+		if (ph->dsp[i].addr == want.addr)
+			return ph->dsp[i].val == want.val;
+	return false;
+}
+
+static void dsp_write(struct skm_port *p, u16 val)
+{
+	struct skm_phy *ph = &p->phy;
+	unsigned int i;
+
+	if (!(ph->aux_ctrl & SKR_BCOM_AC_SMDSP)) {
+		skm_fail(
+		    p->m,
+		    "port %u: BCM5400 DSP 0x%04x written (0x%04x) with AUX_CTRL's SM_DSP clock "
+		    "off: the value is lost",
+		    p->idx, ph->dsp_addr, val);
+		return;
+	}
+	for (i = 0; i < ph->nr_dsp && ph->dsp[i].addr != ph->dsp_addr; i++)
+		;
+	if (i == ARRAY_SIZE(ph->dsp)) {
+		skm_fail(p->m, "port %u: more BCM5400 DSP coefficients than the model keeps",
+			 p->idx);
+		return;
+	}
+	ph->dsp[i].addr = ph->dsp_addr;
+	ph->dsp[i].val = val;
+	if (i == ph->nr_dsp)
+		ph->nr_dsp++;
+}
+
+/* The driver starts a negotiation: the revision's errata must have been worked around. */
+static void bcom_check_errata(struct skm_port *p)
+{
+	struct skm_phy *ph = &p->phy;
+	u16 id1 = p->m->bcom_id1;
+	const struct dsp_value *tab = NULL;
+	size_t n = 0;
+
+	if (id1 == SKR_BCOM_ID1_A1) {
+		tab = bcom_a1_dsp;
+		n = ARRAY_SIZE(bcom_a1_dsp);
+	} else if (id1 == SKR_BCOM_ID1_C0) {
+		tab = bcom_c0_dsp;
+		n = ARRAY_SIZE(bcom_c0_dsp);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!dsp_holds(ph, tab[i])) {
+			skm_fail(p->m,
+				 "port %u: BCM5400 %s negotiating without its DSP fix-ups "
+				 "(coefficient 0x%04x must be 0x%04x)",
+				 p->idx, bcom_rev_name(id1), tab[i].addr, tab[i].val);
+			break;
+		}
+	}
+	if (!(ph->aux_ctrl & SKR_BCOM_AC_DIS_PM))
+		skm_fail(p->m,
+			 "port %u: BCM5400 negotiating with power management on (erratum 10523: "
+			 "AUX_CTRL bit 5 until the link is up)",
+			 p->idx);
+	ph->slave_fails = id1 == SKR_BCOM_ID1_C5 && !(ph->gtcr & SKR_BCOM_GTCR_REPEATER);
+	if (ph->slave_fails)
+		skm_fail(p->m,
+			 "port %u: BCM5400 C5 negotiating without the repeater/DTE bit (erratum 1: "
+			 "no 1000BASE-T link as slave)",
+			 p->idx);
 }
 
 /* What the far end and we both can do, best first. */
@@ -160,7 +270,7 @@ u64 skm_phy_tick(struct skm_port *p, u64 now)
 	if (now < ph->an_done_at)
 		return ph->an_done_at;
 	ph->an_done_at = 0;
-	if (!skm_carrier(p))
+	if (!skm_carrier(p) || ph->slave_fails)
 		return UINT64_MAX;
 	if (ph->bmcr & SKR_BMCR_ANE) {
 		resolve(p);
@@ -263,7 +373,7 @@ u16 skm_phy_read(struct skm_port *p, unsigned int reg)
 	case SKR_MII_BMCR: return ph->bmcr;
 	case SKR_MII_BMSR: return bmsr(p);
 	case SKR_MII_ID0: return marvell(p) ? SKR_MARV_ID0 : SKR_BCOM_ID0;
-	case SKR_MII_ID1: return marvell(p) ? SKR_MARV_ID1 : SKR_BCOM_ID1;
+	case SKR_MII_ID1: return marvell(p) ? SKR_MARV_ID1 : p->m->bcom_id1;
 	case SKR_MII_ANAR: return ph->anar;
 	case SKR_MII_LPA: return ph->an_complete ? ph->lpa : 0;
 	case SKR_MII_ANER: return ph->an_complete ? 0x0001 : 0;
@@ -325,6 +435,8 @@ void skm_phy_write(struct skm_port *p, unsigned int reg, u16 val)
 			return;
 		}
 		ph->bmcr = val & ~SKR_BMCR_ANRESTART;
+		if (!marvell(p) && (val & SKR_BMCR_ANE) && (val & SKR_BMCR_ANRESTART))
+			bcom_check_errata(p);
 		if ((val & SKR_BMCR_ANRESTART) || !(val & SKR_BMCR_ANE) ||
 		    (val & (SKR_BMCR_PDOWN | SKR_BMCR_ISOLATE)))
 			start_link(p);
@@ -357,8 +469,8 @@ void skm_phy_write(struct skm_port *p, unsigned int reg, u16 val)
 			ph->int_mask = val;
 			skm_update_irq(p->m);
 			return;
-		case SKR_BCOM_DSP_DATA:
-		case SKR_BCOM_DSP_ADDR: return; /* revision fix-ups drivers load: ignored */
+		case SKR_BCOM_DSP_ADDR: ph->dsp_addr = val; return;
+		case SKR_BCOM_DSP_DATA: dsp_write(p, val); return;
 		}
 	}
 	skm_fail(p->m, "port %u: PHY register %u written (0x%04x): not modelled or read-only",

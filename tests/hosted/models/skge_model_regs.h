@@ -464,25 +464,33 @@
 #define SKR_ESTAT_1000T	   0x3000
 
 /* Broadcom BCM5400 (Genesis copper boards) */
-#define SKR_BCOM_ID0	      0x0020
-#define SKR_BCOM_ID1	      0x6044
-#define SKR_BCOM_P_EXT_CTRL   0x10
-#define SKR_BCOM_P_EXT_STAT   0x11
-#define SKR_BCOM_RX_ERR_CNT   0x12
-#define SKR_BCOM_FALSE_CARR   0x13
-#define SKR_BCOM_RX_NOT_OK    0x14
-#define SKR_BCOM_DSP_DATA     0x15 /* UNVERIFIED name: written by revision fix-up tables */
-#define SKR_BCOM_DSP_ADDR     0x17
-#define SKR_BCOM_AUX_CTRL     0x18
-#define SKR_BCOM_AUX_STAT     0x19
-#define SKR_BCOM_INT_STAT     0x1A
-#define SKR_BCOM_INT_MASK     0x1B
-#define SKR_BCOM_AS_AN_DONE   BIT(15)
-#define SKR_BCOM_AS_RES_SHIFT 8 /* [10:8]: 7 1000FD, 6 1000HD, 5 100FD, 3 100HD, 2 10FD, 1 10HD */
-#define SKR_BCOM_AS_LINK      BIT(2)
-#define SKR_BCOM_IS_LINK      BIT(1)
-#define SKR_BCOM_IS_AN_PAGE   BIT(10)
-#define SKR_BCOM_PEC_INT_DIS  BIT(12) /* P_EXT_CTRL: interrupt output off */
+#define SKR_BCOM_ID0 0x0020
+/* ID1's low nibble is the BCM5400's revision; each has its own errata. */
+#define SKR_BCOM_ID1_A1	       0x6041
+#define SKR_BCOM_ID1_B2	       0x6043
+#define SKR_BCOM_ID1_C0	       0x6044
+#define SKR_BCOM_ID1_C5	       0x6047
+#define SKR_BCOM_P_EXT_CTRL    0x10
+#define SKR_BCOM_P_EXT_STAT    0x11
+#define SKR_BCOM_RX_ERR_CNT    0x12
+#define SKR_BCOM_FALSE_CARR    0x13
+#define SKR_BCOM_RX_NOT_OK     0x14
+#define SKR_BCOM_DSP_DATA      0x15 /* the DSP coefficient AUX_CTRL_SMDSP lets through */
+#define SKR_BCOM_DSP_ADDR      0x17
+#define SKR_BCOM_AUX_CTRL      0x18
+#define SKR_BCOM_AUX_STAT      0x19
+#define SKR_BCOM_INT_STAT      0x1A
+#define SKR_BCOM_INT_MASK      0x1B
+#define SKR_BCOM_AC_DIS_PM     BIT(5)  /* AUX_CTRL: power management off */
+#define SKR_BCOM_AC_TX_TST     BIT(10) /* AUX_CTRL: the "always 1" test bit */
+#define SKR_BCOM_AC_SMDSP      BIT(11) /* AUX_CTRL: SM_DSP clock on, DSP registers writable */
+#define SKR_BCOM_GTCR_REPEATER BIT(10) /* 1000BASE-T control: repeater/DTE (C5 erratum 1) */
+#define SKR_BCOM_AS_AN_DONE    BIT(15)
+#define SKR_BCOM_AS_RES_SHIFT  8 /* [10:8]: 7 1000FD, 6 1000HD, 5 100FD, 3 100HD, 2 10FD, 1 10HD */
+#define SKR_BCOM_AS_LINK       BIT(2)
+#define SKR_BCOM_IS_LINK       BIT(1)
+#define SKR_BCOM_IS_AN_PAGE    BIT(10)
+#define SKR_BCOM_PEC_INT_DIS   BIT(12) /* P_EXT_CTRL: interrupt output off */
 
 /* Marvell 88E1011 (Yukon) */
 #define SKR_MARV_ID0	      0x0141
