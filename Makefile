@@ -49,10 +49,12 @@ HOST_CFLAGS := -std=gnu11 -O1 -g -I. -Wall -Wextra -Wno-unused-parameter -Werror
 	-fsanitize=address,undefined -fno-omit-frame-pointer -DNAPKIN_HOSTED -MD -MP
 HOST_LDFLAGS := -fsanitize=address,undefined
 
-# Everything in these folders is part of the bare-metal kernel; kernel/ keeps
-# each concern in a room of its own (kernel/README.md). Sources that need
-# extra flags or only build in one world are handled by mk/*.mk.
-KSRCS := $(wildcard boot/*.S kernel/*/*.c kernel/*/*.S lib/*.c net/*.c drivers/*/*.c)
+# Everything in these folders is part of the bare-metal kernel; kernel/ and
+# net/ keep each concern in a room of its own (kernel/README.md,
+# net/README.md). Sources that need extra flags or only build in one world
+# are handled by mk/*.mk.
+KSRCS := $(wildcard boot/*.S kernel/*/*.c kernel/*/*.S lib/*.c net/*.c net/*/*.c net/*/*/*.c \
+	drivers/*/*.c)
 KEXTRA_OBJS :=
 
 # mk/*.mk define rules of their own; `make` alone must still mean `all`.

@@ -39,9 +39,10 @@ $(BUILD)/lwip/%.c.o: $(LWIP_DIR)/%.c $(KFLAGS_STAMP) | $(DEPS_STAMP)
 
 KEXTRA_OBJS += $(LWIP_KOBJS)
 
-# napkin's side: the port and glue, the services. Everything under net/ may
-# include lwIP headers (net/net_init.c starts the stack).
-KSRCS += $(wildcard net/lwip/*.c net/services/*.c)
+# napkin's side: the port and glue (net/lwip/, its fixes in net/lwip/fixes/),
+# the services; the top-level Makefile's KSRCS already takes every room of
+# net/. Everything under net/ may include lwIP headers (net/net_init.c starts
+# the stack).
 $(BUILD)/k/net/%.c.o: KCFLAGS += $(LWIP_INCLUDES)
 # The status page's HTML goes in with .incbin, which the compiler's -MD does not see.
 $(BUILD)/k/net/services/webstatus_page.c.o: net/services/webstatus_page.html

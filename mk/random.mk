@@ -5,4 +5,4 @@
 # instructions, interrupts) is bare-metal only: hosted builds run the
 # generator unseeded, the same sequence every run.
 RANDOM_SRCS := kernel/random/random.c kernel/random/chacha20.c kernel/random/siphash.c
-NET_RANDOM_SRCS := $(RANDOM_SRCS) net/tcp_isn.c net/ip_id.c net/ephemeral_port.c
+NET_RANDOM_SRCS := $(RANDOM_SRCS) net/inet/tcp_isn.c net/inet/ip_id.c net/inet/ephemeral_port.c

@@ -6,10 +6,10 @@
 #include <string.h>
 #include "kernel/core/cmdline.h"
 #include "kernel/console/printk.h"
-#include "net/ipconfig.h"
+#include "net/inet/ipconfig.h"
 #include "net/lwip/stack.h"
 #include "net/net_init.h"
-#include "net/netdev.h"
+#include "net/core/netdev.h"
 #include "net/services/services.h"
 
 static struct ipconfig net_ipconfig;

@@ -8,7 +8,7 @@
  * they register.
  *
  * Command line:
- *   ip=       IPv4 configuration, Linux syntax (net/ipconfig.h); default dhcp
+ *   ip=       IPv4 configuration, Linux syntax (net/inet/ipconfig.h); default dhcp
  *   ip.<dev>= the same syntax for one device (ip.eth1=10.0.1.2:::255.255.255.0),
  *             which then ignores ip=: each port of a multi-port NIC its own
  *             address. Read for the devices registered when net_init() runs.

@@ -17,8 +17,8 @@
 #include "kernel/pci/pci_irq_ladder.h"
 #include "kernel/console/printk.h"
 #include "kernel/core/time.h"
-#include "net/netdev.h"
-#include "net/nic_fault.h"
+#include "net/core/netdev.h"
+#include "net/core/nic_fault.h"
 
 /* Ring sizes: multiples of 8 descriptors, so multiples of 128 bytes. */
 #define E1000_RX_RING_SIZE 256

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * TEST MACHINERY: e1000's answers to `nicfault` (net/nic_fault.h). Each
+ * TEST MACHINERY: e1000's answers to `nicfault` (net/core/nic_fault.h). Each
  * fault is played where the real one would show, and recovered by the
  * driver's normal paths:
  *

@@ -41,7 +41,7 @@ static struct e1000_rx_buf *rx_buf_pop_free(struct e1000_adapter *a)
 {
 	struct e1000_rx_buf *buf = a->rx_free;
 
-	/* Test machinery plays a pool the stack has emptied (net/nic_fault.h). */
+	/* Test machinery plays a pool the stack has emptied (net/core/nic_fault.h). */
 	if (nic_fault_active(a->fault.rx_starve_until_ns))
 		return NULL;
 	if (buf) {

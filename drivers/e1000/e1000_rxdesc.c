@@ -2,8 +2,8 @@
 /* Receive descriptor classification; see e1000_rxdesc.h. */
 #include "drivers/e1000/e1000_regs.h"
 #include "drivers/e1000/e1000_rxdesc.h"
-#include "net/netbuf.h"
-#include "net/netdev.h"
+#include "net/core/netbuf.h"
+#include "net/core/netdev.h"
 
 static u8 rx_csum_state(u8 status, u8 errors, bool *csum_error)
 {

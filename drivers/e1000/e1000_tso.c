@@ -4,7 +4,7 @@
 #include <string.h>
 #include "drivers/e1000/e1000_tso.h"
 #include "drivers/e1000/e1000_txcsum.h"
-#include "net/netdev.h"
+#include "net/core/netdev.h"
 
 #define IPV4_HLEN	 20
 #define IPV4_CSUM_OFFSET 10

@@ -15,7 +15,7 @@
 
 #include "kernel/core/compiler.h"
 #include "drivers/e1000/e1000_regs.h"
-#include "net/netbuf.h"
+#include "net/core/netbuf.h"
 
 struct e1000_tso_plan {
 	u8 ipcss, ipcso, tucss, tucso;

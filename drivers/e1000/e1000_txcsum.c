@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <string.h>
 #include "drivers/e1000/e1000_txcsum.h"
-#include "net/netdev.h"
+#include "net/core/netdev.h"
 
 #define IPV4_HDR_CSUM_OFFSET 10
 #define CTX_FIELD_MAX	     255

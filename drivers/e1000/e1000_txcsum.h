@@ -13,7 +13,7 @@
 
 #include "kernel/core/compiler.h"
 #include "drivers/e1000/e1000_regs.h"
-#include "net/netbuf.h"
+#include "net/core/netbuf.h"
 
 struct e1000_tx_csum_plan {
 	bool hw_ip; /* IPv4 header checksum by the hardware */

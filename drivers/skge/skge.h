@@ -26,8 +26,8 @@
 #include "kernel/pci/pci_irq_ladder.h"
 #include "kernel/pci/pci.h"
 #include "kernel/core/time.h"
-#include "net/napi.h"
-#include "net/netdev.h"
+#include "net/core/napi.h"
+#include "net/core/netdev.h"
 
 #define SKGE_MAX_ADAPTERS 2
 

@@ -25,8 +25,8 @@
 #include "kernel/pci/pci.h"
 #include "kernel/pci/pci_irq_ladder.h"
 #include "kernel/core/time.h"
-#include "net/napi.h"
-#include "net/netdev.h"
+#include "net/core/napi.h"
+#include "net/core/netdev.h"
 
 #define SKY2_MAX_CONTROLLERS 4
 #define SKY2_MAX_PORTS	     2

@@ -18,9 +18,9 @@
 #include "drivers/virtio/virtqueue.h"
 #include "kernel/pci/pci_irq_ladder.h"
 #include "kernel/core/time.h"
-#include "net/napi.h"
-#include "net/netdev.h"
-#include "net/nic_fault.h"
+#include "net/core/napi.h"
+#include "net/core/netdev.h"
+#include "net/core/nic_fault.h"
 
 #define VNET_MAX_PAIRS 8
 /* Receive buffers: one page half each, enough for a full frame and its header. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * TEST MACHINERY: virtio-net's answers to `nicfault` (net/nic_fault.h).
+ * TEST MACHINERY: virtio-net's answers to `nicfault` (net/core/nic_fault.h).
  * Each fault is played where the real one would show, and recovered by the
  * driver's normal paths:
  *
@@ -17,7 +17,7 @@
  */
 #include <errno.h>
 #include "drivers/virtio/virtio_net.h"
-#include "net/nic_fault.h"
+#include "net/core/nic_fault.h"
 
 static int vnet_fault_inject(struct net_device *dev, enum nic_fault kind, unsigned int amount)
 {

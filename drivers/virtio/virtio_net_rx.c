@@ -159,7 +159,7 @@ static void vnet_rx_deliver(struct vnet_pair *qp, struct vnet_rx_buf *head)
 	unsigned int limit = qp->rx.size - qp->rx.size / VNET_RX_RESERVE_DIV;
 	struct netbuf *seg;
 
-	/* (Test machinery can play the stack holding them all: net/nic_fault.h.) */
+	/* (Test machinery can play the stack holding them all: net/core/nic_fault.h.) */
 	if (qp->rx_with_stack + segs > limit || nic_fault_active(qp->fault.rx_starve_until_ns)) {
 		qp->stats.rx_ring_exhausted++;
 		vnet_rx_drop(qp, head, false);

@@ -16,7 +16,7 @@
 #include "kernel/console/printk.h"
 #include "kernel/console/shell.h"
 #include "kernel/core/time.h"
-#include "net/netdev.h"
+#include "net/core/netdev.h"
 
 #define MAX_IOAPICS_SHOWN 8
 

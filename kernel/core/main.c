@@ -33,9 +33,9 @@
 #include "kernel/x86/trap.h"
 #include "kernel/x86/vectors.h"
 #include "net/net_init.h"
-#include "net/net_shell.h"
-#include "net/netconsole.h"
-#include "net/netdev.h"
+#include "net/shell/net_shell.h"
+#include "net/netconsole/netconsole.h"
+#include "net/core/netdev.h"
 
 void kmain(u32 magic, u32 info);
 void pic_disable(void);

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Binding lwIP sockets to RFC 6056 ephemeral ports (net/ephemeral_port.c)
+ * Binding lwIP sockets to RFC 6056 ephemeral ports (net/inet/ephemeral_port.c)
  * instead of lwIP's own tcp_new_port()/udp_new_port(), which count up by
  * one from a random start (docs/SECURITY.md). A port is usable when lwIP's
  * bind accepts it, which is also lwIP's own test for a port in use.
  */
 #include "lwip/tcp.h"
 #include "lwip/udp.h"
-#include "net/ephemeral_port.h"
+#include "net/inet/ephemeral_port.h"
 #include "net/lwip/stack.h"
 
 struct tcp_try {

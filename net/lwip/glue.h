@@ -10,7 +10,7 @@
 #include "lwip/netif.h"
 #include "lwip/pbuf.h"
 #include "net/lwip/stack.h"
-#include "net/netdev.h"
+#include "net/core/netdev.h"
 
 /* Devices the stack can drive at once. */
 #define LWIP_GLUE_MAX_IFS 8

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * What every IP datagram passes between lwIP and ARP/ND: lwIP's global
- * identification counter replaced by net/ip_id.c's numbers. The IPv4
+ * identification counter replaced by net/inet/ip_id.c's numbers. The IPv4
  * header checksum is updated for the new number when lwIP computes it for this
  * interface;
  * when the device does, the field lwIP left for it stays as it was. No
@@ -12,7 +12,7 @@
 #include "lwip/netif.h"
 #include "lwip/prot/ip4.h"
 #include "kernel/core/time.h"
-#include "net/ip_id.h"
+#include "net/inet/ip_id.h"
 #include "net/lwip/glue.h"
 
 /*

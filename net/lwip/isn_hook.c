@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* LWIP_HOOK_TCP_ISN (lwip_hooks.h): lwIP's addresses handed to net/tcp_isn.c. */
+/* LWIP_HOOK_TCP_ISN (lwip_hooks.h): lwIP's addresses handed to net/inet/tcp_isn.c. */
 #include "lwip/ip_addr.h"
 #include "kernel/core/time.h"
-#include "net/tcp_isn.h"
+#include "net/inet/tcp_isn.h"
 #include "lwip_hooks.h"
 
 u32_t glue_tcp_isn(const ip_addr_t *local_ip, u16_t local_port, const ip_addr_t *remote_ip,

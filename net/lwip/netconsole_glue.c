@@ -10,7 +10,7 @@
 #include "lwip/etharp.h"
 #include "lwip/ip4_addr.h"
 #include "net/lwip/glue.h"
-#include "net/netconsole.h"
+#include "net/netconsole/netconsole.h"
 
 static u32 lwip_nc_dev_ipv4(struct net_device *dev)
 {

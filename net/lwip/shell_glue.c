@@ -22,9 +22,9 @@
 #include "net/lwip/capacity.h"
 #include "net/lwip/glue.h"
 #include "net/lwip/stack.h"
-#include "net/net_shell.h"
-#include "net/net_stats.h"
-#include "net/netdev.h"
+#include "net/shell/net_shell.h"
+#include "net/shell/net_stats.h"
+#include "net/core/netdev.h"
 
 #define PING_ID		 0x4e50 /* "NP" */
 #define PING_PAYLOAD	 56
@@ -233,7 +233,7 @@ static int cmd_arp(int argc, char **argv)
 	return 0;
 }
 
-/* Printed from the collectors /stats.json reads (net/net_stats.h), so the two agree. */
+/* Printed from the collectors /stats.json reads (net/shell/net_stats.h), so the two agree. */
 static void show_capacity(void)
 {
 	struct net_pool_stat heap;

@@ -8,7 +8,7 @@
 #define NAPKIN_NET_LWIP_STACK_H
 
 #include "kernel/core/compiler.h"
-#include "net/ipconfig.h"
+#include "net/inet/ipconfig.h"
 
 struct net_device;
 struct netif;

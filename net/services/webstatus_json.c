@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * /stats.json and /log for the web status page. Every number comes from the
- * collector the shell prints from (net/net_stats.h, netdev_get_stats,
+ * collector the shell prints from (net/shell/net_stats.h, netdev_get_stats,
  * netdev_get_ethtool_stats, irq_stat_next, pmm_get_stats, heap_get_stats),
  * under the names docs/WEBSTATUS.md lists: they are an interface, so a field
  * is added, never renamed.
@@ -16,9 +16,9 @@
 #include "kernel/mm/pmm.h"
 #include "kernel/core/time.h"
 #include "kernel/x86/trap.h"
-#include "net/napi.h"
-#include "net/net_stats.h"
-#include "net/netdev.h"
+#include "net/core/napi.h"
+#include "net/shell/net_stats.h"
+#include "net/core/netdev.h"
 #include "net/services/services.h"
 #include "net/services/webstatus.h"
 

@@ -11,8 +11,8 @@
 #include <string.h>
 #include "kernel/core/version.h"
 #include "kernel/x86/rtc.h"
-#include "net/net_stats.h"
-#include "net/netdev.h"
+#include "net/shell/net_stats.h"
+#include "net/core/netdev.h"
 #include "net/services/webstatus_metrics.h"
 
 #define WM_DRIVER_STATS_MAX 128

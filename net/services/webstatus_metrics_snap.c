@@ -14,9 +14,9 @@
 #include "kernel/pci/pci.h"
 #include "kernel/x86/irq.h"
 #include "kernel/x86/trap.h"
-#include "net/napi.h"
-#include "net/net_stats.h"
-#include "net/netdev.h"
+#include "net/core/napi.h"
+#include "net/shell/net_stats.h"
+#include "net/core/netdev.h"
 #include "net/services/services.h"
 #include "net/services/webstatus_metrics.h"
 

@@ -20,9 +20,9 @@ FUZZ_COMMON_SRCS := tests/fuzz/fuzz_util.c
 FUZZ_TARGETS :=
 
 FUZZ_TARGETS += fuzz_cmdline
-fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c kernel/core/cmdline.c net/ipconfig.c \
-	net/netconsole_config.c net/params.c net/napi.c net/netdev.c net/backlog.c net/netbuf.c \
-	net/gro.c net/inet_csum.c kernel/core/ktimer.c $(NAPI_FAKES_SRCS)
+fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c kernel/core/cmdline.c net/inet/ipconfig.c \
+	net/netconsole/netconsole_config.c net/core/params.c net/core/napi.c net/core/netdev.c net/core/backlog.c net/core/netbuf.c \
+	net/core/gro.c net/core/inet_csum.c kernel/core/ktimer.c $(NAPI_FAKES_SRCS)
 
 FUZZ_TARGETS += fuzz_http
 fuzz_http_SRCS := tests/fuzz/fuzz_http.c net/services/webstatus_http.c
@@ -63,9 +63,9 @@ FUZZ_TARGETS += fuzz_lwip
 fuzz_lwip_SRCS = tests/fuzz/fuzz_lwip.c tests/fuzz/fuzz_frames.c \
 	$(filter-out net/lwip/shell_glue.c net/services/webstatus_json.c net/services/webstatus_shell.c \
 		net/services/webstatus_metrics%, \
-		$(wildcard net/lwip/*.c net/services/*.c)) \
-	net/ipconfig.c net/net_init.c net/netdev.c net/backlog.c net/netbuf.c net/napi.c \
-	net/gro.c net/inet_csum.c kernel/core/ktimer.c net/params.c kernel/core/cmdline.c $(NET_RANDOM_SRCS) \
+		$(wildcard net/lwip/*.c net/lwip/fixes/*.c net/services/*.c)) \
+	net/inet/ipconfig.c net/net_init.c net/core/netdev.c net/core/backlog.c net/core/netbuf.c net/core/napi.c \
+	net/core/gro.c net/core/inet_csum.c kernel/core/ktimer.c net/core/params.c kernel/core/cmdline.c $(NET_RANDOM_SRCS) \
 	$(NAPI_FAKES_SRCS)
 fuzz_lwip_OBJS = $(FUZZ_LWIP_OBJS)
 $(BUILD)/fuzz/fuzz_lwip: net/services/webstatus_page.html

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kernel/core/cmdline.h"
-#include "net/ipconfig.h"
-#include "net/netconsole_config.h"
-#include "net/netdev.h"
-#include "net/params.h"
+#include "net/inet/ipconfig.h"
+#include "net/netconsole/netconsole_config.h"
+#include "net/core/netdev.h"
+#include "net/core/params.h"
 #include "tests/fuzz/fuzz.h"
 
 /* Keys the seeds use, in both spellings of '-' and '_'. */

@@ -17,7 +17,7 @@
  *   op 1: [u8 n] time moves n * 10 ms, timers and softirqs run
  *   op 2: the device's transmit refuses frames (NETDEV_TX_BUSY) or takes
  *         them again; with bit 3 of the op set, a receive burst starts or
- *         ends instead: receive aggregation (net/gro.c) is on and frames
+ *         ends instead: receive aggregation (net/core/gro.c) is on and frames
  *         go up without a softirq round between them, so in-order TCP
  *         segments of a flow merge; the burst's end flushes them; with
  *         bit 4 (and not 3): [u16 n] the status page's JSON answers are 2n
@@ -44,11 +44,11 @@
 #include "lwip/netif.h"
 #include "lwip/priv/tcp_priv.h"
 #include "lwip/stats.h"
-#include "net/gro.h"
+#include "net/core/gro.h"
 #include "net/lwip/glue.h"
 #include "net/net_init.h"
-#include "net/netconsole.h"
-#include "net/netdev.h"
+#include "net/netconsole/netconsole.h"
+#include "net/core/netdev.h"
 #include "net/services/services.h"
 #include "net/services/webstatus.h"
 #include "tests/fuzz/fuzz.h"

@@ -220,7 +220,7 @@ def echo6_fragments(order):
                                                        + bytes(msg[n * 8:n * 8 + 8]))), 0) for n in order)
 
 
-# IPv6 reassembly: whole out of order, and with fragment 1 missing and 3 before 2 (net/lwip/rx_reass6.c).
+# IPv6 reassembly: whole out of order, and with fragment 1 missing and 3 before 2 (net/lwip/fixes/rx_reass6.c).
 seed("fuzz_lwip", echo6_fragments([0, 2, 1, 3]) + wait(10))
 seed("fuzz_lwip", echo6_fragments([0, 3, 2]) + wait(10))
 

@@ -9,8 +9,8 @@
 #ifndef NAPKIN_TESTS_HOSTED_FAKE_STACK_H
 #define NAPKIN_TESTS_HOSTED_FAKE_STACK_H
 
-#include "net/netbuf.h"
-#include "net/netdev.h"
+#include "net/core/netbuf.h"
+#include "net/core/netdev.h"
 
 /* `bufs` transmit buffers of 2 KiB, allocated as DMA memory in 64 KiB pieces. */
 void fake_tx_pool_init(unsigned int bufs);

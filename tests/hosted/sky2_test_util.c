@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/napi.h"
+#include "net/core/napi.h"
 #include "drivers/sky2/sky2.h"
 #include "kernel/mm/dma.h"
 #include "kernel/pci/pci.h"
-#include "net/gro.h"
+#include "net/core/gro.h"
 #include "tests/hosted/fake_stack.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"

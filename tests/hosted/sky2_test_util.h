@@ -9,7 +9,7 @@
 #define NAPKIN_TESTS_HOSTED_SKY2_TEST_UTIL_H
 
 #include "kernel/core/compiler.h"
-#include "net/netdev.h"
+#include "net/core/netdev.h"
 #include "tests/hosted/models/sky2_model.h"
 
 #define ST_MAX_FRAME 1514

@@ -13,15 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/napi.h"
+#include "net/core/napi.h"
 #include "drivers/skge/skge.h"
 #include "kernel/mm/dma.h"
 #include "kernel/x86/irq.h"
 #include "kernel/x86/irqflags.h"
 #include "kernel/pci/msi.h"
 #include "kernel/pci/pci.h"
-#include "net/gro.h"
-#include "net/netdev.h"
+#include "net/core/gro.h"
+#include "net/core/netdev.h"
 #include "tests/hosted/bystander.h"
 #include "tests/hosted/fake_stack.h"
 #include "tests/hosted/frames.h"

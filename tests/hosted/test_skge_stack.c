@@ -27,7 +27,7 @@
 
 #include "drivers/skge/skge.h"
 #include "kernel/pci/pci.h"
-#include "net/netdev.h"
+#include "net/core/netdev.h"
 #include "tests/hosted/bystander.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"

@@ -17,7 +17,7 @@
 #include "kernel/core/cmdline.h"
 #include "kernel/x86/irq.h"
 #include "kernel/pci/pci.h"
-#include "net/napi.h"
+#include "net/core/napi.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"

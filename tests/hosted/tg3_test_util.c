@@ -4,13 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/napi.h"
+#include "net/core/napi.h"
 #include "drivers/tg3/tg3.h"
 #include "kernel/mm/dma.h"
 #include "kernel/x86/irq.h"
 #include "kernel/pci/pci_regs.h"
 #include "kernel/pci/pci.h"
-#include "net/gro.h"
+#include "net/core/gro.h"
 #include "tests/hosted/fake_stack.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"

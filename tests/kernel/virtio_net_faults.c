@@ -12,7 +12,7 @@
  *
  * The faults are played by the driver's fault-injection hooks
  * (vnet_inject_lost_kicks/irqs), which the production image keeps for
- * `nicfault` (net/nic_fault.h); only this shell command is the test image's.
+ * `nicfault` (net/core/nic_fault.h); only this shell command is the test image's.
  */
 #include <errno.h>
 #include <stdlib.h>

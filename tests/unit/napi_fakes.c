@@ -107,6 +107,6 @@ void fake_reset_all(void)
 
 /*
  * ---- receive aggregation: the NAPI core flushes it after every poll. Tests
- * without net/gro.c hold nothing; those that link it get the real one. ----
+ * without net/core/gro.c hold nothing; those that link it get the real one. ----
  */
 __attribute__((weak)) void gro_flush(void) {}

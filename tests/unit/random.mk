@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # The generator and its primitives (kernel/random/), and their network users:
-# RFC 6528 sequence numbers (net/tcp_isn.c) and IP identifications (net/ip_id.c).
+# RFC 6528 sequence numbers (net/inet/tcp_isn.c) and IP identifications (net/inet/ip_id.c).
 UNIT_TESTS += test_random
 test_random_SRCS := tests/unit/test_random.c $(RANDOM_SRCS)
 
 UNIT_TESTS += test_tcp_isn
-test_tcp_isn_SRCS := tests/unit/test_tcp_isn.c net/tcp_isn.c $(RANDOM_SRCS)
+test_tcp_isn_SRCS := tests/unit/test_tcp_isn.c net/inet/tcp_isn.c $(RANDOM_SRCS)
 
 UNIT_TESTS += test_ip_id
-test_ip_id_SRCS := tests/unit/test_ip_id.c net/ip_id.c $(RANDOM_SRCS)
+test_ip_id_SRCS := tests/unit/test_ip_id.c net/inet/ip_id.c $(RANDOM_SRCS)
 
 UNIT_TESTS += test_ephemeral_port
-test_ephemeral_port_SRCS := tests/unit/test_ephemeral_port.c net/ephemeral_port.c $(RANDOM_SRCS)
+test_ephemeral_port_SRCS := tests/unit/test_ephemeral_port.c net/inet/ephemeral_port.c $(RANDOM_SRCS)

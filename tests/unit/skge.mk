@@ -2,7 +2,7 @@
 # The skge per-port interrupt/NAPI handshake: the real handler and poll with
 # the real NAPI core, against a fake interrupt block (tests/unit/test_skge_irq.c).
 UNIT_TESTS += test_skge_irq
-test_skge_irq_SRCS := tests/unit/test_skge_irq.c drivers/skge/skge_irq.c net/napi.c \
+test_skge_irq_SRCS := tests/unit/test_skge_irq.c drivers/skge/skge_irq.c net/core/napi.c \
 	kernel/core/ktimer.c $(NAPI_FAKES_SRCS)
 
 UNIT_TESTS += test_skge_dma

@@ -13,7 +13,7 @@
 #include "drivers/e1000/e1000_rxdesc.h"
 #include "drivers/e1000/e1000_stats.h"
 #include "drivers/e1000/e1000_txcsum.h"
-#include "net/netdev.h"
+#include "net/core/netdev.h"
 
 /* ---- rings ---- */
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * net/ephemeral_port.c: RFC 6056 algorithm 4 toward a known endpoint (ports
+ * net/inet/ephemeral_port.c: RFC 6056 algorithm 4 toward a known endpoint (ports
  * toward one endpoint advance one by one, ports toward others are unrelated,
  * taken ports are skipped, a full range gives 0) and algorithm 1 without one.
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kernel/random/random.h"
-#include "net/ephemeral_port.h"
+#include "net/inet/ephemeral_port.h"
 
 static const u8 local4[4] = { 10, 0, 0, 2 };
 

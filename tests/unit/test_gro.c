@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Receive aggregation (net/gro.c) between a fake driver and a fake stack:
+ * Receive aggregation (net/core/gro.c) between a fake driver and a fake stack:
  * what is merged, what is not, the wire order of each flow, the rewritten
  * headers, every frame going back to its owner, and nothing held past a poll.
  */
@@ -8,11 +8,11 @@
 #include <errno.h>
 #include <string.h>
 #include "kernel/core/cmdline.h"
-#include "net/gro.h"
-#include "net/napi.h"
-#include "net/netbuf.h"
-#include "net/netdev.h"
-#include "net/params.h"
+#include "net/core/gro.h"
+#include "net/core/napi.h"
+#include "net/core/netbuf.h"
+#include "net/core/netdev.h"
+#include "net/core/params.h"
 #include "tests/unit/napi_fakes.h"
 
 #define NBUFS	  128
@@ -82,7 +82,7 @@ static bool ip_csum_ok(const u8 *ip)
 	return sum == 0xffff;
 }
 
-/* The RFC 1071 sum the plain way, 16-bit big-endian words: independent of net/inet_csum.c. */
+/* The RFC 1071 sum the plain way, 16-bit big-endian words: independent of net/core/inet_csum.c. */
 static u32 ref_sum(u32 sum, const u8 *p, u32 len)
 {
 	for (u32 i = 0; i + 1 < len; i += 2)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * net/inet_csum.c against the checksum written the slow, obvious way (RFC
+ * net/core/inet_csum.c against the checksum written the slow, obvious way (RFC
  * 1071: big-endian 16-bit words, end-around carry): every length up to a few
  * rounds of the unrolled loop, every start alignment, and data that makes
  * carries pile up.
@@ -8,7 +8,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
-#include "net/inet_csum.h"
+#include "net/core/inet_csum.h"
 
 /* Sum of big-endian 16-bit words from p, folded; an odd last byte is the high half. */
 static u16 slow_sum(const u8 *p, u32 len)

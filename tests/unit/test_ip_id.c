@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * net/ip_id.c: IPv4 identifications from per-destination counters (RFC 7739
+ * net/inet/ip_id.c: IPv4 identifications from per-destination counters (RFC 7739
  * section 5.3) instead of lwIP's global one, and IPv6 fragment ids; the
  * fragments of one datagram keep sharing a number.
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kernel/random/random.h"
-#include "net/ip_id.h"
+#include "net/inet/ip_id.h"
 
 #define MS 1000000ull
 

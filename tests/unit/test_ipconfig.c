@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* Unit tests for net/ipconfig.c: the ip= parameter in Linux's syntax. */
+/* Unit tests for net/inet/ipconfig.c: the ip= parameter in Linux's syntax. */
 #include <check.h>
 #include <errno.h>
 #include <stdio.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "kernel/console/printk.h"
-#include "net/ipconfig.h"
+#include "net/inet/ipconfig.h"
 #include "tests/unit/stub_printk.h"
 
 static struct ipconfig cfg;

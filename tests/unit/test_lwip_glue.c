@@ -25,9 +25,9 @@
 #include "net/lwip/capacity.h"
 #include "net/lwip/glue.h"
 #include "net/lwip/stack.h"
-#include "net/netconsole.h"
+#include "net/netconsole/netconsole.h"
 #include "net/net_init.h"
-#include "net/netdev.h"
+#include "net/core/netdev.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"
 #include "net/services/webstatus_allow.h"
@@ -1193,7 +1193,7 @@ START_TEST(test_rx_checksum_not_trusted_without_feature)
 }
 END_TEST
 
-/* ---- IPv6 reassembly (net/lwip/rx_reass6.c) ---- */
+/* ---- IPv6 reassembly (net/lwip/fixes/rx_reass6.c) ---- */
 
 static const u8 peer_ip6[16] = { 0xfe, 0x80, [15] = 0x01 };
 /* napkin's link-local address, from its MAC (EUI-64). */
@@ -1386,7 +1386,7 @@ END_TEST
 /* ---- TCP segmentation offload ---- */
 
 /*
- * The device's side of TSO, written from its contract (net/netbuf.h): every
+ * The device's side of TSO, written from its contract (net/core/netbuf.h): every
  * piece gets the super-segment's headers with its own IP length and id, its
  * sequence number, PSH and FIN only on the last, and fresh checksums.
  */
@@ -1559,7 +1559,7 @@ static void peer_stream_until(struct peer *p, u32 until, u16 wnd)
  * Two ways a peer made lwIP's segment size shrink below a segment it had
  * queued, and lwIP assert (a panic): opening with a one-byte window and then
  * offering 256 bytes, and an MSS option after the handshake
- * (net/lwip/rx_tcpmss.c). chargen keeps streaming and its segments stay full.
+ * (net/lwip/fixes/rx_tcpmss.c). chargen keeps streaming and its segments stay full.
  */
 START_TEST(test_tcp_peer_cannot_shrink_send_size)
 {

@@ -38,8 +38,8 @@
 #include "kernel/x86/irqflags.h"
 #include "kernel/core/softirq.h"
 #include "kernel/core/time.h"
-#include "net/napi.h"
-#include "net/netdev.h"
+#include "net/core/napi.h"
+#include "net/core/netdev.h"
 #include "tests/unit/napi_fakes.h"
 
 #define MAX_DEVS     12

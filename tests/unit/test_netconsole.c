@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Unit tests for net/netconsole.c's delivery: the real log ring
+ * Unit tests for net/netconsole/netconsole.c's delivery: the real log ring
  * (kernel/console/log.c) and target parser, with netpoll played by the test. A
  * record that cannot go now must wait, go later exactly once and resume at
  * the fragment where it stopped; only records the ring overwrote are lost,
@@ -17,8 +17,8 @@
 #include "kernel/console/log.h"
 #include "kernel/console/shell.h"
 #include "kernel/core/time.h"
-#include "net/netconsole.h"
-#include "net/netdev.h"
+#include "net/netconsole/netconsole.h"
+#include "net/core/netdev.h"
 #include "tests/unit/stub_printk.h"
 
 /* ---- the kernel around netconsole ---- */

@@ -3,7 +3,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
-#include "net/netconsole_config.h"
+#include "net/netconsole/netconsole_config.h"
 
 #define IP(a, b, c, d) ((u32)(a) << 24 | (u32)(b) << 16 | (u32)(c) << 8 | (u32)(d))
 

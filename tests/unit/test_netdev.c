@@ -13,9 +13,9 @@
 #include "kernel/x86/irqflags.h"
 #include "kernel/console/printk.h"
 #include "kernel/core/softirq.h"
-#include "net/backlog.h"
-#include "net/netdev.h"
-#include "net/params.h"
+#include "net/core/backlog.h"
+#include "net/core/netdev.h"
+#include "net/core/params.h"
 #include "tests/unit/napi_fakes.h"
 
 #define NDEVS 4

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * net/tcp_isn.c: RFC 6528's ISN = M + F(4-tuple, secret). Toward one
+ * net/inet/tcp_isn.c: RFC 6528's ISN = M + F(4-tuple, secret). Toward one
  * 4-tuple the numbers grow with the 4-microsecond clock; between 4-tuples
  * they are unrelated (no constant difference, no shared structure); a new
  * secret (a reboot) moves every 4-tuple's numbers.
@@ -8,7 +8,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include "kernel/random/random.h"
-#include "net/tcp_isn.h"
+#include "net/inet/tcp_isn.h"
 
 static const u8 local4[4] = { 10, 0, 0, 2 }, remote4[4] = { 10, 0, 0, 1 };
 

@@ -10,7 +10,7 @@ HOSTED_SRCS := tests/hosted/hosted_core.c tests/hosted/hosted_pci.c tests/hosted
 	kernel/pci/pci_show.c kernel/pci/pci_irq.c kernel/pci/pci_irq_ladder.c \
 	kernel/pci/pci_intx.c kernel/pci/msi.c kernel/x86/irq.c \
 	kernel/core/softirq.c kernel/core/ktimer.c kernel/core/cmdline.c \
-	net/napi.c net/netdev.c net/gro.c net/inet_csum.c net/backlog.c net/netbuf.c net/params.c
+	net/core/napi.c net/core/netdev.c net/core/gro.c net/core/inet_csum.c net/core/backlog.c net/core/netbuf.c net/core/params.c
 # Every file of a harness binary sees the checked DMA API (kernel/mm/dma.h).
 HOSTED_CFLAGS := -DNAPKIN_DMA_CHECKED
 TG3_MODEL_SRCS := $(wildcard tests/hosted/models/tg3_model*.c)
@@ -34,8 +34,8 @@ test_hosted_dma_SRCS := tests/hosted/test_hosted_dma.c $(HOSTED_SRCS)
 # the Linux processes it runs), for a driver's test against real Linux tools
 # over TAPs (link $(LWIP_HOST_OBJS), add $(LWIP_INCLUDES) to the CFLAGS).
 HOSTED_STACK_SRCS := tests/hosted/stack_util.c tests/hosted/hosted_proc.c \
-	$(filter-out net/lwip/shell_glue.c net/services/webstatus%,$(wildcard net/lwip/*.c net/services/*.c)) \
-	net/ipconfig.c net/net_init.c $(NET_RANDOM_SRCS)
+	$(filter-out net/lwip/shell_glue.c net/services/webstatus%,$(wildcard net/lwip/*.c net/lwip/fixes/*.c net/services/*.c)) \
+	net/inet/ipconfig.c net/net_init.c $(NET_RANDOM_SRCS)
 
 # The whole network path hosted (lwIP, glue, services, NAPI, tg3) with real
 # Linux tools over TAPs in the test's own namespace, one port and then two

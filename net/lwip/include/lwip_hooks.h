@@ -16,9 +16,9 @@ void glue_rx_tcp_mss_guard(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen,
 
 /*
  * Every TCP segment for a known PCB: one lwIP would assert on is dropped
- * (net/lwip/rx_tcpseq.c), what would shrink lwIP's send segment size
- * under queued data is kept out (net/lwip/rx_tcpmss.c), a running persist timer is noted
- * (net/lwip/tcp_persist.c), a large received segment is acknowledged at once
+ * (net/lwip/fixes/rx_tcpseq.c), what would shrink lwIP's send segment size
+ * under queued data is kept out (net/lwip/fixes/rx_tcpmss.c), a running persist timer is noted
+ * (net/lwip/fixes/tcp_persist.c), a large received segment is acknowledged at once
  * (net/lwip/rx.c), then admission of new connections on the SYN
  * (net/lwip/admission.c).
  */
@@ -31,7 +31,7 @@ void glue_rx_tcp_mss_guard(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen,
 
 /*
  * ip6_input(), lwIP's one caller of ip6_reass(), gets a check around it
- * (net/lwip/rx_reass6.c): lwIP 2.1.3 can hand up a datagram with a hole.
+ * (net/lwip/fixes/rx_reass6.c): lwIP 2.1.3 can hand up a datagram with a hole.
  * ip6.c includes this file after lwip/ip6_frag.h, and ip6_frag.c, which
  * defines ip6_reass(), does not include it.
  */
@@ -39,7 +39,7 @@ struct pbuf *glue_ip6_reass(struct pbuf *p);
 #define ip6_reass glue_ip6_reass
 
 /*
- * TCP initial sequence numbers per RFC 6528 (net/tcp_isn.c): a keyed hash
+ * TCP initial sequence numbers per RFC 6528 (net/inet/tcp_isn.c): a keyed hash
  * of the 4-tuple plus a 4-microsecond clock, instead of lwIP's counter.
  */
 struct ip_addr;

@@ -141,7 +141,7 @@ void *lwip_heap_calloc(size_t n, size_t size);
  * measured under TCG, the 4x window raised host-to-guest TCP from 1.7 to
  * 3.2 Gbit/s on virtio and 1.3 to 1.6 on e1000e (docs/PERFORMANCE.md). An
  * application that reads as data arrives holds no driver buffers; frames
- * queued from interrupts are copied out of them (net/backlog.c); out-of-order
+ * queued from interrupts are copied out of them (net/core/backlog.c); out-of-order
  * data is bounded by TCP_OOSEQ_MAX_PBUFS.
  */
 #define TCP_WND (4 * 44 * TCP_MSS)
@@ -206,7 +206,7 @@ void *lwip_heap_calloc(size_t n, size_t size);
 #define CHECKSUM_CHECK_ICMP	     1
 #define CHECKSUM_CHECK_ICMP6	     1
 /*
- * napkin's checksum loop (net/inet_csum.c) sums 32 bytes a round where lwIP's
+ * napkin's checksum loop (net/core/inet_csum.c) sums 32 bytes a round where lwIP's
  * portable one sums two: for a device that does not check receive checksums
  * it was the largest single cost of an echoed datagram (docs/PERFORMANCE.md).
  */

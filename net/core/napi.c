@@ -15,9 +15,9 @@
 #include "kernel/console/printk.h"
 #include "kernel/core/softirq.h"
 #include "kernel/core/time.h"
-#include "net/gro.h"
-#include "net/napi.h"
-#include "net/netdev.h"
+#include "net/core/gro.h"
+#include "net/core/napi.h"
+#include "net/core/netdev.h"
 
 static LIST_HEAD(napi_poll_list); /* scheduled instances, polled head first */
 static LIST_HEAD(napi_all);	  /* every registered instance, for the shell */
@@ -193,7 +193,7 @@ static int napi_run_poll(struct napi_struct *napi, int budget)
 /*
  * irq mode: poll from the interrupt handler until the driver completes, as a
  * pre-NAPI driver would have drained its ring in the handler. Frames handed up
- * meanwhile wait in the backlog (net/backlog.c) for the softirq, because the
+ * meanwhile wait in the backlog (net/core/backlog.c) for the softirq, because the
  * stack must never run inside an interrupt. A ring that stays full after
  * NAPI_IRQ_MODE_MAX_POLLS polls is left to the softirq so the handler ends.
  */

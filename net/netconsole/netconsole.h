@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * netconsole: every log line as a UDP datagram to one or more listeners,
- * configured with Linux's netconsole= syntax (net/netconsole_config.h). It is
+ * configured with Linux's netconsole= syntax (net/netconsole/netconsole_config.h). It is
  * a console like the serial port, sending through netpoll, so it works from
  * interrupt handlers and the panic path. Lines logged before the network was
  * up are sent from the log ring once a target is ready.
@@ -9,8 +9,8 @@
 #ifndef NAPKIN_NET_NETCONSOLE_H
 #define NAPKIN_NET_NETCONSOLE_H
 
-#include "net/netconsole_config.h"
-#include "net/netpoll.h"
+#include "net/netconsole/netconsole_config.h"
+#include "net/core/netpoll.h"
 
 struct net_device;
 

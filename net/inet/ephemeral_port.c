@@ -2,7 +2,7 @@
 /* RFC 6056 ephemeral ports; the algorithms and why are in ephemeral_port.h. */
 #include "kernel/random/random.h"
 #include "kernel/random/siphash.h"
-#include "net/ephemeral_port.h"
+#include "net/inet/ephemeral_port.h"
 
 #define PORT_COUNT (EPHEMERAL_PORT_MAX - EPHEMERAL_PORT_MIN + 1)
 #define COUNTERS   256

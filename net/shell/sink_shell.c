@@ -9,7 +9,7 @@
 #include <string.h>
 #include "kernel/console/shell.h"
 #include "kernel/core/cmdline.h"
-#include "net/net_shell.h"
+#include "net/shell/net_shell.h"
 #include "net/services/sink.h"
 
 static int sink_setter(const char *key, const char *value)

@@ -5,11 +5,11 @@
  * (netif_receive_from() sends frames that arrive in an interrupt to the backlog).
  */
 #include <string.h>
-#include "net/backlog.h"
-#include "net/gro.h"
-#include "net/inet_csum.h"
-#include "net/netbuf.h"
-#include "net/netdev.h"
+#include "net/core/backlog.h"
+#include "net/core/gro.h"
+#include "net/core/inet_csum.h"
+#include "net/core/netbuf.h"
+#include "net/core/netdev.h"
 
 #define ETHERTYPE_IPV4 0x0800
 #define IPV4_HLEN      20

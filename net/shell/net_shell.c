@@ -15,11 +15,11 @@
 #include "kernel/console/shell.h"
 #include "kernel/core/time.h"
 #include "kernel/x86/trap.h"
-#include "net/napi.h"
-#include "net/net_shell.h"
-#include "net/net_stats.h"
-#include "net/netdev.h"
-#include "net/params.h"
+#include "net/core/napi.h"
+#include "net/shell/net_shell.h"
+#include "net/shell/net_stats.h"
+#include "net/core/netdev.h"
+#include "net/core/params.h"
 
 #define ETHTOOL_MAX 160
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* Name-to-setter table over the typed tunables of net/napi.c and net/backlog.c. */
+/* Name-to-setter table over the typed tunables of net/core/napi.c and net/core/backlog.c. */
 #define pr_fmt(fmt) "net: " fmt
 
 #include <errno.h>
@@ -8,10 +8,10 @@
 #include <string.h>
 #include "kernel/core/cmdline.h"
 #include "kernel/console/printk.h"
-#include "net/gro.h"
-#include "net/napi.h"
-#include "net/netdev.h"
-#include "net/params.h"
+#include "net/core/gro.h"
+#include "net/core/napi.h"
+#include "net/core/netdev.h"
+#include "net/core/params.h"
 
 struct net_param {
 	const char *name;

@@ -6,7 +6,7 @@
  * Words are read in host (little-endian) order and the result swapped once,
  * which RFC 1071 shows to be equivalent to summing big-endian words.
  */
-#include "net/inet_csum.h"
+#include "net/core/inet_csum.h"
 
 /* a + b with the carry out added back in: ones' complement addition of 64-bit words. */
 static inline u64 add_carry(u64 a, u64 b)

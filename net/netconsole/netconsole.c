@@ -20,8 +20,8 @@
 #include "kernel/console/printk.h"
 #include "kernel/console/shell.h"
 #include "kernel/core/time.h"
-#include "net/netconsole.h"
-#include "net/netdev.h"
+#include "net/netconsole/netconsole.h"
+#include "net/core/netdev.h"
 
 #define CHUNK_MAX	   1000 /* payload bytes per datagram, as Linux's netconsole */
 #define RESOLVE_RETRY_NS   (200 * NSEC_PER_MSEC)

@@ -5,10 +5,10 @@
 #include "kernel/x86/irqflags.h"
 #include "kernel/console/printk.h"
 #include "kernel/core/time.h"
-#include "net/napi.h"
-#include "net/netbuf.h"
-#include "net/netdev.h"
-#include "net/netpoll.h"
+#include "net/core/napi.h"
+#include "net/core/netbuf.h"
+#include "net/core/netdev.h"
+#include "net/core/netpoll.h"
 
 #define NETPOLL_BUFFERS	 32
 #define NETPOLL_BUF_SIZE 1536

@@ -24,7 +24,7 @@
 #include <string.h>
 #include "kernel/x86/irqflags.h"
 #include "kernel/console/printk.h"
-#include "net/backlog.h"
+#include "net/core/backlog.h"
 
 /* The hosted builds have the C library's allocator, the kernel its heap. */
 #ifdef NAPKIN_HOSTED

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * TEST MACHINERY: the table of devices whose drivers accept injected faults
- * (see net/nic_fault.h), the `nicfault` shell command, and the `nicfault=`
+ * (see net/core/nic_fault.h), the `nicfault` shell command, and the `nicfault=`
  * kernel parameter, which arms a fault without a shell (for soak runs):
  *
  *     nicfault=IFACE:KIND[:N][@SECONDS[/EVERY]]
@@ -16,8 +16,8 @@
 #include "kernel/core/initcall.h"
 #include "kernel/console/printk.h"
 #include "kernel/console/shell.h"
-#include "net/netdev.h"
-#include "net/nic_fault.h"
+#include "net/core/netdev.h"
+#include "net/core/nic_fault.h"
 
 #define NIC_FAULT_MAX_DEVS 8
 

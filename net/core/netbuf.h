@@ -83,7 +83,7 @@ struct netbuf {
 	u16 gso_hdr_len; /* header bytes repeated in every cut segment */
 	u16 gso_segs;	 /* segments the device will send */
 	/*
-	 * Receive aggregation (net/gro.h): frames merged behind this one, each
+	 * Receive aggregation (net/core/gro.h): frames merged behind this one, each
 	 * with its own owner, and header bytes of this frame's first segment
 	 * the stack must skip (nonzero only in frames merged behind another).
 	 */

@@ -8,7 +8,7 @@
 #ifndef NAPKIN_NET_BACKLOG_H
 #define NAPKIN_NET_BACKLOG_H
 
-#include "net/netdev.h"
+#include "net/core/netdev.h"
 
 void backlog_init(void);
 /* Queue a received frame for the softirq; NET_RX_DROP (frame freed) when full. */

@@ -2,7 +2,7 @@
 /* RFC 6528 initial sequence numbers; the reasoning is in tcp_isn.h. */
 #include "kernel/random/random.h"
 #include "kernel/random/siphash.h"
-#include "net/tcp_isn.h"
+#include "net/inet/tcp_isn.h"
 
 /* RFC 6528's M: a 32-bit counter of 4-microsecond ticks. */
 #define ISN_TICK_NS 4000ull

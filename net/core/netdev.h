@@ -10,8 +10,8 @@
 
 #include "kernel/core/compiler.h"
 #include "kernel/core/list.h"
-#include "net/napi.h"
-#include "net/netbuf.h"
+#include "net/core/napi.h"
+#include "net/core/netbuf.h"
 
 #define IFNAMSIZ     16
 #define ETH_ALEN     6

@@ -8,10 +8,10 @@
 #include <string.h>
 #include "kernel/x86/irqflags.h"
 #include "kernel/console/printk.h"
-#include "net/backlog.h"
-#include "net/gro.h"
-#include "net/netdev.h"
-#include "net/params.h"
+#include "net/core/backlog.h"
+#include "net/core/gro.h"
+#include "net/core/netdev.h"
+#include "net/core/params.h"
 
 static LIST_HEAD(netdev_list);
 static int netdev_next_ifindex = 1;

@@ -3,7 +3,7 @@
 #include "kernel/core/time.h"
 #include "kernel/random/random.h"
 #include "kernel/random/siphash.h"
-#include "net/ip_id.h"
+#include "net/inet/ip_id.h"
 
 #define ID_COUNTERS 1024
 /* Datagrams closer together than this are one burst: the counter steps by one. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 #include <errno.h>
 #include <string.h>
-#include "net/netconsole_config.h"
+#include "net/netconsole/netconsole_config.h"
 
 static const char *find(const char *s, const char *end, char c)
 {

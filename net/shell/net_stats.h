@@ -10,9 +10,9 @@
 #define NAPKIN_NET_NET_STATS_H
 
 #include "kernel/core/compiler.h"
-#include "net/gro.h"
-#include "net/napi.h"
-#include "net/netdev.h"
+#include "net/core/gro.h"
+#include "net/core/napi.h"
+#include "net/core/netdev.h"
 
 /* Everything `softnet` prints: totals (with TSO's), the backlog, receive aggregation. */
 struct softnet_snapshot {

@@ -7,9 +7,9 @@
  */
 #include <string.h>
 #include "kernel/x86/irqflags.h"
-#include "net/napi.h"
-#include "net/netbuf.h"
-#include "net/netdev.h"
+#include "net/core/napi.h"
+#include "net/core/netbuf.h"
+#include "net/core/netdev.h"
 
 static struct netbuf *deferred_head;
 

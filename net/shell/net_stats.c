@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* Collectors shared by the shell and the web status page (net/net_stats.h). */
+/* Collectors shared by the shell and the web status page (net/shell/net_stats.h). */
 #include <string.h>
-#include "net/net_stats.h"
+#include "net/shell/net_stats.h"
 
 static const struct net_stats_stack_ops *stack;
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* Parser for the ip= kernel parameter; see net/ipconfig.h for the syntax. */
+/* Parser for the ip= kernel parameter; see net/inet/ipconfig.h for the syntax. */
 #define pr_fmt(fmt) "ip: " fmt
 
 #include <ctype.h>
 #include <errno.h>
 #include <string.h>
 #include "kernel/console/printk.h"
-#include "net/ipconfig.h"
+#include "net/inet/ipconfig.h"
 
 #define IPCONFIG_MAX_FIELDS 10
 
