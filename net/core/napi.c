@@ -15,6 +15,7 @@
 #include "kernel/console/printk.h"
 #include "kernel/core/softirq.h"
 #include "kernel/core/time.h"
+#include "net/core/backlog.h"
 #include "net/core/gro.h"
 #include "net/core/napi.h"
 #include "net/core/netdev.h"
@@ -634,4 +635,64 @@ int napi_set_flush_timeout(long ns)
 long napi_get_flush_timeout(void)
 {
 	return READ_ONCE(napi_flush_timeout);
+}
+
+/*
+ * ---- receive: a driver's frames enter the stack here, in its poll (or, for
+ * a driver without NAPI, from netif_receive_from()). Counted, then held for
+ * the softirq when the poll runs inside the interrupt, merged by GRO, or
+ * delivered (netdev_deliver()). ----
+ */
+
+/* netif_receive_from(); bytes, when set, counts what rx_bytes counts (a NAPI instance's). */
+static int netif_receive_counted(struct net_device *dev, struct netbuf *nb,
+				 enum netif_rx_context ctx, u64 *bytes)
+{
+	if (unlikely(!dev || !nb)) {
+		WARN_ONCE(true, "netif_receive_from: called without a %s\n",
+			  dev ? "netbuf" : "device");
+		if (nb)
+			netbuf_free(nb);
+		return NET_RX_DROP;
+	}
+	if (!nb->tot_len)
+		nb->tot_len = nb->len;
+	if (unlikely(nb->len < ETH_HLEN || nb->tot_len < nb->len)) {
+		WARN_ONCE(true, "%s: dropping malformed frame (%u bytes, first segment %u)\n",
+			  dev->name, nb->tot_len, nb->len);
+		dev->stats.rx_errors++;
+		dev->stats.rx_length_errors++;
+		netbuf_free(nb);
+		return NET_RX_DROP;
+	}
+	nb->dev = dev;
+	dev->stats.rx_packets++;
+	dev->stats.rx_bytes += nb->tot_len;
+	if (bytes)
+		*bytes += nb->tot_len;
+	if (nb->data[0] & 1)
+		dev->stats.multicast++;
+	if (unlikely(ctx == NETIF_RX_IRQ))
+		return backlog_enqueue(nb);
+	if (gro_applies(dev))
+		return gro_receive(nb);
+	return netdev_deliver(nb);
+}
+
+int netif_receive_from(struct net_device *dev, struct netbuf *nb, enum netif_rx_context ctx)
+{
+	return netif_receive_counted(dev, nb, ctx, NULL);
+}
+
+int napi_receive_dev(struct napi_struct *napi, struct net_device *dev, struct netbuf *nb)
+{
+	bool in_irq = READ_ONCE(napi->state) & NAPIF_STATE_IN_IRQ;
+
+	return netif_receive_counted(dev, nb, in_irq ? NETIF_RX_IRQ : NETIF_RX_SOFTIRQ,
+				     &napi->stats.rx_bytes);
+}
+
+int napi_receive(struct napi_struct *napi, struct netbuf *nb)
+{
+	return napi_receive_dev(napi, napi->dev, nb);
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * The registry of network devices and the paths between drivers and the
- * stack: receive, transmit, link state, counters and the multicast filter.
+ * stack: delivery to the stack (frames arrive through napi.c's receive
+ * family), transmit, link state, counters and the multicast filter.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -9,7 +10,6 @@
 #include "kernel/x86/irqflags.h"
 #include "kernel/console/printk.h"
 #include "net/core/backlog.h"
-#include "net/core/gro.h"
 #include "net/core/netdev.h"
 #include "net/core/params.h"
 
@@ -324,59 +324,6 @@ int netdev_deliver(struct netbuf *nb)
 		return NET_RX_DROP;
 	}
 	return NET_RX_SUCCESS;
-}
-
-/* netif_receive_from(); bytes, when set, counts what rx_bytes counts (a NAPI instance's). */
-static int netif_receive_counted(struct net_device *dev, struct netbuf *nb,
-				 enum netif_rx_context ctx, u64 *bytes)
-{
-	if (unlikely(!dev || !nb)) {
-		WARN_ONCE(true, "netif_receive_from: called without a %s\n",
-			  dev ? "netbuf" : "device");
-		if (nb)
-			netbuf_free(nb);
-		return NET_RX_DROP;
-	}
-	if (!nb->tot_len)
-		nb->tot_len = nb->len;
-	if (unlikely(nb->len < ETH_HLEN || nb->tot_len < nb->len)) {
-		WARN_ONCE(true, "%s: dropping malformed frame (%u bytes, first segment %u)\n",
-			  dev->name, nb->tot_len, nb->len);
-		dev->stats.rx_errors++;
-		dev->stats.rx_length_errors++;
-		netbuf_free(nb);
-		return NET_RX_DROP;
-	}
-	nb->dev = dev;
-	dev->stats.rx_packets++;
-	dev->stats.rx_bytes += nb->tot_len;
-	if (bytes)
-		*bytes += nb->tot_len;
-	if (nb->data[0] & 1)
-		dev->stats.multicast++;
-	if (unlikely(ctx == NETIF_RX_IRQ))
-		return backlog_enqueue(nb);
-	if (gro_applies(dev))
-		return gro_receive(nb);
-	return netdev_deliver(nb);
-}
-
-int netif_receive_from(struct net_device *dev, struct netbuf *nb, enum netif_rx_context ctx)
-{
-	return netif_receive_counted(dev, nb, ctx, NULL);
-}
-
-int napi_receive_dev(struct napi_struct *napi, struct net_device *dev, struct netbuf *nb)
-{
-	bool in_irq = READ_ONCE(napi->state) & NAPIF_STATE_IN_IRQ;
-
-	return netif_receive_counted(dev, nb, in_irq ? NETIF_RX_IRQ : NETIF_RX_SOFTIRQ,
-				     &napi->stats.rx_bytes);
-}
-
-int napi_receive(struct napi_struct *napi, struct netbuf *nb)
-{
-	return napi_receive_dev(napi, napi->dev, nb);
 }
 
 static void netdev_count_gso(struct net_device *dev, u32 segs, u32 len)

@@ -8,6 +8,9 @@
 #include "kernel/console/printk.h"
 #include "kernel/core/softirq.h"
 #include "kernel/core/time.h"
+#include "net/core/backlog.h"
+#include "net/core/gro.h"
+#include "net/core/netbuf.h"
 #include "tests/unit/napi_fakes.h"
 #include "tests/unit/stub_printk.h"
 
@@ -110,3 +113,43 @@ void fake_reset_all(void)
  * without net/core/gro.c hold nothing; those that link it get the real one. ----
  */
 __attribute__((weak)) void gro_flush(void) {}
+
+/*
+ * ---- the receive family's path up (napi.c): tests without backlog.c, gro.c
+ * or netdev.c never receive a frame, so reaching one of these is a test bug,
+ * not a drop to count. ----
+ */
+static void fake_unlinked(const char *fn)
+{
+	fprintf(stderr, "napi_fakes: %s called, but the test does not link it\n", fn);
+	abort();
+}
+
+__attribute__((weak)) bool gro_applies(const struct net_device *dev)
+{
+	fake_unlinked("gro_applies");
+	return false;
+}
+
+__attribute__((weak)) int gro_receive(struct netbuf *nb)
+{
+	fake_unlinked("gro_receive");
+	return NET_RX_DROP;
+}
+
+__attribute__((weak)) int backlog_enqueue(struct netbuf *nb)
+{
+	fake_unlinked("backlog_enqueue");
+	return NET_RX_DROP;
+}
+
+__attribute__((weak)) int netdev_deliver(struct netbuf *nb)
+{
+	fake_unlinked("netdev_deliver");
+	return NET_RX_DROP;
+}
+
+__attribute__((weak)) void netbuf_free(struct netbuf *nb)
+{
+	fake_unlinked("netbuf_free");
+}
