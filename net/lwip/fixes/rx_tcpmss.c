@@ -21,7 +21,10 @@
  *   so the glue records one of two full segments instead of the 0 or 1 byte,
  *   the size lwIP used for it anyway; a real window still limits what is sent.
  *
- * Both are counted (`mem` in the shell).
+ * Both are counted (`mem` in the shell). Tested by test_lwip_glue's
+ * test_tcp_peer_cannot_shrink_send_size and fuzz_lwip's replay of
+ * crash-tcp-mss-option-outside-handshake and
+ * crash-tcp-opening-window-1-then-256-shrinks-segments (tests/fuzz/corpus/).
  */
 #include "kernel/console/printk.h"
 #include "lwip/priv/tcp_priv.h"

@@ -16,7 +16,9 @@
  *   header ending in type 0x30. lwIP parses an extension header only where
  *   it lies in the frame's first segment, so that is where it is checked.
  *
- * One walk over the headers serves both, once per frame.
+ * One walk over the headers serves both, once per frame. Tested by fuzz_lwip's
+ * replay of crash-tcp-option-kind-at-header-end and
+ * crash-ip6-hbh-option-type-at-header-end (tests/fuzz/corpus/fuzz_lwip/).
  */
 #include "kernel/console/printk.h"
 #include "lwip/prot/ethernet.h"

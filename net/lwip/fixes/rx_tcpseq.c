@@ -9,7 +9,8 @@
  * peer on the path can trigger, and on napkin an assertion is a panic. Such
  * a segment is as far outside the window as a sequence number can be, so it
  * is dropped here, before lwIP sees it, and counted with lwIP's TCP drops.
- * Found by tests/fuzz/fuzz_lwip.c.
+ * Found by tests/fuzz/fuzz_lwip.c; tested by its replay of
+ * crash-tcp-seq-2pow31-behind-rcv-nxt (tests/fuzz/corpus/fuzz_lwip/).
  */
 #include "kernel/console/printk.h"
 #include "lwip/priv/tcp_priv.h"

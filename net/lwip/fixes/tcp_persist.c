@@ -12,7 +12,8 @@
  * runs; before lwIP's timers next run, each connection with nothing left to
  * send has its timer stopped, as tcp_output() stops it once the window no
  * longer holds data back. Nothing waits for the window, so nothing is lost.
- * Found by tests/fuzz/fuzz_lwip.c.
+ * Found by tests/fuzz/fuzz_lwip.c; tested by its replay of
+ * crash-tcp-persist-timer-over-empty-queue (tests/fuzz/corpus/fuzz_lwip/).
  */
 #include "kernel/console/printk.h"
 #include "lwip/priv/tcp_priv.h"
