@@ -116,8 +116,9 @@ $(BUILD)/k/ksyms_empty.o: scripts/ksyms.py | $(DEPS_STAMP)
 $(eval $(call kernel_image,napkin,$(KOBJS)))
 
 # The test image: the production objects plus the test modules of
-# tests/kernel/ (pcitest=irq, e1000test, lapictest, vnettest). The modules come first so
-# their initcalls run before the drivers' (pcitest binds devices first).
+# tests/kernel/ (pcitest=irq, e1000test, lapictest, vnettest). Their initcalls
+# are device_early_initcall, a level before the drivers' (pcitest binds devices
+# first), so the link order does not matter.
 # The production image never contains them; `make test-image` shows both sizes.
 TEST_KSRCS := $(wildcard tests/kernel/*.c)
 TEST_KOBJS := $(patsubst %,$(BUILD)/k/%.o,$(TEST_KSRCS))

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* net_init(): read the network's command-line options, start lwIP and the services. */
+/* net_init(): read the network's command-line options and start lwIP (a stack initcall). */
 #define pr_fmt(fmt) "net: " fmt
 
 #include <stdio.h>
 #include <string.h>
 #include "kernel/core/cmdline.h"
+#include "kernel/core/initcall.h"
 #include "kernel/console/printk.h"
 #include "net/inet/ipconfig.h"
 #include "net/lwip/stack.h"
 #include "net/net_init.h"
 #include "net/core/netdev.h"
-#include "net/services/services.h"
 
 static struct ipconfig net_ipconfig;
 
@@ -60,7 +60,7 @@ static enum lwip_tx_mode net_read_tx_mode(void)
 	return choice == 1 ? LWIP_TX_COPY : LWIP_TX_ZEROCOPY;
 }
 
-int net_init(void)
+void net_init(void)
 {
 	bool ipv6_disable = false, tso = true;
 
@@ -73,5 +73,5 @@ int net_init(void)
 	cmdline_get_bool("net.tso", &tso);
 	lwip_stack_set_tso(tso);
 	lwip_stack_init(&net_ipconfig, net_read_tx_mode());
-	return net_services_start();
 }
+stack_initcall(net_init);

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Starting napkin's network stack. kmain calls net_init() once, after
- * net_core_init() (NAPI, backlog), the PCI scan and the NIC drivers' probes,
- * and before main_loop(). It needs: the command line parsed (cmdline_init),
- * the clock calibrated (ktime_get_ns), and loop hooks still accepted. It does
- * not need any device to exist: devices registered later are picked up when
- * they register.
+ * Starting napkin's network stack. net_init() is a stack initcall
+ * (kernel/core/initcall.h): it runs once, after the net core's core initcall
+ * (NAPI, backlog), the PCI scan and the NIC drivers' probes, and before the
+ * services' service initcall (net/services/services.c) and main_loop(). It
+ * needs: the command line parsed (cmdline_init), the clock calibrated
+ * (ktime_get_ns), and loop hooks still accepted. It does not need any device
+ * to exist: devices registered later are picked up when they register.
  *
  * Command line:
  *   ip=       IPv4 configuration, Linux syntax (net/inet/ipconfig.h); default dhcp
@@ -18,7 +19,7 @@
 #ifndef NAPKIN_NET_NET_INIT_H
 #define NAPKIN_NET_NET_INIT_H
 
-/* Returns 0, or the number of services that failed to start (logged). */
-int net_init(void);
+/* Hosted tests call it themselves, then net_services_start(). */
+void net_init(void);
 
 #endif

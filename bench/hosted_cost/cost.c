@@ -37,6 +37,7 @@
 #include "lwip/netif.h"
 #include "net/lwip/stack.h"
 #include "net/net_init.h"
+#include "net/services/services.h"
 #include "net/netconsole/netconsole.h"
 #include "net/core/netdev.h"
 #include "tests/hosted/frames.h"
@@ -235,8 +236,9 @@ int main(int argc, char **argv)
 		die("the driver registered no eth0");
 	if (full) {
 		cmdline_init("ip=" NAPKIN_IP ":::255.255.255.0::eth0:off ipv6.disable=1");
-		if (net_init())
-			die("net_init failed");
+		net_init();
+		if (net_services_start())
+			die("a service did not start");
 		if (!hosted_run_until(addressed, dev, 10 * NSEC_PER_SEC))
 			die("no link or no address");
 		arp_request();

@@ -16,7 +16,6 @@
 #include "kernel/console/printk.h"
 #include "kernel/console/shell.h"
 #include "kernel/core/time.h"
-#include "net/core/netdev.h"
 
 #define MAX_IOAPICS_SHOWN 8
 
@@ -25,7 +24,10 @@ static const char *napkin_version = "?";
 /* On request with info hidden from the consoles, the shell shows the lines too. */
 static bool echo_to_shell;
 
-static void __printf(1, 2) line(const char *fmt, ...)
+/* Sections of the report supplied from outside kernel/ (HWINFO_SECTION). */
+extern const struct hwinfo_section __hwinfo_sections_start[], __hwinfo_sections_end[];
+
+void hwinfo_line(const char *fmt, ...)
 {
 	char buf[256];
 	va_list ap;
@@ -40,9 +42,9 @@ static void __printf(1, 2) line(const char *fmt, ...)
 
 static void report_boot(void)
 {
-	line("napkin %s, Multiboot%d from %s, %s firmware", napkin_version,
-	     boot ? boot->multiboot_version : 0, boot ? boot->loader : "unknown",
-	     boot && boot->efi ? "UEFI" : "BIOS");
+	hwinfo_line("napkin %s, Multiboot%d from %s, %s firmware", napkin_version,
+		    boot ? boot->multiboot_version : 0, boot ? boot->loader : "unknown",
+		    boot && boot->efi ? "UEFI" : "BIOS");
 }
 
 static void report_cpu(void)
@@ -53,21 +55,22 @@ static void report_cpu(void)
 	u64 khz = tsc_khz();
 
 	cpu_identify(&id);
-	line("cpu: %s \"%s\" family %u model %u stepping %u, TSC %llu.%03llu MHz", id.vendor,
-	     id.brand[0] ? id.brand : "no brand string", id.family, id.model, id.stepping,
-	     (unsigned long long)(khz / 1000), (unsigned long long)(khz % 1000));
+	hwinfo_line("cpu: %s \"%s\" family %u model %u stepping %u, TSC %llu.%03llu MHz", id.vendor,
+		    id.brand[0] ? id.brand : "no brand string", id.family, id.model, id.stepping,
+		    (unsigned long long)(khz / 1000), (unsigned long long)(khz % 1000));
 	cpu_feature_names(feat, sizeof(feat));
-	line("cpu features: %s", feat[0] ? feat : "(none of interest)");
+	hwinfo_line("cpu features: %s", feat[0] ? feat : "(none of interest)");
 	if (id.hypervisor[0])
-		line("cpu: running under a hypervisor (\"%s\")", id.hypervisor);
+		hwinfo_line("cpu: running under a hypervisor (\"%s\")", id.hypervisor);
 	if (acpi && acpi->have_madt) {
 		const struct acpi_cpu_totals *t = &acpi->cpu_totals;
 
-		line("cpus: %u in the MADT (%u in x2APIC entries), %u enabled, APIC IDs up to %u; "
-		     "napkin runs on the boot CPU only",
-		     t->entries, t->x2apic_entries, t->enabled, t->max_apic_id);
+		hwinfo_line(
+		    "cpus: %u in the MADT (%u in x2APIC entries), %u enabled, APIC IDs up to %u; "
+		    "napkin runs on the boot CPU only",
+		    t->entries, t->x2apic_entries, t->enabled, t->max_apic_id);
 	} else {
-		line("cpus: no MADT; napkin runs on the boot CPU only");
+		hwinfo_line("cpus: no MADT; napkin runs on the boot CPU only");
 	}
 }
 
@@ -77,12 +80,12 @@ static void report_memory(void)
 	const struct mem_region *map = mem_map(&n);
 	u64 usable = memmap_total(map, n, MEM_USABLE);
 
-	line("memory: %llu MiB usable in a map of %zu ranges", (unsigned long long)(usable >> 20),
-	     n);
+	hwinfo_line("memory: %llu MiB usable in a map of %zu ranges",
+		    (unsigned long long)(usable >> 20), n);
 	for (size_t i = 0; i < n; i++)
-		line("memory: 0x%016llx-0x%016llx %s", (unsigned long long)map[i].base,
-		     (unsigned long long)(map[i].base + map[i].size - 1),
-		     memmap_type_name(map[i].type));
+		hwinfo_line("memory: 0x%016llx-0x%016llx %s", (unsigned long long)map[i].base,
+			    (unsigned long long)(map[i].base + map[i].size - 1),
+			    memmap_type_name(map[i].type));
 }
 
 static void report_acpi(void)
@@ -92,7 +95,7 @@ static void report_acpi(void)
 	size_t used = 0;
 
 	if (!acpi) {
-		line("acpi: no tables found");
+		hwinfo_line("acpi: no tables found");
 		return;
 	}
 	sigs[0] = '\0';
@@ -103,9 +106,9 @@ static void report_acpi(void)
 		if (k > 0 && (size_t)k < sizeof(sigs) - used)
 			used += (size_t)k;
 	}
-	line("acpi: revision %u (%s), OEM \"%s\", %zu tables: %s%s", acpi->revision,
-	     acpi->xsdt ? "XSDT" : "RSDT", acpi->oem_id, acpi->nr_tables, sigs,
-	     acpi->bad_tables ? " (some rejected: see the boot log)" : "");
+	hwinfo_line("acpi: revision %u (%s), OEM \"%s\", %zu tables: %s%s", acpi->revision,
+		    acpi->xsdt ? "XSDT" : "RSDT", acpi->oem_id, acpi->nr_tables, sigs,
+		    acpi->bad_tables ? " (some rejected: see the boot log)" : "");
 }
 
 static void report_interrupt_controllers(void)
@@ -116,22 +119,24 @@ static void report_interrupt_controllers(void)
 	size_t n = ioapic_describe(io, ARRAY_SIZE(io));
 
 	lapic_describe(&l);
-	line("lapic: id %u at %#llx, version %#x, %u LVT entries, %s mode, timer %s", l.id,
-	     (unsigned long long)l.phys, l.version, l.max_lvt + 1u,
-	     l.x2apic_mode ? "x2APIC" : "xAPIC", l.tsc_deadline ? "TSC deadline" : "one-shot");
-	line("lapic: mode chosen because %s; firmware left it %s%s", l.mode_reason, l.firmware_mode,
-	     l.cmdline_refused ? "; apic= refused (see the boot log)" : "");
+	hwinfo_line("lapic: id %u at %#llx, version %#x, %u LVT entries, %s mode, timer %s", l.id,
+		    (unsigned long long)l.phys, l.version, l.max_lvt + 1u,
+		    l.x2apic_mode ? "x2APIC" : "xAPIC",
+		    l.tsc_deadline ? "TSC deadline" : "one-shot");
+	hwinfo_line("lapic: mode chosen because %s; firmware left it %s%s", l.mode_reason,
+		    l.firmware_mode, l.cmdline_refused ? "; apic= refused (see the boot log)" : "");
 	if (l.unreachable_refusals)
-		line("lapic: %u interrupt routes refused: APIC ID %u is above 255 and there is "
-		     "no interrupt remapping",
-		     l.unreachable_refusals, l.id);
+		hwinfo_line(
+		    "lapic: %u interrupt routes refused: APIC ID %u is above 255 and there is "
+		    "no interrupt remapping",
+		    l.unreachable_refusals, l.id);
 	for (size_t i = 0; i < n && i < ARRAY_SIZE(io); i++)
-		line("ioapic: id %u at %#llx, version %#x, GSIs %u-%u (%u pins)", io[i].id,
-		     (unsigned long long)io[i].phys, io[i].version, io[i].gsi_base,
-		     io[i].gsi_base + io[i].nr_pins - 1, io[i].nr_pins);
+		hwinfo_line("ioapic: id %u at %#llx, version %#x, GSIs %u-%u (%u pins)", io[i].id,
+			    (unsigned long long)io[i].phys, io[i].version, io[i].gsi_base,
+			    io[i].gsi_base + io[i].nr_pins - 1, io[i].nr_pins);
 	if (acpi && acpi->have_madt)
-		line("interrupts: %zu ISA overrides; legacy 8259 PICs %s", acpi->nr_overrides,
-		     acpi->pcat_compat ? "present, masked" : "absent");
+		hwinfo_line("interrupts: %zu ISA overrides; legacy 8259 PICs %s",
+			    acpi->nr_overrides, acpi->pcat_compat ? "present, masked" : "absent");
 }
 
 static const char *class_name(u32 class)
@@ -154,45 +159,12 @@ static void report_pci(void)
 {
 	unsigned count = pci_dev_count();
 
-	line("pci: %u functions", count);
+	hwinfo_line("pci: %u functions", count);
 	for (struct pci_dev *d = pci_dev_next(NULL); d; d = pci_dev_next(d))
-		line("pci: %s [%04x] %04x:%04x rev %02x sub %04x:%04x %s: %s", d->name,
-		     d->class >> 8, d->vendor, d->device, d->revision, d->subvendor, d->subdevice,
-		     class_name(d->class), d->driver ? d->driver->name : "no driver");
-}
-
-static int report_nic(struct net_device *dev, void *ctx)
-{
-	const struct pci_dev *p = dev->pdev;
-	const u8 *m = dev->dev_addr;
-	char link[48];
-	char irq[48];
-
-	++*(unsigned *)ctx;
-	if (!dev->link_up)
-		snprintf(link, sizeof(link), "link down");
-	else if (dev->speed_mbps)
-		snprintf(link, sizeof(link), "link up %u Mbps %s duplex", dev->speed_mbps,
-			 dev->full_duplex ? "full" : "half");
-	else
-		snprintf(link, sizeof(link), "link up");
-	if (!p) {
-		line("nic %s: not a PCI device, mac %02x:%02x:%02x:%02x:%02x:%02x, %s", dev->name,
-		     m[0], m[1], m[2], m[3], m[4], m[5], link);
-		return 0;
-	}
-	if (p->irq_mode == PCI_IRQ_MODE_MSI || p->irq_mode == PCI_IRQ_MODE_MSIX)
-		snprintf(irq, sizeof(irq), "%s, %u vector%s", pci_irq_mode_name(p->irq_mode),
-			 p->nr_irqs, p->nr_irqs == 1 ? "" : "s");
-	else if (p->irq_mode == PCI_IRQ_MODE_INTX)
-		snprintf(irq, sizeof(irq), "INTx on GSI %u", p->intx_gsi);
-	else
-		snprintf(irq, sizeof(irq), "%s", pci_irq_mode_name(p->irq_mode));
-	line("nic %s: %s at %s, %04x:%04x chip rev 0x%02x, mac %02x:%02x:%02x:%02x:%02x:%02x, "
-	     "%s, irq %s",
-	     dev->name, p->driver ? p->driver->name : "no driver", p->name, p->vendor, p->device,
-	     p->revision, m[0], m[1], m[2], m[3], m[4], m[5], link, irq);
-	return 0;
+		hwinfo_line("pci: %s [%04x] %04x:%04x rev %02x sub %04x:%04x %s: %s", d->name,
+			    d->class >> 8, d->vendor, d->device, d->revision, d->subvendor,
+			    d->subdevice, class_name(d->class),
+			    d->driver ? d->driver->name : "no driver");
 }
 
 static void report_screen(void)
@@ -201,33 +173,40 @@ static void report_screen(void)
 
 	fbcon_get_info(&fb);
 	if (!fb.active) {
-		line("screen: %s", boot && boot->vga_text && !boot->efi
-				       ? "VGA text mode mirror"
-				       : "no framebuffer from the loader");
+		hwinfo_line("screen: %s", boot && boot->vga_text && !boot->efi
+					      ? "VGA text mode mirror"
+					      : "no framebuffer from the loader");
 		return;
 	}
-	line("screen: framebuffer %ux%u %ubpp at %#llx, %s, %ux%u text (%s, scale %u), "
-	     "%llu scrolls, %llu redraws deferred",
-	     fb.width, fb.height, fb.bpp, (unsigned long long)fb.phys,
-	     fb.write_combining ? "write-combining" : "uncached", fb.cols, fb.rows, fb.font,
-	     fb.scale, (unsigned long long)fb.scrolls, (unsigned long long)fb.deferred_flushes);
+	hwinfo_line("screen: framebuffer %ux%u %ubpp at %#llx, %s, %ux%u text (%s, scale %u), "
+		    "%llu scrolls, %llu redraws deferred",
+		    fb.width, fb.height, fb.bpp, (unsigned long long)fb.phys,
+		    fb.write_combining ? "write-combining" : "uncached", fb.cols, fb.rows, fb.font,
+		    fb.scale, (unsigned long long)fb.scrolls,
+		    (unsigned long long)fb.deferred_flushes);
+}
+
+static void report_sections(void)
+{
+	const struct hwinfo_section *sec = __hwinfo_sections_start;
+
+	/* linker.ld puts both bounds around the one section: one object to the linker. */
+	// cppcheck-suppress comparePointers
+	for (; sec < __hwinfo_sections_end; sec++)
+		sec->report();
 }
 
 void hwinfo_print(void)
 {
-	unsigned nics = 0;
-
 	report_boot();
 	report_cpu();
 	report_memory();
 	report_acpi();
 	report_interrupt_controllers();
 	report_pci();
-	netdev_for_each(report_nic, &nics);
-	if (!nics)
-		line("nic: none registered");
+	report_sections();
 	report_screen();
-	line("end of report");
+	hwinfo_line("end of report");
 }
 
 static int cmd_hwinfo(int argc, char **argv)

@@ -21,6 +21,23 @@ void hwinfo_init(const struct boot_info *bi, const char *version);
 void hwinfo_boot_report(void);
 void hwinfo_print(void);
 
+/*
+ * A section of the report that lives outside kernel/: net/ supplies the NIC
+ * lines this way. HWINFO_SECTION(fn) puts fn in .hwinfo_section, which
+ * linker.ld gathers; hwinfo_print() calls each after the PCI lines. fn
+ * prints with hwinfo_line(), one line per fact.
+ */
+struct hwinfo_section {
+	void (*report)(void);
+};
+
+#define HWINFO_SECTION(fn)                                     \
+	static const struct hwinfo_section hwinfo_section_##fn \
+	    __attribute__((used, section(".hwinfo_section"), aligned(sizeof(void *)))) = { fn }
+
+/* One line of the report: "hwinfo: " and the text, at info level. */
+void __printf(1, 2) hwinfo_line(const char *fmt, ...);
+
 /* CPU identification (hwinfo_cpu.c). */
 struct cpu_ident {
 	char vendor[13];

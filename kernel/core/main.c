@@ -32,10 +32,6 @@
 #include "kernel/x86/rtc.h"
 #include "kernel/x86/trap.h"
 #include "kernel/x86/vectors.h"
-#include "net/net_init.h"
-#include "net/shell/net_shell.h"
-#include "net/netconsole/netconsole.h"
-#include "net/core/netdev.h"
 
 void kmain(u32 magic, u32 info);
 void pic_disable(void);
@@ -146,16 +142,14 @@ __attribute__((no_stack_protector)) void kmain(u32 magic, u32 info)
 	hwinfo_init(&boot, NAPKIN_VERSION);
 	console_input_init();
 
-	net_core_init();
-	net_shell_init();
-	netdev_set_parent_lookup(pci_probing_dev); /* NICs learn their PCI function */
-	do_initcalls();				   /* drivers register with the PCI core */
+	/* Subsystem cores (the network's among them), then drivers register with PCI. */
+	do_initcalls_through(INITCALL_DEVICE);
 	pci_read_params();
 	acpi_aml_init(); /* before drivers probe: their INTx comes from _PRT */
 	pci_init();
 	acpi_pci_report();
-	net_init(); /* lwIP on every device the drivers registered, then the services */
-	netconsole_init();
+	/* Stacks on every device the drivers registered, their services, netconsole. */
+	do_initcalls_through(INITCALL_LATE);
 	hwinfo_boot_report();
 
 	fault_inject_from_cmdline();

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "kernel/core/initcall.h"
 #include "kernel/core/cmdline.h"
 #include "kernel/console/console.h"
 #include "kernel/x86/irqflags.h"
@@ -463,6 +464,7 @@ void netconsole_init(void)
 	/* Start at once: with addresses on the command line no stack is needed. */
 	setup_tick(&setup_timer);
 }
+late_initcall(netconsole_init);
 
 /* ---- shell: show and change targets ---- */
 

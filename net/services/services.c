@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include "kernel/core/initcall.h"
 #include "kernel/core/cmdline.h"
 #include "kernel/console/printk.h"
 #include "net/lwip/capacity.h"
@@ -113,3 +114,10 @@ int net_services_start(void)
 			SERVICE_PORT_IPERF);
 	return failed;
 }
+
+/* At boot, after the stack (net_init()); failures are logged above. */
+static void net_services_boot(void)
+{
+	net_services_start();
+}
+service_initcall(net_services_boot);

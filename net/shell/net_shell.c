@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "kernel/core/initcall.h"
 #include "kernel/core/cmdline.h"
 #include "kernel/x86/irq.h"
 #include "kernel/console/printk.h"
@@ -370,7 +371,8 @@ static struct shell_cmd net_cmds[] = {
 
 static struct shell_setter net_shell_setter = { .set = net_setter, .list = net_setter_list };
 
-void net_shell_init(void)
+/* A core initcall: napi, softnet, ifconfig, ip, ethtool, stats; reads stats=N. */
+static void net_shell_init(void)
 {
 	u64 secs = 0;
 
@@ -381,3 +383,4 @@ void net_shell_init(void)
 	if (cmdline_get_u64("stats", &secs, 0, 3600) == 0)
 		stats_start(secs);
 }
+core_initcall(net_shell_init);

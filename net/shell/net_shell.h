@@ -10,8 +10,6 @@ struct net_shell_stack_ops {
 };
 
 void net_shell_set_stack(const struct net_shell_stack_ops *ops);
-/* Registers napi, softnet, ifconfig, ip, ethtool, stats; reads stats=N. */
-void net_shell_init(void);
 /* `sink` and `set sink.touch`; reads sink.touch= (net/shell/sink_shell.c). */
 void sink_shell_init(void);
 

@@ -420,7 +420,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 			abort();
 	}
 	/* net_services_start() leaves the page out of hosted builds; here it is wanted. */
-	if (net_init() || webstatus_start())
+	net_init();
+	if (net_services_start() || webstatus_start())
 		abort();
 	run_loop_ms(3000);
 	return 0;

@@ -17,6 +17,7 @@
 #include "net/lwip/stack.h"
 #include "net/core/napi.h"
 #include "net/net_init.h"
+#include "net/services/services.h"
 #include "net/netconsole/netconsole.h"
 #include "net/core/netdev.h"
 #include "tests/hosted/hosted.h"
@@ -235,7 +236,8 @@ void stack_up(const struct stack_config *cfg)
 	/* What kmain does once the drivers probed: the stack, the services. */
 	hosted_realtime(true);
 	cmdline_init(cmdline);
-	ck_assert_int_eq(net_init(), 0);
+	net_init();
+	ck_assert_int_eq(net_services_start(), 0);
 	up = true;
 	if (!hosted_run_until(carrier_and_address, &config, STACK_WAIT * NSEC_PER_SEC)) {
 		stub_printk_dump();

@@ -272,4 +272,4 @@ static void e1000test_register(void)
 {
 	shell_register(&e1000test_cmd);
 }
-initcall(e1000test_register);
+device_early_initcall(e1000test_register);

@@ -82,4 +82,4 @@ static void lapictest_register(void)
 {
 	shell_register(&lapictest_cmd);
 }
-initcall(lapictest_register);
+device_early_initcall(lapictest_register);

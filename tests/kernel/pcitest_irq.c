@@ -18,9 +18,9 @@
  *     MSI-X mode the config vector is moved to each table entry in turn.
  * Devices raise at staggered times, so handlers sharing an INTx line see
  * interrupts that are not theirs and must decline them. It never touches a
- * packet; it is not a driver. The test image links the test modules ahead
- * of the kernel's objects, so this initcall runs before the drivers' and it
- * binds the devices before the real drivers can.
+ * packet; it is not a driver. Its initcall is device_early_initcall, a level
+ * before the drivers' (kernel/core/initcall.h), so it binds the devices
+ * before the real drivers can, whatever the link order.
  */
 #define pr_fmt(fmt) "pcitest: " fmt
 
@@ -428,4 +428,4 @@ static void pcitest_register(void)
 	pr_warn("TEST MODULE ACTIVE: claiming e1000, e1000e and virtio-net devices\n");
 	pci_register_driver(&pcitest_driver);
 }
-initcall(pcitest_register);
+device_early_initcall(pcitest_register);

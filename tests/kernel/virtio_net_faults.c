@@ -74,4 +74,4 @@ static void vnettest_register(void)
 {
 	shell_register(&vnettest_cmd);
 }
-initcall(vnettest_register);
+device_early_initcall(vnettest_register);

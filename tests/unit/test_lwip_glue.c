@@ -375,7 +375,8 @@ static void start_stack(const char *cmdline, u32 features)
 	nic.dev.features = features;
 	netif_carrier_on(&nic.dev);
 	ck_assert_int_eq(register_netdev(&nic.dev), 0);
-	ck_assert_int_eq(net_init(), 0);
+	net_init();
+	ck_assert_int_eq(net_services_start(), 0);
 	run_loop(1);
 }
 
