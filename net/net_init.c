@@ -10,7 +10,7 @@
 #include "net/inet/ipconfig.h"
 #include "net/lwip/stack.h"
 #include "net/net_init.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 
 static struct ipconfig net_ipconfig;
 

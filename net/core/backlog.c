@@ -25,6 +25,7 @@
 #include "kernel/x86/irqflags.h"
 #include "kernel/console/printk.h"
 #include "net/core/backlog.h"
+#include "net/core/netdev_stack.h"
 
 /* The hosted builds have the C library's allocator, the kernel its heap. */
 #ifdef NAPKIN_HOSTED

@@ -20,6 +20,7 @@ void backlog_purge_dev(struct net_device *dev);
 
 /* Provided by netdev.c for the backlog's poll. */
 int netdev_deliver(struct netbuf *nb);
+/* Link events and queue wakes that arose inside an interrupt, told to the stack. */
 void netdev_run_link_events(void);
 
 #endif

@@ -8,7 +8,7 @@
  */
 #include "kernel/core/initcall.h"
 #include "kernel/pci/pci.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 
 static void net_core_boot(void)
 {

@@ -9,7 +9,7 @@
 #include "kernel/x86/irqflags.h"
 #include "net/core/napi.h"
 #include "net/core/netbuf.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 
 static struct netbuf *deferred_head;
 

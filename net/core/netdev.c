@@ -10,7 +10,7 @@
 #include "kernel/x86/irqflags.h"
 #include "kernel/console/printk.h"
 #include "net/core/backlog.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "net/core/params.h"
 
 static LIST_HEAD(netdev_list);
@@ -248,17 +248,41 @@ static void netdev_link_event(struct net_device *dev)
 		stack->link_changed(dev);
 }
 
+void netif_wake_queue(struct net_device *dev)
+{
+	const struct netdev_stack_ops *stack;
+
+	if (!READ_ONCE(dev->tx_stopped))
+		return; /* drivers wake after every completion: only a stopped queue matters */
+	WRITE_ONCE(dev->tx_stopped, false);
+	if (!dev->registered)
+		return;
+	if (netdev_in_interrupt()) {
+		WRITE_ONCE(dev->tx_wake_pending, true);
+		netdev_backlog_kick();
+		return;
+	}
+	stack = READ_ONCE(netdev_stack);
+	if (stack && stack->tx_woken)
+		stack->tx_woken(dev);
+}
+
 void netdev_run_link_events(void)
 {
 	const struct netdev_stack_ops *stack = READ_ONCE(netdev_stack);
 	struct net_device *dev;
 
 	list_for_each_entry (dev, &netdev_list, dev_list) {
-		if (!READ_ONCE(dev->link_event_pending))
-			continue;
-		WRITE_ONCE(dev->link_event_pending, false);
-		if (stack && stack->link_changed)
-			stack->link_changed(dev);
+		if (READ_ONCE(dev->link_event_pending)) {
+			WRITE_ONCE(dev->link_event_pending, false);
+			if (stack && stack->link_changed)
+				stack->link_changed(dev);
+		}
+		if (READ_ONCE(dev->tx_wake_pending)) {
+			WRITE_ONCE(dev->tx_wake_pending, false);
+			if (stack && stack->tx_woken)
+				stack->tx_woken(dev);
+		}
 	}
 }
 

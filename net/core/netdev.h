@@ -1,6 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Network devices: what a NIC driver registers and what the stack glue sees.
+ * Network devices, the driver's side: everything a NIC driver may use
+ * (registration, NAPI and receive, transmit flow control and its wake, link,
+ * counters, the receive filter its shell may set). Drivers include this
+ * header and no other from net/core/ but napi.h and netbuf.h, which it
+ * brings in. The stack's side (installing the stack, finding devices,
+ * transmitting, the backlog's tunables) is net/core/netdev_stack.h.
+ *
  * Drivers embed struct net_device in their adapter state (there is no heap
  * allocator to hand out one with a private area) and point priv at it, or
  * recover the adapter with container_of().
@@ -120,6 +126,7 @@ struct net_device {
 	struct list_head dev_list;  /* link in the registered devices */
 	bool registered;
 	bool link_event_pending; /* carrier change to report once out of the interrupt */
+	bool tx_wake_pending;	 /* queue woken inside an interrupt, to report likewise */
 	struct pci_dev *pdev;	 /* the PCI function it sits on (found at register), or NULL */
 	void *priv;		 /* the driver's */
 	void *stack_priv;	 /* the stack glue's (its netif) */
@@ -130,43 +137,13 @@ static inline void *netdev_priv(const struct net_device *dev)
 	return dev->priv;
 }
 
-/*
- * The network stack plugs in here. rx consumes the frame whatever it returns
- * (it frees it on NET_RX_DROP). The others are notifications and may be NULL.
- * None of them is ever called from an interrupt handler.
- */
-struct netdev_stack_ops {
-	int (*rx)(struct net_device *dev, struct netbuf *nb);
-	void (*dev_added)(struct net_device *dev);
-	void (*dev_removed)(struct net_device *dev);
-	void (*link_changed)(struct net_device *dev);
-};
-
-/* Installs the stack and reports every already registered device to it. NULL detaches. */
-void netdev_set_stack(const struct netdev_stack_ops *ops);
-
-/*
- * Set up the NAPI softirq and the backlog and apply the tunables given on the
- * command line; once, after cmdline_init() and before any driver probes.
- */
-void net_core_init(void);
-
 /* Returns 0, -EINVAL (missing ops/start_xmit, bad MTU), -EEXIST (name taken) or -ENOSPC. */
 int register_netdev(struct net_device *dev);
-/*
- * How register_netdev() learns which bus device a net_device sits on when the
- * driver did not set dev->pdev: the kernel passes pci_probing_dev() (drivers
- * register from probe()). Hosted builds leave it unset.
- */
-void netdev_set_parent_lookup(struct pci_dev *(*lookup)(void));
 /* Closes it if open, deletes its NAPI instances, drops its queued frames. */
 void unregister_netdev(struct net_device *dev);
+/* Bring a device up or down: the stack does, and a driver's own shell commands may. */
 int dev_open(struct net_device *dev);
 int dev_close(struct net_device *dev);
-
-/* Calls fn for each registered device until it returns nonzero; returns that value. */
-int netdev_for_each(int (*fn)(struct net_device *dev, void *ctx), void *ctx);
-struct net_device *netdev_get_by_name(const char *name);
 
 /* Link state, logged like Linux: "eth0: link up, 1000 Mbps, full duplex". */
 void netif_carrier_on(struct net_device *dev);
@@ -184,10 +161,13 @@ static inline void netif_stop_queue(struct net_device *dev)
 	WRITE_ONCE(dev->tx_stopped, true);
 }
 
-static inline void netif_wake_queue(struct net_device *dev)
-{
-	WRITE_ONCE(dev->tx_stopped, false);
-}
+/*
+ * The ring has room again. When the queue was stopped, the stack is told
+ * (netdev_stack_ops.tx_woken), so frames it held back go out now rather than
+ * on the main loop's next pass; from inside an interrupt handler the backlog
+ * tells it once the handler is done.
+ */
+void netif_wake_queue(struct net_device *dev);
 
 static inline bool netif_queue_stopped(const struct net_device *dev)
 {
@@ -224,41 +204,12 @@ void netdev_rx_dropped(struct net_device *dev, unsigned int count);
 void netdev_rx_missed(struct net_device *dev, unsigned int count);
 
 /*
- * Transmit a frame (the stack glue's entry). NETDEV_TX_OK: consumed, sent or
- * dropped (device down, link off). NETDEV_TX_BUSY: the queue is stopped, the
- * caller still owns the frame.
- */
-netdev_tx_t netdev_start_xmit(struct net_device *dev, struct netbuf *nb);
-
-/* dev->stats with the driver's hardware counters folded in. */
-void netdev_get_stats(struct net_device *dev, struct net_device_stats *out);
-/* The driver's named counters; 0 when it has none. */
-int netdev_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, int max);
-
-/*
  * Receive filter, reference counted per address. Past NETDEV_MC_MAX addresses
- * IFF_ALLMULTI is on until enough are deleted again. Return 0 or -errno.
+ * IFF_ALLMULTI is on until enough are deleted again. Return 0 or -errno. Set
+ * by the stack, and by a driver's own shell commands.
  */
 int netdev_mc_add(struct net_device *dev, const u8 *addr);
 int netdev_mc_del(struct net_device *dev, const u8 *addr);
 void netdev_set_promisc(struct net_device *dev, bool on);
-
-/* net.max_backlog: frames the backlog holds before dropping (1..100000, default 1000). */
-#define NET_MAX_BACKLOG_DEFAULT 1000
-#define NET_MAX_BACKLOG_MAX	100000
-int netdev_set_max_backlog(long frames);
-int netdev_get_max_backlog(void);
-unsigned int netdev_backlog_len(void);
-
-/* Frames the backlog copied out of driver buffers, and why it could not. */
-struct backlog_copy_stats {
-	u64 copied;
-	u64 pool_empty; /* kept in the driver's buffer: every copy in use */
-	u64 too_big;	/* kept in the driver's buffer: larger than a copy */
-};
-void backlog_get_copy_stats(struct backlog_copy_stats *out);
-
-/* Make the softirq run deferred work (netbuf releases, link events). */
-void netdev_backlog_kick(void);
 
 #endif

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include "kernel/core/hwinfo.h"
 #include "kernel/pci/pci.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 
 static int report_nic(struct net_device *dev, void *ctx)
 {

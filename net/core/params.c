@@ -10,7 +10,7 @@
 #include "kernel/console/printk.h"
 #include "net/core/gro.h"
 #include "net/core/napi.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "net/core/params.h"
 
 struct net_param {

@@ -61,6 +61,7 @@ struct glue_if {
 	/* Frames refused with NETDEV_TX_BUSY, oldest first, linked by the first netbuf's qnext. */
 	struct netbuf *pending_head, *pending_tail;
 	unsigned int pending_len;
+	bool flushing; /* glue_tx_flush() runs: a wake from inside it must not reorder */
 	/* A TCP segment was refused outright: let TCP retry once the queue drains. */
 	bool tcp_refused;
 	/* Merging TCP segments into super-segments for the device to cut (gso.c). */
@@ -115,6 +116,7 @@ err_t glue_linkoutput(struct netif *netif, struct pbuf *p);
 err_t glue_ip4_output(struct netif *netif, struct pbuf *p, const ip4_addr_t *ipaddr);
 err_t glue_ip6_output(struct netif *netif, struct pbuf *p, const ip6_addr_t *ipaddr);
 void glue_tx_flush(struct glue_if *gif);
+void glue_tx_woken(struct net_device *dev);
 void glue_tx_purge(struct glue_if *gif);
 u16 glue_tx_chksum_flags(const struct net_device *dev);
 void glue_tx_set_mode(enum lwip_tx_mode mode);

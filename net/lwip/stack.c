@@ -11,6 +11,7 @@
 #include "lwip/init.h"
 #include "lwip/priv/tcp_priv.h"
 #include "lwip/timeouts.h"
+#include "net/core/netdev_stack.h"
 #include "net/lwip/capacity.h"
 #include "net/lwip/glue.h"
 
@@ -19,6 +20,7 @@ static const struct netdev_stack_ops lwip_stack_ops = {
 	.dev_added = glue_dev_added,
 	.dev_removed = glue_dev_removed,
 	.link_changed = glue_link_changed,
+	.tx_woken = glue_tx_woken,
 };
 
 static u64 lwip_loop_hook(u64 now_ns)

@@ -24,6 +24,7 @@
 #include "lwip/prot/ip4.h"
 #include "lwip/prot/ip6.h"
 #include "lwip/prot/tcp.h"
+#include "net/core/netdev_stack.h"
 #include "net/lwip/glue.h"
 
 /*
@@ -371,14 +372,27 @@ void glue_tx_flush(struct glue_if *gif)
 {
 	struct netbuf *nb;
 
+	if (gif->flushing)
+		return; /* the outer loop goes on while the queue runs */
+	gif->flushing = true;
 	while (gif->pending_head && !netif_queue_stopped(gif->dev)) {
 		nb = pending_pop(gif);
 		if (netdev_start_xmit(gif->dev, nb) == NETDEV_TX_BUSY) {
 			pending_push_head(gif, nb);
-			return;
+			break;
 		}
 		gif->stats.tx_frames++;
 	}
+	gif->flushing = false;
+}
+
+/* The driver woke its queue: what waited for room goes out now, not on the loop's next pass. */
+void glue_tx_woken(struct net_device *dev)
+{
+	struct glue_if *gif = dev->stack_priv;
+
+	if (gif)
+		glue_tx_flush(gif);
 }
 
 void glue_tx_purge(struct glue_if *gif)

@@ -22,7 +22,7 @@
 #include "kernel/console/shell.h"
 #include "kernel/core/time.h"
 #include "net/netconsole/netconsole.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 
 #define CHUNK_MAX	   1000 /* payload bytes per datagram, as Linux's netconsole */
 #define RESOLVE_RETRY_NS   (200 * NSEC_PER_MSEC)

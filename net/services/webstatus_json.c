@@ -18,7 +18,7 @@
 #include "kernel/x86/trap.h"
 #include "net/core/napi.h"
 #include "net/shell/net_stats.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "net/services/services.h"
 #include "net/services/webstatus.h"
 

@@ -12,7 +12,7 @@
 #include "kernel/core/version.h"
 #include "kernel/x86/rtc.h"
 #include "net/shell/net_stats.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "net/services/webstatus_metrics.h"
 
 #define WM_DRIVER_STATS_MAX 128

@@ -16,6 +16,7 @@
 #define NAPKIN_NET_SERVICES_WEBSTATUS_METRICS_H
 
 #include "kernel/core/compiler.h"
+#include "net/core/netdev_stack.h"
 #include "net/services/webstatus.h"
 
 enum wm_scope {

@@ -19,7 +19,7 @@
 #include "net/core/napi.h"
 #include "net/shell/net_shell.h"
 #include "net/shell/net_stats.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "net/core/params.h"
 
 #define ETHTOOL_MAX 160

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* Collectors shared by the shell and the web status page (net/shell/net_stats.h). */
 #include <string.h>
+#include "net/core/netdev_stack.h"
 #include "net/shell/net_stats.h"
 
 static const struct net_stats_stack_ops *stack;

@@ -12,7 +12,7 @@
 #include "kernel/core/compiler.h"
 #include "net/core/gro.h"
 #include "net/core/napi.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 
 /* Everything `softnet` prints: totals (with TSO's), the backlog, receive aggregation. */
 struct softnet_snapshot {

@@ -13,7 +13,7 @@
 #include "kernel/core/cmdline.h"
 #include "net/inet/ipconfig.h"
 #include "net/netconsole/netconsole_config.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "net/core/params.h"
 #include "tests/fuzz/fuzz.h"
 

@@ -48,7 +48,7 @@
 #include "net/lwip/glue.h"
 #include "net/net_init.h"
 #include "net/netconsole/netconsole.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "net/services/services.h"
 #include "net/services/webstatus.h"
 #include "tests/fuzz/fuzz.h"

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/fuzz_nic.h"
 #include "tests/hosted/hosted.h"

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include "drivers/sky2/sky2.h"
 #include "kernel/pci/pci.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/fuzz_nic.h"
 #include "tests/hosted/hosted.h"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kernel/mm/dma.h"
+#include "net/core/netdev_stack.h"
 #include "tests/hosted/fake_stack.h"
 #include "tests/hosted/frames.h"
 

@@ -14,7 +14,7 @@
 #include "kernel/core/loop.h"
 #include "kernel/core/softirq.h"
 #include "kernel/core/time.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_race.h"
 #include "tests/hosted/hosted_dma.h"

@@ -19,7 +19,7 @@
 #include "net/net_init.h"
 #include "net/services/services.h"
 #include "net/netconsole/netconsole.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_proc.h"
 #include "tests/hosted/hosted_wire.h"

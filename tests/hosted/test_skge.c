@@ -21,7 +21,7 @@
 #include "kernel/pci/msi.h"
 #include "kernel/pci/pci.h"
 #include "net/core/gro.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "tests/hosted/bystander.h"
 #include "tests/hosted/fake_stack.h"
 #include "tests/hosted/frames.h"

@@ -27,7 +27,7 @@
 
 #include "drivers/skge/skge.h"
 #include "kernel/pci/pci.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "tests/hosted/bystander.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"

@@ -18,6 +18,7 @@
 #include "kernel/x86/irq.h"
 #include "kernel/pci/pci.h"
 #include "net/core/napi.h"
+#include "net/core/netdev_stack.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"

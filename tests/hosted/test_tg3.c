@@ -14,6 +14,7 @@
 #include "kernel/pci/pci.h"
 #include "kernel/pci/pci_regs.h"
 #include "kernel/console/printk.h"
+#include "net/core/netdev_stack.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"

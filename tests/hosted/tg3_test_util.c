@@ -11,6 +11,7 @@
 #include "kernel/pci/pci_regs.h"
 #include "kernel/pci/pci.h"
 #include "net/core/gro.h"
+#include "net/core/netdev_stack.h"
 #include "tests/hosted/fake_stack.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"

@@ -8,7 +8,7 @@
 #define NAPKIN_TESTS_HOSTED_TG3_TEST_UTIL_H
 
 #include "kernel/core/compiler.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "tests/hosted/models/tg3_model.h"
 
 #define TT_MAX_FRAME  1514

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "drivers/e1000/e1000.h"
+#include "net/core/netdev_stack.h"
 #include "tests/kernel/e1000_testtx.h"
 #include "kernel/core/initcall.h"
 #include "kernel/x86/irqflags.h"

@@ -16,6 +16,7 @@
 #include "kernel/mm/dma.h"
 #include "kernel/mm/heap.h"
 #include "kernel/console/printk.h"
+#include "net/core/netdev_stack.h"
 #include "tests/kernel/virtio_net_test.h"
 
 #define ST_FRAME_STRIDE 256

@@ -117,6 +117,12 @@ int napi_receive(struct napi_struct *napi, struct netbuf *nb)
 	return NET_RX_SUCCESS;
 }
 
+/* No stack here to tell of a wake (net/core/netdev.c does): the queue just runs again. */
+void netif_wake_queue(struct net_device *dev)
+{
+	WRITE_ONCE(dev->tx_stopped, false);
+}
+
 /* What e1000_poll() reaches beyond the rings: counted, so a test can see it was not. */
 static unsigned int pending_taken, link_updates, completions, unmasks;
 

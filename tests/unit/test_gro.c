@@ -11,7 +11,7 @@
 #include "net/core/gro.h"
 #include "net/core/napi.h"
 #include "net/core/netbuf.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "net/core/params.h"
 #include "tests/unit/napi_fakes.h"
 

@@ -27,7 +27,7 @@
 #include "net/lwip/stack.h"
 #include "net/netconsole/netconsole.h"
 #include "net/net_init.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"
 #include "net/services/webstatus_allow.h"
@@ -590,6 +590,57 @@ START_TEST(test_busy_ring_queues_and_retries)
 		ck_assert_uint_eq(get16(u + 2), 41000 + i);
 		ck_assert_uint_eq(u[8], i);
 	}
+	assert_no_leaks();
+}
+END_TEST
+
+/* Stop the queue, have the echo service answer one datagram: the glue holds the reply. */
+static void hold_one_reply(u16 sport)
+{
+	u8 f[2048], payload[16] = { 0x5a };
+	struct lwip_glue_stats st;
+
+	arp_handshake();
+	drain_tx();
+	netif_stop_queue(&nic.dev);
+	inject(f, build_udp(f, sport, SERVICE_PORT_ECHO, payload, sizeof(payload)));
+	ck_assert_ptr_null(next_tx_ip4());
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st), 0);
+	ck_assert_uint_eq(st.tx_queued, 1);
+}
+
+static void expect_reply_to(u16 sport)
+{
+	struct tx_cap *c = next_tx_ip4();
+	u32 l4len;
+	const u8 *u;
+
+	ck_assert_ptr_nonnull(c);
+	u = expect_ip4(c, 17, &l4len);
+	ck_assert_uint_eq(get16(u + 2), sport);
+	ck_assert_uint_eq(u[8], 0x5a);
+}
+
+/* The driver's wake sends what the glue held at once, with no main loop pass between. */
+START_TEST(test_queue_wake_sends_held_frame_at_once)
+{
+	hold_one_reply(43000);
+	netif_wake_queue(&nic.dev);
+	expect_reply_to(43000);
+	assert_no_leaks();
+}
+END_TEST
+
+/* Woken inside an interrupt handler: the stack hears of it from the softirq, not the handler. */
+START_TEST(test_queue_wake_in_interrupt_sends_from_softirq)
+{
+	hold_one_reply(43001);
+	fake_hardirq_enter();
+	netif_wake_queue(&nic.dev);
+	fake_hardirq_exit();
+	ck_assert_ptr_null(next_tx_ip4());
+	fake_softirq_run_net_rx(1);
+	expect_reply_to(43001);
 	assert_no_leaks();
 }
 END_TEST
@@ -1868,6 +1919,8 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(own, test_copy_mode_sends_one_segment);
 	tcase_add_test(own, test_no_sg_device_gets_single_segments);
 	tcase_add_test(tc, test_busy_ring_queues_and_retries);
+	tcase_add_test(tc, test_queue_wake_sends_held_frame_at_once);
+	tcase_add_test(tc, test_queue_wake_in_interrupt_sends_from_softirq);
 	tcase_add_test(tc, test_pending_queue_is_bounded);
 	tcase_add_test(tc, test_link_down_purges_pending);
 	tcase_add_test(tc, test_tcp_echo_1mb);

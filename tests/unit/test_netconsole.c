@@ -18,7 +18,7 @@
 #include "kernel/console/shell.h"
 #include "kernel/core/time.h"
 #include "net/netconsole/netconsole.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "tests/unit/stub_printk.h"
 
 /* ---- the kernel around netconsole ---- */

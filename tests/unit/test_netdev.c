@@ -14,7 +14,7 @@
 #include "kernel/console/printk.h"
 #include "kernel/core/softirq.h"
 #include "net/core/backlog.h"
-#include "net/core/netdev.h"
+#include "net/core/netdev_stack.h"
 #include "net/core/params.h"
 #include "tests/unit/napi_fakes.h"
 
