@@ -19,15 +19,15 @@
 #include "net/lwip/admission.h"
 #include "net/lwip/capacity.h"
 
-static struct tcp_admission *admissions;
-static struct tcp_admission_stats stats;
+static struct lwip_admission *admissions;
+static struct lwip_admission_stats stats;
 
-void tcp_admission_register(struct tcp_admission *a)
+void lwip_admission_register(struct lwip_admission *a)
 {
 	if (!a->limit)
 		a->limit = lwip_capacity()->tcp_conns;
 	/* A service started again (hosted tests restart the stack) stays listed once. */
-	for (struct tcp_admission *x = admissions; x; x = x->next) {
+	for (struct lwip_admission *x = admissions; x; x = x->next) {
 		if (x == a)
 			return;
 	}
@@ -35,39 +35,39 @@ void tcp_admission_register(struct tcp_admission *a)
 	admissions = a;
 }
 
-void tcp_admission_opened(struct tcp_admission *a)
+void lwip_admission_opened(struct lwip_admission *a)
 {
 	a->active++;
 	if (a->active > a->active_hwm)
 		a->active_hwm = a->active;
 }
 
-void tcp_admission_closed(struct tcp_admission *a)
+void lwip_admission_closed(struct lwip_admission *a)
 {
 	if (a->active)
 		a->active--;
 }
 
-struct tcp_admission *tcp_admission_find(u16 port)
+struct lwip_admission *lwip_admission_find(u16 port)
 {
-	for (struct tcp_admission *a = admissions; a; a = a->next) {
+	for (struct lwip_admission *a = admissions; a; a = a->next) {
 		if (a->port == port)
 			return a;
 	}
 	return NULL;
 }
 
-struct tcp_admission *tcp_admission_first(void)
+struct lwip_admission *lwip_admission_first(void)
 {
 	return admissions;
 }
 
-void tcp_admission_get_stats(struct tcp_admission_stats *out)
+void lwip_admission_get_stats(struct lwip_admission_stats *out)
 {
 	*out = stats;
 }
 
-u32 tcp_admission_timewait_count(void)
+u32 lwip_admission_timewait_count(void)
 {
 	u32 n = 0;
 
@@ -128,16 +128,16 @@ static bool machine_has_room(void)
 	return true;
 }
 
-static u32 service_active(const struct tcp_admission *a)
+static u32 service_active(const struct lwip_admission *a)
 {
 	return a->count_active ? a->count_active(a) : a->active;
 }
 
-s8 napkin_tcp_inpacket(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen, u16 opt1len, u8 *opt2,
-		       struct pbuf *p)
+s8 lwip_admission_inpacket(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen, u16 opt1len,
+			   u8 *opt2, struct pbuf *p)
 {
 	struct tcp_pcb_listen *listener;
-	struct tcp_admission *a;
+	struct lwip_admission *a;
 	u8 flags = TCPH_FLAGS(hdr);
 
 	if (pcb->state != LISTEN || (flags & (TCP_SYN | TCP_ACK | TCP_RST)) != TCP_SYN)
@@ -148,7 +148,7 @@ s8 napkin_tcp_inpacket(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen, u16
 		stats.refused_machine++;
 		return ERR_MEM;
 	}
-	a = tcp_admission_find(listener->local_port);
+	a = lwip_admission_find(listener->local_port);
 	if (a && service_active(a) + listener->accepts_pending >= a->limit) {
 		/* Recycling a half-open one would not help: the limit counts them too. */
 		a->refused++;

@@ -27,7 +27,7 @@ struct tcp_hdr;
 struct pbuf;
 
 /* One listening port's connection limit; a service registers one per port. */
-struct tcp_admission {
+struct lwip_admission {
 	const char *name;
 	u16 port;
 	u32 limit;  /* established plus half-open connections at most */
@@ -36,11 +36,11 @@ struct tcp_admission {
 	u64 refused;	    /* SYNs dropped because the service was full */
 	u64 *owner_refused; /* the service's own refusal counter, counted too (may be NULL) */
 	/* For a service that counts its connections its own way (webstatus): counts them. */
-	u32 (*count_active)(const struct tcp_admission *a);
-	struct tcp_admission *next;
+	u32 (*count_active)(const struct lwip_admission *a);
+	struct lwip_admission *next;
 };
 
-struct tcp_admission_stats {
+struct lwip_admission_stats {
 	u64 syns_seen;		/* SYNs to a listening port */
 	u64 refused_machine;	/* dropped: tcp_conns PCBs and no TIME_WAIT to recycle */
 	u64 refused_service;	/* dropped: the port's service at its limit */
@@ -50,20 +50,20 @@ struct tcp_admission_stats {
 };
 
 /* Registers a; its limit defaults to the machine's when 0. */
-void tcp_admission_register(struct tcp_admission *a);
+void lwip_admission_register(struct lwip_admission *a);
 /* The service's connection count moves; keeps the high-water mark. */
-void tcp_admission_opened(struct tcp_admission *a);
-void tcp_admission_closed(struct tcp_admission *a);
+void lwip_admission_opened(struct lwip_admission *a);
+void lwip_admission_closed(struct lwip_admission *a);
 /* NULL when no service registered port. */
-struct tcp_admission *tcp_admission_find(u16 port);
+struct lwip_admission *lwip_admission_find(u16 port);
 /* Each registered port, for the shell. */
-struct tcp_admission *tcp_admission_first(void);
-void tcp_admission_get_stats(struct tcp_admission_stats *out);
+struct lwip_admission *lwip_admission_first(void);
+void lwip_admission_get_stats(struct lwip_admission_stats *out);
 /* PCBs in TIME_WAIT now (walks lwIP's list; for the shell and tests). */
-u32 tcp_admission_timewait_count(void);
+u32 lwip_admission_timewait_count(void);
 
 /* lwIP's LWIP_HOOK_TCP_INPACKET_PCB (lwip_hooks.h): ERR_OK lets the segment in. */
-s8 napkin_tcp_inpacket(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen, u16 opt1len, u8 *opt2,
-		       struct pbuf *p);
+s8 lwip_admission_inpacket(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen, u16 opt1len,
+			   u8 *opt2, struct pbuf *p);
 
 #endif

@@ -20,7 +20,7 @@ u32_t sys_now(void)
 	return (u32_t)(ktime_get_ns() / NSEC_PER_MSEC);
 }
 
-void napkin_lwip_diag(const char *fmt, ...)
+void lwip_port_diag(const char *fmt, ...)
 {
 	char line[160];
 	va_list ap;
@@ -35,7 +35,7 @@ void napkin_lwip_diag(const char *fmt, ...)
 	printk(KERN_INFO "%s", line);
 }
 
-void napkin_lwip_assert(const char *msg, const char *file, int line)
+void lwip_port_assert(const char *msg, const char *file, int line)
 {
 	/* An lwIP invariant broke: continuing would corrupt its pools or queues. */
 	panic("lwip: assertion \"%s\" failed at %s:%d\n", msg, file, line);
@@ -47,7 +47,7 @@ void napkin_lwip_assert(const char *msg, const char *file, int line)
  * kernel's one generator (kernel/random/random.h), ChaCha20 seeded from the
  * CPU and interrupt timing.
  */
-uint32_t napkin_lwip_rand(void)
+uint32_t lwip_port_rand(void)
 {
 	return random_u32();
 }

@@ -102,16 +102,16 @@ static void stack_stat(struct net_stack_stat *out)
 	const struct lwip_capacity *cap = lwip_capacity();
 	const struct stats_mem *pcbs = lwip_stats.memp[MEMP_TCP_PCB];
 	struct lwip_heap_stats h;
-	struct tcp_admission_stats ad;
+	struct lwip_admission_stats ad;
 
 	lwip_heap_get_stats(&h);
-	tcp_admission_get_stats(&ad);
+	lwip_admission_get_stats(&ad);
 	out->heap_over_budget = h.over_budget;
 	out->heap_no_memory = h.no_memory;
 	out->tcp_conns = pcbs->used;
 	out->tcp_conns_hwm = pcbs->max;
 	out->tcp_conns_max = cap->tcp_conns;
-	out->tcp_timewait = tcp_admission_timewait_count();
+	out->tcp_timewait = lwip_admission_timewait_count();
 	out->tcp_half_open_max = cap->half_open;
 	out->syns_seen = ad.syns_seen;
 	out->syns_dropped_machine = ad.refused_machine;
@@ -134,7 +134,7 @@ static void stack_stat(struct net_stack_stat *out)
 /* The registered TCP services in their list's order (a handful: walking is cheap). */
 static int service_stat(int idx, struct net_service_stat *out)
 {
-	const struct tcp_admission *a = tcp_admission_first();
+	const struct lwip_admission *a = lwip_admission_first();
 
 	for (; a && idx > 0; idx--)
 		a = a->next;
@@ -319,13 +319,13 @@ static void show_pools(void)
 static int capacity_setter(const char *key, const char *value)
 {
 	const char *dot = strchr(key, '.');
-	struct tcp_admission *a;
+	struct lwip_admission *a;
 	char *end;
 	unsigned long v;
 
 	if (!dot || strcmp(dot, ".max_conns"))
 		return -ENOENT;
-	for (a = tcp_admission_first(); a; a = a->next) {
+	for (a = lwip_admission_first(); a; a = a->next) {
 		if (strlen(a->name) == (size_t)(dot - key) && !strncmp(a->name, key, dot - key))
 			break;
 	}
@@ -344,7 +344,7 @@ static int capacity_setter(const char *key, const char *value)
 
 static void capacity_setter_list(void)
 {
-	for (const struct tcp_admission *a = tcp_admission_first(); a; a = a->next)
+	for (const struct lwip_admission *a = lwip_admission_first(); a; a = a->next)
 		shell_printf("%s.max_conns = %u\n", a->name, a->limit);
 }
 

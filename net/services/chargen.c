@@ -30,7 +30,7 @@ struct chargen_conn {
 LWIP_MEMPOOL_DECLARE(CHARGEN_CONN, 1, sizeof(struct chargen_conn), "chargen connection")
 
 struct service_stats chargen_stats;
-struct tcp_admission chargen_admission;
+struct lwip_admission chargen_admission;
 
 static void chargen_build_pattern(void)
 {
@@ -70,7 +70,7 @@ static void chargen_free(struct tcp_pcb *pcb, struct chargen_conn *c)
 {
 	tcp_arg(pcb, NULL);
 	LWIP_MEMPOOL_FREE(CHARGEN_CONN, c);
-	tcp_admission_closed(&chargen_admission);
+	lwip_admission_closed(&chargen_admission);
 }
 
 static err_t chargen_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
@@ -108,7 +108,7 @@ static void chargen_err(void *arg, err_t err)
 	/* The peer going away is how a chargen session normally ends. */
 	if (arg) {
 		LWIP_MEMPOOL_FREE(CHARGEN_CONN, arg);
-		tcp_admission_closed(&chargen_admission);
+		lwip_admission_closed(&chargen_admission);
 	}
 }
 
@@ -126,7 +126,7 @@ static err_t chargen_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 	}
 	c->offset = 0;
 	chargen_stats.connections++;
-	tcp_admission_opened(&chargen_admission);
+	lwip_admission_opened(&chargen_admission);
 	tcp_arg(pcb, c);
 	tcp_recv(pcb, chargen_recv);
 	tcp_sent(pcb, chargen_sent);

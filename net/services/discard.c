@@ -13,12 +13,12 @@
 #include "net/services/sink.h"
 
 struct service_stats discard_stats;
-struct tcp_admission discard_admission;
+struct lwip_admission discard_admission;
 
 static err_t discard_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
 {
 	if (!p) {
-		tcp_admission_closed(&discard_admission);
+		lwip_admission_closed(&discard_admission);
 		return service_tcp_close(pcb);
 	}
 	discard_stats.rx_bytes += p->tot_len;
@@ -31,7 +31,7 @@ static err_t discard_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t 
 static void discard_err(void *arg, err_t err)
 {
 	discard_stats.errors++;
-	tcp_admission_closed(&discard_admission);
+	lwip_admission_closed(&discard_admission);
 }
 
 static err_t discard_accept(void *arg, struct tcp_pcb *pcb, err_t err)
@@ -39,7 +39,7 @@ static err_t discard_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 	if (err != ERR_OK || !pcb)
 		return ERR_VAL;
 	discard_stats.connections++;
-	tcp_admission_opened(&discard_admission);
+	lwip_admission_opened(&discard_admission);
 	tcp_recv(pcb, discard_recv);
 	tcp_err(pcb, discard_err);
 	return ERR_OK;

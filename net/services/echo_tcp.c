@@ -36,7 +36,7 @@ struct echo_conn {
 LWIP_MEMPOOL_DECLARE(ECHO_CONN, 1, sizeof(struct echo_conn), "echo connection")
 
 struct service_stats echo_tcp_stats;
-struct tcp_admission echo_admission;
+struct lwip_admission echo_admission;
 
 static void echo_drop_first(struct echo_conn *c)
 {
@@ -52,7 +52,7 @@ static void echo_free(struct echo_conn *c)
 	while (c->npending)
 		echo_drop_first(c);
 	LWIP_MEMPOOL_FREE(ECHO_CONN, c);
-	tcp_admission_closed(&echo_admission);
+	lwip_admission_closed(&echo_admission);
 }
 
 static bool holds_driver_buffers(const struct pbuf *p)
@@ -237,7 +237,7 @@ static err_t echo_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 		c->pending[i] = NULL;
 	c->peer_closed = false;
 	echo_tcp_stats.connections++;
-	tcp_admission_opened(&echo_admission);
+	lwip_admission_opened(&echo_admission);
 	/* Echo small writes at once; bulk data fills segments anyway. */
 	tcp_nagle_disable(pcb);
 	tcp_arg(pcb, c);

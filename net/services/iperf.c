@@ -44,7 +44,7 @@ struct iperf_conn {
 LWIP_MEMPOOL_DECLARE(IPERF_CONN, 1, sizeof(struct iperf_conn), "iperf connection")
 
 struct service_stats iperf_stats;
-struct tcp_admission iperf_admission;
+struct lwip_admission iperf_admission;
 
 /* Logs the end of c, counts it and frees c. */
 static void iperf_end(struct iperf_conn *c, const char *how, bool clean)
@@ -59,7 +59,7 @@ static void iperf_end(struct iperf_conn *c, const char *how, bool clean)
 	ipaddr_ntoa_r(&c->remote, remote, sizeof(remote));
 	pr_info("%s port %u: %s, %llu bytes in %llu ms, %llu kbit/s\n", remote, c->remote_port, how,
 		(unsigned long long)c->bytes, (unsigned long long)ms, (unsigned long long)kbits);
-	tcp_admission_closed(&iperf_admission);
+	lwip_admission_closed(&iperf_admission);
 	LWIP_MEMPOOL_FREE(IPERF_CONN, c);
 }
 
@@ -128,7 +128,7 @@ static err_t iperf_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 	};
 	ip_addr_copy(c->remote, pcb->remote_ip);
 	iperf_stats.connections++;
-	tcp_admission_opened(&iperf_admission);
+	lwip_admission_opened(&iperf_admission);
 	tcp_arg(pcb, c);
 	tcp_recv(pcb, iperf_recv);
 	tcp_err(pcb, iperf_err);

@@ -16,13 +16,13 @@ struct tcp_pcb *service_tcp_listen(const char *name, u16 port, tcp_accept_fn acc
  * and a->name are filled in, a->limit comes from <name>.max_conns= on the command line (0 or
  * absent: the machine's TCP connection limit), and a is registered, so SYNs
  * past the limit are dropped before the handshake and counted in a->refused.
- * The service calls tcp_admission_opened/closed as connections come and go.
+ * The service calls lwip_admission_opened/closed as connections come and go.
  */
-void service_tcp_limit(const char *name, u16 port, struct tcp_admission *a);
+void service_tcp_limit(const char *name, u16 port, struct lwip_admission *a);
 
 /* service_tcp_limit, then service_tcp_listen. */
 struct tcp_pcb *service_tcp_listen_limited(const char *name, u16 port, tcp_accept_fn accept,
-					   struct tcp_admission *a);
+					   struct lwip_admission *a);
 
 /* A bound UDP socket calling recv; NULL (logged) on failure. */
 struct udp_pcb *service_udp_bind(const char *name, u16 port, udp_recv_fn recv, void *arg);

@@ -37,7 +37,7 @@ struct tcp_pcb *service_tcp_listen(const char *name, u16 port, tcp_accept_fn acc
 	return listener;
 }
 
-void service_tcp_limit(const char *name, u16 port, struct tcp_admission *a)
+void service_tcp_limit(const char *name, u16 port, struct lwip_admission *a)
 {
 	char key[32];
 	u64 limit = 0;
@@ -48,11 +48,11 @@ void service_tcp_limit(const char *name, u16 port, struct tcp_admission *a)
 	/* Malformed: logged by cmdline, the machine's limit stays. */
 	cmdline_get_u64(key, &limit, 0, LWIP_TCP_CONNS_MAX);
 	a->limit = (u32)limit;
-	tcp_admission_register(a);
+	lwip_admission_register(a);
 }
 
 struct tcp_pcb *service_tcp_listen_limited(const char *name, u16 port, tcp_accept_fn accept,
-					   struct tcp_admission *a)
+					   struct lwip_admission *a)
 {
 	service_tcp_limit(name, port, a);
 	return service_tcp_listen(name, port, accept);

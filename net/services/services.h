@@ -38,7 +38,7 @@ extern struct service_stats echo_tcp_stats, echo_udp_stats, discard_stats, charg
     iperf_stats;
 
 /* Connection limits and refusals per TCP service (net/lwip/admission.h). */
-struct tcp_admission;
-extern struct tcp_admission echo_admission, discard_admission, chargen_admission, iperf_admission;
+struct lwip_admission;
+extern struct lwip_admission echo_admission, discard_admission, chargen_admission, iperf_admission;
 
 #endif

@@ -492,9 +492,9 @@ static struct loop_hook ws_loop_hook = { .name = "webstatus", .run = ws_loop_run
  * once: a full page drops new SYNs (the browser retries) instead of
  * accepting and resetting them.
  */
-static struct tcp_admission ws_admission;
+static struct lwip_admission ws_admission;
 
-static u32 ws_admission_active(const struct tcp_admission *a)
+static u32 ws_admission_active(const struct lwip_admission *a)
 {
 	ws_admission.limit = webstatus_config.max_conns;
 	ws_admission.active_hwm = (u32)webstatus_stats.active_hwm;
@@ -571,12 +571,12 @@ int webstatus_start(void)
 	listener = service_tcp_listen("webstatus", (u16)port, ws_accept);
 	if (!listener)
 		return -EBUSY;
-	ws_admission = (struct tcp_admission){ .name = "webstatus",
-					       .port = (u16)port,
-					       .limit = (u32)max,
-					       .count_active = ws_admission_active,
-					       .owner_refused = &webstatus_stats.refused };
-	tcp_admission_register(&ws_admission);
+	ws_admission = (struct lwip_admission){ .name = "webstatus",
+						.port = (u16)port,
+						.limit = (u32)max,
+						.count_active = ws_admission_active,
+						.owner_refused = &webstatus_stats.refused };
+	lwip_admission_register(&ws_admission);
 	/*
 	 * The listener and its connections keep lwIP's normal priority, like every
 	 * other service's: lwIP's tcp_kill_prio() only evicts connections of a

@@ -990,7 +990,7 @@ END_TEST
 
 START_TEST(test_machine_limit_drops_syn_and_keeps_connections)
 {
-	struct tcp_admission_stats st;
+	struct lwip_admission_stats st;
 	struct peer a, b;
 
 	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off net.tcp_conns=2", NETIF_F_SG);
@@ -998,7 +998,7 @@ START_TEST(test_machine_limit_drops_syn_and_keeps_connections)
 	peer_connect(&a, 40001, 4096);
 	peer_connect(&b, 40002, 4096);
 	ck_assert(!syn_answered(40003));
-	tcp_admission_get_stats(&st);
+	lwip_admission_get_stats(&st);
 	ck_assert_uint_eq(st.refused_machine, 1);
 	peer_echo_check(&a);
 	peer_echo_check(&b);
@@ -1030,12 +1030,12 @@ static void close_from_napkin(struct peer *p)
 	inject(f, build_tcp(f, p->port, p->snd_nxt, p->rcv_nxt, TCP_F_FIN | TCP_F_ACK, 65535, NULL,
 			    0));
 	p->snd_nxt++;
-	ck_assert_uint_eq(tcp_admission_timewait_count(), 1);
+	ck_assert_uint_eq(lwip_admission_timewait_count(), 1);
 }
 
 START_TEST(test_timewait_recycled_when_machine_full)
 {
-	struct tcp_admission_stats st;
+	struct lwip_admission_stats st;
 	struct peer a, b, c;
 
 	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off net.tcp_conns=2", NETIF_F_SG);
@@ -1045,15 +1045,15 @@ START_TEST(test_timewait_recycled_when_machine_full)
 	peer_connect(&b, 40002, 4096);
 	/* Two PCBs (one TIME_WAIT): the oldest TIME_WAIT makes room, nothing else does. */
 	peer_connect(&c, 40003, 4096);
-	tcp_admission_get_stats(&st);
+	lwip_admission_get_stats(&st);
 	ck_assert_uint_eq(st.timewait_recycled, 1);
 	ck_assert_uint_eq(st.refused_machine, 0);
-	ck_assert_uint_eq(tcp_admission_timewait_count(), 0);
+	ck_assert_uint_eq(lwip_admission_timewait_count(), 0);
 	peer_echo_check(&b);
 	peer_echo_check(&c);
 	/* Full again with no TIME_WAIT left: the next SYN is dropped, b and c stay. */
 	ck_assert(!syn_answered(40004));
-	tcp_admission_get_stats(&st);
+	lwip_admission_get_stats(&st);
 	ck_assert_uint_eq(st.refused_machine, 1);
 	free(a.got);
 	free(b.got);
@@ -1155,7 +1155,7 @@ END_TEST
 
 START_TEST(test_half_open_flood_is_recycled)
 {
-	struct tcp_admission_stats st;
+	struct lwip_admission_stats st;
 	struct peer real;
 
 	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off net.tcp_half_open=4", NETIF_F_SG);
@@ -1166,7 +1166,7 @@ START_TEST(test_half_open_flood_is_recycled)
 	/* ... and while those are young (real clients mid-handshake?) more are dropped, not let in */
 	for (u16 i = 4; i < 10; i++)
 		ck_assert(!syn_answered((u16)(41000 + i)));
-	tcp_admission_get_stats(&st);
+	lwip_admission_get_stats(&st);
 	ck_assert_uint_eq(st.refused_half_open, 6);
 	ck_assert_uint_eq(st.half_open_recycled, 0);
 	/* Once they are stale, each new SYN takes the place of the oldest. */
@@ -1174,7 +1174,7 @@ START_TEST(test_half_open_flood_is_recycled)
 	drain_tx();
 	for (u16 i = 10; i < 14; i++)
 		ck_assert(syn_answered((u16)(41000 + i)));
-	tcp_admission_get_stats(&st);
+	lwip_admission_get_stats(&st);
 	ck_assert_uint_eq(st.half_open_recycled, 4);
 	ck_assert_uint_eq(lwip_stats.memp[MEMP_TCP_PCB]->used, 4);
 	/* A real client whose SYN met only young ones retries and gets in, and is served. */

@@ -27,7 +27,7 @@ void glue_rx_tcp_mss_guard(struct tcp_pcb *pcb, struct tcp_hdr *hdr, u16 optlen,
 	     ? ERR_VAL                                                             \
 	     : (glue_rx_tcp_mss_guard((pcb), (hdr), (optlen), (opt1len), (opt2)),  \
 		glue_tcp_persist_note(pcb), glue_rx_large_segment_ack((pcb), (p)), \
-		napkin_tcp_inpacket((pcb), (hdr), (optlen), (opt1len), (opt2), (p))))
+		lwip_admission_inpacket((pcb), (hdr), (optlen), (opt1len), (opt2), (p))))
 
 /*
  * ip6_input(), lwIP's one caller of ip6_reass(), gets a check around it

@@ -44,20 +44,20 @@
 #define PACK_STRUCT_END
 
 /* Diagnostics and assertions go to the kernel log (net/lwip/port.c). */
-void napkin_lwip_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void napkin_lwip_assert(const char *msg, const char *file, int line) __attribute__((noreturn));
-#define LWIP_PLATFORM_DIAG(x)       \
-	do {                        \
-		napkin_lwip_diag x; \
+void lwip_port_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void lwip_port_assert(const char *msg, const char *file, int line) __attribute__((noreturn));
+#define LWIP_PLATFORM_DIAG(x)     \
+	do {                      \
+		lwip_port_diag x; \
 	} while (0)
-#define LWIP_PLATFORM_ASSERT(x) napkin_lwip_assert((x), __FILE__, __LINE__)
+#define LWIP_PLATFORM_ASSERT(x) lwip_port_assert((x), __FILE__, __LINE__)
 
 /*
  * DHCP transaction ids, where lwIP's port counters start, MLD delays: from
  * the kernel's generator (net/lwip/port.c). TCP initial sequence numbers
  * have their own hook (lwip_hooks.h).
  */
-uint32_t napkin_lwip_rand(void);
-#define LWIP_RAND() napkin_lwip_rand()
+uint32_t lwip_port_rand(void);
+#define LWIP_RAND() lwip_port_rand()
 
 #endif
