@@ -45,7 +45,7 @@ KEXTRA_OBJS += $(LWIP_KOBJS)
 # the stack).
 $(BUILD)/k/net/%.c.o: KCFLAGS += $(LWIP_INCLUDES)
 # The status page's HTML goes in with .incbin, which the compiler's -MD does not see.
-$(BUILD)/k/net/services/webstatus_page.c.o: net/services/webstatus_page.html
+$(BUILD)/k/net/services/webstatus/webstatus_page.c.o: net/services/webstatus/webstatus_page.html
 
 # ---- hosted (unit tests, the Linux harness) ----
 LWIP_HOST_CFLAGS = $(filter-out -W%,$(HOST_CFLAGS)) $(LWIP_WARN) $(LWIP_INCLUDES)

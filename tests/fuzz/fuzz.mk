@@ -25,7 +25,7 @@ fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c kernel/core/cmdline.c net/inet/ip
 	net/core/gro.c net/core/inet_csum.c kernel/core/ktimer.c $(NAPI_FAKES_SRCS)
 
 FUZZ_TARGETS += fuzz_http
-fuzz_http_SRCS := tests/fuzz/fuzz_http.c net/services/webstatus_http.c
+fuzz_http_SRCS := tests/fuzz/fuzz_http.c net/services/webstatus/webstatus_http.c
 # webstatus.h names the address list, an lwIP type
 fuzz_http_CFLAGS = $(LWIP_INCLUDES)
 
@@ -61,14 +61,14 @@ $(BUILD)/fuzz-lwip/%.c.o: $(LWIP_DIR)/%.c | $(DEPS_STAMP)
 # /metrics builders and shell command, which read the whole kernel.
 FUZZ_TARGETS += fuzz_lwip
 fuzz_lwip_SRCS = tests/fuzz/fuzz_lwip.c tests/fuzz/fuzz_frames.c \
-	$(filter-out net/lwip/shell_glue.c net/services/webstatus_json.c net/services/webstatus_shell.c \
-		net/services/webstatus_metrics%, \
-		$(wildcard net/lwip/*.c net/lwip/fixes/*.c net/services/*.c)) \
+	$(filter-out net/lwip/shell_glue.c net/services/webstatus/webstatus_json.c net/services/webstatus/webstatus_shell.c \
+		net/services/webstatus/webstatus_metrics%, \
+		$(wildcard net/lwip/*.c net/lwip/fixes/*.c net/services/*.c net/services/webstatus/*.c)) \
 	net/inet/ipconfig.c net/net_init.c net/core/netdev.c net/core/backlog.c net/core/netbuf.c net/core/napi.c \
 	net/core/gro.c net/core/inet_csum.c kernel/core/ktimer.c net/core/params.c kernel/core/cmdline.c $(NET_RANDOM_SRCS) \
 	$(NAPI_FAKES_SRCS)
 fuzz_lwip_OBJS = $(FUZZ_LWIP_OBJS)
-$(BUILD)/fuzz/fuzz_lwip: net/services/webstatus_page.html
+$(BUILD)/fuzz/fuzz_lwip: net/services/webstatus/webstatus_page.html
 fuzz_lwip_CFLAGS = $(LWIP_INCLUDES)
 
 # Drivers against their models, hostile (tests/fuzz/fuzz_nic.h). The hosted

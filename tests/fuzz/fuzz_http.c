@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * The web status server's HTTP request parser (net/services/webstatus_http.c)
+ * The web status server's HTTP request parser (net/services/webstatus/webstatus_http.c)
  * on whatever a peer may send: the input is the connection's bytes, cut at
  * the server's buffer size and parsed request after request as the server
  * does (pipelined), in a buffer of exactly that size with no terminator.
@@ -8,8 +8,8 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "net/services/webstatus.h"
-#include "net/services/webstatus_http.h"
+#include "net/services/webstatus/webstatus.h"
+#include "net/services/webstatus/webstatus_http.h"
 #include "tests/fuzz/fuzz.h"
 
 static void check(const char *req, size_t hdr_len, const struct ws_request *rq)

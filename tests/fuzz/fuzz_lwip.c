@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * lwIP and napkin's glue and services, hosted as in tests/unit/test_lwip_glue.c,
- * with the web status server (net/services/webstatus.c) too, fed Ethernet
+ * with the web status server (net/services/webstatus/webstatus.c) too, fed Ethernet
  * frames of any content and length through the netdev layer. Two
  * devices: eth0 with 10.0.0.2/24 static, eth1 running DHCP (so DHCP replies
  * have a client to reach). Every receive buffer is malloc'ed at its exact
@@ -50,7 +50,7 @@
 #include "net/netconsole/netconsole.h"
 #include "net/core/netdev_stack.h"
 #include "net/services/services.h"
-#include "net/services/webstatus.h"
+#include "net/services/webstatus/webstatus.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/fuzz_frames.h"
 #include "tests/unit/napi_fakes.h"

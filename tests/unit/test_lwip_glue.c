@@ -30,7 +30,7 @@
 #include "net/core/netdev_stack.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"
-#include "net/services/webstatus_allow.h"
+#include "net/services/webstatus/webstatus_allow.h"
 #include "tests/hosted/frames.h"
 #include "tests/unit/napi_fakes.h"
 

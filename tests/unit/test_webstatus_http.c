@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* Unit tests for the web status server's HTTP request parser (net/services/webstatus_http.c). */
+/* Unit tests for the web status server's HTTP request parser (net/services/webstatus/webstatus_http.c). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/services/webstatus_http.h"
+#include "net/services/webstatus/webstatus_http.h"
 
 /* Parse s, which must hold one whole request (and maybe more after it). */
 static struct ws_request parse(const char *s)

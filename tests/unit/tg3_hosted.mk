@@ -34,7 +34,7 @@ test_hosted_dma_SRCS := tests/hosted/test_hosted_dma.c $(HOSTED_SRCS)
 # the Linux processes it runs), for a driver's test against real Linux tools
 # over TAPs (link $(LWIP_HOST_OBJS), add $(LWIP_INCLUDES) to the CFLAGS).
 HOSTED_STACK_SRCS := tests/hosted/stack_util.c tests/hosted/hosted_proc.c \
-	$(filter-out net/lwip/shell_glue.c net/services/webstatus%,$(wildcard net/lwip/*.c net/lwip/fixes/*.c net/services/*.c)) \
+	$(filter-out net/lwip/shell_glue.c,$(wildcard net/lwip/*.c net/lwip/fixes/*.c net/services/*.c)) \
 	net/inet/ipconfig.c net/net_init.c $(NET_RANDOM_SRCS)
 
 # The whole network path hosted (lwIP, glue, services, NAPI, tg3) with real

@@ -17,7 +17,7 @@
 
 #include "kernel/core/compiler.h"
 #include "net/core/netdev_stack.h"
-#include "net/services/webstatus.h"
+#include "net/services/webstatus/webstatus.h"
 
 enum wm_scope {
 	WM_GLOBAL,	/* one sample */

@@ -5,7 +5,7 @@
  * an interface: a metric is added, never renamed or removed without saying
  * so there. Rows of one metric must follow each other (webstatus_metrics.h).
  */
-#include "net/services/webstatus_metrics.h"
+#include "net/services/webstatus/webstatus_metrics.h"
 
 #define ROW(sc, n, t, u, val, lbl, h)                                                  \
 	{                                                                              \

@@ -8,7 +8,7 @@
 #define NAPKIN_NET_SERVICES_WEBSTATUS_H
 
 #include "kernel/core/compiler.h"
-#include "net/services/webstatus_allow.h"
+#include "net/services/webstatus/webstatus_allow.h"
 
 #define WEBSTATUS_PORT_DEFAULT	80
 #define WEBSTATUS_CONNS_DEFAULT 8

@@ -20,7 +20,7 @@
 #include "net/shell/net_stats.h"
 #include "net/core/netdev_stack.h"
 #include "net/services/services.h"
-#include "net/services/webstatus.h"
+#include "net/services/webstatus/webstatus.h"
 
 #define WS_ETHTOOL_MAX 128
 #define WS_LOG_MAX     200 /* records per /log answer; the page asks again from "next" */

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "kernel/console/printk.h"
 #include "lwip/netif.h"
-#include "net/services/webstatus_allow.h"
+#include "net/services/webstatus/webstatus_allow.h"
 
 /* Longest textual entry: a full IPv6 address and "/128". */
 #define ENTRY_MAX 48

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* `webstatus`: the status page's settings and every counter it keeps. */
 #include "kernel/console/shell.h"
-#include "net/services/webstatus.h"
+#include "net/services/webstatus/webstatus.h"
 
 static int cmd_webstatus(int argc, char **argv)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* The web status server's HTTP request parser; see webstatus_http.h. */
 #include <string.h>
-#include "net/services/webstatus_http.h"
+#include "net/services/webstatus/webstatus_http.h"
 
 static bool word_is(const char *s, size_t len, const char *word)
 {

@@ -13,7 +13,7 @@
 #include "kernel/x86/rtc.h"
 #include "net/shell/net_stats.h"
 #include "net/core/netdev_stack.h"
-#include "net/services/webstatus_metrics.h"
+#include "net/services/webstatus/webstatus_metrics.h"
 
 #define WM_DRIVER_STATS_MAX 128
 

@@ -18,7 +18,7 @@
 #include "net/shell/net_stats.h"
 #include "net/core/netdev_stack.h"
 #include "net/services/services.h"
-#include "net/services/webstatus_metrics.h"
+#include "net/services/webstatus/webstatus_metrics.h"
 
 void wm_label(char *dst, size_t cap, const char *name, const char *value)
 {

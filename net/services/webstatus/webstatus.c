@@ -22,8 +22,8 @@
 #include "kernel/core/time.h"
 #include "net/services/listen.h"
 #include "net/services/services.h"
-#include "net/services/webstatus.h"
-#include "net/services/webstatus_http.h"
+#include "net/services/webstatus/webstatus.h"
+#include "net/services/webstatus/webstatus_http.h"
 
 #define WS_REQUEST_TIMEOUT_NS (5 * NSEC_PER_SEC)  /* first byte to end of headers */
 #define WS_IDLE_TIMEOUT_NS    (15 * NSEC_PER_SEC) /* between requests on one connection */
