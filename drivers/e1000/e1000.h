@@ -7,7 +7,7 @@
 #ifndef NAPKIN_DRIVERS_E1000_H
 #define NAPKIN_DRIVERS_E1000_H
 
-#include "drivers/e1000/e1000_regs.h"
+#include "drivers/e1000/e1000_reg.h"
 #include "drivers/e1000/e1000_stats.h"
 #include "drivers/e1000/e1000_txcsum.h"
 #include "kernel/core/compiler.h"

@@ -8,7 +8,7 @@
 #define NAPKIN_DRIVERS_E1000_FILTER_H
 
 #include "kernel/core/compiler.h"
-#include "drivers/e1000/e1000_regs.h"
+#include "drivers/e1000/e1000_reg.h"
 
 /*
  * The 12-bit hash the hardware computes from a destination address: address

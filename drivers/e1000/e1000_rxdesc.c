@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* Receive descriptor classification; see e1000_rxdesc.h. */
-#include "drivers/e1000/e1000_regs.h"
+#include "drivers/e1000/e1000_reg.h"
 #include "drivers/e1000/e1000_rxdesc.h"
 #include "net/core/netbuf.h"
 #include "net/core/netdev.h"

@@ -12,7 +12,7 @@
 #define NAPKIN_DRIVERS_E1000_TXCSUM_H
 
 #include "kernel/core/compiler.h"
-#include "drivers/e1000/e1000_regs.h"
+#include "drivers/e1000/e1000_reg.h"
 #include "net/core/netbuf.h"
 
 struct e1000_tx_csum_plan {

@@ -4,7 +4,7 @@
  * drivers/tg3; the files split by concern:
  *
  *   tg3_main.c   PCI IDs, probe/remove, open/stop, the 1 s service timer
- *   tg3_chip.c   register access, core reset and bootcode handshake, MAC
+ *   tg3_hw.c     register access, core reset and bootcode handshake, MAC
  *                address, bring-up of the functional blocks
  *   tg3_phy.c    MDIO, autonegotiation, link state into the netdev
  *   tg3_rx.c     standard and return rings, receive buffers
@@ -17,7 +17,7 @@
 #ifndef NAPKIN_DRIVERS_TG3_H
 #define NAPKIN_DRIVERS_TG3_H
 
-#include "drivers/tg3/tg3_hw.h"
+#include "drivers/tg3/tg3_reg.h"
 #include "kernel/mm/dma.h"
 #include "kernel/pci/pci.h"
 #include "kernel/pci/pci_irq_ladder.h"
@@ -218,7 +218,7 @@ struct tg3 {
 
 extern struct pci_driver tg3_pci_driver;
 
-/* tg3_chip.c */
+/* tg3_hw.c */
 u32 tg3_read(struct tg3 *tp, u32 reg);
 void tg3_write(struct tg3 *tp, u32 reg, u32 val);
 void tg3_set_bits(struct tg3 *tp, u32 reg, u32 bits);

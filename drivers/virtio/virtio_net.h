@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * virtio-net driver internals, shared by its files: bring-up (virtio_net.c),
+ * virtio-net driver internals, shared by its files: bring-up (virtio_net_main.c),
  * receive (virtio_net_rx.c), transmit (virtio_net_tx.c), interrupts and NAPI
- * (virtio_net_napi.c), the control queue (virtio_net_ctrl.c) and counters
+ * (virtio_net_irq.c), the control queue (virtio_net_hw.c) and counters
  * (virtio_net_stats.c).
  *
  * One queue pair = one receive queue + one transmit queue + one NAPI instance
@@ -150,7 +150,7 @@ static inline struct vnet_dev *to_vnet(struct net_device *ndev)
 	return container_of(ndev, struct vnet_dev, ndev);
 }
 
-/* virtio_net.c */
+/* virtio_net_main.c */
 extern struct vnet_feature_opts vnet_opts;
 void vnet_update_link(struct vnet_dev *vd);
 
@@ -166,7 +166,7 @@ void vnet_tx_free(struct vnet_pair *qp);
 void vnet_tx_clean(struct vnet_pair *qp);
 netdev_tx_t vnet_start_xmit(struct netbuf *nb, struct net_device *ndev);
 
-/* virtio_net_napi.c */
+/* virtio_net_irq.c */
 int vnet_poll(struct napi_struct *napi, int budget);
 int vnet_irq_setup(struct vnet_dev *vd);
 void vnet_irq_teardown(struct vnet_dev *vd);
@@ -194,7 +194,7 @@ static inline u16 vnet_config_msix(const struct vnet_dev *vd)
 	return vd->irq.mode == IRQ_LADDER_MSIX ? 0 : VIRTIO_MSI_NO_VECTOR;
 }
 
-/* virtio_net_ctrl.c */
+/* virtio_net_hw.c */
 int vnet_ctrl_alloc(struct vnet_dev *vd);
 void vnet_ctrl_free(struct vnet_dev *vd);
 /* Send one command and wait (bounded) for the device's ack. 0 or -EIO. */

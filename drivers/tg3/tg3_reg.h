@@ -17,8 +17,8 @@
  * little-endian host with T3_MODE_WORD_SWAP_NONFRAME set and the byte-swap
  * bits clear, which is how the driver programs T3_MODE_CTRL.
  */
-#ifndef NAPKIN_DRIVERS_TG3_HW_H
-#define NAPKIN_DRIVERS_TG3_HW_H
+#ifndef NAPKIN_DRIVERS_TG3_REG_H
+#define NAPKIN_DRIVERS_TG3_REG_H
 
 #include "kernel/core/compiler.h"
 

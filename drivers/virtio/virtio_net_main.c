@@ -3,7 +3,7 @@
  * virtio-net: probe, the device status handshake, queue pairs, the network
  * device's open/stop, and link status. The packet paths live in
  * virtio_net_rx.c and virtio_net_tx.c, interrupts and NAPI in
- * virtio_net_napi.c.
+ * virtio_net_irq.c.
  *
  * Command line (all optional):
  *   virtio_net.queues=N     at most N queue pairs (default: as many as the

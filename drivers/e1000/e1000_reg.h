@@ -9,8 +9,8 @@
  *
  * Everything is little-endian, like the host; registers are 32 bits wide.
  */
-#ifndef NAPKIN_DRIVERS_E1000_REGS_H
-#define NAPKIN_DRIVERS_E1000_REGS_H
+#ifndef NAPKIN_DRIVERS_E1000_REG_H
+#define NAPKIN_DRIVERS_E1000_REG_H
 
 #include "kernel/core/compiler.h"
 
