@@ -14,7 +14,7 @@
 
 #include "drivers/virtio/virtio_net_features.h"
 #include "drivers/virtio/virtio_pci.h"
-#include "drivers/virtio/virtio_regs.h"
+#include "drivers/virtio/virtio_net_reg.h"
 #include "drivers/virtio/virtqueue.h"
 #include "kernel/pci/pci_irq_ladder.h"
 #include "kernel/core/time.h"
@@ -173,7 +173,7 @@ void vnet_irq_teardown(struct vnet_dev *vd);
 void vnet_irq_start(struct vnet_dev *vd);
 void vnet_irq_stop(struct vnet_dev *vd);
 
-/* virtio_net_watchdog.c: the interrupt ladder's watchdog, while the device is open. */
+/* virtio_net_irq.c: the interrupt ladder's watchdog, while the device is open. */
 unsigned int vnet_watch(void *drv, enum irq_ladder_mode mode);
 /* Fault injection for its tests: lose the next n notifications / interrupts of a pair. */
 void vnet_inject_lost_kicks(struct vnet_pair *qp, unsigned int n);

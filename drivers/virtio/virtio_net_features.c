@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include "drivers/virtio/virtio_net_features.h"
-#include "drivers/virtio/virtio_regs.h"
+#include "drivers/virtio/virtio_net_reg.h"
 
 /* Accepted when offered (and not switched off); everything else is refused. */
 static const u64 vnet_wanted =

@@ -2,7 +2,7 @@
 /* virtio 1.0 modern PCI transport; see virtio_pci.h. */
 #include <errno.h>
 #include "drivers/virtio/virtio_pci.h"
-#include "drivers/virtio/virtio_regs.h"
+#include "drivers/virtio/virtio_reg.h"
 #include "kernel/mm/io.h"
 #include "kernel/console/printk.h"
 #include "kernel/core/time.h"

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include "kernel/x86/barrier.h"
 #include "kernel/core/compiler.h"
-#include "drivers/virtio/virtio_regs.h"
+#include "drivers/virtio/virtio_reg.h"
 
 /* Largest ring napkin sets up; bigger devices are asked for this many. */
 #define VQ_SIZE_MAX 256

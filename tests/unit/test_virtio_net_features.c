@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "drivers/virtio/virtio_net_features.h"
-#include "drivers/virtio/virtio_regs.h"
+#include "drivers/virtio/virtio_net_reg.h"
 
 #define F(b) VNET_FEATURE(b)
 
