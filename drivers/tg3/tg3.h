@@ -3,7 +3,8 @@
  * tg3: driver for Broadcom Tigon3 PCIe NICs of the BCM5717 family. Private to
  * drivers/tg3; the files split by concern:
  *
- *   tg3_main.c   PCI IDs, probe/remove, open/stop, the 1 s service timer
+ *   tg3_main.c   PCI IDs, probe/remove, open/stop, the 1 s service timer,
+ *                the life cycle (states and allowed transitions)
  *   tg3_hw.c     register access, core reset and bootcode handshake, MAC
  *                address, bring-up of the functional blocks
  *   tg3_phy.c    MDIO, autonegotiation, link state into the netdev
@@ -12,7 +13,6 @@
  *   tg3_irq.c    interrupt handler, MSI self-test and INTx fallback, NAPI poll
  *   tg3_stats.c  hardware counters and the named (ethtool -S) counters
  *   tg3_reset.c  recovery: timer-driven chip reset, transmit watchdog
- *   tg3_state.c  the adapter's life cycle: states and allowed transitions
  */
 #ifndef NAPKIN_DRIVERS_TG3_H
 #define NAPKIN_DRIVERS_TG3_H
@@ -58,7 +58,7 @@
 
 /*
  * The adapter's life, one state at a time. Every change goes through
- * tg3_set_state(), which checks it against the table in tg3_state.c, logs it
+ * tg3_set_state(), which checks it against the table in tg3_main.c, logs it
  * at debug level, and warns about and counts a change the table refuses.
  */
 enum tg3_state {
@@ -192,7 +192,7 @@ struct tg3 {
 	bool irq_requested;
 	u16 msi_flags_saved;
 
-	/* Life cycle (tg3_state.c). */
+	/* Life cycle (tg3_main.c). */
 	enum tg3_state state;
 	/*
 	 * Inside tg3_poll(): a buffer the stack returns from within the poll
@@ -279,7 +279,7 @@ void tg3_reset_init(struct tg3 *tp);
 int tg3_reset_finish_sync(struct tg3 *tp);
 void tg3_watchdog(struct tg3 *tp);
 
-/* tg3_state.c */
+/* tg3_main.c: the life cycle */
 void tg3_set_state(struct tg3 *tp, enum tg3_state next);
 const char *tg3_state_name(enum tg3_state st);
 /* Rings and the receive pool belong to the interface (open to stop). */

@@ -9,7 +9,7 @@
 #include <errno.h>
 
 #include "drivers/tg3/tg3.h"
-#include "drivers/tg3/tg3_mii.h"
+#include "drivers/tg3/tg3_reg.h"
 #include "kernel/console/printk.h"
 
 #define MDIO_POLL_US	10
