@@ -9,7 +9,7 @@
 
 #include "drivers/e1000/e1000_reg.h"
 #include "drivers/e1000/e1000_stats.h"
-#include "drivers/e1000/e1000_txcsum.h"
+#include "drivers/e1000/e1000_offload.h"
 #include "kernel/core/compiler.h"
 #include "kernel/mm/dma.h"
 #include "kernel/mm/io.h"
@@ -207,10 +207,8 @@ unsigned int e1000_tx_clean(struct e1000_adapter *a);
 netdev_tx_t e1000_start_xmit(struct netbuf *nb, struct net_device *dev);
 void e1000_tx_check_hang(struct e1000_adapter *a, u64 now);
 
-/* e1000_poll.c: the NAPI poll */
+/* e1000_irq.c: interrupts and the NAPI poll */
 int e1000_poll(struct napi_struct *napi, int budget);
-
-/* e1000_irq.c */
 int e1000_irq_setup(struct e1000_adapter *a);
 int e1000_irq_request(struct e1000_adapter *a);
 void e1000_irq_release(struct e1000_adapter *a);
@@ -232,7 +230,7 @@ void e1000_count_missed(struct e1000_adapter *a);
 void e1000_fault_register(struct e1000_adapter *a);
 void e1000_fault_unregister(struct e1000_adapter *a);
 
-/* e1000_ethtool.c */
+/* e1000_stats.c: counters for the netdev layer */
 void e1000_get_stats(struct net_device *dev, struct net_device_stats *stats);
 int e1000_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, int max);
 void e1000_stats_update(struct e1000_adapter *a);

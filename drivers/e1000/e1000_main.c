@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * The e1000 PCI driver: which chips it takes, probe and remove, the netdev
- * operations and the watchdog (the NAPI poll is e1000_poll.c). See README.md.
+ * operations and the watchdog (the NAPI poll is in e1000_irq.c). See README.md.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -9,9 +9,7 @@
  */
 #include <errno.h>
 #include "drivers/e1000/e1000.h"
-#include "drivers/e1000/e1000_filter.h"
 #include "drivers/e1000/e1000_ring.h"
-#include "drivers/e1000/e1000_rxdesc.h"
 #include "kernel/x86/barrier.h"
 #include "kernel/x86/irqflags.h"
 

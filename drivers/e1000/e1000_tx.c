@@ -11,7 +11,6 @@
 #include <string.h>
 #include "drivers/e1000/e1000.h"
 #include "drivers/e1000/e1000_ring.h"
-#include "drivers/e1000/e1000_tso.h"
 #include "kernel/x86/irqflags.h"
 
 /* The 8254x manuals limit one data descriptor to 16288 bytes. */

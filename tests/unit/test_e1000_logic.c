@@ -8,12 +8,16 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "drivers/e1000/e1000_filter.h"
+#include "drivers/e1000/e1000_offload.h"
 #include "drivers/e1000/e1000_ring.h"
-#include "drivers/e1000/e1000_rxdesc.h"
 #include "drivers/e1000/e1000_stats.h"
-#include "drivers/e1000/e1000_txcsum.h"
 #include "net/core/netdev.h"
+
+/* e1000_stats.c also serves the netdev layer, which these tests never reach. */
+void netdev_rx_missed(struct net_device *dev, unsigned int count)
+{
+	ck_abort_msg("netdev_rx_missed reached from the pure statistics table");
+}
 
 /* ---- rings ---- */
 
