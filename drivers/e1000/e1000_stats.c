@@ -7,6 +7,7 @@
 #include "drivers/e1000/e1000_stats.h"
 #include "kernel/mm/io.h"
 #include "kernel/x86/irqflags.h"
+#include "net/ethtool_table.h"
 
 #define E1000_HWSTAT_DEF(id, r, w, n) \
 	[E1000_HWSTAT_##id] = { .reg = (r), .wide = (w), .name = (n) },
@@ -89,21 +90,14 @@ int e1000_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, in
 {
 	struct e1000_adapter *a = netdev_priv(dev);
 	const u64 *sw = (const u64 *)&a->sw;
-	int n = 0;
+	struct ethtool_out o = ETHTOOL_OUT(out, max);
 
 	if (dev->flags & IFF_UP)
 		e1000_stats_update(a);
-	for (unsigned int i = 0; i < E1000_NR_SW_STATS && n < max; i++, n++) {
-		out[n].name = e1000_sw_stat_names[i];
-		out[n].value = sw[i];
-	}
-	if (n < max) {
-		out[n].name = "rx_buffers_held_by_stack";
-		out[n++].value = a->rx_lent;
-	}
-	for (unsigned int i = 0; i < E1000_NR_HW_STATS && n < max; i++, n++) {
-		out[n].name = e1000_hw_stat_defs[i].name;
-		out[n].value = a->hw_stats[i];
-	}
-	return n;
+	for (unsigned int i = 0; i < E1000_NR_SW_STATS; i++)
+		ethtool_put(&o, e1000_sw_stat_names[i], sw[i]);
+	ethtool_put(&o, "rx_buffers_held_by_stack", a->rx_lent);
+	for (unsigned int i = 0; i < E1000_NR_HW_STATS; i++)
+		ethtool_put(&o, e1000_hw_stat_defs[i].name, a->hw_stats[i]);
+	return o.n;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "drivers/skge/skge.h"
+#include "net/ethtool_table.h"
 
 void skge_stats_update(struct skge_port *p)
 {
@@ -29,15 +30,10 @@ void skge_stats_restart(struct skge_port *p)
 	memset(p->mac_stat_last, 0, sizeof(p->mac_stat_last));
 }
 
-#define PORT_STAT(name, field)                          \
-	{                                               \
-		name, offsetof(struct skge_port, field) \
-	}
+#define PORT_STAT(name, field) ETHTOOL_TABLE_ENTRY(struct skge_port, name, field)
+#define HW_STAT(name, field)   ETHTOOL_TABLE_ENTRY(struct skge_hw, name, field)
 
-static const struct {
-	const char *name;
-	size_t off;
-} port_stats[] = {
+static const struct ethtool_table port_stats[] = {
 	PORT_STAT("napi_schedules", ctr.napi_schedules),
 	PORT_STAT("rx_error_frames", ctr.rx_error_frames),
 	PORT_STAT("rx_bad_length", ctr.rx_bad_length),
@@ -55,16 +51,8 @@ static const struct {
 	PORT_STAT("mac_rx_overrun_events", ctr.mac_rx_overruns),
 };
 
-#define HW_STAT(name, field)                          \
-	{                                             \
-		name, offsetof(struct skge_hw, field) \
-	}
-
 /* Shared by the ports of one controller: each port shows the same values. */
-static const struct {
-	const char *name;
-	size_t off;
-} hw_stats[] = {
+static const struct ethtool_table hw_stats[] = {
 	HW_STAT("irq_interrupts", ctr.interrupts),
 	HW_STAT("irq_not_ours", ctr.irq_not_ours),
 	HW_STAT("irq_lost", irq.missed_irqs),
@@ -75,21 +63,14 @@ int skge_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, int
 {
 	struct skge_port *p = netdev_priv(dev);
 	const struct skge_mac_ops *mac = p->hw->mac;
-	int n = 0;
+	struct ethtool_out o = ETHTOOL_OUT(out, max);
 
 	if (p->opened)
 		skge_stats_update(p);
-	for (size_t i = 0; i < ARRAY_SIZE(port_stats) && n < max; i++, n++) {
-		out[n].name = port_stats[i].name;
-		memcpy(&out[n].value, (const u8 *)p + port_stats[i].off, sizeof(u64));
-	}
-	for (size_t i = 0; i < ARRAY_SIZE(hw_stats) && n < max; i++, n++) {
-		out[n].name = hw_stats[i].name;
-		memcpy(&out[n].value, (const u8 *)p->hw + hw_stats[i].off, sizeof(u64));
-	}
-	for (unsigned int i = 0; i < mac->nr_stats && i < SKGE_MAC_STATS_MAX && n < max; i++, n++) {
-		out[n].name = mac->stats[i].name;
-		out[n].value = p->mac_stat[i];
-	}
-	return n;
+	ethtool_put_table(&o, port_stats, ARRAY_SIZE(port_stats), p);
+	ethtool_put_table(&o, hw_stats, ARRAY_SIZE(hw_stats), p->hw);
+	/* The MAC's own counters: a table of its registers, totals kept by index. */
+	for (unsigned int i = 0; i < mac->nr_stats && i < SKGE_MAC_STATS_MAX; i++)
+		ethtool_put(&o, mac->stats[i].name, p->mac_stat[i]);
+	return o.n;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
+#include "net/ethtool_table.h"
 
 static u32 mib32(struct sky2_port *p, u32 off)
 {
@@ -69,20 +70,11 @@ void sky2_get_stats(struct net_device *dev, struct net_device_stats *stats)
 	stats->collisions += p->mib.tx_coll;
 }
 
-#define PORT_STAT(name, field)                                 \
-	{                                                      \
-		name, offsetof(struct sky2_port, field), false \
-	}
-#define HW_STAT(name, field)                                \
-	{                                                   \
-		name, offsetof(struct sky2_hw, field), true \
-	}
+#define HW_STAT(name, field)   ETHTOOL_TABLE_ENTRY(struct sky2_hw, name, field)
+#define PORT_STAT(name, field) ETHTOOL_TABLE_ENTRY(struct sky2_port, name, field)
 
-static const struct {
-	const char *name;
-	size_t off;
-	bool controller; /* shared by both ports: the controller's counter */
-} sky2_stat_table[] = {
+/* Shared by both ports: the controller's counters, the same on each port. */
+static const struct ethtool_table sky2_hw_stats[] = {
 	HW_STAT("ctl_interrupts", ctr.interrupts),
 	HW_STAT("ctl_interrupts_not_ours", ctr.interrupts_not_ours),
 	HW_STAT("ctl_sw_interrupts", ctr.sw_interrupts),
@@ -93,6 +85,9 @@ static const struct {
 	HW_STAT("ctl_status_bad_port", ctr.status_bad_port),
 	HW_STAT("ctl_status_unknown_op", ctr.status_unknown_op),
 	HW_STAT("ctl_polls_budget_exhausted", ctr.polls_budget_exhausted),
+};
+
+static const struct ethtool_table sky2_port_stats[] = {
 	PORT_STAT("rx_frames", ctr.rx_frames),
 	PORT_STAT("rx_error_frames", ctr.rx_error_frames),
 	PORT_STAT("rx_truncated", ctr.rx_truncated),
@@ -141,15 +136,11 @@ static const struct {
 int sky2_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, int max)
 {
 	struct sky2_port *p = netdev_priv(dev);
-	int n = 0;
+	struct ethtool_out o = ETHTOOL_OUT(out, max);
 
 	if (p->opened)
 		sky2_mib_update(p);
-	for (size_t i = 0; i < ARRAY_SIZE(sky2_stat_table) && n < max; i++, n++) {
-		const u8 *base = sky2_stat_table[i].controller ? (const u8 *)p->hw : (const u8 *)p;
-
-		out[n].name = sky2_stat_table[i].name;
-		memcpy(&out[n].value, base + sky2_stat_table[i].off, sizeof(u64));
-	}
-	return n;
+	ethtool_put_table(&o, sky2_hw_stats, ARRAY_SIZE(sky2_hw_stats), p->hw);
+	ethtool_put_table(&o, sky2_port_stats, ARRAY_SIZE(sky2_port_stats), p);
+	return o.n;
 }

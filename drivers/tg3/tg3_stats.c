@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
+#include "net/ethtool_table.h"
 
 void tg3_stats_update(struct tg3 *tp)
 {
@@ -43,15 +44,9 @@ void tg3_get_stats(struct net_device *dev, struct net_device_stats *stats)
 	stats->collisions += tp->hw.tx_collisions;
 }
 
-#define TG3_STAT(name, field)                     \
-	{                                         \
-		name, offsetof(struct tg3, field) \
-	}
+#define TG3_STAT(name, field) ETHTOOL_TABLE_ENTRY(struct tg3, name, field)
 
-static const struct {
-	const char *name;
-	size_t off;
-} tg3_stat_table[] = {
+static const struct ethtool_table tg3_stat_table[] = {
 	TG3_STAT("interrupts", ctr.interrupts),
 	TG3_STAT("interrupts_not_ours", ctr.interrupts_not_ours),
 	TG3_STAT("msi_fallbacks", ctr.msi_fallbacks),
@@ -93,14 +88,11 @@ static const struct {
 int tg3_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, int max)
 {
 	struct tg3 *tp = netdev_priv(dev);
-	int n = 0;
+	struct ethtool_out o = ETHTOOL_OUT(out, max);
 
 	/* Fresh hardware numbers, unless a reset has the registers in flux. */
 	if (tp->state == TG3_ST_RUNNING)
 		tg3_stats_update(tp);
-	for (size_t i = 0; i < ARRAY_SIZE(tg3_stat_table) && n < max; i++, n++) {
-		out[n].name = tg3_stat_table[i].name;
-		memcpy(&out[n].value, (const u8 *)tp + tg3_stat_table[i].off, sizeof(u64));
-	}
-	return n;
+	ethtool_put_table(&o, tg3_stat_table, ARRAY_SIZE(tg3_stat_table), tp);
+	return o.n;
 }

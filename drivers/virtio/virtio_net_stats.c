@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "drivers/virtio/virtio_net.h"
+#include "net/ethtool_table.h"
 #include "kernel/console/printk.h"
 #include "kernel/console/shell.h"
 
@@ -55,28 +56,24 @@ static void vnet_pair_values(const struct vnet_pair *qp, u64 *v)
 int vnet_get_ethtool_stats(struct net_device *ndev, struct ethtool_stat *out, int max)
 {
 	struct vnet_dev *vd = to_vnet(ndev);
+	struct ethtool_out o = ETHTOOL_OUT(out, max);
 	u64 v[VNET_PAIR_STATS];
 	unsigned int i, j;
-	int n = 0;
 
 	for (i = 0; i < vd->nr_pairs; i++) {
 		vnet_pair_values(&vd->qp[i], v);
-		for (j = 0; j < VNET_PAIR_STATS && n < max; j++, n++) {
+		for (j = 0; j < VNET_PAIR_STATS; j++) {
 			if (!vnet_pair_stat_names[i][j][0])
 				snprintf(vnet_pair_stat_names[i][j],
 					 sizeof(vnet_pair_stat_names[i][j]), vnet_pair_stat_fmt[j],
 					 i);
-			out[n].name = vnet_pair_stat_names[i][j];
-			out[n].value = v[j];
+			ethtool_put(&o, vnet_pair_stat_names[i][j], v[j]);
 		}
 	}
-	if (n < max)
-		out[n++] = (struct ethtool_stat){ "config_interrupts", vd->config_interrupts };
-	if (n < max)
-		out[n++] = (struct ethtool_stat){ "intx_interrupts", vd->intx_interrupts };
-	if (n < max)
-		out[n++] = (struct ethtool_stat){ "ctrl_errors", vd->ctrl_errors };
-	return n;
+	ethtool_put(&o, "config_interrupts", vd->config_interrupts);
+	ethtool_put(&o, "intx_interrupts", vd->intx_interrupts);
+	ethtool_put(&o, "ctrl_errors", vd->ctrl_errors);
+	return o.n;
 }
 
 static const char *vnet_mode_name(enum irq_ladder_mode m)

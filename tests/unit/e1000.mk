@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Host unit tests for the e1000 driver (drivers/e1000/).
-E1000_PURE_SRCS := drivers/e1000/e1000_offload.c
+E1000_PURE_SRCS := drivers/e1000/e1000_offload.c net/ethtool_table.c
 
 UNIT_TESTS += test_e1000_logic
 test_e1000_logic_SRCS := tests/unit/test_e1000_logic.c $(E1000_PURE_SRCS) drivers/e1000/e1000_stats.c \
