@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "drivers/e1000/e1000.h"
-#include "net/adapter_pool.h"
+#include "net/netdev_adapter.h"
 #include "kernel/core/cmdline.h"
 #include "kernel/x86/irqflags.h"
 #include "kernel/pci/msi.h"
@@ -59,19 +59,19 @@ static const struct pci_device_id e1000_ids[] = {
 	{ 0 }
 };
 
-DEFINE_ADAPTER_POOL(adapters, struct e1000_adapter, E1000_MAX_ADAPTERS);
+static void free_rings_now(void *adapter);
+
+DEFINE_NETDEV_ADAPTERS(adapters, "e1000", struct e1000_adapter, own, E1000_MAX_ADAPTERS,
+		       free_rings_now);
 
 struct e1000_adapter *e1000_next(struct e1000_adapter *prev)
 {
-	unsigned int i = prev ? adapter_pool_index(&adapters, prev) + 1 : 0;
+	struct e1000_adapter *a = prev;
 
-	for (; i < E1000_MAX_ADAPTERS; i++) {
-		struct e1000_adapter *a = adapter_pool_at(&adapters, i);
-
-		if (a && a->netdev.registered)
-			return a;
-	}
-	return NULL;
+	do
+		a = netdev_adapter_next(&adapters, a);
+	while (a && !a->netdev.registered);
+	return a;
 }
 
 struct e1000_adapter *e1000_find(const char *name)
@@ -239,14 +239,11 @@ static int check_bar0(struct e1000_adapter *a)
 	return 0;
 }
 
-static void free_rings(struct e1000_adapter *a)
+/* Also the adapter's release hook: what it kept for lent buffers goes with it. */
+static void free_rings_now(void *adapter)
 {
-	if (a->rx_lent) {
-		/* The stack still holds frames pointing into the pool: keep it rather than corrupt them. */
-		pr_warn("%s: %u receive buffers still held by the stack: pool kept\n",
-			e1000_name(a), a->rx_lent);
-		return;
-	}
+	struct e1000_adapter *a = adapter;
+
 	if (a->rx_ring)
 		dma_free(a->rx_ring, E1000_RX_RING_SIZE * sizeof(struct e1000_rx_desc));
 	if (a->rx_pool)
@@ -256,6 +253,17 @@ static void free_rings(struct e1000_adapter *a)
 	a->rx_ring = NULL;
 	a->rx_pool = NULL;
 	a->tx_legacy = NULL;
+}
+
+static void free_rings(struct e1000_adapter *a)
+{
+	if (a->rx_lent) {
+		/* The stack still holds frames pointing into the pool: keep it rather than corrupt them. */
+		pr_warn("%s: %u receive buffers still held by the stack: pool kept\n",
+			e1000_name(a), a->rx_lent);
+		return;
+	}
+	free_rings_now(a);
 }
 
 static void log_bring_up(struct e1000_adapter *a, const char *mac_source)
@@ -296,12 +304,7 @@ static int e1000_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 			pdev->vendor, pdev->device, chip->refusal);
 		return -ENODEV;
 	}
-	err = adapter_pool_claim(&adapters, (void **)&a);
-	if (err == -ENOSPC)
-		pr_err("e1000 %s: more than %d e1000 devices: left unbound\n", pdev->name,
-		       E1000_MAX_ADAPTERS);
-	if (err == -ENOMEM)
-		pr_err("e1000 %s: no memory for the adapter: left unbound\n", pdev->name);
+	err = netdev_adapter_alloc(&adapters, pdev->name, (void **)&a);
 	if (err)
 		return err;
 	a->pdev = pdev;
@@ -370,7 +373,7 @@ fail_master:
 	e1000_hw_release(a);
 	pci_clear_master(pdev);
 fail:
-	a->in_use = false;
+	netdev_adapter_remove(&a->own);
 	return err;
 }
 
@@ -387,7 +390,8 @@ static void e1000_remove(struct pci_dev *pdev)
 	pci_clear_master(pdev);
 	free_rings(a);
 	pr_info("%s: removed\n", a->label);
-	a->in_use = a->rx_lent != 0; /* a kept pool keeps its adapter too */
+	/* A kept pool keeps its adapter too, until the last buffer comes back. */
+	netdev_adapter_remove(&a->own);
 }
 
 static struct pci_driver e1000_driver = {

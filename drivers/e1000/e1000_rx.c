@@ -140,6 +140,7 @@ static void e1000_rx_release(struct netbuf *nb)
 	/* Batch tail writes, except when the ring is nearly dry and every buffer counts. */
 	if (a->up && (in_flight < E1000_RX_REFILL_BATCH || unused >= E1000_RX_REFILL_BATCH))
 		e1000_rx_refill(a);
+	netdev_adapter_return(&a->own); /* last: it may free a removed adapter */
 }
 
 static void rx_log_bad(struct e1000_adapter *a, u16 idx, const struct e1000_rx_desc *d,
@@ -230,6 +231,7 @@ int e1000_rx_clean(struct e1000_adapter *a, int budget)
 		d->status = 0;
 		buf->place = E1000_BUF_STACK;
 		a->rx_lent++;
+		netdev_adapter_lend(&a->own);
 		napi_receive(&a->napi, &buf->nb);
 	}
 	return work;

@@ -27,6 +27,7 @@
 #include "kernel/pci/pci.h"
 #include "kernel/core/time.h"
 #include "net/core/napi.h"
+#include "net/netdev_adapter.h"
 #include "net/core/netdev.h"
 
 #define SKGE_MAX_ADAPTERS 2
@@ -180,7 +181,8 @@ struct skge_hw_counters {
 struct skge_hw {
 	struct pci_dev *pdev;
 	u8 *regs;
-	bool in_use;
+	/* Freed once removed and both ports' lent buffers are back (net/netdev_adapter.h). */
+	struct netdev_adapter own;
 	enum skge_chip chip;
 	const struct skge_mac_ops *mac;
 	const char *chip_name;

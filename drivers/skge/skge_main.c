@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "drivers/skge/skge.h"
-#include "net/adapter_pool.h"
+#include "net/netdev_adapter.h"
 #include "kernel/x86/irq.h"
 #include "kernel/pci/msi.h"
 #include "kernel/console/printk.h"
@@ -55,7 +55,7 @@ static const struct pci_device_id skge_ids[] = {
 	{ 0 },
 };
 
-DEFINE_ADAPTER_POOL(adapters, struct skge_hw, SKGE_MAX_ADAPTERS);
+DEFINE_NETDEV_ADAPTERS(adapters, "skge", struct skge_hw, own, SKGE_MAX_ADAPTERS, NULL);
 
 void skge_link_update(struct skge_port *p)
 {
@@ -289,9 +289,6 @@ static void release(struct skge_hw *hw, unsigned int registered)
 	hw->intr_mask = 0;
 	teardown_irq(hw);
 	pci_clear_master(hw->pdev);
-	hw->in_use = false;
-	for (unsigned int i = 0; i < registered; i++)
-		hw->in_use |= hw->port[i].rx_pool_orphaned;
 }
 
 static int skge_probe(struct pci_dev *pdev, const struct pci_device_id *id)
@@ -306,12 +303,7 @@ static int skge_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 			pdev->name, pdev->subdevice);
 		return -ENODEV;
 	}
-	err = adapter_pool_claim(&adapters, (void **)&hw);
-	if (err == -ENOSPC)
-		pr_warn("%s: more than %u skge controllers: not driven\n", pdev->name,
-			SKGE_MAX_ADAPTERS);
-	if (err == -ENOMEM)
-		pr_err("%s: no memory for the controller: not driven\n", pdev->name);
+	err = netdev_adapter_alloc(&adapters, pdev->name, (void **)&hw);
 	if (err)
 		return err;
 	hw->pdev = pdev;
@@ -345,6 +337,7 @@ static int skge_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 			release(hw, i);
 			pci_disable_device(pdev);
 			pci_set_drvdata(pdev, NULL);
+			netdev_adapter_remove(&hw->own);
 			return err;
 		}
 	}
@@ -356,7 +349,7 @@ fail_enabled:
 	/* A chip refused or half set up is left as firmware had it: decode off again. */
 	pci_disable_device(pdev);
 fail:
-	hw->in_use = false;
+	netdev_adapter_remove(&hw->own);
 	return err;
 }
 
@@ -370,6 +363,8 @@ static void skge_remove(struct pci_dev *pdev)
 	skge_write8(hw, SKGE_B0_LED, SKGE_LED_STAT_OFF);
 	pci_disable_device(pdev);
 	pci_set_drvdata(pdev, NULL);
+	/* Buffers the stack still holds keep the controller until the last comes back. */
+	netdev_adapter_remove(&hw->own);
 }
 
 struct pci_driver skge_pci_driver = {

@@ -44,16 +44,6 @@ static void push_free(struct skge_port *p, struct skge_rx_buf *buf)
 	p->rx_free = buf;
 }
 
-/* A removed controller keeps its slot until the stack gave back every buffer. */
-static void release_adapter_if_done(struct skge_hw *hw)
-{
-	for (unsigned int i = 0; i < hw->ports; i++)
-		if (hw->port[i].rx_pool_orphaned || hw->port[i].netdev.registered)
-			return;
-	if (!hw->pdev || !pci_get_drvdata(hw->pdev) || pci_get_drvdata(hw->pdev) != hw)
-		hw->in_use = false;
-}
-
 static void rx_release(struct netbuf *nb)
 {
 	struct skge_rx_buf *buf = nb->owner;
@@ -69,12 +59,11 @@ static void rx_release(struct netbuf *nb)
 	if (p->rx_pool_orphaned) {
 		if (!p->rx_lent)
 			free_chunks(p);
-		release_adapter_if_done(p->hw);
-		return;
-	}
-	/* The ring ran low while the stack held buffers: a poll refills it. */
-	if (p->opened && !p->in_poll && p->rx_posted < SKGE_RX_REFILL_LOW)
+	} else if (p->opened && !p->in_poll && p->rx_posted < SKGE_RX_REFILL_LOW) {
+		/* The ring ran low while the stack held buffers: a poll refills it. */
 		skge_schedule_port(p);
+	}
+	netdev_adapter_return(&p->hw->own); /* last: it may free a removed controller */
 }
 
 int skge_rx_pool_alloc(struct skge_port *p)
@@ -259,6 +248,7 @@ int skge_rx(struct skge_port *p, int budget)
 		netbuf_init(&buf->nb, buf->data, len, buf->dma, rx_release, buf);
 		buf->state = SKGE_RXB_LENT;
 		p->rx_lent++;
+		netdev_adapter_lend(&p->hw->own);
 		napi_receive(&p->napi, &buf->nb);
 	}
 	return done;

@@ -26,6 +26,7 @@
 #include "kernel/pci/pci_irq_ladder.h"
 #include "kernel/core/time.h"
 #include "net/core/napi.h"
+#include "net/netdev_adapter.h"
 #include "net/core/netdev.h"
 
 #define SKY2_MAX_CONTROLLERS 4
@@ -217,8 +218,8 @@ struct sky2_hw_counters {
 struct sky2_hw {
 	struct pci_dev *pdev;
 	u8 *regs;
-	bool in_use;
-	bool removed; /* unbound; the slot is free once no buffer is lent */
+	/* Freed once removed and both ports' lent buffers are back (net/netdev_adapter.h). */
+	struct netdev_adapter own;
 	u8 chip_id, chip_rev;
 	const char *chip_name;
 	u32 clk_mhz;
@@ -254,9 +255,6 @@ struct sky2_hw {
 };
 
 extern struct pci_driver sky2_pci_driver;
-
-/* sky2_main.c */
-void sky2_release_if_done(struct sky2_hw *hw);
 
 /* sky2_hw.c */
 u8 sky2_read8(struct sky2_hw *hw, u32 reg);

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
-#include "net/adapter_pool.h"
+#include "net/netdev_adapter.h"
 #include "kernel/mm/io.h"
 #include "kernel/x86/irqflags.h"
 #include "kernel/console/printk.h"
@@ -104,7 +104,7 @@ static const struct pci_device_id sky2_ids[] = {
 	{ 0 },
 };
 
-DEFINE_ADAPTER_POOL(controllers, struct sky2_hw, SKY2_MAX_CONTROLLERS);
+DEFINE_NETDEV_ADAPTERS(controllers, "Yukon-2", struct sky2_hw, own, SKY2_MAX_CONTROLLERS, NULL);
 
 static const struct sky2_family *find_family(u8 chip_id)
 {
@@ -326,12 +326,7 @@ static int sky2_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	int err;
 
 	(void)id;
-	err = adapter_pool_claim(&controllers, (void **)&hw);
-	if (err == -ENOSPC)
-		pr_warn("%s: more than %u Yukon-2 controllers: not driven\n", pdev->name,
-			SKY2_MAX_CONTROLLERS);
-	if (err == -ENOMEM)
-		pr_err("%s: no memory for the controller: not driven\n", pdev->name);
+	err = netdev_adapter_alloc(&controllers, pdev->name, (void **)&hw);
 	if (err)
 		return err;
 	hw->pdev = pdev;
@@ -421,23 +416,8 @@ fail_enabled:
 	/* A chip refused or half set up is left as firmware had it: decode off again. */
 	pci_disable_device(pdev);
 fail:
-	hw->in_use = false;
+	netdev_adapter_remove(&hw->own);
 	return err;
-}
-
-static bool pools_held(const struct sky2_hw *hw)
-{
-	for (unsigned int i = 0; i < hw->nports; i++)
-		if (hw->port[i].rx_pool_orphaned)
-			return true;
-	return false;
-}
-
-/* A removed controller's slot is reused only once the stack returned every buffer. */
-void sky2_release_if_done(struct sky2_hw *hw)
-{
-	if (hw->removed && !pools_held(hw))
-		hw->in_use = false;
 }
 
 static void sky2_remove(struct pci_dev *pdev)
@@ -453,9 +433,8 @@ static void sky2_remove(struct pci_dev *pdev)
 	pci_clear_master(pdev);
 	pci_disable_device(pdev);
 	pci_set_drvdata(pdev, NULL);
-	/* Buffers the stack still holds keep the slot until they come back. */
-	hw->removed = true;
-	sky2_release_if_done(hw);
+	/* Buffers the stack still holds keep the controller until the last comes back. */
+	netdev_adapter_remove(&hw->own);
 }
 
 struct pci_driver sky2_pci_driver = {

@@ -56,10 +56,9 @@ static __attribute__((noinline)) void rx_release_slow(struct sky2_port *p, struc
 	}
 	push_free(p, buf);
 	p->rx_lent--;
-	if (!p->rx_lent) {
+	if (!p->rx_lent)
 		free_chunks(p);
-		sky2_release_if_done(p->hw);
-	}
+	netdev_adapter_return(&p->hw->own); /* last: it may free a removed controller */
 }
 
 /* The stack is done with a frame: its buffer goes back on the free list. */
@@ -77,6 +76,7 @@ static void sky2_rx_release(struct netbuf *nb)
 	/* Running low outside the poll (the stack held buffers a while): refill soon. */
 	if (unlikely(p->rx_posted < SKY2_RX_REFILL_LOW) && p->opened && !p->in_poll)
 		napi_schedule(&p->hw->napi);
+	netdev_adapter_return(&p->hw->own);
 }
 
 int sky2_rx_alloc(struct sky2_port *p)
@@ -240,6 +240,7 @@ static void rx_deliver(struct sky2_port *p, struct sky2_rx_buf *buf, u16 len)
 	netbuf_init(&buf->nb, buf->data, len, buf->dma, sky2_rx_release, buf);
 	buf->state = SKY2_RXB_LENT;
 	p->rx_lent++;
+	netdev_adapter_lend(&p->hw->own);
 	p->ctr.rx_frames++;
 	napi_receive_dev(&p->hw->napi, &p->netdev, &buf->nb);
 }

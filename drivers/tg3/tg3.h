@@ -22,6 +22,7 @@
 #include "kernel/pci/pci.h"
 #include "kernel/pci/pci_irq_ladder.h"
 #include "kernel/core/time.h"
+#include "net/netdev_adapter.h"
 #include "net/core/napi.h"
 #include "net/core/netdev.h"
 
@@ -146,11 +147,11 @@ struct tg3 {
 	struct pci_dev *pdev;
 	u8 *regs;
 	/*
-	 * The adapter pool's slot is taken (net/adapter_pool.h). Not a life
-	 * state: a removed adapter keeps its slot while the stack still holds
-	 * its receive buffers.
+	 * Who frees the adapter (net/netdev_adapter.h). Not a life state: a
+	 * removed adapter lives on while the stack still holds its receive
+	 * buffers, and the last one back frees it.
 	 */
-	bool in_use;
+	struct netdev_adapter own;
 	const char *chip_name;
 	const struct tg3_chip_info *info;
 	u32 chip_id;

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
-#include "net/adapter_pool.h"
+#include "net/netdev_adapter.h"
 #include "kernel/console/printk.h"
 
 enum tg3_id_class {
@@ -173,7 +173,7 @@ static const struct pci_device_id tg3_ids[] = {
 	{ 0 },
 };
 
-DEFINE_ADAPTER_POOL(adapters, struct tg3, TG3_MAX_ADAPTERS);
+DEFINE_NETDEV_ADAPTERS(adapters, "Tigon3", struct tg3, own, TG3_MAX_ADAPTERS, NULL);
 
 int tg3_rings_alloc(struct tg3 *tp)
 {
@@ -396,12 +396,7 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 			tg3_refusals[cls]);
 		return -ENODEV;
 	}
-	err = adapter_pool_claim(&adapters, (void **)&tp);
-	if (err == -ENOSPC)
-		pr_warn("%s: more than %u Tigon3 functions: not driven\n", pdev->name,
-			TG3_MAX_ADAPTERS);
-	if (err == -ENOMEM)
-		pr_err("%s: no memory for the adapter: not driven\n", pdev->name);
+	err = netdev_adapter_alloc(&adapters, pdev->name, (void **)&tp);
 	if (err)
 		return err;
 	tp->state = TG3_ST_PROBING;
@@ -480,7 +475,7 @@ fail_enabled:
 	pci_disable_device(pdev);
 fail_slot:
 	tg3_set_state(tp, TG3_ST_REMOVED);
-	tp->in_use = false;
+	netdev_adapter_remove(&tp->own);
 	return err;
 }
 
@@ -497,8 +492,8 @@ static void tg3_remove(struct pci_dev *pdev)
 	pci_clear_master(pdev);
 	pci_disable_device(pdev);
 	pci_set_drvdata(pdev, NULL);
-	/* Buffers the stack still holds keep the slot until they come back. */
-	tp->in_use = tp->rx_pool_orphaned;
+	/* Buffers the stack still holds keep the adapter until the last comes back. */
+	netdev_adapter_remove(&tp->own);
 }
 
 struct pci_driver tg3_pci_driver = {

@@ -56,14 +56,13 @@ static void tg3_rx_release(struct netbuf *nb)
 	push_free(tp, buf);
 	tp->rx_lent--;
 	if (tp->rx_pool_orphaned) {
-		if (!tp->rx_lent) {
+		if (!tp->rx_lent)
 			free_chunks(tp);
-			tp->in_use = tg3_is_up(tp) || tp->netdev.registered;
-		}
-		return;
-	}
-	if (tp->state == TG3_ST_RUNNING && !tp->in_poll && tp->rx_posted < TG3_RX_REFILL_LOW)
+	} else if (tp->state == TG3_ST_RUNNING && !tp->in_poll &&
+		   tp->rx_posted < TG3_RX_REFILL_LOW) {
 		napi_schedule(&tp->napi);
+	}
+	netdev_adapter_return(&tp->own); /* last: it may free a removed adapter */
 }
 
 int tg3_rx_pool_alloc(struct tg3 *tp)
@@ -248,6 +247,7 @@ int tg3_rx(struct tg3 *tp, int budget)
 		set_csum(tp, bd, &buf->nb);
 		buf->state = TG3_RXB_LENT;
 		tp->rx_lent++;
+		netdev_adapter_lend(&tp->own);
 		napi_receive(&tp->napi, &buf->nb);
 	}
 	if (tp->ret_cons != start)

@@ -948,11 +948,17 @@ START_TEST(test_stack_holds_buffers_across_close_and_remove)
 	ck_assert(stub_printk_contains("30 receive buffers still held by the stack"));
 	pci_unregister_driver(&sky2_pci_driver);
 	hosted_run_idle();
+	/* Removed, but the controller the lent buffers point into is still there. */
+	ck_assert(!stub_printk_contains("adapter freed"));
 	live = hosted_dma_live_count();
 	st_release_held();
 	hosted_run_idle();
 	/* Both ports' receive pools were kept for the lent buffers, and went with the last. */
 	ck_assert_uint_eq(live - hosted_dma_live_count(), 2 * SKY2_RX_CHUNKS);
+	/* And the controller with them, once (net/netdev_adapter.h). */
+	ck_assert_int_eq(stub_printk_count(STUB_ANY_LEVEL, "the stack gave back the last receive "
+							   "buffer: adapter freed"),
+			 1);
 	st_teardown(); /* checks that nothing is left */
 }
 END_TEST

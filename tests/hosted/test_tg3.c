@@ -1176,6 +1176,38 @@ START_TEST(test_close_reopen_no_leaks)
 }
 END_TEST
 
+/*
+ * Removed while the stack still holds received frames: the adapter their
+ * buffers point into lives on (AddressSanitizer would see a use after free
+ * otherwise) and goes with the last one back (net/netdev_adapter.h).
+ */
+START_TEST(test_remove_with_buffers_lent)
+{
+	unsigned int live;
+
+	tt_setup_default();
+	ck_assert(tt_open_and_link(tt_dev()));
+	tt_hold = true;
+	inject_n(10, 300);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_held(), 10);
+	pci_unregister_driver(&tg3_pci_driver);
+	hosted_run_idle();
+	ck_assert(stub_printk_contains("10 receive buffers still held by the stack"));
+	ck_assert(!stub_printk_contains("adapter freed"));
+	live = hosted_dma_live_count();
+	tt_hold = false;
+	tt_release_held();
+	hosted_run_idle();
+	/* The receive pool was kept for the lent buffers and went with the last. */
+	ck_assert_uint_eq(live - hosted_dma_live_count(), TG3_RX_CHUNKS);
+	ck_assert_int_eq(stub_printk_count(STUB_ANY_LEVEL, "the stack gave back the last receive "
+							   "buffer: adapter freed"),
+			 1);
+	tt_teardown(); /* checks that no DMA memory is left */
+}
+END_TEST
+
 START_TEST(test_refused_ids)
 {
 	static const struct {
@@ -1674,6 +1706,7 @@ static Suite *tg3_suite(void)
 	tcase_add_test(tc, test_fault_rx_errors);
 	tcase_add_test(tc, test_fault_no_rx_buffer);
 	tcase_add_test(tc, test_stack_holds_every_buffer);
+	tcase_add_test(tc, test_remove_with_buffers_lent);
 	tcase_add_test(tc, test_tx_stuck_watchdog_reset);
 	tcase_add_test(tc, test_send_ring_never_full);
 	tcase_add_test(tc, test_dma_error_attention_reset);

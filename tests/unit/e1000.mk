@@ -11,7 +11,8 @@ test_e1000_hw_SRCS := tests/unit/test_e1000_hw.c drivers/e1000/e1000_hw.c tests/
 
 UNIT_TESTS += test_e1000_rings
 test_e1000_rings_SRCS := tests/unit/test_e1000_rings.c drivers/e1000/e1000_rx.c drivers/e1000/e1000_irq.c \
-	drivers/e1000/e1000_tx.c drivers/e1000/e1000_stats.c $(E1000_PURE_SRCS) tests/unit/stub_printk.c \
+	drivers/e1000/e1000_tx.c drivers/e1000/e1000_stats.c net/netdev_adapter.c $(E1000_PURE_SRCS) \
+	tests/unit/stub_printk.c \
 	tests/unit/stub_irqflags.c
 # The test keeps its own account of receive buffer ownership (dma_sync_*).
 test_e1000_rings_CFLAGS := -DNAPKIN_DMA_CHECKED

@@ -11,7 +11,7 @@ HOSTED_SRCS := tests/hosted/hosted_core.c tests/hosted/hosted_pci.c tests/hosted
 	kernel/pci/pci_intx.c kernel/pci/msi.c kernel/x86/irq.c \
 	kernel/core/softirq.c kernel/core/ktimer.c kernel/core/cmdline.c \
 	net/core/napi.c net/core/netdev.c net/core/gro.c net/core/inet_csum.c net/core/backlog.c net/core/netbuf.c net/core/params.c \
-	net/ethtool_table.c
+	net/ethtool_table.c net/netdev_adapter.c
 # Every file of a harness binary sees the checked DMA API (kernel/mm/dma.h).
 HOSTED_CFLAGS := -DNAPKIN_DMA_CHECKED
 TG3_MODEL_SRCS := $(wildcard tests/hosted/models/tg3_model*.c)
