@@ -225,9 +225,12 @@ static void setup(enum skge_model_chip chip, unsigned int ports, bool with_bysta
 	}
 }
 
+#define ADAPTER_FREED "the stack gave back the last receive buffer: adapter freed"
+
 static void teardown(void)
 {
-	unsigned int failures;
+	unsigned int failures, held;
+	int freed;
 
 	/* No poll of any test reported more than its budget (the core clamps and counts it). */
 	ck_assert_uint_eq(softnet.over_budget, 0);
@@ -235,12 +238,20 @@ static void teardown(void)
 	ck_assert_msg(!softnet.irq_while_scheduled,
 		      "%llu interrupts arrived while NAPI was scheduled (unmasked before complete)",
 		      (unsigned long long)softnet.irq_while_scheduled);
+	freed = stub_printk_count(STUB_ANY_LEVEL, ADAPTER_FREED);
+	held = fake_rx_held();
 	pci_unregister_driver(&skge_pci_driver);
 	hosted_run_idle();
 	/* Removed or refused, a controller is left with decode and bus mastering off. */
 	ck_assert(hosted_pci_released(skge_model_pci(model)));
+	/* Buffers still lent keep the controller they point into (net/netdev_adapter.h)... */
+	if (held)
+		ck_assert_int_eq(stub_printk_count(STUB_ANY_LEVEL, ADAPTER_FREED), freed);
 	fake_rx_release_held(); /* after removal: the driver frees the pool when they return */
 	hosted_run_idle();
+	/* ...and the last one back frees it, once. */
+	if (held)
+		ck_assert_int_eq(stub_printk_count(STUB_ANY_LEVEL, ADAPTER_FREED), freed + 1);
 	ck_assert_uint_eq(tx_out, 0);
 	dma_free(tx_mem, TX_BUFS * TX_BUF_SZ);
 	dma_free(tx_mem_low, TX_BUFS * TX_BUF_SZ);
