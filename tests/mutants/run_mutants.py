@@ -372,6 +372,57 @@ def first_failure(suite, text):
     return f"{suite}: {tail[0].strip()}"[:300]
 
 
+class KernelCode:
+    """
+    What a source file becomes in the bare-metal kernel: its object as the
+    Makefile compiles it (the command from make -n, so the flags cannot drift),
+    without debug sections, dumped with its relocations and symbols. Two
+    texts that dump the same cannot behave differently in napkin.elf: a
+    mutant that leaves the dump unchanged (a compiler barrier the compiler
+    did not need, say) is equivalent in this build, and no test could catch it.
+    """
+
+    def __init__(self):
+        self.flags = {}
+        self.lock = threading.Lock()
+
+    def _flags(self, root, rel):
+        with self.lock:
+            if rel in self.flags:
+                return self.flags[rel]
+        r = subprocess.run(["make", "-C", root, "--no-print-directory", "-n", "-B",
+                            f"build/k/{rel}.o"], capture_output=True, text=True)
+        line = next((l for l in r.stdout.splitlines()
+                     if l.startswith("gcc ") and f" -c {rel} " in l + " "), None)
+        flags = None
+        if line:
+            cmd = shlex.split(line)
+            flags = [a for i, a in enumerate(cmd[1:], 1)
+                     if a not in ("-MD", "-MP", "-c", "-o", rel) and cmd[i - 1] != "-o"]
+        with self.lock:
+            self.flags[rel] = flags
+        return flags
+
+    def dump(self, root, rel, tag):
+        """The object's dump, or None when the file is not a kernel source or fails to build."""
+        flags = self._flags(root, rel)
+        if flags is None:
+            return None
+        obj = os.path.join(root, "build", f"mutant-code-{tag}.o")
+        os.makedirs(os.path.dirname(obj), exist_ok=True)
+        r = subprocess.run(["gcc"] + flags + ["-c", rel, "-o", obj], cwd=root,
+                           capture_output=True, text=True)
+        if r.returncode:
+            return None
+        subprocess.run(["objcopy", "--strip-debug", obj], check=True)
+        r = subprocess.run(["objdump", "-s", "-r", "-t", obj], capture_output=True, text=True)
+        # Past the first line, which names the file.
+        return r.stdout.split("\n", 2)[-1] if r.returncode == 0 else None
+
+
+KERNEL_CODE = KernelCode()
+
+
 def run_mutant(worker, m):
     start = time.monotonic()
     path = os.path.join(worker.root, m.file)
@@ -379,11 +430,16 @@ def run_mutant(worker, m):
         text = f.read()
     if text.count(m.find) != 1:
         return "no-build", "", f"find text not once in {m.file} of the scratch copy", 0.0
+    tag = f"{os.path.basename(worker.root)}"
+    before = KERNEL_CODE.dump(worker.root, m.file, tag)
     with open(path, "w") as f:
         f.write(text.replace(m.find, m.replace, 1))
     touch_now(path)
     outcome, by, detail = "missed", "", ""
     try:
+        if before is not None and KERNEL_CODE.dump(worker.root, m.file, tag) == before:
+            return ("same-code", "", "the kernel's object code is unchanged (objdump -s -r -t)",
+                    time.monotonic() - start)
         for suite in m.suites:
             ok, log = worker.build(suite)
             if not ok:
@@ -431,6 +487,8 @@ def baseline(workers, suites, log):
 
 def verdict(m, outcome):
     """What a result means for the score: caught, missed, or not counted."""
+    if outcome == "same-code":
+        return "equivalent"
     if m.status == "equivalent":
         return "equivalent" if outcome == "missed" else "equivalent-but-" + outcome
     if outcome == "missed" and m.status == "needs-racing":
