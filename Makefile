@@ -165,8 +165,11 @@ run-kernel: all
 
 # A unit test NAME is declared in tests/unit/*.mk with UNIT_TESTS += NAME,
 # NAME_SRCS (host-built sources) and optionally NAME_OBJS, NAME_CFLAGS and NAME_LDFLAGS.
+# The shared lists come first (the fakes, then the hosted harness), so the
+# fragments that use them may take `:=`.
 UNIT_TESTS :=
--include tests/unit/*.mk
+UNIT_MK_FIRST := tests/unit/fakes.mk tests/hosted/hosted.mk
+-include $(UNIT_MK_FIRST) $(filter-out $(UNIT_MK_FIRST),$(wildcard tests/unit/*.mk))
 
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 define unit_test_rule

@@ -2,7 +2,7 @@
 # bench/hosted_cost: instructions per received frame of tg3, sky2 and skge in
 # the hosted harness, under callgrind (bench/hosted_cost/README.md). Built -O2
 # without sanitizers, so the count is the code's and not the checker's.
-# Recursive `=`: the source lists come from tests/unit/*.mk, read later.
+# Recursive `=`: the source lists come from tests/hosted/hosted.mk, read later.
 
 HOSTED_COST_SRCS = bench/hosted_cost/cost.c $(HOSTED_SRCS) \
 	$(TG3_MODEL_SRCS) $(SKY2_MODEL_SRCS) $(SKGE_MODEL_SRCS) \
@@ -16,7 +16,7 @@ HOSTED_COST_CFLAGS = -std=gnu11 -O2 -g -fno-omit-frame-pointer -fno-strict-alias
 	-DNAPKIN_HOSTED_KERNEL_HEAP $(HOSTED_CFLAGS) $(LWIP_INCLUDES) \
 	-Wall -Wno-address -Wno-unused-parameter
 
-# Second expansion: this file is read before tests/unit/*.mk define the lists,
+# Second expansion: this file is read before tests/hosted/hosted.mk defines the lists,
 # and an empty list here would leave the binary stale after a source change.
 .SECONDEXPANSION:
 $(BUILD)/bench/hosted_cost: $$(HOSTED_COST_SRCS) | $(DEPS_STAMP)

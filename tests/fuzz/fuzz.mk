@@ -20,9 +20,8 @@ FUZZ_COMMON_SRCS := tests/fuzz/fuzz_util.c
 FUZZ_TARGETS :=
 
 FUZZ_TARGETS += fuzz_cmdline
-fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c kernel/core/cmdline.c net/inet/ipconfig.c \
-	net/netconsole/netconsole_config.c net/core/params.c net/core/napi.c net/core/netdev.c net/core/backlog.c net/core/netbuf.c \
-	net/core/gro.c net/core/inet_csum.c kernel/core/ktimer.c $(NAPI_FAKES_SRCS)
+fuzz_cmdline_SRCS := tests/fuzz/fuzz_cmdline.c net/inet/ipconfig.c net/netconsole/netconsole_config.c \
+	$(NET_CORE_SRCS) $(NAPI_FAKES_SRCS)
 
 FUZZ_TARGETS += fuzz_http
 fuzz_http_SRCS := tests/fuzz/fuzz_http.c net/services/webstatus/webstatus_http.c
@@ -30,10 +29,8 @@ fuzz_http_SRCS := tests/fuzz/fuzz_http.c net/services/webstatus/webstatus_http.c
 fuzz_http_CFLAGS = $(LWIP_INCLUDES)
 
 FUZZ_TARGETS += fuzz_pci
-fuzz_pci_SRCS := tests/fuzz/fuzz_pci.c kernel/pci/pci.c kernel/pci/pci_cfg.c kernel/pci/pci_bar.c \
-	kernel/pci/pci_cap.c kernel/pci/pci_driver.c kernel/pci/pci_show.c kernel/pci/msi.c \
-	kernel/pci/pci_irq.c kernel/pci/pci_intx.c kernel/x86/irq.c tests/unit/pci_fake.c \
-	tests/unit/stub_printk.c tests/unit/stub_irqflags.c tests/unit/pci_stub_hw.c
+fuzz_pci_SRCS := tests/fuzz/fuzz_pci.c $(PCI_CORE_SRCS) $(PCI_IRQ_SRCS) tests/unit/pci_fake.c \
+	$(PCI_TEST_STUBS)
 
 FUZZ_TARGETS += fuzz_shell
 fuzz_shell_SRCS := tests/fuzz/fuzz_shell.c kernel/console/shell.c tests/fuzz/host_compat.c \
@@ -60,19 +57,16 @@ $(BUILD)/fuzz-lwip/%.c.o: $(LWIP_DIR)/%.c | $(DEPS_STAMP)
 # the status page's server and page; the harness stands in for its JSON and
 # /metrics builders and shell command, which read the whole kernel.
 FUZZ_TARGETS += fuzz_lwip
-fuzz_lwip_SRCS = tests/fuzz/fuzz_lwip.c tests/fuzz/fuzz_frames.c \
-	$(filter-out net/lwip/shell_glue.c net/services/webstatus/webstatus_json.c net/services/webstatus/webstatus_shell.c \
-		net/services/webstatus/webstatus_metrics%, \
-		$(wildcard net/lwip/*.c net/lwip/fixes/*.c net/services/*.c net/services/webstatus/*.c)) \
-	net/inet/ipconfig.c net/net_init.c net/core/netdev.c net/core/backlog.c net/core/netbuf.c net/core/napi.c \
-	net/core/gro.c net/core/inet_csum.c kernel/core/ktimer.c net/core/params.c kernel/core/cmdline.c $(NET_RANDOM_SRCS) \
-	$(NAPI_FAKES_SRCS)
+fuzz_lwip_SRCS = tests/fuzz/fuzz_lwip.c tests/fuzz/fuzz_frames.c $(LWIP_GLUE_SRCS) $(NET_SERVICES_SRCS) \
+	$(filter-out net/services/webstatus/webstatus_json.c net/services/webstatus/webstatus_shell.c \
+		net/services/webstatus/webstatus_metrics%,$(wildcard net/services/webstatus/*.c)) \
+	$(NET_CORE_SRCS) $(NAPI_FAKES_SRCS)
 fuzz_lwip_OBJS = $(FUZZ_LWIP_OBJS)
 $(BUILD)/fuzz/fuzz_lwip: net/services/webstatus/webstatus_page.html
 fuzz_lwip_CFLAGS = $(LWIP_INCLUDES)
 
 # Drivers against their models, hostile (tests/fuzz/fuzz_nic.h). The hosted
-# harness (as tests/unit/tg3_hosted.mk lists it) and the models are built
+# harness (as tests/hosted/hosted.mk lists it) and the models are built
 # with the sanitizers but without coverage: the fuzzer is to explore the
 # driver, and the harness's interrupt delivery, instrumented, cost more than
 # everything else together.

@@ -15,7 +15,7 @@
 #include "tests/hosted/hosted_pci.h"
 
 #ifndef NAPKIN_DMA_CHECKED
-#error "the hosted harness needs -DNAPKIN_DMA_CHECKED on every file (tests/unit/tg3_hosted.mk)"
+#error "the hosted harness needs -DNAPKIN_DMA_CHECKED on every file (tests/hosted/hosted.mk)"
 #endif
 
 #define PAGE 4096ull

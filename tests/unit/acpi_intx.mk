@@ -2,16 +2,13 @@
 # Host unit tests for napkin's ACPI INTx glue: the _PRT walk with bridge
 # swizzling (kernel/acpi/intx_walk.c, no ACPICA needed), the router and
 # fallback in kernel/pci/pci_intx.c, pci=nomsi, and the string calls ACPICA gets.
-# (`=`, not `:=`: the PCI lists come from pci.mk, included after this file.)
 UNIT_TESTS += test_intx_walk
 test_intx_walk_SRCS := tests/unit/test_intx_walk.c kernel/acpi/intx_walk.c \
 	kernel/acpi/osl_libc.c
 
 UNIT_TESTS += test_pci_intx_route
-test_pci_intx_route_SRCS = tests/unit/test_pci_intx_route.c $(PCI_CORE_SRCS) kernel/pci/msi.c \
-	kernel/pci/pci_irq.c kernel/pci/pci_intx.c kernel/pci/pci_params.c kernel/core/cmdline.c \
-	kernel/x86/irq.c \
-	tests/unit/pci_fake.c $(PCI_TEST_STUBS)
+test_pci_intx_route_SRCS := tests/unit/test_pci_intx_route.c $(PCI_CORE_SRCS) $(PCI_IRQ_SRCS) \
+	kernel/pci/pci_params.c kernel/core/cmdline.c tests/unit/pci_fake.c $(PCI_TEST_STUBS)
 
 # The OS services' own logic, built against ACPICA's headers (fetched first).
 UNIT_TESTS += test_osl

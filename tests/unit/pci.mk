@@ -1,8 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Host unit tests for interrupts (kernel/x86/irq.c) and PCI (kernel/pci/pci*.c, kernel/pci/msi.c).
-PCI_TEST_STUBS := tests/unit/stub_printk.c tests/unit/stub_irqflags.c tests/unit/pci_stub_hw.c
-PCI_CORE_SRCS := kernel/pci/pci.c kernel/pci/pci_cfg.c kernel/pci/pci_bar.c kernel/pci/pci_cap.c \
-	kernel/pci/pci_driver.c kernel/pci/pci_show.c
 
 UNIT_TESTS += test_irq
 test_irq_SRCS := tests/unit/test_irq.c kernel/x86/irq.c $(PCI_TEST_STUBS)
@@ -16,8 +13,8 @@ test_pci_cfg_SRCS := tests/unit/test_pci_cfg.c $(PCI_CORE_SRCS) tests/unit/pci_f
 	$(PCI_TEST_STUBS)
 
 UNIT_TESTS += test_msi
-test_msi_SRCS := tests/unit/test_msi.c $(PCI_CORE_SRCS) kernel/pci/msi.c kernel/pci/pci_irq.c \
-	kernel/pci/pci_intx.c kernel/x86/irq.c tests/unit/pci_fake.c $(PCI_TEST_STUBS)
+test_msi_SRCS := tests/unit/test_msi.c $(PCI_CORE_SRCS) $(PCI_IRQ_SRCS) tests/unit/pci_fake.c \
+	$(PCI_TEST_STUBS)
 
 UNIT_TESTS += test_pci_driver
 test_pci_driver_SRCS := tests/unit/test_pci_driver.c $(PCI_CORE_SRCS) tests/unit/pci_fake.c \
@@ -25,13 +22,9 @@ test_pci_driver_SRCS := tests/unit/test_pci_driver.c $(PCI_CORE_SRCS) tests/unit
 
 UNIT_TESTS += test_pci_fixtures
 test_pci_fixtures_SRCS := tests/unit/test_pci_fixtures.c tests/unit/pci_fixtures.c \
-	$(PCI_CORE_SRCS) kernel/pci/msi.c kernel/pci/pci_irq.c kernel/pci/pci_intx.c \
-	kernel/x86/irq.c \
-	tests/unit/pci_fake.c $(PCI_TEST_STUBS)
+	$(PCI_CORE_SRCS) $(PCI_IRQ_SRCS) tests/unit/pci_fake.c $(PCI_TEST_STUBS)
 
 # The interrupt ladder drivers share (MSI-X, MSI, INTx, polling; the watchdog).
 UNIT_TESTS += test_pci_irq_ladder
 test_pci_irq_ladder_SRCS := tests/unit/test_pci_irq_ladder.c kernel/pci/pci_irq_ladder.c \
-	$(PCI_CORE_SRCS) kernel/pci/msi.c kernel/pci/pci_irq.c kernel/pci/pci_intx.c \
-	kernel/x86/irq.c \
-	kernel/core/cmdline.c tests/unit/pci_fake.c $(PCI_TEST_STUBS)
+	$(PCI_CORE_SRCS) $(PCI_IRQ_SRCS) kernel/core/cmdline.c tests/unit/pci_fake.c $(PCI_TEST_STUBS)

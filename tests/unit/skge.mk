@@ -2,8 +2,8 @@
 # The skge per-port interrupt/NAPI handshake: the real handler and poll with
 # the real NAPI core, against a fake interrupt block (tests/unit/test_skge_irq.c).
 UNIT_TESTS += test_skge_irq
-test_skge_irq_SRCS := tests/unit/test_skge_irq.c drivers/skge/skge_irq.c net/core/napi.c \
-	kernel/core/ktimer.c $(NAPI_FAKES_SRCS)
+test_skge_irq_SRCS := tests/unit/test_skge_irq.c drivers/skge/skge_irq.c $(NAPI_SRCS) \
+	$(NAPI_FAKES_SRCS)
 
 UNIT_TESTS += test_skge_dma
 test_skge_dma_SRCS := tests/unit/test_skge_dma.c

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # The skge driver against the skge model in the hosted harness (tests/hosted).
-# Recursive `=`: HOSTED_SRCS and SKGE_MODEL_SRCS come from other .mk files.
+# HOSTED_SRCS, HOSTED_CFLAGS and SKGE_MODEL_SRCS: tests/hosted/hosted.mk.
 UNIT_TESTS += test_skge_hosted
 test_skge_hosted_CFLAGS = $(HOSTED_CFLAGS)
 test_skge_hosted_SRCS = tests/hosted/test_skge.c tests/hosted/bystander.c tests/hosted/fake_stack.c $(HOSTED_SRCS) $(SKGE_MODEL_SRCS) \
