@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "kernel/pci/pci.h"
 #include "net/core/netdev_stack.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/fuzz_nic.h"
@@ -217,7 +218,7 @@ static const struct netdev_stack_ops stack = {
 	.rx = stack_rx,
 };
 
-void fuzz_nic_stack_install(void)
+static void fuzz_nic_stack_install(void)
 {
 	netdev_set_stack(&stack);
 }
@@ -261,6 +262,30 @@ static void fail(const char *what)
 	abort();
 }
 
+static bool link_up(void *ctx)
+{
+	return netif_carrier_ok(ctx);
+}
+
+/* The harness, the model, the driver probed and eth0 open with link. */
+static struct hosted_wire *bring_up(const struct fuzz_nic_ops *ops, u8 variant)
+{
+	struct hosted_wire *wire;
+	struct net_device *dev;
+
+	hosted_init();
+	hosted_set_until_step(UINT64_MAX); /* link_up() only changes in driver code */
+	fuzz_nic_stack_install();
+	wire = hosted_wire_script(ops->create_model(variant));
+	pci_register_driver(ops->driver);
+	pci_init();
+	hosted_run_idle();
+	dev = netdev_get_by_name("eth0");
+	if (!dev || dev_open(dev) || !hosted_run_until(link_up, dev, 5 * NSEC_PER_SEC))
+		abort();
+	return wire;
+}
+
 int fuzz_nic_run(const struct fuzz_nic_ops *ops, const u8 *data, size_t size)
 {
 	struct hosted_wire *wire;
@@ -269,7 +294,7 @@ int fuzz_nic_run(const struct fuzz_nic_ops *ops, const u8 *data, size_t size)
 	memset(&st, 0, sizeof(st));
 	stub_printk_reset();
 	fuzz_in_init(&in, data, size);
-	wire = ops->setup(fuzz_u8(&in));
+	wire = bring_up(ops, fuzz_u8(&in));
 	hosted_failures_quiet(true);
 	ops->set_tamper(&tamper);
 	while (!fuzz_in_empty(&in)) {
@@ -311,7 +336,8 @@ int fuzz_nic_run(const struct fuzz_nic_ops *ops, const u8 *data, size_t size)
 			st.frames_up, st.nr_sent, st.wire_frames, st.wire_strangers,
 			st.tampered ? "tampered" : "untouched", hosted_failures());
 	/* Echoes the driver still holds are dropped as it lets go of the device. */
-	ops->unbind();
+	pci_unregister_driver(ops->driver);
+	hosted_run_idle();
 	if (st.echoes_out)
 		fail("the driver let go of the device still holding frames it was given to send");
 	if (!st.tampered && hosted_failures())

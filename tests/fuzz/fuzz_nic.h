@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the driver receive-path harnesses share (fuzz_tg3.c, fuzz_sky2.c,
- * fuzz_skge.c): each brings up its driver against its model in the hosted
- * harness for every input, then this file plays the input. Its first byte
- * picks the chip variant, then records follow:
+ * fuzz_skge.c): each names its driver and makes its model; this file brings
+ * both up in the hosted harness for every input, then plays the input. Its
+ * first byte picks the chip variant, then records follow:
  *
  *   op 0: a frame from the wire: [u16 length][bytes]
  *   op 1: [n] then n x [offset][xor]: changes for the next receive
@@ -29,23 +29,22 @@
 
 #include "kernel/core/compiler.h"
 
+struct hosted_port;
 struct hosted_tamper;
-struct hosted_wire;
+struct pci_driver;
 
 struct fuzz_nic_ops {
+	struct pci_driver *driver;
 	/*
-	 * Harness, model (variant picks the chip, modulo what the harness has),
-	 * driver probed, eth0 open with link; the wire to inject on.
+	 * The model for this input's variant (modulo the chips the harness has),
+	 * in the fresh harness; returns the port the wire attaches to. The
+	 * player then probes the driver, opens eth0 and waits for link.
 	 */
-	struct hosted_wire *(*setup)(u8 variant);
+	struct hosted_port *(*create_model)(u8 variant);
 	void (*set_tamper)(const struct hosted_tamper *t);
-	/* Driver unregistered and the model destroyed (the harness is checked in between). */
-	void (*unbind)(void);
+	/* After the driver let go of the device (the harness is checked in between). */
 	void (*destroy_model)(void);
 };
-
-/* The netdev stack hook every harness installs: reads each frame, maybe holds it. */
-void fuzz_nic_stack_install(void);
 
 int fuzz_nic_run(const struct fuzz_nic_ops *ops, const u8 *data, size_t size);
 

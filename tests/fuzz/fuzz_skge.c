@@ -5,24 +5,16 @@
  * completions the fuzzer changes (tests/fuzz/fuzz_nic.h has the input
  * format). Variant: Genesis (XMAC) or Yukon (GMAC).
  */
-#include <stdlib.h>
 #include "drivers/skge/skge.h"
 #include "kernel/pci/pci.h"
-#include "net/core/netdev_stack.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/fuzz_nic.h"
 #include "tests/hosted/hosted.h"
-#include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/models/skge_model.h"
 
 static struct skge_model *model;
 
-static bool link_up(void *ctx)
-{
-	return netif_carrier_ok(ctx);
-}
-
-static struct hosted_wire *setup(u8 variant)
+static struct hosted_port *create_model(u8 variant)
 {
 	struct skge_model_config cfg = {
 		.dev = 5,
@@ -35,32 +27,14 @@ static struct hosted_wire *setup(u8 variant)
 		 */
 		.autoneg_ns = NSEC_PER_MSEC,
 	};
-	struct hosted_wire *wire;
-	struct net_device *dev;
 
-	hosted_init();
-	hosted_set_until_step(UINT64_MAX); /* link_up() only changes in driver code */
-	fuzz_nic_stack_install();
 	model = skge_model_create(&cfg);
-	wire = hosted_wire_script(skge_model_port(model, 0));
-	pci_register_driver(&skge_pci_driver);
-	pci_init();
-	hosted_run_idle();
-	dev = netdev_get_by_name("eth0");
-	if (!dev || dev_open(dev) || !hosted_run_until(link_up, dev, 5 * NSEC_PER_SEC))
-		abort();
-	return wire;
+	return skge_model_port(model, 0);
 }
 
 static void set_tamper(const struct hosted_tamper *t)
 {
 	skge_model_set_tamper(model, t);
-}
-
-static void unbind(void)
-{
-	pci_unregister_driver(&skge_pci_driver);
-	hosted_run_idle();
 }
 
 static void destroy_model(void)
@@ -70,9 +44,9 @@ static void destroy_model(void)
 }
 
 static const struct fuzz_nic_ops ops = {
-	.setup = setup,
+	.driver = &skge_pci_driver,
+	.create_model = create_model,
 	.set_tamper = set_tamper,
-	.unbind = unbind,
 	.destroy_model = destroy_model,
 };
 
