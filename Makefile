@@ -167,13 +167,21 @@ run: all
 run-kernel: all
 	$(QEMU) $(QEMU_COMMON) $(RUN_NET) -kernel $(BUILD)/napkin32.elf -append "$(APPEND)"
 
-# A unit test NAME is declared in tests/unit/*.mk with UNIT_TESTS += NAME,
-# NAME_SRCS (host-built sources) and optionally NAME_OBJS, NAME_CFLAGS and NAME_LDFLAGS.
-# The shared lists come first (the fakes, then the hosted harness), so the
-# fragments that use them may take `:=`.
+# A unit test NAME is declared in a *.mk beside its sources, anywhere under
+# tests/unit/ (one folder per source folder: tests/unit/README.md) or
+# tests/hosted/, with UNIT_TESTS += NAME, NAME_SRCS (host-built sources) and
+# optionally NAME_OBJS, NAME_CFLAGS and NAME_LDFLAGS. The shared lists come
+# first (the fakes, then the hosted harness), so the fragments that use them
+# may take `:=`.
 UNIT_TESTS :=
-UNIT_MK_FIRST := tests/unit/fakes.mk tests/hosted/hosted.mk
--include $(UNIT_MK_FIRST) $(filter-out $(UNIT_MK_FIRST),$(wildcard tests/unit/*.mk))
+UNIT_MK_FIRST := tests/unit/fakes/fakes.mk tests/hosted/hosted.mk
+UNIT_MK := $(sort $(shell find tests/unit tests/hosted -name '*.mk'))
+-include $(UNIT_MK_FIRST) $(filter-out $(UNIT_MK_FIRST),$(UNIT_MK))
+
+# A test file no test builds would be dropped without a word (after a move, say).
+UNIT_TEST_FILES := $(shell find tests/unit tests/hosted -name 'test_*.c')
+UNIT_UNBUILT := $(filter-out $(foreach t,$(UNIT_TESTS),$($(t)_SRCS)),$(UNIT_TEST_FILES))
+$(if $(UNIT_UNBUILT),$(error no unit test builds $(UNIT_UNBUILT)))
 
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 define unit_test_rule
@@ -229,4 +237,15 @@ bench: all
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+DEP_FILES := $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# A test binary is compiled and linked in one gcc command, whose .d file names
+# its last source as the binary's prerequisite, and -MP covers only headers: a
+# source moved or removed since the last build would stop the next one with
+# "no rule to make" it. Such sources (not generated ones) get an empty rule:
+# the binary is rebuilt from its present list.
+UNIT_DEP_FILES := $(foreach f,$(DEP_FILES),$(if $(findstring /unit/,$(f)),$(f)))
+UNIT_DEP_SOURCES := $(sort $(if $(UNIT_DEP_FILES),$(shell head -qn1 $(UNIT_DEP_FILES) | \
+	sed -n 's/^[^:]*:[[:space:]]*\([^[:space:]\\]*\).*/\1/p')))
+$(filter-out $(BUILD)/% $(wildcard $(UNIT_DEP_SOURCES)),$(UNIT_DEP_SOURCES)): ;
+
+-include $(DEP_FILES)

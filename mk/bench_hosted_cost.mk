@@ -8,7 +8,7 @@ HOSTED_COST_SRCS = bench/hosted_cost/cost.c $(HOSTED_SRCS) \
 	$(TG3_MODEL_SRCS) $(SKY2_MODEL_SRCS) $(SKGE_MODEL_SRCS) \
 	$(wildcard drivers/tg3/*.c drivers/sky2/*.c drivers/skge/*.c) \
 	$(filter-out tests/hosted/stack_util.c tests/hosted/hosted_proc.c,$(HOSTED_STACK_SRCS)) \
-	kernel/mm/heap.c kernel/mm/pmm.c tests/unit/phys_arena.c \
+	kernel/mm/heap.c kernel/mm/pmm.c tests/unit/fakes/phys_arena.c \
 	$(LWIP_SRCS)
 # lwIP allocates from napkin's slab heap here, not the C library's as in the
 # hosted tests: the allocator is part of the cost of a frame on bare metal.

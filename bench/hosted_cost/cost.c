@@ -46,7 +46,7 @@
 #include "tests/hosted/models/skge_model.h"
 #include "tests/hosted/models/sky2_model.h"
 #include "tests/hosted/models/tg3_model.h"
-#include "tests/unit/phys_arena.h"
+#include "tests/unit/fakes/phys_arena.h"
 
 #define BURST	     20
 #define BURST_GAP_NS (2 * NSEC_PER_MSEC)

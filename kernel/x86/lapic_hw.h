@@ -2,7 +2,7 @@
 /*
  * What the local APIC code reads outside memory: MSRs and CPUID. On bare
  * metal these are the instructions themselves (x86.h); host unit tests link
- * a fake CPU instead (tests/unit/fake_lapic_cpu.c), so the mode choice, the
+ * a fake CPU instead (tests/unit/fakes/fake_lapic_cpu.c), so the mode choice, the
  * switch between modes and every register access can be checked in both
  * xAPIC and x2APIC mode without the hardware.
  */

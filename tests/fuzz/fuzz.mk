@@ -29,17 +29,17 @@ fuzz_http_SRCS := tests/fuzz/fuzz_http.c net/services/webstatus/webstatus_http.c
 fuzz_http_CFLAGS = $(LWIP_INCLUDES)
 
 FUZZ_TARGETS += fuzz_pci
-fuzz_pci_SRCS := tests/fuzz/fuzz_pci.c $(PCI_CORE_SRCS) $(PCI_IRQ_SRCS) tests/unit/pci_fake.c \
+fuzz_pci_SRCS := tests/fuzz/fuzz_pci.c $(PCI_CORE_SRCS) $(PCI_IRQ_SRCS) tests/unit/fakes/pci_fake.c \
 	$(PCI_TEST_STUBS)
 
 FUZZ_TARGETS += fuzz_shell
 fuzz_shell_SRCS := tests/fuzz/fuzz_shell.c kernel/console/shell.c tests/fuzz/host_compat.c \
-	tests/unit/stub_printk.c
+	tests/unit/fakes/stub_printk.c
 fuzz_shell_CFLAGS := -include tests/fuzz/host_compat.h
 
 FUZZ_TARGETS += fuzz_acpi
-fuzz_acpi_SRCS := tests/fuzz/fuzz_acpi.c $(ACPI_TABLE_SRCS) tests/unit/acpi_fixture.c \
-	tests/unit/stub_printk.c
+fuzz_acpi_SRCS := tests/fuzz/fuzz_acpi.c $(ACPI_TABLE_SRCS) tests/unit/fakes/acpi_fixture.c \
+	tests/unit/fakes/stub_printk.c
 
 # lwIP itself is instrumented too: coverage of its input paths is the point.
 # One check is off for lwIP alone: its retransmission timeout shifts a
@@ -53,7 +53,7 @@ $(BUILD)/fuzz-lwip/%.c.o: $(LWIP_DIR)/%.c | $(DEPS_STAMP)
 		-w $(LWIP_INCLUDES) -MD -MP -c $< -o $@
 -include $(shell find $(BUILD)/fuzz-lwip -name '*.d' 2>/dev/null)
 
-# The network stack as test_lwip_glue builds it (tests/unit/lwip_glue.mk), and
+# The network stack as test_lwip_glue builds it (tests/unit/net/lwip/lwip_glue.mk), and
 # the status page's server and page; the harness stands in for its JSON and
 # /metrics builders and shell command, which read the whole kernel.
 FUZZ_TARGETS += fuzz_lwip

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * ACPI table parsing from random tables, through the fixture address space of
- * the unit tests (tests/unit/acpi_fixture.h: every mapping is an exact-size
+ * the unit tests (tests/unit/fakes/acpi_fixture.h: every mapping is an exact-size
  * copy, so a read past what the parser asked for is caught).
  *
  * Input: one flags byte, then tables as [u16 length][bytes]. Table i lives at
@@ -14,7 +14,7 @@
 #include <string.h>
 #include "kernel/acpi/acpi.h"
 #include "tests/fuzz/fuzz.h"
-#include "tests/unit/acpi_fixture.h"
+#include "tests/unit/fakes/acpi_fixture.h"
 
 #define TABLE_BASE   0x100000ull
 #define TABLE_STRIDE 0x10000ull

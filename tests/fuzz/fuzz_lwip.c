@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * lwIP and napkin's glue and services, hosted as in tests/unit/test_lwip_glue.c,
+ * lwIP and napkin's glue and services, hosted as in tests/unit/net/lwip/test_lwip_glue.c,
  * with the web status server (net/services/webstatus/webstatus.c) too, fed Ethernet
  * frames of any content and length through the netdev layer. Two
  * devices: eth0 with 10.0.0.2/24 static, eth1 running DHCP (so DHCP replies
@@ -53,7 +53,7 @@
 #include "net/services/webstatus/webstatus.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/fuzz/fuzz_frames.h"
-#include "tests/unit/napi_fakes.h"
+#include "tests/unit/fakes/napi_fakes.h"
 
 #define NR_DEVS 2
 

@@ -11,7 +11,7 @@
 #include "tests/hosted/hosted_dma.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/tamper.h"
-#include "tests/unit/stub_printk.h"
+#include "tests/unit/fakes/stub_printk.h"
 
 #define MAX_FRAME 1600
 #define MAX_EDITS 4

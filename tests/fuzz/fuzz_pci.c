@@ -3,7 +3,7 @@
  * PCI enumeration, BAR sizing, capability walks and MSI/MSI-X/INTx setup on
  * configuration space from the input: what firmware and broken or hostile
  * devices may present. Each input builds up to 8 functions in the unit
- * tests' fake config space (tests/unit/pci_fake.h), scans the buses, lists
+ * tests' fake config space (tests/unit/fakes/pci_fake.h), scans the buses, lists
  * every device found and tries each interrupt mode on it.
  *
  * Input: [flags: bit 0 extended config space reachable] then per function
@@ -19,9 +19,9 @@
 #include "kernel/pci/pci_internal.h"
 #include "kernel/x86/irq.h"
 #include "tests/fuzz/fuzz.h"
-#include "tests/unit/pci_fake.h"
-#include "tests/unit/pci_stub_hw.h"
-#include "tests/unit/stub_printk.h"
+#include "tests/unit/fakes/pci_fake.h"
+#include "tests/unit/fakes/pci_stub_hw.h"
+#include "tests/unit/fakes/stub_printk.h"
 
 #define MAX_FUNCTIONS 8
 #define MSIX_WINDOW   0xfebf0000u

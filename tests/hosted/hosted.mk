@@ -2,12 +2,12 @@
 # The hosted harness (tests/hosted/README.md): what every driver-against-model
 # binary links, the model lists, the check that a model never sees its driver,
 # and the harness's own tests. The drivers' binaries are declared in their own
-# fragments (tg3_hosted.mk, sky2_hosted.mk, skge_hosted.mk, race_hosted.mk).
+# fragments here (tg3.mk, sky2.mk, skge.mk, race.mk and the models' self-tests).
 # Read before them (Makefile), so they may take `:=`.
 
 HOSTED_SRCS := tests/hosted/hosted_core.c tests/hosted/hosted_pci.c tests/hosted/hosted_dma.c \
 	tests/hosted/hosted_irq.c tests/hosted/hosted_race.c tests/hosted/hosted_wire.c tests/hosted/frames.c \
-	tests/unit/pci_fake.c tests/unit/stub_printk.c \
+	tests/unit/fakes/pci_fake.c tests/unit/fakes/stub_printk.c \
 	$(PCI_CORE_SRCS) $(PCI_IRQ_SRCS) kernel/pci/pci_irq_ladder.c \
 	kernel/core/softirq.c $(NET_CORE_SRCS) $(NET_DRIVER_HELPER_SRCS)
 # Every file of a harness binary sees the checked DMA API (kernel/mm/dma.h).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Modelled PCI functions on top of tests/unit/pci_fake.c; see hosted_pci.h.
+ * Modelled PCI functions on top of tests/unit/fakes/pci_fake.c; see hosted_pci.h.
  * BARs are backed by inaccessible (PROT_NONE) address space: the io.h
  * accessors find them through hosted_mmio_read/write and call the model, and
  * any access that bypasses the accessors faults instead of silently reading
@@ -19,7 +19,7 @@
 #include "tests/hosted/hosted_irq.h"
 #include "tests/hosted/hosted_pci.h"
 #include "tests/hosted/hosted_race.h"
-#include "tests/unit/pci_fake.h"
+#include "tests/unit/fakes/pci_fake.h"
 
 #define HOSTED_PCI_MAX_FNS 16
 #define BAR_SPACE_START	   0xC0000000ull

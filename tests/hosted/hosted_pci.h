@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Modelled PCI functions. Each function has a configuration space (kept by
- * tests/unit/pci_fake.c, so BAR sizing and capability lists behave like
+ * tests/unit/fakes/pci_fake.c, so BAR sizing and capability lists behave like
  * hardware), memory BARs whose accesses reach the model, an INTx pin and, if
  * the model adds one, an MSI capability. kernel/pci/pci*.c and kernel/pci/msi.c run
  * unchanged on top: hosted_pci_install() plugs the config space into

@@ -17,7 +17,7 @@
 #include "tests/hosted/hosted_pci.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/sky2_test_util.h"
-#include "tests/unit/stub_printk.h"
+#include "tests/unit/fakes/stub_printk.h"
 
 #define TX_BUFS 512
 

@@ -24,7 +24,7 @@
 #include "tests/hosted/hosted_proc.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/stack_util.h"
-#include "tests/unit/stub_printk.h"
+#include "tests/unit/fakes/stub_printk.h"
 
 #define NET_PEER "tests/qemu/net_peer.py"
 /* Seconds any one client may run before it is killed (net_peer gives up after 30). */

@@ -28,7 +28,7 @@
 #include "tests/hosted/hosted_pci.h"
 #include "tests/hosted/hosted_proc.h"
 #include "tests/hosted/hosted_wire.h"
-#include "tests/unit/stub_printk.h"
+#include "tests/unit/fakes/stub_printk.h"
 
 /* The toy's registers. */
 #define TOY_CAUSE     0x00 /* bit n: port n has a frame; write 1 to clear */

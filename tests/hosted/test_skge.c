@@ -33,7 +33,7 @@
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/race_feed.h"
 #include "tests/hosted/models/skge_model.h"
-#include "tests/unit/stub_printk.h"
+#include "tests/unit/fakes/stub_printk.h"
 
 #define SKGE_DEV  5
 #define BYST_DEV  6
@@ -1125,7 +1125,7 @@ START_TEST(test_race_both_ports_both_ways)
 END_TEST
 
 /*
- * The same file builds test_skge_race (tests/unit/race_hosted.mk): the
+ * The same file builds test_skge_race (tests/hosted/race.mk): the
  * racing cases only, compiled as the kernel is optimised and without the
  * sanitizers, so the driver's stores come in the order product code has.
  */

@@ -20,7 +20,7 @@
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/models/skge_model.h"
 #include "tests/hosted/models/skge_model_regs.h"
-#include "tests/unit/stub_printk.h"
+#include "tests/unit/fakes/stub_printk.h"
 
 #define RING	 8
 #define BUF_SIZE 1536

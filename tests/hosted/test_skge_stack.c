@@ -33,7 +33,7 @@
 #include "tests/hosted/hosted_dma.h"
 #include "tests/hosted/models/skge_model.h"
 #include "tests/hosted/stack_util.h"
-#include "tests/unit/stub_printk.h"
+#include "tests/unit/fakes/stub_printk.h"
 
 #define SKGE_DEV       5
 #define BYST_DEV       6

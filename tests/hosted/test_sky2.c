@@ -25,7 +25,7 @@
 #include "tests/hosted/hosted_irq.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/sky2_test_util.h"
-#include "tests/unit/stub_printk.h"
+#include "tests/unit/fakes/stub_printk.h"
 
 static int napi_named_sky2(struct napi_struct *napi, void *ctx)
 {

@@ -24,7 +24,7 @@
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/models/sky2_model.h"
 #include "tests/hosted/models/sky2_model_regs.h"
-#include "tests/unit/stub_printk.h"
+#include "tests/unit/fakes/stub_printk.h"
 
 #define RING	 64 /* LEs per rx/tx ring */
 #define ST_RING	 256

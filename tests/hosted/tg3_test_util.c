@@ -19,7 +19,7 @@
 #include "tests/hosted/hosted_pci.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/tg3_test_util.h"
-#include "tests/unit/stub_printk.h"
+#include "tests/unit/fakes/stub_printk.h"
 
 #define TX_BUFS 1024
 

@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include "net/netdev_adapter.h"
-#include "tests/unit/stub_printk.h"
+#include "tests/unit/fakes/stub_printk.h"
 
 struct fake_nic {
 	u64 cookie;

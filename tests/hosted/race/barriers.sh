@@ -17,7 +17,7 @@ mkdir -p "$scratch/third_party"
 cp -a third_party/. "$scratch/third_party/"
 
 KCFLAGS_LINE=$(make -s -p -n -f Makefile 2>/dev/null | sed -n 's/^KCFLAGS := //p' | head -1)
-# The racing binaries' flags (tests/unit/race_hosted.mk).
+# The racing binaries' flags (tests/hosted/race.mk).
 HCFLAGS_LINE="-std=gnu11 -O2 -g -I. -fno-omit-frame-pointer -DNAPKIN_HOSTED -DNAPKIN_DMA_CHECKED"
 
 objdump_of() { # flags file -> disassembly without addresses or jump targets

@@ -1,3 +1,0 @@
-# SPDX-License-Identifier: BSD-2-Clause
-UNIT_TESTS += test_bootinfo
-test_bootinfo_SRCS := tests/unit/test_bootinfo.c kernel/core/bootinfo.c

@@ -1,3 +1,0 @@
-# SPDX-License-Identifier: BSD-2-Clause
-UNIT_TESTS += test_cmdline
-test_cmdline_SRCS := tests/unit/test_cmdline.c kernel/core/cmdline.c tests/unit/stub_printk.c

@@ -1,3 +1,0 @@
-# SPDX-License-Identifier: BSD-2-Clause
-UNIT_TESTS += test_fbcon
-test_fbcon_SRCS := tests/unit/test_fbcon.c kernel/console/fbcon_term.c kernel/console/fbcon_draw.c

@@ -1,3 +1,0 @@
-# SPDX-License-Identifier: BSD-2-Clause
-UNIT_TESTS += test_gro
-test_gro_SRCS := tests/unit/test_gro.c $(NET_CORE_SRCS) $(NAPI_FAKES_SRCS)

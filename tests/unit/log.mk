@@ -1,3 +1,0 @@
-# SPDX-License-Identifier: BSD-2-Clause
-UNIT_TESTS += test_log
-test_log_SRCS := tests/unit/test_log.c kernel/console/log.c tests/unit/stub_irqflags.c

@@ -1,3 +1,0 @@
-# SPDX-License-Identifier: BSD-2-Clause
-UNIT_TESTS += test_pmm
-test_pmm_SRCS := tests/unit/test_pmm.c kernel/mm/pmm.c kernel/mm/memmap.c tests/unit/stub_printk.c

@@ -1,3 +1,0 @@
-# SPDX-License-Identifier: BSD-2-Clause
-UNIT_TESTS += test_stub_printk
-test_stub_printk_SRCS := tests/unit/test_stub_printk.c tests/unit/stub_printk.c
