@@ -1,14 +1,10 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Host unit tests for napkin's ACPI INTx glue: the _PRT walk with bridge
-# swizzling (kernel/acpi/intx_walk.c, no ACPICA needed), the router and
-# fallback in kernel/pci/pci_intx.c, pci=nomsi, and the string calls ACPICA gets.
+# Host unit tests for napkin's ACPI glue: the _PRT walk with bridge swizzling
+# (kernel/acpi/intx_walk.c, no ACPICA needed) and the string calls ACPICA
+# gets; the router it feeds is tested with the PCI tests (test_pci_intx_route).
 UNIT_TESTS += test_intx_walk
 test_intx_walk_SRCS := tests/unit/kernel/acpi/test_intx_walk.c kernel/acpi/intx_walk.c \
 	kernel/acpi/osl_libc.c
-
-UNIT_TESTS += test_pci_intx_route
-test_pci_intx_route_SRCS := tests/unit/kernel/pci/test_pci_intx_route.c $(PCI_CORE_SRCS) $(PCI_IRQ_SRCS) \
-	kernel/pci/pci_params.c kernel/core/cmdline.c tests/unit/fakes/pci_fake.c $(PCI_TEST_STUBS)
 
 # The OS services' own logic, built against ACPICA's headers (fetched first).
 UNIT_TESTS += test_osl

@@ -1,8 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Host unit tests for interrupts (kernel/x86/irq.c) and PCI (kernel/pci/pci*.c, kernel/pci/msi.c).
-
-UNIT_TESTS += test_irq
-test_irq_SRCS := tests/unit/kernel/x86/test_irq.c kernel/x86/irq.c $(PCI_TEST_STUBS)
+# Host unit tests for PCI (kernel/pci/pci*.c, kernel/pci/msi.c) over a fake config space.
 
 UNIT_TESTS += test_pci_enum
 test_pci_enum_SRCS := tests/unit/kernel/pci/test_pci_enum.c $(PCI_CORE_SRCS) tests/unit/fakes/pci_fake.c \
@@ -28,3 +25,8 @@ test_pci_fixtures_SRCS := tests/unit/kernel/pci/test_pci_fixtures.c tests/unit/k
 UNIT_TESTS += test_pci_irq_ladder
 test_pci_irq_ladder_SRCS := tests/unit/kernel/pci/test_pci_irq_ladder.c kernel/pci/pci_irq_ladder.c \
 	$(PCI_CORE_SRCS) $(PCI_IRQ_SRCS) kernel/core/cmdline.c tests/unit/fakes/pci_fake.c $(PCI_TEST_STUBS)
+
+# INTx routing: the ACPI router and its fallback in kernel/pci/pci_intx.c, pci=nomsi.
+UNIT_TESTS += test_pci_intx_route
+test_pci_intx_route_SRCS := tests/unit/kernel/pci/test_pci_intx_route.c $(PCI_CORE_SRCS) $(PCI_IRQ_SRCS) \
+	kernel/pci/pci_params.c kernel/core/cmdline.c tests/unit/fakes/pci_fake.c $(PCI_TEST_STUBS)
