@@ -30,7 +30,7 @@ fuzz_http_CFLAGS = $(LWIP_INCLUDES)
 
 FUZZ_TARGETS += fuzz_pci
 fuzz_pci_SRCS := tests/fuzz/fuzz_pci.c $(PCI_CORE_SRCS) $(PCI_IRQ_SRCS) tests/unit/fakes/pci_fake.c \
-	$(PCI_TEST_STUBS)
+	tests/unit/fakes/pci_test_reset.c $(PCI_TEST_STUBS)
 
 FUZZ_TARGETS += fuzz_shell
 fuzz_shell_SRCS := tests/fuzz/fuzz_shell.c kernel/console/shell.c tests/fuzz/host_compat.c \

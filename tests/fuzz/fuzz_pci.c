@@ -21,6 +21,7 @@
 #include "tests/fuzz/fuzz.h"
 #include "tests/unit/fakes/pci_fake.h"
 #include "tests/unit/fakes/pci_stub_hw.h"
+#include "tests/unit/fakes/pci_test_reset.h"
 #include "tests/unit/fakes/stub_printk.h"
 
 #define MAX_FUNCTIONS 8
@@ -81,14 +82,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
 	struct fuzz_in in;
 
-	fake_reset();
-	stub_hw_reset();
-	stub_printk_reset();
-	irq_reset_for_test();
-	pci_intx_reset_for_test();
-	pci_reset_for_test();
-	pci_cfg_reset_for_test();
-	pci_cfg_set_ops(&fake_ops);
+	pci_test_reset();
 	memset(window, 0, sizeof(window));
 	stub_ioremap_add(MSIX_WINDOW, window, sizeof(window));
 

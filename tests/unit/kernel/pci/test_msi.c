@@ -14,6 +14,7 @@
 #include "tests/unit/fakes/pci_fake.h"
 #include "tests/unit/fakes/pci_stub_hw.h"
 #include "tests/unit/fakes/pci_test_log.h"
+#include "tests/unit/fakes/pci_test_reset.h"
 
 #define MSIX_BAR_PHYS 0xfebf0000u
 #define MSIX_BAR_SIZE 0x4000u
@@ -23,14 +24,7 @@ static u8 *bar_mem;
 
 static void setup(void)
 {
-	fake_reset();
-	stub_hw_reset();
-	log_clear();
-	irq_reset_for_test();
-	pci_intx_reset_for_test();
-	pci_reset_for_test();
-	pci_cfg_reset_for_test();
-	pci_cfg_set_ops(&fake_ops);
+	pci_test_reset();
 	bar_mem = calloc(1, MSIX_BAR_SIZE);
 	stub_ioremap_add(MSIX_BAR_PHYS, bar_mem, MSIX_BAR_SIZE);
 }

@@ -14,6 +14,7 @@
 #include "tests/unit/kernel/pci/pci_fixtures.h"
 #include "tests/unit/fakes/pci_stub_hw.h"
 #include "tests/unit/fakes/pci_test_log.h"
+#include "tests/unit/fakes/pci_test_reset.h"
 
 static u8 e1000e_bar3[0x4000];
 static u8 virtio_bar1[0x1000];
@@ -44,14 +45,7 @@ static void setup(void)
 {
 	struct fake_fn *rp, *nic, *vn;
 
-	fake_reset();
-	stub_hw_reset();
-	log_clear();
-	irq_reset_for_test();
-	pci_intx_reset_for_test();
-	pci_reset_for_test();
-	pci_cfg_reset_for_test();
-	pci_cfg_set_ops(&fake_ops);
+	pci_test_reset();
 	fake_ext_enabled = true; /* recorded through ECAM */
 	memset(e1000e_bar3, 0, sizeof(e1000e_bar3));
 	memset(virtio_bar1, 0, sizeof(virtio_bar1));

@@ -18,6 +18,7 @@
 #include "tests/unit/fakes/pci_fake.h"
 #include "tests/unit/fakes/pci_stub_hw.h"
 #include "tests/unit/fakes/pci_test_log.h"
+#include "tests/unit/fakes/pci_test_reset.h"
 
 /* The fake router: slot 3 -> GSI 22 active high, slot 4 agrees with its line, others fail. */
 static unsigned int router_calls;
@@ -41,14 +42,7 @@ static int fake_router(const struct pci_dev *pdev, struct pci_intx_route *r)
 
 static void setup(void)
 {
-	fake_reset();
-	stub_hw_reset();
-	log_clear();
-	irq_reset_for_test();
-	pci_intx_reset_for_test();
-	pci_reset_for_test();
-	pci_cfg_reset_for_test();
-	pci_cfg_set_ops(&fake_ops);
+	pci_test_reset();
 	router_calls = 0;
 }
 
