@@ -13,6 +13,10 @@ HOSTED_SRCS := tests/hosted/hosted_core.c tests/hosted/hosted_pci.c tests/hosted
 # Every file of a harness binary sees the checked DMA API (kernel/mm/dma.h).
 HOSTED_CFLAGS := -DNAPKIN_DMA_CHECKED
 
+# The checks a driver's test makes at its end (Check assertions: the fuzz
+# harnesses, which link HOSTED_SRCS without Check, do not take them).
+HOSTED_TEARDOWN_SRCS := tests/hosted/hosted_teardown.c
+
 # The device models (tests/hosted/models/).
 TG3_MODEL_SRCS := $(wildcard tests/hosted/models/tg3_model*.c)
 SKY2_MODEL_SRCS := tests/hosted/models/sky2_model.c tests/hosted/models/sky2_model_ctrl.c \

@@ -14,19 +14,19 @@ UNIT_TESTS += test_tg3_race
 test_tg3_race_LDFLAGS = $(RACE_LDFLAGS)
 test_tg3_race_CFLAGS = $(RACE_CFLAGS)
 test_tg3_race_SRCS = tests/hosted/test_tg3_race.c tests/hosted/race_feed.c tests/hosted/tg3_test_util.c \
-	tests/hosted/fake_stack.c $(HOSTED_SRCS) $(TG3_MODEL_SRCS) $(wildcard drivers/tg3/*.c)
+	tests/hosted/fake_stack.c $(HOSTED_SRCS) $(HOSTED_TEARDOWN_SRCS) $(TG3_MODEL_SRCS) $(wildcard drivers/tg3/*.c)
 
 UNIT_TESTS += test_sky2_race
 test_sky2_race_LDFLAGS = $(RACE_LDFLAGS)
 test_sky2_race_CFLAGS = $(RACE_CFLAGS)
 test_sky2_race_SRCS = tests/hosted/test_sky2_race.c tests/hosted/race_feed.c tests/hosted/sky2_test_util.c \
-	tests/hosted/fake_stack.c $(HOSTED_SRCS) $(SKY2_MODEL_SRCS) $(wildcard drivers/sky2/*.c)
+	tests/hosted/fake_stack.c $(HOSTED_SRCS) $(HOSTED_TEARDOWN_SRCS) $(SKY2_MODEL_SRCS) $(wildcard drivers/sky2/*.c)
 
 UNIT_TESTS += test_skge_race
 test_skge_race_LDFLAGS = $(RACE_LDFLAGS)
 test_skge_race_CFLAGS = $(RACE_CFLAGS) -DSKGE_RACE_ONLY -Wno-unused-variable -Wno-unused-function
 test_skge_race_SRCS = tests/hosted/test_skge.c tests/hosted/race_feed.c tests/hosted/bystander.c \
-	tests/hosted/fake_stack.c $(HOSTED_SRCS) $(SKGE_MODEL_SRCS) $(wildcard drivers/skge/*.c)
+	tests/hosted/fake_stack.c $(HOSTED_SRCS) $(HOSTED_TEARDOWN_SRCS) $(SKGE_MODEL_SRCS) $(wildcard drivers/skge/*.c)
 
 $(BUILD)/unit/test_tg3_race $(BUILD)/unit/test_sky2_race $(BUILD)/unit/test_skge_race: \
 	$(BUILD)/unit/models-independent.stamp

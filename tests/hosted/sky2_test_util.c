@@ -14,6 +14,7 @@
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
+#include "tests/hosted/hosted_teardown.h"
 #include "tests/hosted/hosted_pci.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/sky2_test_util.h"
@@ -226,8 +227,6 @@ u64 st_ethtool(struct net_device *dev, const char *name)
 
 void st_teardown(void)
 {
-	unsigned int failures;
-
 	/* No poll of any test reported more than its budget (the core clamps and counts it). */
 	ck_assert_uint_eq(softnet.over_budget, 0);
 	/* The handler masks until the poll completes: no interrupt finds NAPI scheduled. */
@@ -242,18 +241,8 @@ void st_teardown(void)
 	ck_assert(!model_b || hosted_pci_released(sky2_model_pci(model_b)));
 	ck_assert_uint_eq(st_tx_outstanding(), 0);
 	fake_tx_pool_free();
-	if (hosted_dma_live_count()) {
-		hosted_dma_dump_live();
-		ck_abort_msg("%u DMA allocations (%zu bytes) still live after teardown",
-			     hosted_dma_live_count(), hosted_dma_live_bytes());
-	}
-	failures = hosted_failures();
-	if (failures) {
-		hosted_failures_dump();
-		stub_printk_dump();
-	}
-	ck_assert_msg(!failures, "%u harness/model failures (first: %s)", failures,
-		      hosted_failure(0) ? hosted_failure(0) : "?");
+	hosted_assert_no_dma_live();
+	hosted_assert_no_failures();
 	hosted_fini();
 	sky2_model_destroy(model);
 	model = NULL;

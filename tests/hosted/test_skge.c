@@ -27,6 +27,7 @@
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
+#include "tests/hosted/hosted_teardown.h"
 #include "tests/hosted/hosted_irq.h"
 #include "tests/hosted/hosted_pci.h"
 #include "tests/hosted/hosted_race.h"
@@ -229,7 +230,7 @@ static void setup(enum skge_model_chip chip, unsigned int ports, bool with_bysta
 
 static void teardown(void)
 {
-	unsigned int failures, held;
+	unsigned int held;
 	int freed;
 
 	/* No poll of any test reported more than its budget (the core clamps and counts it). */
@@ -255,18 +256,8 @@ static void teardown(void)
 	ck_assert_uint_eq(tx_out, 0);
 	dma_free(tx_mem, TX_BUFS * TX_BUF_SZ);
 	dma_free(tx_mem_low, TX_BUFS * TX_BUF_SZ);
-	if (hosted_dma_live_count()) {
-		hosted_dma_dump_live();
-		ck_abort_msg("%u DMA allocations still live after teardown",
-			     hosted_dma_live_count());
-	}
-	failures = hosted_failures();
-	if (failures) {
-		hosted_failures_dump();
-		stub_printk_dump();
-	}
-	ck_assert_msg(!failures, "%u harness/model failures (first: %s)", failures,
-		      hosted_failure(0) ? hosted_failure(0) : "?");
+	hosted_assert_no_dma_live();
+	hosted_assert_no_failures();
 	hosted_fini();
 	skge_model_destroy(model);
 	model = NULL;

@@ -31,6 +31,7 @@
 #include "tests/hosted/bystander.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
+#include "tests/hosted/hosted_teardown.h"
 #include "tests/hosted/models/skge_model.h"
 #include "tests/hosted/stack_util.h"
 #include "tests/unit/fakes/stub_printk.h"
@@ -160,16 +161,8 @@ static void report_model(const char *what)
 
 static void teardown(void)
 {
-	unsigned int failures;
-
 	stack_down();
-	failures = hosted_failures();
-	if (failures) {
-		hosted_failures_dump();
-		stub_printk_dump();
-	}
-	ck_assert_msg(!failures, "%u harness/model failures (first: %s)", failures,
-		      hosted_failure(0) ? hosted_failure(0) : "?");
+	hosted_assert_no_failures();
 	/* lwIP keeps the devices to the end of the process: the driver stays bound. */
 }
 

@@ -16,6 +16,7 @@
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
+#include "tests/hosted/hosted_teardown.h"
 #include "tests/hosted/hosted_pci.h"
 #include "tests/hosted/hosted_wire.h"
 #include "tests/hosted/tg3_test_util.h"
@@ -195,8 +196,6 @@ bool tt_open_and_link(struct net_device *dev)
 
 void tt_teardown(void)
 {
-	unsigned int failures;
-
 	/* No poll of any test reported more than its budget (the core clamps and counts it). */
 	ck_assert_uint_eq(softnet.over_budget, 0);
 	/* The handler masks until the poll completes: no interrupt finds NAPI scheduled. */
@@ -208,18 +207,8 @@ void tt_teardown(void)
 	hosted_run_idle();
 	ck_assert_uint_eq(tt_tx_outstanding(), 0);
 	fake_tx_pool_free();
-	if (hosted_dma_live_count()) {
-		hosted_dma_dump_live();
-		ck_abort_msg("%u DMA allocations (%zu bytes) still live after teardown",
-			     hosted_dma_live_count(), hosted_dma_live_bytes());
-	}
-	failures = hosted_failures();
-	if (failures) {
-		hosted_failures_dump();
-		stub_printk_dump();
-	}
-	ck_assert_msg(!failures, "%u harness/model failures (first: %s)", failures,
-		      hosted_failure(0) ? hosted_failure(0) : "?");
+	hosted_assert_no_dma_live();
+	hosted_assert_no_failures();
 	hosted_fini();
 	for (unsigned int i = 0; i < nr_models; i++)
 		tg3_model_destroy(models[i]);
