@@ -11,7 +11,7 @@
 #   make lint       clang-format --dry-run, cppcheck, docs/CMDLINE.md against the code
 #   make sources    the Debian source packages of the GPL parts of the ISO (docs/LICENSES.md)
 #
-# Module fragments in mk/*.mk and tests/*/*.mk add sources and tests; this file
+# Module fragments in mk/*.mk and under tests/ add sources and tests; this file
 # only holds what is common.
 
 BUILD     ?= build
