@@ -176,6 +176,11 @@ struct skge_hw_counters {
 	u64 interrupts;
 	u64 irq_not_ours;
 	u64 deferred_events;
+	/* Hardware errors (B0_HWE_ISRC), by where the parity failed. */
+	u64 hw_err_ram_parity;
+	u64 hw_err_mac_parity;
+	u64 hw_err_rx_parity;
+	u64 hw_err_masked; /* sources that would not clear, taken out of B0_HWE_IMSK */
 };
 
 struct skge_hw {
@@ -197,9 +202,11 @@ struct skge_hw {
 
 	/* Interrupts. B0_IMSK mirrors intr_mask; change both with interrupts off. */
 	u32 intr_mask;
-	u32 events_pending; /* MAC bits taken out of the mask for the event timer */
-	u32 lost_seen;	    /* sources pending at the last service tick */
-	u64 events_seen;    /* deferred_events at the last service tick */
+	u32 hwe_mask;		  /* B0_HWE_IMSK */
+	unsigned int hwe_repeats; /* handlings in a row whose clear did not hold */
+	u32 events_pending;	  /* MAC bits taken out of the mask for the event timer */
+	u32 lost_seen;		  /* sources pending at the last service tick */
+	u64 events_seen;	  /* deferred_events at the last service tick */
 	int irq_vector;
 	bool irq_requested;
 	unsigned int ports_open;

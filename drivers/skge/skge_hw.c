@@ -127,6 +127,8 @@ void skge_chip_reset(struct skge_hw *hw)
 {
 	skge_write32(hw, SKGE_B0_IMSK, 0);
 	hw->intr_mask = 0;
+	hw->hwe_mask = SKGE_HWE_PARITY;
+	hw->hwe_repeats = 0;
 	skge_write16(hw, SKGE_B0_CTST, SKGE_CTST_SW_RST_SET);
 	skge_write16(hw, SKGE_B0_CTST, SKGE_CTST_MST_RST_SET);
 	mdelay(1);

@@ -42,6 +42,11 @@ static void dispatch(struct skge_hw *hw, u32 status)
 			events = true;
 		}
 	}
+	if (status & SKGE_IS_HW_ERR) {
+		hw->intr_mask &= ~SKGE_IS_HW_ERR;
+		hw->events_pending |= SKGE_IS_HW_ERR;
+		events = true;
+	}
 	if (events) {
 		hw->ctr.deferred_events++;
 		ktimer_arm(&hw->event_timer, ktime_get_ns());
@@ -76,7 +81,8 @@ static void mask_update(struct skge_hw *hw, u32 set, u32 clear)
 
 void skge_irq_port_on(struct skge_port *p)
 {
-	mask_update(p->hw, p->irq_bits | p->mac_bit, 0);
+	skge_write32(p->hw, SKGE_B0_HWE_IMSK, p->hw->hwe_mask);
+	mask_update(p->hw, p->irq_bits | p->mac_bit | SKGE_IS_HW_ERR, 0);
 }
 
 void skge_irq_port_off(struct skge_port *p)
@@ -85,7 +91,9 @@ void skge_irq_port_off(struct skge_port *p)
 
 	p->hw->events_pending &= ~p->mac_bit;
 	local_irq_restore(flags);
-	mask_update(p->hw, 0, p->irq_bits | p->mac_bit);
+	/* Hardware errors stay reported while the other port is open. */
+	mask_update(p->hw, 0,
+		    p->irq_bits | p->mac_bit | (p->hw->ports_open > 1 ? 0 : SKGE_IS_HW_ERR));
 }
 
 /*
@@ -133,10 +141,81 @@ int skge_poll(struct napi_struct *napi, int budget)
 	return done;
 }
 
-/* MAC interrupts, from a timer: read and clear at the MAC, log, re-enable. */
+/*
+ * Hardware errors: parity failures in the RAM buffer, a MAC's transmit FIFO
+ * or a receive queue. Each is counted, logged (rate-limited) and cleared at
+ * the block that raised it; the frame it hit is dropped or retried by the
+ * chip. A source whose clear does not hold for SKGE_HWE_REPEATS handlings in
+ * a row is a failing part: it is masked, counted and said once, rather than
+ * interrupting forever.
+ */
+#define SKGE_HWE_REPEATS 8
+
+static void hw_error_clear(struct skge_hw *hw, u32 src)
+{
+	bool yukon_rev0 = hw->chip_id == SKGE_CHIP_ID_YUKON && hw->chip_rev == 0;
+
+	if (src & (SKGE_HWE_RAM_RD | SKGE_HWE_RAM_WR))
+		skge_write16(hw, SKGE_B3_RI_CTRL,
+			     (u16)((src & SKGE_HWE_RAM_RD ? SKGE_RI_CLR_RD_PERR : 0) |
+				   (src & SKGE_HWE_RAM_WR ? SKGE_RI_CLR_WR_PERR : 0)));
+	for (unsigned int i = 0; i < SKGE_MAX_PORTS; i++) {
+		if (src & (i ? SKGE_HWE_M2_PAR : SKGE_HWE_M1_PAR)) {
+			if (hw->chip == SKGE_GENESIS)
+				skge_write16(hw, SKGE_XMF_TX(i) + SKGE_XMF_MAC_CTRL,
+					     SKGE_MFF_CLR_PERR);
+			else
+				skge_write8(hw, SKGE_GMF_TX(i) + SKGE_GMF_CTRL_T,
+					    yukon_rev0 ? SKGE_GMF_CLI_TX_FC : SKGE_GMF_CLI_TX_PE);
+		}
+		if (src & (i ? SKGE_HWE_R2_PAR : SKGE_HWE_R1_PAR))
+			skge_write32(hw, SKGE_Q_RX(i) + SKGE_Q_CSR, SKGE_Q_CSR_CLR_IRQ_PAR);
+	}
+}
+
+static void hw_errors(struct skge_hw *hw)
+{
+	u32 src = skge_read32(hw, SKGE_B0_HWE_ISRC) & hw->hwe_mask;
+	u32 left;
+
+	if (src & (SKGE_HWE_RAM_RD | SKGE_HWE_RAM_WR))
+		hw->ctr.hw_err_ram_parity++;
+	if (src & (SKGE_HWE_M1_PAR | SKGE_HWE_M2_PAR))
+		hw->ctr.hw_err_mac_parity++;
+	if (src & (SKGE_HWE_R1_PAR | SKGE_HWE_R2_PAR))
+		hw->ctr.hw_err_rx_parity++;
+	if (src && skge_log_event(hw->ctr.hw_err_ram_parity + hw->ctr.hw_err_mac_parity +
+				  hw->ctr.hw_err_rx_parity))
+		pr_err("%s: hardware error 0x%02x (RAM buffer, MAC FIFO or receive queue "
+		       "parity): cleared\n",
+		       hw->pdev->name, src);
+	hw_error_clear(hw, src);
+	left = skge_read32(hw, SKGE_B0_HWE_ISRC) & src;
+	hw->hwe_repeats = left ? hw->hwe_repeats + 1 : 0;
+	if (hw->hwe_repeats < SKGE_HWE_REPEATS)
+		return;
+	hw->hwe_mask &= ~left;
+	hw->hwe_repeats = 0;
+	hw->ctr.hw_err_masked++;
+	skge_write32(hw, SKGE_B0_HWE_IMSK, hw->hwe_mask);
+	pr_err("%s: hardware error 0x%02x comes back after every clear: no longer reported "
+	       "(hw_err_masked)\n",
+	       hw->pdev->name, left);
+}
+
+/* MAC interrupts and hardware errors, from a timer: read and clear at the source, log, re-enable. */
 static void event_work(struct ktimer *t)
 {
 	struct skge_hw *hw = container_of(t, struct skge_hw, event_timer);
+	unsigned long irqf = local_irq_save();
+	bool hw_err = hw->events_pending & SKGE_IS_HW_ERR;
+
+	hw->events_pending &= ~SKGE_IS_HW_ERR;
+	local_irq_restore(irqf);
+	if (hw_err) {
+		hw_errors(hw);
+		mask_update(hw, SKGE_IS_HW_ERR, 0);
+	}
 
 	for (unsigned int i = 0; i < hw->ports; i++) {
 		struct skge_port *p = &hw->port[i];

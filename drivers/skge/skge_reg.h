@@ -38,7 +38,20 @@
 #define SKGE_B0_IMSK	 0x000C /* interrupt mask: 1 = enabled */
 #define SKGE_B0_HWE_ISRC 0x0010
 #define SKGE_B0_HWE_IMSK 0x0014
-#define SKGE_B0_SP_ISRC	 0x0018 /* special source: reading it masks all interrupts */
+
+/* B0_HWE_ISRC/IMSK: the parity sources napkin takes, each cleared at its own block. */
+#define SKGE_HWE_R2_PAR	       BIT(0) /* receive queue of port B */
+#define SKGE_HWE_R1_PAR	       BIT(1)
+#define SKGE_HWE_M2_PAR	       BIT(2) /* transmit MAC FIFO of port B */
+#define SKGE_HWE_M1_PAR	       BIT(3)
+#define SKGE_HWE_RAM_WR	       BIT(4) /* RAM buffer write */
+#define SKGE_HWE_RAM_RD	       BIT(5) /* RAM buffer read */
+#define SKGE_HWE_PARITY	       0x3Fu
+#define SKGE_RI_CLR_WR_PERR    BIT(8) /* B3_RI_CTRL */
+#define SKGE_RI_CLR_RD_PERR    BIT(9)
+#define SKGE_MFF_CLR_PERR      BIT(15) /* XMAC transmit FIFO's MAC control */
+#define SKGE_Q_CSR_CLR_IRQ_PAR BIT(3)  /* receive queues */
+#define SKGE_B0_SP_ISRC	       0x0018  /* special source: reading it masks all interrupts */
 
 #define SKGE_CTST_SW_RST_SET  BIT(0)
 #define SKGE_CTST_SW_RST_CLR  BIT(1)
@@ -226,6 +239,8 @@
 #define SKGE_GMF_RST_CLR     BIT(1)
 #define SKGE_GMF_OPER_ON     BIT(3)
 #define SKGE_GMF_CLI_TX_FU   BIT(6) /* Tx FIFO: clear underrun interrupt */
+#define SKGE_GMF_CLI_TX_FC   BIT(5) /* ... frame complete; parity on a Yukon rev 0 (its bug 8) */
+#define SKGE_GMF_CLI_TX_PE   BIT(4) /* ... parity error */
 #define SKGE_GMF_CLI_RX_FO   BIT(5) /* Rx FIFO: clear overrun interrupt */
 #define SKGE_GMF_RX_FLUSH_ON BIT(7)
 

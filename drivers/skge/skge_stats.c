@@ -57,6 +57,10 @@ static const struct ethtool_table hw_stats[] = {
 	HW_STAT("irq_not_ours", ctr.irq_not_ours),
 	HW_STAT("irq_lost", irq.missed_irqs),
 	HW_STAT("irq_deferred_events", ctr.deferred_events),
+	HW_STAT("hw_err_ram_parity", ctr.hw_err_ram_parity),
+	HW_STAT("hw_err_mac_parity", ctr.hw_err_mac_parity),
+	HW_STAT("hw_err_rx_parity", ctr.hw_err_rx_parity),
+	HW_STAT("hw_err_masked", ctr.hw_err_masked),
 };
 
 int skge_get_ethtool_stats(struct net_device *dev, struct ethtool_stat *out, int max)

@@ -883,6 +883,43 @@ START_TEST(test_genesis_bcm5400_revisions)
 }
 END_TEST
 
+/*
+ * Hardware errors: parity failures of the RAM buffer, a MAC FIFO and a
+ * receive queue are counted, logged and cleared at their own blocks (the
+ * model latches each until then), and traffic goes on. A source that comes
+ * back after every clear is masked once and counted, so a failing part does
+ * not interrupt forever. Genesis and Yukon clear the MAC's parity differently.
+ */
+START_TEST(test_hw_errors_counted_and_cleared)
+{
+	struct skge_hw *hw;
+	u64 irqs;
+
+	setup(_i ? SKGE_MODEL_YUKON : SKGE_MODEL_GENESIS, 2, false);
+	open_all();
+	hw = port_of(0)->hw;
+	skge_model_fault_hw_error(model, 0x20 | 0x08 | 0x01, false); /* RAM read, MAC 1, queue R2 */
+	hosted_run_for(20 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(skge_model_hw_errors(model), 0);
+	ck_assert_uint_eq(hw->ctr.hw_err_ram_parity, 1);
+	ck_assert_uint_eq(hw->ctr.hw_err_mac_parity, 1);
+	ck_assert_uint_eq(hw->ctr.hw_err_rx_parity, 1);
+	ck_assert_uint_eq(hw->ctr.hw_err_masked, 0);
+	traffic_both_ways(64);
+
+	skge_model_fault_hw_error(model, 0x04, true); /* MAC 2's FIFO keeps failing */
+	hosted_run_for(200 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(hw->ctr.hw_err_masked, 1);
+	ck_assert_uint_eq(hw->hwe_mask & 0x04, 0);
+	ck_assert_uint_eq(skge_model_hw_errors(model), 0x04);
+	irqs = hw->ctr.interrupts;
+	hosted_run_for(200 * NSEC_PER_MSEC);
+	ck_assert_uint_le(hw->ctr.interrupts - irqs, 2); /* masked: no storm */
+	traffic_both_ways(64);
+	teardown();
+}
+END_TEST
+
 START_TEST(test_shared_intx_with_bystander)
 {
 	struct skge_model_counters c;
@@ -1162,6 +1199,7 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_ram_interface_timeouts_set);
 	tcase_add_test(tc, test_genesis_offers_gigabit_only);
 	tcase_add_loop_test(tc, test_genesis_bcm5400_revisions, 0, 4);
+	tcase_add_loop_test(tc, test_hw_errors_counted_and_cleared, 0, 2);
 	tcase_add_test(tc, test_rx_filter);
 	tcase_add_test(tc, test_pci_ids);
 	tcase_add_test(tc, test_yukon_lite_quirks);

@@ -92,6 +92,10 @@ static bool skge_fault(void *model, const char *name, unsigned int port, u32 arg
 		skge_model_fault_tx_start_lost(m, port, arg);
 	else if (!strcmp(name, "link-flap"))
 		skge_model_fault_link_flap(m, port, arg);
+	else if (!strcmp(name, "hw-error"))
+		skge_model_fault_hw_error(m, arg, false);
+	else if (!strcmp(name, "hw-error-stuck"))
+		skge_model_fault_hw_error(m, arg, true);
 	else
 		return false;
 	return true;

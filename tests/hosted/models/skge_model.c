@@ -116,6 +116,29 @@ void skm_put(struct skge_model *m, u32 off, unsigned int size, u32 val)
 
 /* ---- Interrupts ---- */
 
+void skm_hwe_clear(struct skge_model *m, u32 sources)
+{
+	m->hwe_isrc &= ~(sources & ~m->hwe_stuck);
+	skm_update_irq(m);
+}
+
+void skge_model_fault_hw_error(struct skge_model *m, u32 sources, bool stuck)
+{
+	if (sources & ~SKR_HWE_MODELLED)
+		hosted_fail("skge model: hardware-error sources 0x%x are not modelled (0x%x are)",
+			    sources, SKR_HWE_MODELLED);
+	sources &= SKR_HWE_MODELLED;
+	m->hwe_isrc |= sources;
+	if (stuck)
+		m->hwe_stuck |= sources;
+	skm_update_irq(m);
+}
+
+u32 skge_model_hw_errors(const struct skge_model *m)
+{
+	return m->hwe_isrc;
+}
+
 u32 skm_isrc(const struct skge_model *m)
 {
 	u32 src = skm_queue_sources(m) | skm_mac_sources(m);
@@ -285,7 +308,7 @@ static void reset_block0(struct skge_model *m)
 {
 	m->imsk = 0;
 	m->hwe_imsk = 0;
-	m->hwe_isrc = 0;
+	m->hwe_isrc = m->hwe_stuck; /* a failing part fails again */
 	m->sw_irq = false;
 	m->read_masked = false;
 	m->irqm_running = false;
@@ -563,6 +586,8 @@ static void special_write(struct skge_model *m, u32 off, unsigned int size, u32 
 		r = skm_pair(m, val, SKR_RI_RST_SET, SKR_RI_RST_CLR, "B3_RI_CTRL");
 		if (r)
 			m->ri_reset = r > 0;
+		skm_hwe_clear(m, (val & SKR_RI_CLR_RD_PERR ? SKR_HWE_RAM_RD : 0) |
+				     (val & SKR_RI_CLR_WR_PERR ? SKR_HWE_RAM_WR : 0));
 		return;
 	case SKR_B3_MA_TO_CTRL:
 		r = skm_pair(m, val, SKR_MA_RST_SET, SKR_MA_RST_CLR, "B3_MA_TO_CTRL");

@@ -88,6 +88,14 @@ void skge_model_fault_rx_stall(struct skge_model *m, unsigned int port);
 void skge_model_fault_rx_errors(struct skge_model *m, unsigned int port, unsigned int frames);
 /* The next `count` interrupts are lost (INTx not asserted for them). */
 void skge_model_fault_irq_lost(struct skge_model *m, unsigned int count);
+/*
+ * Hardware errors: the parity sources of B0_HWE_ISRC (SKR_HWE_* bits 0-5:
+ * receive queue, MAC FIFO and RAM buffer parity) latch until the driver
+ * clears each at its own block. stuck: the sources come back after every
+ * clear, as a failing part does, so only masking them stops the interrupt.
+ */
+void skge_model_fault_hw_error(struct skge_model *m, u32 sources, bool stuck);
+u32 skge_model_hw_errors(const struct skge_model *m); /* B0_HWE_ISRC now */
 /* The PHY of `port` loses the link for `ms` of model time, then renegotiates (a cable flap). */
 void skge_model_fault_link_flap(struct skge_model *m, unsigned int port, unsigned int ms);
 /* The GMAC's SMI on `port` dies (or comes back): commands stay busy, the PHY never answers. */

@@ -194,6 +194,8 @@ void skm_csr_write(struct skge_model *m, struct skm_queue *q, u32 val)
 	skm_pair(m, val, SKR_CSR_DIS_POL, SKR_CSR_ENA_POL, "BMU CSR descriptor polling");
 	if (val & (SKR_CSR_IRQ_CL_F))
 		q->eof_irq = false;
+	if ((val & SKR_CSR_IRQ_CL_P) && q->rx)
+		skm_hwe_clear(m, q->port ? SKR_HWE_R2_PAR : SKR_HWE_R1_PAR);
 	r = skm_pair(m, val, SKR_CSR_STOP, SKR_CSR_START, "BMU CSR start/stop");
 	if (r > 0) {
 		q->started = false;

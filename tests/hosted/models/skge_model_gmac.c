@@ -256,6 +256,11 @@ static void gmf_ctrl(struct skm_port *p, u32 val, bool rx)
 			 p->idx, name);
 	else if (op)
 		*on = op > 0;
+	/* A Yukon rev 0 clears a parity error by the frame-complete bit (its HW bug 8). */
+	if (!rx &&
+	    (val & (p->m->chip == SKGE_MODEL_YUKON && p->m->chip_rev == 0 ? SKR_GMF_CLI_TX_FC
+									  : SKR_GMF_CLI_TX_PE)))
+		skm_hwe_clear(p->m, p->idx ? SKR_HWE_M2_PAR : SKR_HWE_M1_PAR);
 }
 
 u32 skm_gctl_read(struct skm_port *p, u32 off, unsigned int size)

@@ -150,6 +150,7 @@ struct skge_model {
 	u32 ticks_per_us;
 	u64 autoneg_ns;
 	u16 bcom_id1;
+	u32 hwe_stuck;	      /* fault: these hardware-error sources come back after a clear */
 	bool lite_a0;	      /* top byte of B2_FAR writable, receive FIFO flush forbidden */
 	bool coma;	      /* Yukon-Lite A3+: PHYs powered down until GPIO 9 is pulsed */
 	bool coma_pin_high;   /* GPIO 9 driven high ... */
@@ -212,6 +213,8 @@ u32 skm_bmu_read(struct skge_model *m, u32 off, unsigned int size);
 void skm_bmu_write(struct skge_model *m, u32 off, unsigned int size, u32 val);
 u32 skm_rb_read(struct skge_model *m, u32 off, unsigned int size);
 void skm_rb_write(struct skge_model *m, u32 off, unsigned int size, u32 val);
+/* A hardware-error source cleared at its block (stuck ones come back). */
+void skm_hwe_clear(struct skge_model *m, u32 sources);
 void skm_csr_write(struct skge_model *m, struct skm_queue *q, u32 val);
 u32 skm_csr_read(const struct skge_model *m, const struct skm_queue *q);
 u64 skm_bmu_tick(struct skge_model *m, u64 now);

@@ -52,7 +52,19 @@
 #define SKR_IS_DEFINED	 0xBFFFFFFFu
 
 /* Hardware error sources (HWE_ISRC/HWE_IMSK). */
-#define SKR_HWE_DEFINED 0x3FFFu
+#define SKR_HWE_DEFINED	   0x3FFFu
+#define SKR_HWE_R2_PAR	   BIT(0) /* receive queue 2 parity */
+#define SKR_HWE_R1_PAR	   BIT(1)
+#define SKR_HWE_M2_PAR	   BIT(2) /* MAC 2 (transmit FIFO) parity */
+#define SKR_HWE_M1_PAR	   BIT(3)
+#define SKR_HWE_RAM_WR	   BIT(4) /* RAM buffer write parity */
+#define SKR_HWE_RAM_RD	   BIT(5) /* RAM buffer read parity */
+#define SKR_HWE_MODELLED   0x3Fu  /* the parity sources a fault can raise */
+#define SKR_RI_CLR_WR_PERR BIT(8) /* B3_RI_CTRL */
+#define SKR_RI_CLR_RD_PERR BIT(9)
+#define SKR_MFF_CLR_PERR   BIT(15) /* TX_MFF_CTRL1 (Genesis) */
+#define SKR_GMF_CLI_TX_PE  BIT(4)  /* TX_GMF_CTRL_T (Yukon) */
+#define SKR_GMF_CLI_TX_FC  BIT(5)  /* ... which clears parity on a Yukon rev 0 (its HW bug 8) */
 
 /* ---- Block 2: EEPROM-loaded identity, timers ---- */
 #define SKR_B2_MAC_1	    0x0100 /* port 1 station address (6 bytes) */
@@ -178,6 +190,7 @@
 #define SKR_CSR_STOP	   BIT(5)
 #define SKR_CSR_START	   BIT(4)
 #define SKR_CSR_IRQ_CL_F   BIT(1)
+#define SKR_CSR_IRQ_CL_P   BIT(3) /* receive queues: clear the parity error */
 /* The seven state machines' reset halves: (run bit, reset bit) pairs. */
 #define SKR_CSR_ALL_RESET                                                         \
 	(SKR_CSR_DESC_SET | SKR_CSR_FIFO_SET | SKR_CSR_HPI_RST | SKR_CSR_SV_RST | \

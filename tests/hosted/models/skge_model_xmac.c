@@ -359,7 +359,9 @@ void skm_xfifo_write(struct skm_port *p, u32 off, unsigned int size, u32 val)
 		for (unsigned int b = 2; b < 16; b += 2)
 			if (b != 8 && b != 10 && b != 14)
 				skm_pair(p->m, val, BIT(b + 1), BIT(b), "TX_MFF_CTRL1");
-		skm_put(p->m, off, size, val & ~3u);
+		if (val & SKR_MFF_CLR_PERR)
+			skm_hwe_clear(p->m, p->idx ? SKR_HWE_M2_PAR : SKR_HWE_M1_PAR);
+		skm_put(p->m, off, size, val & ~(3u | SKR_MFF_CLR_PERR));
 		return;
 	case SKR_RX_MFF_CTRL1:
 		for (unsigned int b = 2; b < 14; b += 2)
