@@ -16,7 +16,7 @@ NET_CORE_SRCS := $(NAPI_SRCS) net/core/netdev.c net/core/gro.c net/core/inet_csu
 
 # What drivers share beyond the core: the adapter's lifetime while the stack
 # holds its receive buffers, and the table that fills `ethtool -S`.
-NET_DRIVER_HELPER_SRCS := net/netdev_adapter.c net/ethtool_table.c
+NET_DRIVER_HELPER_SRCS := net/core/netdev_adapter.c net/core/ethtool_table.c
 
 # The PCI core: enumeration, config space, BARs, capabilities, the driver list.
 PCI_CORE_SRCS := kernel/pci/pci.c kernel/pci/pci_cfg.c kernel/pci/pci_bar.c kernel/pci/pci_cap.c \

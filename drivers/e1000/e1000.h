@@ -18,7 +18,7 @@
 #include "kernel/console/printk.h"
 #include "kernel/core/time.h"
 #include "net/core/netdev.h"
-#include "net/netdev_adapter.h"
+#include "net/core/netdev_adapter.h"
 #include "net/core/nic_fault.h"
 
 /* Ring sizes: multiples of 8 descriptors, so multiples of 128 bytes. */
@@ -100,7 +100,7 @@ struct e1000_adapter {
 	const struct e1000_chip *chip;
 	u8 *mmio;
 	char label[32]; /* "e1000 00:03.0": names the device before it has ethN */
-	/* Freed once removed and every lent receive buffer is back (net/netdev_adapter.h). */
+	/* Freed once removed and every lent receive buffer is back (net/core/netdev_adapter.h). */
 	struct netdev_adapter own;
 	bool up;
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "drivers/e1000/e1000.h"
-#include "net/netdev_adapter.h"
+#include "net/core/netdev_adapter.h"
 #include "kernel/core/cmdline.h"
 #include "kernel/x86/irqflags.h"
 #include "kernel/pci/msi.h"

@@ -7,7 +7,7 @@
 #include "drivers/e1000/e1000_stats.h"
 #include "kernel/mm/io.h"
 #include "kernel/x86/irqflags.h"
-#include "net/ethtool_table.h"
+#include "net/core/ethtool_table.h"
 
 #define E1000_HWSTAT_DEF(id, r, w, n) \
 	[E1000_HWSTAT_##id] = { .reg = (r), .wide = (w), .name = (n) },

@@ -27,7 +27,7 @@
 #include "kernel/pci/pci.h"
 #include "kernel/core/time.h"
 #include "net/core/napi.h"
-#include "net/netdev_adapter.h"
+#include "net/core/netdev_adapter.h"
 #include "net/core/netdev.h"
 
 #define SKGE_MAX_ADAPTERS 2
@@ -186,7 +186,7 @@ struct skge_hw_counters {
 struct skge_hw {
 	struct pci_dev *pdev;
 	u8 *regs;
-	/* Freed once removed and both ports' lent buffers are back (net/netdev_adapter.h). */
+	/* Freed once removed and both ports' lent buffers are back (net/core/netdev_adapter.h). */
 	struct netdev_adapter own;
 	enum skge_chip chip;
 	const struct skge_mac_ops *mac;

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "drivers/skge/skge.h"
-#include "net/netdev_adapter.h"
+#include "net/core/netdev_adapter.h"
 #include "kernel/x86/irq.h"
 #include "kernel/pci/msi.h"
 #include "kernel/console/printk.h"

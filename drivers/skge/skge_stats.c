@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "drivers/skge/skge.h"
-#include "net/ethtool_table.h"
+#include "net/core/ethtool_table.h"
 
 void skge_stats_update(struct skge_port *p)
 {

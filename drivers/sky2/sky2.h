@@ -26,7 +26,7 @@
 #include "kernel/pci/pci_irq_ladder.h"
 #include "kernel/core/time.h"
 #include "net/core/napi.h"
-#include "net/netdev_adapter.h"
+#include "net/core/netdev_adapter.h"
 #include "net/core/netdev.h"
 
 #define SKY2_MAX_CONTROLLERS 4
@@ -218,7 +218,7 @@ struct sky2_hw_counters {
 struct sky2_hw {
 	struct pci_dev *pdev;
 	u8 *regs;
-	/* Freed once removed and both ports' lent buffers are back (net/netdev_adapter.h). */
+	/* Freed once removed and both ports' lent buffers are back (net/core/netdev_adapter.h). */
 	struct netdev_adapter own;
 	u8 chip_id, chip_rev;
 	const char *chip_name;

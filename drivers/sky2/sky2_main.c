@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
-#include "net/netdev_adapter.h"
+#include "net/core/netdev_adapter.h"
 #include "kernel/mm/io.h"
 #include "kernel/x86/irqflags.h"
 #include "kernel/console/printk.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "drivers/sky2/sky2.h"
-#include "net/ethtool_table.h"
+#include "net/core/ethtool_table.h"
 
 static u32 mib32(struct sky2_port *p, u32 off)
 {

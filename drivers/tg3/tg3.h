@@ -22,7 +22,7 @@
 #include "kernel/pci/pci.h"
 #include "kernel/pci/pci_irq_ladder.h"
 #include "kernel/core/time.h"
-#include "net/netdev_adapter.h"
+#include "net/core/netdev_adapter.h"
 #include "net/core/napi.h"
 #include "net/core/netdev.h"
 
@@ -147,7 +147,7 @@ struct tg3 {
 	struct pci_dev *pdev;
 	u8 *regs;
 	/*
-	 * Who frees the adapter (net/netdev_adapter.h). Not a life state: a
+	 * Who frees the adapter (net/core/netdev_adapter.h). Not a life state: a
 	 * removed adapter lives on while the stack still holds its receive
 	 * buffers, and the last one back frees it.
 	 */

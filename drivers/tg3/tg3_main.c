@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
-#include "net/netdev_adapter.h"
+#include "net/core/netdev_adapter.h"
 #include "kernel/console/printk.h"
 
 enum tg3_id_class {

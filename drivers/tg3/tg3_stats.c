@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
-#include "net/ethtool_table.h"
+#include "net/core/ethtool_table.h"
 
 void tg3_stats_update(struct tg3 *tp)
 {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "drivers/virtio/virtio_net.h"
-#include "net/ethtool_table.h"
+#include "net/core/ethtool_table.h"
 #include "kernel/console/printk.h"
 #include "kernel/console/shell.h"
 

@@ -245,7 +245,7 @@ static void teardown(void)
 	hosted_run_idle();
 	/* Removed or refused, a controller is left with decode and bus mastering off. */
 	ck_assert(hosted_pci_released(skge_model_pci(model)));
-	/* Buffers still lent keep the controller they point into (net/netdev_adapter.h)... */
+	/* Buffers still lent keep the controller they point into (net/core/netdev_adapter.h)... */
 	if (held)
 		ck_assert_int_eq(stub_printk_count(STUB_ANY_LEVEL, ADAPTER_FREED), freed);
 	fake_rx_release_held(); /* after removal: the driver frees the pool when they return */

@@ -955,7 +955,7 @@ START_TEST(test_stack_holds_buffers_across_close_and_remove)
 	hosted_run_idle();
 	/* Both ports' receive pools were kept for the lent buffers, and went with the last. */
 	ck_assert_uint_eq(live - hosted_dma_live_count(), 2 * SKY2_RX_CHUNKS);
-	/* And the controller with them, once (net/netdev_adapter.h). */
+	/* And the controller with them, once (net/core/netdev_adapter.h). */
 	ck_assert_int_eq(stub_printk_count(STUB_ANY_LEVEL, "the stack gave back the last receive "
 							   "buffer: adapter freed"),
 			 1);

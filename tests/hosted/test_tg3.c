@@ -1171,7 +1171,7 @@ END_TEST
 /*
  * Removed while the stack still holds received frames: the adapter their
  * buffers point into lives on (AddressSanitizer would see a use after free
- * otherwise) and goes with the last one back (net/netdev_adapter.h).
+ * otherwise) and goes with the last one back (net/core/netdev_adapter.h).
  */
 START_TEST(test_remove_with_buffers_lent)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* Named counters from tables; see ethtool_table.h. */
 #include <string.h>
-#include "net/ethtool_table.h"
+#include "net/core/ethtool_table.h"
 
 void ethtool_put(struct ethtool_out *o, const char *name, u64 value)
 {

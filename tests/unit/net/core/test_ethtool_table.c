@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * net/ethtool_table.c: counters come out in table order with the values
+ * net/core/ethtool_table.c: counters come out in table order with the values
  * their structures hold (members of members too), one-off counters follow
  * where they are put, and nothing is written past the caller's room.
  */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
-#include "net/ethtool_table.h"
+#include "net/core/ethtool_table.h"
 
 struct fake_ctr {
 	u64 frames;

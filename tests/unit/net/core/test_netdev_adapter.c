@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * net/netdev_adapter.c: an adapter is freed exactly once, by whichever comes
+ * net/core/netdev_adapter.c: an adapter is freed exactly once, by whichever comes
  * last of its remove and the return of its last lent receive buffer; a
  * stray return or a second remove is refused and counted, never a second
  * free. The release hook runs once, just before the memory goes. Built with
@@ -9,7 +9,7 @@
 #include <check.h>
 #include <errno.h>
 #include <stdlib.h>
-#include "net/netdev_adapter.h"
+#include "net/core/netdev_adapter.h"
 #include "tests/unit/fakes/stub_printk.h"
 
 struct fake_nic {

@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "net/netdev_adapter.h"
+#include "net/core/netdev_adapter.h"
 #include "kernel/console/printk.h"
 
 #ifdef NAPKIN_HOSTED

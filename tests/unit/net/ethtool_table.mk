@@ -1,4 +1,0 @@
-# SPDX-License-Identifier: BSD-2-Clause
-# The table-driven `ethtool -S` helper every driver fills its counters with (net/ethtool_table.c).
-UNIT_TESTS += test_ethtool_table
-test_ethtool_table_SRCS := tests/unit/net/test_ethtool_table.c net/ethtool_table.c
