@@ -116,7 +116,7 @@ static struct pci_dev pdev = { .name = "00:05.0" };
 
 #define P0_BITS (SKGE_IS_R1_EOF | SKGE_IS_XS1_EOF)
 #define P1_BITS (SKGE_IS_R2_EOF | SKGE_IS_XS2_EOF)
-#define ALL_ON	(P0_BITS | P1_BITS | SKGE_IS_MAC1 | SKGE_IS_MAC2)
+#define ALL_ON	(P0_BITS | P1_BITS | SKGE_IS_MAC1 | SKGE_IS_MAC2 | SKGE_IS_HW_ERR)
 
 static void setup(void)
 {
