@@ -152,8 +152,10 @@ static void ctst_write(struct sky2_model *m, u32 val, u32 be)
 		m->sw_irq = true;
 		m->ctr.sw_irqs++;
 	}
-	if (val & YM_CTST_SW_IRQ_CLR)
+	if (val & YM_CTST_SW_IRQ_CLR) {
 		m->sw_irq = false;
+		m->sw_irq_reads = 0;
+	}
 	/* LED, CLKRUN, ASF, WOL: remember the "on" halves; nothing else depends on them. */
 	for (unsigned int bit = 8; bit < 16; bit += 2) {
 		if (val & BIT(bit))
@@ -358,6 +360,8 @@ void ym_mirror_write(struct sky2_model *m, u32 cfg_off, u32 val, u32 be)
 
 /* ---- Blocks 0, 2 and 3 ---- */
 
+#define YM_SW_IRQ_READS_MAX 64
+
 bool ym_b0_read(struct sky2_model *m, u32 dw, u32 *val)
 {
 	u32 src;
@@ -374,6 +378,20 @@ bool ym_b0_read(struct sky2_model *m, u32 dw, u32 *val)
 		src = ym_sources(m) & m->imsk;
 		if (dw == YM_B0_SP_ISRC2)
 			m->ctr.isr_masking_reads++;
+		/*
+		 * A handler that takes the software interrupt clears it at once
+		 * (CTST SW_IRQ_CLR, as Linux's sky2_intr does); one that never
+		 * does keeps the line asserted and is called again forever.
+		 */
+		if (dw == YM_B0_SP_ISRC2 && (src & YM_IS_IRQ_SW)) {
+			if (++m->sw_irq_reads == YM_SW_IRQ_READS_MAX)
+				ym_fail(
+				    m,
+				    "the software interrupt was seen by %u interrupt reads in a "
+				    "row and never cleared (B0_CTST SW_IRQ_CLR): the line stays "
+				    "asserted",
+				    YM_SW_IRQ_READS_MAX);
+		}
 		if (dw == YM_B0_SP_LISR) {
 			/* Leaving the ISR: unmask (semantics UNVERIFIED beyond Linux's use). */
 			m->irq_masked = false;

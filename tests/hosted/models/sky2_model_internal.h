@@ -145,9 +145,10 @@ struct sky2_model {
 	u8 power_ctrl;
 	u32 imsk, hwe_isrc, hwe_imsk;
 	bool sw_irq, timer_irq;
-	bool irq_masked; /* by a read of SP_ISRC2/EISR, until ICR=2 or LISR */
-	bool irq_out;	 /* the interrupt as the chip drives it */
-	bool edge_lost;	 /* the current assertion was eaten by a fault */
+	unsigned int sw_irq_reads; /* masking ISR reads in a row that showed it, uncleared */
+	bool irq_masked;	   /* by a read of SP_ISRC2/EISR, until ICR=2 or LISR */
+	bool irq_out;		   /* the interrupt as the chip drives it */
+	bool edge_lost;		   /* the current assertion was eaten by a fault */
 	/* Block 2 */
 	u8 tst_ctrl1, clk_gate, tst_ctrl2;
 	u32 clk_ctrl, gp_io;
