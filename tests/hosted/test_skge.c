@@ -898,7 +898,8 @@ START_TEST(test_hw_errors_counted_and_cleared)
 	setup(_i ? SKGE_MODEL_YUKON : SKGE_MODEL_GENESIS, 2, false);
 	open_all();
 	hw = port_of(0)->hw;
-	skge_model_fault_hw_error(model, 0x20 | 0x08 | 0x01, false); /* RAM read, MAC 1, queue R2 */
+	skge_model_fault_hw_error(model, SKGE_HWE_RAM_RD | SKGE_HWE_M1_PAR | SKGE_HWE_R2_PAR,
+				  false);
 	hosted_run_for(20 * NSEC_PER_MSEC);
 	ck_assert_uint_eq(skge_model_hw_errors(model), 0);
 	ck_assert_uint_eq(hw->ctr.hw_err_ram_parity, 1);
@@ -907,11 +908,11 @@ START_TEST(test_hw_errors_counted_and_cleared)
 	ck_assert_uint_eq(hw->ctr.hw_err_masked, 0);
 	traffic_both_ways(64);
 
-	skge_model_fault_hw_error(model, 0x04, true); /* MAC 2's FIFO keeps failing */
+	skge_model_fault_hw_error(model, SKGE_HWE_M2_PAR, true); /* MAC 2's FIFO keeps failing */
 	hosted_run_for(200 * NSEC_PER_MSEC);
 	ck_assert_uint_eq(hw->ctr.hw_err_masked, 1);
-	ck_assert_uint_eq(hw->hwe_mask & 0x04, 0);
-	ck_assert_uint_eq(skge_model_hw_errors(model), 0x04);
+	ck_assert_uint_eq(hw->hwe_mask & SKGE_HWE_M2_PAR, 0);
+	ck_assert_uint_eq(skge_model_hw_errors(model), SKGE_HWE_M2_PAR);
 	irqs = hw->ctr.interrupts;
 	hosted_run_for(200 * NSEC_PER_MSEC);
 	ck_assert_uint_le(hw->ctr.interrupts - irqs, 2); /* masked: no storm */

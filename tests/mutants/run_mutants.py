@@ -430,12 +430,12 @@ def run_mutant(worker, m):
         text = f.read()
     if text.count(m.find) != 1:
         return "no-build", "", f"find text not once in {m.file} of the scratch copy", 0.0
-    tag = f"{os.path.basename(worker.root)}"
-    before = KERNEL_CODE.dump(worker.root, m.file, tag)
+    tag = os.path.basename(worker.root)
     with open(path, "w") as f:
         f.write(text.replace(m.find, m.replace, 1))
     touch_now(path)
     outcome, by, detail = "missed", "", ""
+    mutated = None
     try:
         for suite in m.suites:
             ok, log = worker.build(suite)
@@ -451,14 +451,14 @@ def run_mutant(worker, m):
         # Only a survivor is judged by its code: the hosted suites check the
         # DMA API's contract (a sync left out), which the kernel's build may
         # compile to nothing on x86 and still must keep.
-        if outcome == "missed" and before is not None and \
-                KERNEL_CODE.dump(worker.root, m.file, tag) == before:
-            outcome, detail = "same-code", "the kernel's object code is unchanged (objdump -s -r -t)"
+        mutated = KERNEL_CODE.dump(worker.root, m.file, tag) if outcome == "missed" else None
     finally:
         # The scratch copy's own text: the working tree may have moved on meanwhile.
         with open(path, "w") as f:
             f.write(text)
         touch_now(path)
+    if mutated is not None and KERNEL_CODE.dump(worker.root, m.file, tag) == mutated:
+        outcome, detail = "same-code", "the kernel's object code is unchanged (objdump -s -r -t)"
     return outcome, by, detail, time.monotonic() - start
 
 
