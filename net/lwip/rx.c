@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Receive: a driver's frame (its DMA buffers) goes up to lwIP without a copy.
- * Each netbuf segment becomes a custom pbuf pointing into the driver's buffer,
- * built in the netbuf's stack_area so no allocation can fail; the frame goes
- * back to the driver when lwIP has freed the last of them. lwIP may free the
- * pbufs of one frame separately (TCP trims a chain from the front), hence a
- * count per frame rather than one pbuf per frame.
+ * Receive: a driver's frame (its DMA buffers) goes up to lwIP without a copy,
+ * unless it is small (RX_COPYBREAK). Each netbuf segment becomes a custom pbuf
+ * pointing into the driver's buffer, built in the netbuf's stack_area so no
+ * allocation can fail; the frame goes back to the driver when lwIP has freed
+ * the last of them. lwIP may free the pbufs of one frame separately (TCP trims
+ * a chain from the front), hence a count per frame rather than one pbuf per
+ * frame.
  */
 #define pr_fmt(fmt) "lwip: " fmt
 
@@ -36,6 +37,19 @@
  * find zeros, which lwIP then rejects by the real length.
  */
 #define RX_FRAME_MIN 60
+
+/*
+ * Frames up to this many bytes are copied into one PBUF_RAM pbuf while lwIP's
+ * heap has room, and their buffer goes back to the driver at once (copybreak;
+ * Linux's tg3 and e1000 copy up to 256 bytes too). An acknowledgement or a
+ * small datagram lwIP queues then ties up a heap object of its size, not a
+ * ring buffer of 2 KiB. And a reply built from the received pbuf (UDP echo,
+ * ICMP echo) has its headers written in place: the received headers sit
+ * between the pbuf and its payload, where lwIP may prepend, whereas it cannot
+ * prepend into a PBUF_REF pbuf and allocates a header pbuf that goes out as a
+ * second segment. Copying 256 bytes costs less than either.
+ */
+#define RX_COPYBREAK 256
 
 /*
  * Driver buffers lwIP may hold per device before further frames are copied
@@ -154,24 +168,59 @@ static unsigned int rx_nr_frames(const struct netbuf *nb)
 
 /*
  * One contiguous PBUF_RAM pbuf from lwIP's heap, at least RX_FRAME_MIN bytes
- * with the frame's own length; the frame goes back to the driver at once.
+ * with the frame's own length, or NULL when the heap refuses; the frame stays
+ * the caller's either way.
  */
-static struct pbuf *rx_copy(struct netbuf *nb)
+static struct pbuf *rx_copy(const struct netbuf *nb)
 {
-	u16 room = (u16)MAX(nb->tot_len, RX_FRAME_MIN);
-	struct pbuf *p = pbuf_alloc(PBUF_RAW, room, PBUF_RAM);
+	u32 len = nb->tot_len;
+	struct pbuf *p = pbuf_alloc(PBUF_RAW, (u16_t)MAX(len, RX_FRAME_MIN), PBUF_RAM);
 
 	if (!p)
 		return NULL;
-	if (netbuf_copy_out(nb, 0, p->payload, nb->tot_len) != nb->tot_len) {
+	if (likely(nb->len == len && !nb->gro_next)) {
+		memcpy(p->payload, nb->data, len);
+	} else if (netbuf_copy_out(nb, 0, p->payload, len) != len) {
 		pbuf_free(p);
 		return NULL;
 	}
-	memset((u8 *)p->payload + nb->tot_len, 0, room - nb->tot_len);
-	/* Only shortens the pbuf: lwIP's heap is the C allocator's, which never trims. */
-	pbuf_realloc(p, (u16_t)nb->tot_len);
-	netbuf_free(nb);
+	if (unlikely(len < RX_FRAME_MIN)) {
+		memset((u8 *)p->payload + len, 0, RX_FRAME_MIN - len);
+		/* Only shortens the pbuf: lwIP's heap (MEM_LIBC_MALLOC) never trims. */
+		pbuf_realloc(p, (u16_t)len);
+	}
 	return p;
+}
+
+/*
+ * Whether the frame may go up in the driver's buffers: lwIP's early header
+ * reads stay inside it, its headers are in the first segment, and the device
+ * is within its bound on held buffers.
+ */
+static bool rx_wrappable(const struct glue_if *gif, const struct netbuf *nb)
+{
+	return nb->tot_len >= RX_FRAME_MIN && nb->len >= MIN(nb->tot_len, RX_HEADERS_MAX) &&
+	       gif->stats.rx_frames_held + rx_nr_frames(nb) <= RX_HELD_MAX;
+}
+
+/* The pbuf chain lwIP will see, or NULL (the frame is then still the caller's). */
+static struct pbuf *rx_to_pbuf(struct glue_if *gif, struct netbuf *nb)
+{
+	struct pbuf *p;
+
+	/* A pbuf chain describes at most 64 KiB - 1. */
+	if (unlikely(nb->tot_len > 0xffff))
+		return NULL;
+	/* A small frame wrapped only when the heap has no room for its copy; others the reverse. */
+	if (nb->tot_len <= RX_COPYBREAK || !rx_wrappable(gif, nb)) {
+		p = rx_copy(nb);
+		if (p) {
+			gif->stats.rx_copied++;
+			netbuf_free(nb);
+			return p;
+		}
+	}
+	return rx_wrappable(gif, nb) ? rx_wrap(gif, nb) : NULL;
 }
 
 /*
@@ -235,18 +284,7 @@ int glue_rx(struct net_device *dev, struct netbuf *nb)
 	}
 	/* Decide before lwIP sees (and may rewrite) the headers. */
 	flags = rx_chksum_flags(gif, nb);
-	/* A pbuf chain describes at most 64 KiB - 1; frames of only empty segments carry nothing. */
-	if (unlikely(nb->tot_len > 0xffff)) {
-		p = NULL;
-	} else if (likely(nb->tot_len >= RX_FRAME_MIN &&
-			  nb->len >= MIN(nb->tot_len, RX_HEADERS_MAX) &&
-			  gif->stats.rx_frames_held + rx_nr_frames(nb) <= RX_HELD_MAX)) {
-		p = rx_wrap(gif, nb);
-	} else {
-		p = rx_copy(nb);
-		if (p)
-			gif->stats.rx_copied++;
-	}
+	p = rx_to_pbuf(gif, nb);
 	if (unlikely(!p)) {
 		gif->stats.rx_dropped++;
 		netbuf_free(nb);

@@ -27,7 +27,8 @@ enum lwip_tx_mode {
 /* Counters per device, for the shell and the tests. */
 struct lwip_glue_stats {
 	u64 rx_frames; /* frames handed to lwIP, in the driver's own buffers ... */
-	u64 rx_copied; /* ... except these: a runt, or a first segment too short for the headers */
+	u64 rx_copied; /* ... except these: small (copybreak), a runt, headers past the first
+			  segment, or past the bound on held buffers */
 	u64 rx_dropped; /* frames dropped: interface down, empty, oversized, no memory, bad TCP options */
 	u64 rx_csum_trusted; /* frames whose checksums the hardware had verified */
 	u64 tx_frames;	     /* frames handed to the driver */

@@ -465,6 +465,66 @@ START_TEST(test_udp_echo_zero_copy_holds_rx_buffer)
 }
 END_TEST
 
+START_TEST(test_small_udp_echo_is_copied_and_answered_in_place)
+{
+	u8 f[2048], payload[64];
+	struct tx_cap *c;
+	const u8 *u;
+	u32 l4len;
+	struct lwip_glue_stats before, st;
+
+	arp_handshake();
+	for (u32 i = 0; i < sizeof(payload); i++)
+		payload[i] = (u8)(i * 5 + 1);
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &before), 0);
+	nic.hold = true;
+	inject(f, build_udp(f, 40002, SERVICE_PORT_ECHO, payload, sizeof(payload)));
+	c = next_tx_ip4();
+	u = expect_ip4(c, 17, &l4len);
+	ck_assert_uint_eq(get16(u + 2), 40002);
+	ck_assert_uint_eq(l4len, 8 + sizeof(payload));
+	ck_assert(!memcmp(u + 8, payload, sizeof(payload)));
+	/* Under the copybreak: copied, its buffer back before the reply is even sent... */
+	ck_assert_int_eq(nic.rx_out, 0);
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st), 0);
+	ck_assert_uint_eq(st.rx_copied - before.rx_copied, 1);
+	ck_assert_uint_eq(st.rx_frames_held, 0);
+	/* ... and lwIP wrote the reply's headers in front of the copy: one segment. */
+	ck_assert_uint_eq(c->segs, 1);
+	tx_complete_all();
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st), 0);
+	ck_assert_uint_eq(st.tx_frames_held, 0);
+	assert_no_leaks();
+}
+END_TEST
+
+START_TEST(test_small_frame_wrapped_when_heap_refuses_copy)
+{
+	u8 f[2048], payload[64] = { 9 };
+	struct lwip_glue_stats before, st;
+	struct lwip_heap_stats h;
+	u64 datagrams = echo_udp_stats.datagrams;
+
+	arp_handshake();
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &before), 0);
+	/* No room for a copy: the frame goes up in the driver's buffer, not dropped. */
+	lwip_heap_get_stats(&h);
+	lwip_heap_set_budget(h.in_use);
+	nic.hold = true;
+	inject(f, build_udp(f, 40003, SERVICE_PORT_ECHO, payload, sizeof(payload)));
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st), 0);
+	ck_assert_uint_eq(st.rx_frames - before.rx_frames, 1);
+	ck_assert_uint_eq(st.rx_copied, before.rx_copied);
+	ck_assert_uint_eq(st.rx_dropped, before.rx_dropped);
+	ck_assert_uint_eq(echo_udp_stats.datagrams - datagrams, 1);
+	lwip_heap_set_budget(h.budget);
+	run_loop(1);
+	tx_complete_all();
+	ck_assert_int_eq(nic.rx_out, 0);
+	assert_no_leaks();
+}
+END_TEST
+
 START_TEST(test_udp_echo_sizes_and_segments)
 {
 	static u8 f[70000], payload[65000];
@@ -647,7 +707,8 @@ END_TEST
 
 START_TEST(test_pending_queue_is_bounded)
 {
-	u8 f[2048], payload[64] = { 0 };
+	/* Past the copybreak: the replies reuse the received buffers. */
+	u8 f[2048], payload[300] = { 0 };
 	struct lwip_glue_stats st;
 	u64 copied_before;
 
@@ -679,7 +740,8 @@ END_TEST
 
 START_TEST(test_link_down_purges_pending)
 {
-	u8 f[2048], payload[64] = { 0 };
+	/* Past the copybreak: the pending replies hold the received buffers. */
+	u8 f[2048], payload[300] = { 0 };
 
 	arp_handshake();
 	nic.busy = true;
@@ -1915,6 +1977,8 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(tc, test_originated_connection_uses_rfc6056_port);
 	tcase_add_test(tc, test_webstatus_allow_lists);
 	tcase_add_test(tc, test_udp_echo_zero_copy_holds_rx_buffer);
+	tcase_add_test(tc, test_small_udp_echo_is_copied_and_answered_in_place);
+	tcase_add_test(tc, test_small_frame_wrapped_when_heap_refuses_copy);
 	tcase_add_test(tc, test_udp_echo_sizes_and_segments);
 	tcase_add_test(own, test_copy_mode_sends_one_segment);
 	tcase_add_test(own, test_no_sg_device_gets_single_segments);
