@@ -26,6 +26,14 @@
 #define MAGIC_BIG  0x62696721u /* "big!" */
 #define FREE_TAG   0x6e61706b696e6672ull
 
+/*
+ * Every packet allocates and frees here: the common case (an object from a
+ * partial slab, or back to one) stays a short straight line, and what is rare
+ * (a new or an empty slab, whole pages, errors) is kept out of it, so the
+ * compiler does not save registers for it on every call.
+ */
+#define HEAP_SLOW __attribute__((noinline))
+
 /* 1344 and 2016 fill a page's (4096 - 64) bytes three and two times; all keep 16-byte alignment. */
 static const u32 class_sizes[HEAP_NR_CLASSES] = { 16, 32, 64, 128, 256, 512, 1024, 1344, 2016 };
 _Static_assert(2016 * 2 <= PMM_PAGE_SIZE - 64 && 1344 % 16 == 0 && 2016 % 16 == 0,
@@ -98,7 +106,7 @@ static void account_bytes(size_t bytes, bool add)
 	}
 }
 
-static void *alloc_failed(size_t size)
+static HEAP_SLOW void *alloc_failed(size_t size)
 {
 	stats.failed++;
 	if (!warned_oom) {
@@ -108,7 +116,7 @@ static void *alloc_failed(size_t size)
 	return NULL;
 }
 
-static struct heap_page *new_slab(int cls)
+static HEAP_SLOW struct heap_page *new_slab(int cls)
 {
 	u64 phys = pmm_alloc(1, PAGE, 0);
 	struct heap_page *pg;
@@ -150,13 +158,17 @@ static int size_class(size_t size)
 	return size <= class_sizes[POW2_CLASSES] ? POW2_CLASSES : POW2_CLASSES + 1;
 }
 
-static void *alloc_small(size_t size)
+/* Empty class: a new slab, then the object. Out of line: once per page's worth of objects. */
+static HEAP_SLOW void *alloc_from_new_slab(int cls, size_t size, size_t *usable);
+
+static inline __attribute__((always_inline)) void *alloc_small(size_t size, size_t *usable)
 {
 	int cls = size_class(size);
 	struct heap_page *pg;
 	struct free_obj *f;
-	if (list_empty(&classes[cls].partial) && !new_slab(cls))
-		return alloc_failed(size);
+
+	if (unlikely(list_empty(&classes[cls].partial)))
+		return alloc_from_new_slab(cls, size, usable);
 	pg = container_of(classes[cls].partial.next, struct heap_page, link);
 	f = pg->free_list;
 	pg->free_list = f->next;
@@ -169,10 +181,18 @@ static void *alloc_small(size_t size)
 	stats.classes[cls].in_use_hwm =
 	    MAX(stats.classes[cls].in_use_hwm, stats.classes[cls].in_use);
 	account_bytes(class_sizes[cls], true);
+	*usable = class_sizes[cls];
 	return f;
 }
 
-static void *alloc_big(size_t size)
+static HEAP_SLOW void *alloc_from_new_slab(int cls, size_t size, size_t *usable)
+{
+	if (!new_slab(cls))
+		return alloc_failed(size);
+	return alloc_small(size, usable);
+}
+
+static HEAP_SLOW void *alloc_big(size_t size, size_t *usable)
 {
 	size_t pages;
 	struct heap_page *pg;
@@ -190,14 +210,38 @@ static void *alloc_big(size_t size)
 	account_pages((long)pages);
 	stats.big_in_use++;
 	account_bytes(size, true);
+	*usable = pages * PAGE - HDR_SIZE;
 	return (char *)pg + HDR_SIZE;
+}
+
+static HEAP_SLOW void *alloc_first(size_t size, size_t *usable)
+{
+	heap_reset();
+	return size <= HEAP_MAX_SMALL ? alloc_small(size, usable) : alloc_big(size, usable);
+}
+
+void *kmalloc_usable(size_t size, size_t *usable)
+{
+	void *p;
+
+	*usable = 0;
+	if (unlikely(!ready))
+		p = alloc_first(size, usable);
+	else if (likely(size <= HEAP_MAX_SMALL))
+		p = alloc_small(size, usable);
+	else
+		p = alloc_big(size, usable);
+	return p;
 }
 
 void *kmalloc(size_t size)
 {
-	if (!ready)
-		heap_reset();
-	return size <= HEAP_MAX_SMALL ? alloc_small(size) : alloc_big(size);
+	size_t usable;
+
+	if (unlikely(!ready))
+		return alloc_first(size, &usable);
+	return likely(size <= HEAP_MAX_SMALL) ? alloc_small(size, &usable)
+					      : alloc_big(size, &usable);
 }
 
 void *kzalloc(size_t size)
@@ -221,7 +265,7 @@ void *kcalloc(size_t n, size_t size)
 	return kzalloc(n * size);
 }
 
-static bool on_free_list(const struct heap_page *pg, const void *obj)
+static HEAP_SLOW bool on_free_list(const struct heap_page *pg, const void *obj)
 {
 	for (const struct free_obj *f = pg->free_list; f; f = f->next) {
 		if (f == obj)
@@ -230,33 +274,19 @@ static bool on_free_list(const struct heap_page *pg, const void *obj)
 	return false;
 }
 
-static void bad_free(const void *p, const char *why)
+/* Returns 0: what kfree_usable() says of a free it refused. */
+static HEAP_SLOW size_t bad_free(const void *p, const char *why)
 {
 	pr_err("kfree(%p): %s, ignored\n", p, why);
 	stats.bad_frees++;
+	return 0;
 }
 
-static void free_small(struct heap_page *pg, void *p)
+/* The last object of a slab came back: keep a few empty slabs per class, so alloc/free around a boundary does not churn pages. */
+static HEAP_SLOW void slab_emptied(struct heap_page *pg)
 {
 	struct heap_class *c = &classes[pg->cls];
-	u32 size = class_sizes[pg->cls];
-	uintptr_t off = (uintptr_t)p - (uintptr_t)pg;
-	struct free_obj *f = p;
 
-	if (off < HDR_SIZE || (off - HDR_SIZE) % size || (off - HDR_SIZE) / size >= pg->capacity)
-		return bad_free(p, "not the start of a heap object");
-	if (f->tag == free_tag(f) && on_free_list(pg, f))
-		return bad_free(p, "double free");
-	f->next = pg->free_list;
-	f->tag = free_tag(f);
-	if (!pg->free_list)
-		list_add(&pg->link, &c->partial);
-	pg->free_list = f;
-	stats.classes[pg->cls].in_use--;
-	account_bytes(size, false);
-	if (--pg->in_use)
-		return;
-	/* Keep a few empty slabs per class so alloc/free around a boundary does not churn pages. */
 	if (c->empty_slabs++ < HEAP_EMPTY_SLABS_KEPT)
 		return;
 	list_del_init(&pg->link);
@@ -267,8 +297,32 @@ static void free_small(struct heap_page *pg, void *p)
 	account_pages(-1);
 }
 
-static void free_big(struct heap_page *pg, void *p)
+static inline __attribute__((always_inline)) size_t free_small(struct heap_page *pg, void *p)
 {
+	u32 size = class_sizes[pg->cls];
+	uintptr_t off = (uintptr_t)p - (uintptr_t)pg;
+	struct free_obj *f = p;
+
+	if (off < HDR_SIZE || (off - HDR_SIZE) % size || (off - HDR_SIZE) / size >= pg->capacity)
+		return bad_free(p, "not the start of a heap object");
+	if (unlikely(f->tag == free_tag(f)) && on_free_list(pg, f))
+		return bad_free(p, "double free");
+	f->next = pg->free_list;
+	f->tag = free_tag(f);
+	if (!pg->free_list)
+		list_add(&pg->link, &classes[pg->cls].partial);
+	pg->free_list = f;
+	stats.classes[pg->cls].in_use--;
+	account_bytes(size, false);
+	if (unlikely(!--pg->in_use))
+		slab_emptied(pg);
+	return size;
+}
+
+static HEAP_SLOW size_t free_big(struct heap_page *pg, void *p)
+{
+	size_t usable = pg->npages * PAGE - HDR_SIZE;
+
 	if ((char *)p != (char *)pg + HDR_SIZE)
 		return bad_free(p, "not the start of a heap object");
 	pg->magic = 0;
@@ -276,23 +330,28 @@ static void free_big(struct heap_page *pg, void *p)
 	account_bytes(pg->size, false);
 	account_pages(-(long)pg->npages);
 	pmm_free(virt_to_phys(pg), pg->npages);
+	return usable;
 }
 
-void kfree(void *p)
+size_t kfree_usable(void *p)
 {
 	struct heap_page *pg;
 
 	if (!p)
-		return;
-	if (!ready)
+		return 0;
+	if (unlikely(!ready))
 		heap_reset();
 	pg = page_of(p);
-	if (pg->magic == MAGIC_SLAB && pg->cls < HEAP_NR_CLASSES)
-		free_small(pg, p);
-	else if (pg->magic == MAGIC_BIG)
-		free_big(pg, p);
-	else
-		bad_free(p, "not from kmalloc, or already freed");
+	if (likely(pg->magic == MAGIC_SLAB && pg->cls < HEAP_NR_CLASSES))
+		return free_small(pg, p);
+	if (pg->magic == MAGIC_BIG)
+		return free_big(pg, p);
+	return bad_free(p, "not from kmalloc, or already freed");
+}
+
+void kfree(void *p)
+{
+	kfree_usable(p);
 }
 
 size_t ksize(const void *p)

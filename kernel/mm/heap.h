@@ -43,8 +43,12 @@ void *kmalloc(size_t size);
 void *kzalloc(size_t size);
 /* Zeroed n * size bytes; NULL when the product overflows. */
 void *kcalloc(size_t n, size_t size);
+/* kmalloc() that also says what ksize() would of the result (0 when NULL), without a lookup. */
+void *kmalloc_usable(size_t size, size_t *usable);
 /* NULL is fine; anything not from kmalloc is logged and ignored. */
 void kfree(void *p);
+/* kfree() that returns what ksize() said of p before: 0 for NULL and for a free it refused. */
+size_t kfree_usable(void *p);
 /* Usable bytes at p (at least what was asked for). */
 size_t ksize(const void *p);
 

@@ -18,20 +18,21 @@
 #include <malloc.h>
 #include <stdlib.h>
 
-static void *backing_alloc(size_t size)
+static void *backing_alloc(size_t size, size_t *usable)
 {
 	/* 16-byte alignment like kmalloc, which lwIP's MEM_ALIGNMENT (8) needs. */
-	return aligned_alloc(16, (size + 15) & ~(size_t)15);
+	void *p = aligned_alloc(16, (size + 15) & ~(size_t)15);
+
+	*usable = malloc_usable_size(p);
+	return p;
 }
 
-static void backing_free(void *p)
+static size_t backing_free(void *p)
 {
+	size_t size = malloc_usable_size(p);
+
 	free(p);
-}
-
-static size_t backing_size(void *p)
-{
-	return malloc_usable_size(p);
+	return size;
 }
 
 u64 lwip_heap_machine_ram(void)
@@ -42,19 +43,15 @@ u64 lwip_heap_machine_ram(void)
 #include "kernel/mm/heap.h"
 #include "kernel/mm/pmm.h"
 
-static void *backing_alloc(size_t size)
+/* The heap says how big an object is as it hands it out or takes it back: no second lookup. */
+static void *backing_alloc(size_t size, size_t *usable)
 {
-	return kmalloc(size);
+	return kmalloc_usable(size, usable);
 }
 
-static void backing_free(void *p)
+static size_t backing_free(void *p)
 {
-	kfree(p);
-}
-
-static size_t backing_size(void *p)
-{
-	return ksize(p);
+	return kfree_usable(p);
 }
 
 u64 lwip_heap_machine_ram(void)
@@ -90,12 +87,11 @@ void *lwip_heap_alloc(size_t size)
 		heap.over_budget++;
 		return NULL;
 	}
-	p = backing_alloc(size);
+	p = backing_alloc(size, &got);
 	if (!p) {
 		heap.no_memory++;
 		return NULL;
 	}
-	got = backing_size(p);
 	if (heap.in_use + got > heap.budget) {
 		backing_free(p);
 		heap.over_budget++;
@@ -112,9 +108,8 @@ void lwip_heap_free(void *p)
 {
 	if (!p)
 		return;
-	heap.in_use -= backing_size(p);
+	heap.in_use -= backing_free(p);
 	heap.frees++;
-	backing_free(p);
 }
 
 void *lwip_heap_calloc(size_t n, size_t size)

@@ -175,6 +175,37 @@ START_TEST(test_kzalloc_kcalloc)
 }
 END_TEST
 
+START_TEST(test_usable_sizes_without_lookup)
+{
+	/* Every class's first object comes from a new slab, the next from its free list; then pages. */
+	static const size_t sizes[] = { 1, 16, 17, 200, 200, 1025, 2016, 2016, 2017, PAGE, 100000 };
+	void *p[ARRAY_SIZE(sizes)];
+	size_t usable;
+
+	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
+		p[i] = kmalloc_usable(sizes[i], &usable);
+		ck_assert_ptr_nonnull(p[i]);
+		ck_assert_msg(usable == ksize(p[i]), "kmalloc_usable(%zu): %zu, ksize %zu",
+			      sizes[i], usable, ksize(p[i]));
+		ck_assert_uint_ge(usable, sizes[i]);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
+		size_t want = ksize(p[i]);
+
+		ck_assert_uint_eq(kfree_usable(p[i]), want);
+	}
+	ck_assert_uint_eq(hstats().bytes_in_use, 0);
+	/* Nothing freed, nothing to say; a refused free says 0 and is counted as before. */
+	ck_assert_uint_eq(kfree_usable(NULL), 0);
+	ck_assert_uint_eq(kfree_usable(p[0]), 0);
+	ck_assert_uint_eq(hstats().bad_frees, 1);
+	/* A failed allocation is usable for nothing. */
+	usable = 1;
+	ck_assert_ptr_null(kmalloc_usable(SIZE_MAX, &usable));
+	ck_assert_uint_eq(usable, 0);
+}
+END_TEST
+
 START_TEST(test_bad_frees)
 {
 	u8 *a = kmalloc(32), *b = kmalloc(32), *big = kmalloc(5000);
@@ -323,6 +354,7 @@ static Suite *heap_suite(void)
 	tcase_add_test(tc, test_big_allocations);
 	tcase_add_test(tc, test_slabs_fill_and_return);
 	tcase_add_test(tc, test_kzalloc_kcalloc);
+	tcase_add_test(tc, test_usable_sizes_without_lookup);
 	tcase_add_test(tc, test_bad_frees);
 	tcase_add_test(tc, test_out_of_memory);
 	tcase_add_test(tc, test_print_stats);
