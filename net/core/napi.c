@@ -25,7 +25,7 @@ static LIST_HEAD(napi_all);	  /* every registered instance, for the shell */
 
 static int net_budget = NET_BUDGET_DEFAULT;
 static int net_budget_usecs = NET_BUDGET_USECS_DEFAULT;
-static enum napi_mode napi_mode = NAPI_MODE_NAPI;
+enum napi_mode napi_mode_now = NAPI_MODE_NAPI;
 static int napi_defer_hard_irqs; /* net.napi_defer_hard_irqs */
 static long napi_flush_timeout;	 /* net.gro_flush_timeout, ns */
 
@@ -239,7 +239,7 @@ bool napi_schedule_from_irq(struct napi_struct *napi)
 	 * Polling it here would re-enter the driver: queue it instead, and
 	 * the softirq polls it once that poll is over.
 	 */
-	if (READ_ONCE(napi_mode) == NAPI_MODE_IRQ &&
+	if (READ_ONCE(napi_mode_now) == NAPI_MODE_IRQ &&
 	    !(READ_ONCE(napi->state) & (NAPIF_STATE_POLLING | NAPIF_STATE_NPSVC)))
 		napi_poll_in_irq(napi);
 	else
@@ -257,7 +257,7 @@ static bool napi_defer(struct napi_struct *napi, int work_done)
 	long timeout = READ_ONCE(napi_flush_timeout);
 
 	/* irq mode polls inside the handler and busypoll never unmasks: nothing to defer. */
-	if (READ_ONCE(napi_mode) != NAPI_MODE_NAPI)
+	if (READ_ONCE(napi_mode_now) != NAPI_MODE_NAPI)
 		return false;
 	if (work_done > 0)
 		napi->defer_left = READ_ONCE(napi_defer_hard_irqs);
@@ -283,7 +283,7 @@ bool napi_complete_done(struct napi_struct *napi, int work_done)
 		may_unmask = true;
 	} else if (state & NAPIF_STATE_DISABLE) {
 		/* napi_disable() holds it: the interrupt must stay masked. */
-	} else if (READ_ONCE(napi_mode) == NAPI_MODE_BUSYPOLL) {
+	} else if (READ_ONCE(napi_mode_now) == NAPI_MODE_BUSYPOLL) {
 		napi->state = state & ~NAPIF_STATE_MISSED;
 		if (!(state & NAPIF_STATE_POLLING))
 			napi_enqueue_locked(napi);
@@ -344,7 +344,7 @@ void napi_enable(struct napi_struct *napi)
 	} else {
 		napi->state &= ~(NAPIF_STATE_DISABLE | NAPIF_STATE_SCHED | NAPIF_STATE_MISSED);
 		/* Busypoll has no interrupt to start it: start polling now. */
-		if (READ_ONCE(napi_mode) == NAPI_MODE_BUSYPOLL) {
+		if (READ_ONCE(napi_mode_now) == NAPI_MODE_BUSYPOLL) {
 			napi->state |= NAPIF_STATE_SCHED;
 			napi_enqueue_locked(napi);
 		}
@@ -543,20 +543,15 @@ int napi_set_mode(enum napi_mode mode)
 		pr_err("invalid mode %d\n", (int)mode);
 		return -EINVAL;
 	}
-	if (mode == READ_ONCE(napi_mode))
+	if (mode == READ_ONCE(napi_mode_now))
 		return 0;
-	WRITE_ONCE(napi_mode, mode);
+	WRITE_ONCE(napi_mode_now, mode);
 	pr_info("mode %s\n", napi_mode_names[mode]);
 	if (mode == NAPI_MODE_BUSYPOLL)
 		napi_for_each(napi_start_busypoll, NULL);
 	if (mode_hook)
 		mode_hook(mode);
 	return 0;
-}
-
-enum napi_mode napi_get_mode(void)
-{
-	return READ_ONCE(napi_mode);
 }
 
 void softnet_get_stats(struct softnet_stats *out)

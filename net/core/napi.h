@@ -161,7 +161,13 @@ enum napi_mode {
 #define NAPI_IRQ_MODE_MAX_POLLS 16
 
 int napi_set_mode(enum napi_mode mode);
-enum napi_mode napi_get_mode(void);
+
+/* The mode in force; napi_set_mode() changes it. Inline: every frame's release asks. */
+extern enum napi_mode napi_mode_now;
+static inline enum napi_mode napi_get_mode(void)
+{
+	return READ_ONCE(napi_mode_now);
+}
 /*
  * One listener for mode changes, called in process context after the change
  * (the backlog allocates napi.mode=irq's copy pool only while that mode is on).
