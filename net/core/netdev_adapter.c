@@ -70,12 +70,7 @@ static void adapter_destroy(struct netdev_adapter *ad)
 	adapter_free(adapter);
 }
 
-void netdev_adapter_lend(struct netdev_adapter *ad)
-{
-	ad->lent++;
-}
-
-void netdev_adapter_return(struct netdev_adapter *ad)
+void netdev_adapter_return_slow(struct netdev_adapter *ad)
 {
 	if (!ad->lent) {
 		ad->list->refused++;

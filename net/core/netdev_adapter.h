@@ -61,9 +61,25 @@ struct netdev_adapters {
  */
 int netdev_adapter_alloc(struct netdev_adapters *list, const char *dev_name, void **out);
 
-/* A receive buffer goes to the stack / comes back. A return may free the adapter. */
-void netdev_adapter_lend(struct netdev_adapter *ad);
-void netdev_adapter_return(struct netdev_adapter *ad);
+/* A return that is the last after a remove, or one never lent: frees, or refuses and logs. */
+void netdev_adapter_return_slow(struct netdev_adapter *ad);
+
+/*
+ * A receive buffer goes to the stack / comes back. A return may free the
+ * adapter. Inline: every received frame makes one of each.
+ */
+static inline void netdev_adapter_lend(struct netdev_adapter *ad)
+{
+	ad->lent++;
+}
+
+static inline void netdev_adapter_return(struct netdev_adapter *ad)
+{
+	if (likely(ad->lent > 1 || (ad->lent == 1 && !ad->removed)))
+		ad->lent--;
+	else
+		netdev_adapter_return_slow(ad);
+}
 
 /*
  * The driver is done with the adapter (remove, or a failed probe): it is
