@@ -102,6 +102,13 @@ u32 netbuf_copy_out(const struct netbuf *nb, u32 offset, void *dst, u32 len)
 	u8 *out = dst;
 	u32 copied = 0;
 
+	/* Nearly always (a bounced or copied-out frame): bytes inside one unmerged first segment. */
+	if (likely(!nb->gro_next && !nb->gro_skip && offset <= nb->len &&
+		   len <= nb->len - offset)) {
+		memcpy(dst, nb->data + offset, len);
+		return len;
+	}
+
 	for (const struct netbuf *frame = nb; frame && copied < len; frame = frame->gro_next) {
 		for (nb = frame; nb && copied < len; nb = nb->next) {
 			u32 skip = nb == frame ? MIN(frame->gro_skip, nb->len) : 0;

@@ -824,6 +824,16 @@ START_TEST(test_netbuf_segments)
 	ck_assert_uint_eq(out[0], 4);
 	ck_assert_uint_eq(out[4], 8);
 	ck_assert_uint_eq(netbuf_copy_out(&s1, 20, out, 5), 0);
+	/* Inside the first segment (the one-copy path), up to its very end and no further. */
+	memset(out, 0, sizeof(out));
+	ck_assert_uint_eq(netbuf_copy_out(&s1, 1, out, 3), 3);
+	ck_assert_uint_eq(out[0], 2);
+	ck_assert_uint_eq(out[2], 4);
+	ck_assert_uint_eq(out[3], 0);
+	ck_assert_uint_eq(netbuf_copy_out(&s1, 4, out, 0), 0);
+	ck_assert_uint_eq(netbuf_copy_out(&s1, 3, out, 2), 2);
+	ck_assert_uint_eq(out[0], 4);
+	ck_assert_uint_eq(out[1], 5);
 	netbuf_free(&s1); /* no owner: nothing to do, nothing breaks */
 	netbuf_free(NULL);
 }
