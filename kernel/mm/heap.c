@@ -62,9 +62,13 @@ struct heap_class {
 };
 
 static struct heap_class classes[HEAP_NR_CLASSES];
+/* The class of each size by its multiple of 16 rounded up: every class size is one. */
+static u8 class_of_16ths[HEAP_MAX_SMALL / 16 + 1];
 static struct heap_stats stats;
 static bool ready;
 static bool warned_oom;
+
+static int size_class_compute(size_t size);
 
 void heap_reset(void)
 {
@@ -74,6 +78,8 @@ void heap_reset(void)
 		classes[i].empty_slabs = 0;
 		stats.classes[i].size = class_sizes[i];
 	}
+	for (size_t i = 0; i < ARRAY_SIZE(class_of_16ths); i++)
+		class_of_16ths[i] = (u8)size_class_compute(i * 16);
 	warned_oom = false;
 	ready = true;
 }
@@ -149,13 +155,19 @@ static HEAP_SLOW struct heap_page *new_slab(int cls)
 #define POW2_CLASSES 7
 
 /* The smallest class that holds size (at most HEAP_MAX_SMALL), found without a loop. */
-static int size_class(size_t size)
+static int size_class_compute(size_t size)
 {
 	if (size <= class_sizes[0])
 		return 0;
 	if (size <= class_sizes[POW2_CLASSES - 1])
 		return 60 - __builtin_clzll(size - 1); /* 17..32 -> 1, ..., 513..1024 -> 6 */
 	return size <= class_sizes[POW2_CLASSES] ? POW2_CLASSES : POW2_CLASSES + 1;
+}
+
+/* The same, looked up in the table heap_reset() fills from it. */
+static inline int size_class(size_t size)
+{
+	return class_of_16ths[(size + 15) / 16];
 }
 
 /* Empty class: a new slab, then the object. Out of line: once per page's worth of objects. */
@@ -282,13 +294,11 @@ static HEAP_SLOW size_t bad_free(const void *p, const char *why)
 	return 0;
 }
 
-/* The last object of a slab came back: keep a few empty slabs per class, so alloc/free around a boundary does not churn pages. */
-static HEAP_SLOW void slab_emptied(struct heap_page *pg)
+/* An empty slab past the few each class keeps goes back to the page allocator. */
+static HEAP_SLOW void slab_release(struct heap_page *pg)
 {
 	struct heap_class *c = &classes[pg->cls];
 
-	if (c->empty_slabs++ < HEAP_EMPTY_SLABS_KEPT)
-		return;
 	list_del_init(&pg->link);
 	c->empty_slabs--;
 	stats.classes[pg->cls].slabs--;
@@ -314,8 +324,12 @@ static inline __attribute__((always_inline)) size_t free_small(struct heap_page 
 	pg->free_list = f;
 	stats.classes[pg->cls].in_use--;
 	account_bytes(size, false);
-	if (unlikely(!--pg->in_use))
-		slab_emptied(pg);
+	/*
+	 * The last object of a slab came back: keep a few empty slabs per class,
+	 * so alloc/free around a boundary (one packet at a time) does not churn pages.
+	 */
+	if (unlikely(!--pg->in_use) && classes[pg->cls].empty_slabs++ >= HEAP_EMPTY_SLABS_KEPT)
+		slab_release(pg);
 	return size;
 }
 
