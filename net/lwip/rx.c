@@ -47,7 +47,10 @@
  * ICMP echo) has its headers written in place: the received headers sit
  * between the pbuf and its payload, where lwIP may prepend, whereas it cannot
  * prepend into a PBUF_REF pbuf and allocates a header pbuf that goes out as a
- * second segment. Copying 256 bytes costs less than either.
+ * second segment. Copying 256 bytes costs less than either. Not TCP: lwIP
+ * never answers a segment from its pbuf and frees a bare acknowledgement at
+ * once, so the copy would only cost; the bound on held buffers (RX_HELD_MAX)
+ * keeps small segments from taking the ring.
  */
 #define RX_COPYBREAK 256
 
@@ -203,6 +206,22 @@ static bool rx_wrappable(const struct glue_if *gif, const struct netbuf *nb)
 	       gif->stats.rx_frames_held + rx_nr_frames(nb) <= RX_HELD_MAX;
 }
 
+/* A frame under the copybreak that is not TCP (over IPv4, or IPv6 without extension headers). */
+static bool rx_copybreak(const struct netbuf *nb)
+{
+	const u8 *d = nb->data;
+
+	if (nb->tot_len > RX_COPYBREAK)
+		return false;
+	if (nb->len >= SIZEOF_ETH_HDR + IP_HLEN && d[12] == (ETHTYPE_IP >> 8) &&
+	    d[13] == (ETHTYPE_IP & 0xff))
+		return d[SIZEOF_ETH_HDR + 9] != IP_PROTO_TCP;
+	if (nb->len >= SIZEOF_ETH_HDR + IP6_HLEN && d[12] == (ETHTYPE_IPV6 >> 8) &&
+	    d[13] == (ETHTYPE_IPV6 & 0xff))
+		return d[SIZEOF_ETH_HDR + 6] != IP6_NEXTH_TCP;
+	return true;
+}
+
 /* The pbuf chain lwIP will see, or NULL (the frame is then still the caller's). */
 static struct pbuf *rx_to_pbuf(struct glue_if *gif, struct netbuf *nb)
 {
@@ -212,7 +231,7 @@ static struct pbuf *rx_to_pbuf(struct glue_if *gif, struct netbuf *nb)
 	if (unlikely(nb->tot_len > 0xffff))
 		return NULL;
 	/* A small frame wrapped only when the heap has no room for its copy; others the reverse. */
-	if (nb->tot_len <= RX_COPYBREAK || !rx_wrappable(gif, nb)) {
+	if (rx_copybreak(nb) || !rx_wrappable(gif, nb)) {
 		p = rx_copy(nb);
 		if (p) {
 			gif->stats.rx_copied++;

@@ -911,6 +911,33 @@ static void tcp_echo_bytes(u32 total, u32 features)
 	assert_no_leaks();
 }
 
+START_TEST(test_small_tcp_segment_is_not_copied)
+{
+	struct peer p;
+	u8 data[100];
+	struct lwip_glue_stats before, st;
+
+	for (u32 i = 0; i < sizeof(data); i++)
+		data[i] = (u8)(i + 40);
+	arp_handshake();
+	peer_connect(&p, 50001, sizeof(data));
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &before), 0);
+	/* 154 bytes, under the copybreak: TCP goes up in the driver's buffer all the same. */
+	ck_assert_uint_eq(peer_send(&p, data, sizeof(data)), sizeof(data));
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st), 0);
+	ck_assert_uint_eq(st.rx_frames - before.rx_frames, 1);
+	ck_assert_uint_eq(st.rx_copied, before.rx_copied);
+	for (int i = 0; i < 100 && p.ngot < sizeof(data); i++) {
+		run_loop(1);
+		peer_receive(&p, true);
+	}
+	ck_assert_uint_eq(p.ngot, sizeof(data));
+	ck_assert(!memcmp(p.got, data, sizeof(data)));
+	free(p.got);
+	assert_no_leaks();
+}
+END_TEST
+
 START_TEST(test_tcp_echo_1mb)
 {
 	tcp_echo_bytes(1 << 20, NETIF_F_SG);
@@ -1979,6 +2006,7 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(tc, test_udp_echo_zero_copy_holds_rx_buffer);
 	tcase_add_test(tc, test_small_udp_echo_is_copied_and_answered_in_place);
 	tcase_add_test(tc, test_small_frame_wrapped_when_heap_refuses_copy);
+	tcase_add_test(tc, test_small_tcp_segment_is_not_copied);
 	tcase_add_test(tc, test_udp_echo_sizes_and_segments);
 	tcase_add_test(own, test_copy_mode_sends_one_segment);
 	tcase_add_test(own, test_no_sg_device_gets_single_segments);
