@@ -248,6 +248,11 @@ int tg3_poll(struct napi_struct *napi, int budget)
 		done = tg3_rx(tp, budget);
 		tg3_rx_refill(tp);
 	}
+	/*
+	 * What the stack sent while the poll ran (answers to the frames handed
+	 * up, a queue woken by the reclaim): one mailbox write for all of it.
+	 */
+	tg3_tx_doorbell(tp);
 	tp->in_poll = false;
 	if (done >= budget || !napi_complete_done(napi, done))
 		return done;

@@ -189,6 +189,7 @@ int tg3_rings_alloc(struct tg3 *tp)
 	}
 	memset(tp->tx_frame, 0, sizeof(tp->tx_frame));
 	memset(tp->std_slot, 0, sizeof(tp->std_slot));
+	tg3_std_ring_format(tp);
 	return 0;
 }
 

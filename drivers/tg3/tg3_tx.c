@@ -4,6 +4,13 @@
  * remembered with the frame, which is freed when the chip's consumer index
  * (in the status block) passes it.
  *
+ * The send mailbox (an uncached write, the costliest thing per frame on the
+ * bus) is written at once for a frame sent from anywhere but our own poll.
+ * Frames the stack sends while the poll hands it received ones (answers,
+ * acknowledgements, forwarded frames) are told to the chip once, when the
+ * poll has handed up its last frame (tg3_tx_doorbell()), as Linux's drivers
+ * do with xmit_more; a ring that fills meanwhile is told at once.
+ *
  * Checksums: the chip finds the IPv4 and TCP/UDP headers itself and fills the
  * checksum the stack left seeded with the pseudo-header sum (T3_MODE_TX_NO_
  * PSEUDO_CSUM). Frames it would misparse (options it cannot reach, the
@@ -148,7 +155,7 @@ static u16 csum_flags(struct tg3 *tp, struct netbuf *nb)
 netdev_tx_t tg3_start_xmit(struct netbuf *nb, struct net_device *dev)
 {
 	struct tg3 *tp = netdev_priv(dev);
-	unsigned int nsegs = 0, i = 0;
+	unsigned int nsegs = 0;
 	u16 prod = tp->tx_prod, last = prod, flags;
 
 	for (struct netbuf *seg = nb; seg; seg = seg->next)
@@ -173,6 +180,7 @@ netdev_tx_t tg3_start_xmit(struct netbuf *nb, struct net_device *dev)
 	flags = csum_flags(tp, nb);
 	if (!tg3_tx_pending(tp))
 		tp->tx_progress_ns = ktime_get_ns();
+	/* The chip reads none of these BDs before the mailbox names them. */
 	for (struct netbuf *seg = nb; seg; seg = seg->next) {
 		struct t3_send_bd *bd = &tp->tx_ring[prod];
 
@@ -181,20 +189,37 @@ netdev_tx_t tg3_start_xmit(struct netbuf *nb, struct net_device *dev)
 		bd->addr_hi = (u32)(seg->dma >> 32);
 		bd->addr_lo = (u32)seg->dma;
 		bd->len = (u16)seg->len;
-		bd->flags = flags | (++i == nsegs ? T3_TXBD_END : 0);
+		bd->flags = flags;
 		bd->vlan = 0;
 		bd->mss = 0;
-		tp->tx_frame[prod] = NULL;
 		last = prod;
 		prod = (u16)((prod + 1) % TG3_TX_RING);
 	}
+	tp->tx_ring[last].flags = flags | T3_TXBD_END;
+	/* Only a frame's last slot names it; the others stay NULL from their last reclaim. */
 	tp->tx_frame[last] = nb;
 	tp->tx_prod = prod;
-	/* No fence: writel's UC store cannot pass the BD stores (kernel/x86/barrier.h). */
-	tg3_write(tp, T3_MBOX_SEND0_PROD, prod);
-	if (tx_free(tp) < TG3_TX_MAX_SEGS)
+	if (tx_free(tp) < TG3_TX_MAX_SEGS) {
 		netif_stop_queue(dev);
+		tp->tx_doorbell_pending = true;
+		tg3_tx_doorbell(tp); /* a full ring empties only once the chip knows of it */
+	} else if (tp->in_poll) {
+		tp->tx_doorbell_pending = true;
+	} else {
+		/* No fence: writel's UC store cannot pass the BD stores (kernel/x86/barrier.h). */
+		tg3_write(tp, T3_MBOX_SEND0_PROD, prod);
+	}
 	return NETDEV_TX_OK;
+}
+
+/* Tell the chip of the frames posted since it was last told (tg3_poll, a filling ring). */
+void tg3_tx_doorbell(struct tg3 *tp)
+{
+	if (!tp->tx_doorbell_pending)
+		return;
+	tp->tx_doorbell_pending = false;
+	/* No fence: writel's UC store cannot pass the BD stores (kernel/x86/barrier.h). */
+	tg3_write(tp, T3_MBOX_SEND0_PROD, tp->tx_prod);
 }
 
 void tg3_tx_reclaim(struct tg3 *tp)
@@ -209,15 +234,19 @@ void tg3_tx_reclaim(struct tg3 *tp)
 		tg3_schedule_reset(tp, "bad send consumer index");
 		return;
 	}
-	while (tp->tx_cons != hw) {
-		struct netbuf *nb = tp->tx_frame[tp->tx_cons];
+	/*
+	 * The index in a local: a release may run any code, and one that sends
+	 * meanwhile sees the ring fuller than it is, never emptier.
+	 */
+	for (u16 cons = tp->tx_cons; cons != hw; cons = (u16)((cons + 1) % TG3_TX_RING)) {
+		struct netbuf *nb = tp->tx_frame[cons];
 
 		if (nb) {
-			tp->tx_frame[tp->tx_cons] = NULL;
+			tp->tx_frame[cons] = NULL;
 			netbuf_free(nb);
 		}
-		tp->tx_cons = (u16)((tp->tx_cons + 1) % TG3_TX_RING);
 	}
+	tp->tx_cons = hw;
 	if (done)
 		tp->tx_progress_ns = ktime_get_ns();
 	if (netif_queue_stopped(&tp->netdev) && tx_free(tp) >= TG3_TX_WAKE_FREE &&
@@ -241,4 +270,5 @@ void tg3_tx_drop_all(struct tg3 *tp)
 	}
 	tp->tx_prod = 0;
 	tp->tx_cons = 0;
+	tp->tx_doorbell_pending = false;
 }
