@@ -114,6 +114,7 @@ struct tg3_counters {
 	u64 rx_refill_starved;
 	u64 tx_csum_hw;
 	u64 tx_csum_sw;
+	u64 tx_csum_bad_frame; /* software sum refused: the segments end before tot_len */
 	u64 tx_ring_full;
 	u64 tx_too_many_segs;
 	u64 tx_timeouts;
@@ -158,6 +159,8 @@ struct tg3 {
 	u32 chip_id;
 	u8 phy_addr;
 	u8 mac[ETH_ALEN];
+	/* tg3.udp_csum=hw: the chip sums UDP too, and may send a zero sum (tg3_tx.c). */
+	bool udp_csum_hw;
 
 	/* Rings and status block (DMA memory, allocated at open). */
 	struct t3_send_bd *tx_ring;

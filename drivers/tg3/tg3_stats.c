@@ -58,6 +58,7 @@ static const struct ethtool_table tg3_stat_table[] = {
 	TG3_STAT("rx_refill_starved", ctr.rx_refill_starved),
 	TG3_STAT("tx_csum_hw", ctr.tx_csum_hw),
 	TG3_STAT("tx_csum_sw", ctr.tx_csum_sw),
+	TG3_STAT("tx_csum_bad_frame", ctr.tx_csum_bad_frame),
 	TG3_STAT("tx_ring_full", ctr.tx_ring_full),
 	TG3_STAT("tx_too_many_segs", ctr.tx_too_many_segs),
 	TG3_STAT("tx_timeouts", ctr.tx_timeouts),

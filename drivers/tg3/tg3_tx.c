@@ -14,12 +14,17 @@
  * Checksums: the chip finds the IPv4 and TCP/UDP headers itself and fills the
  * checksum the stack left seeded with the pseudo-header sum (T3_MODE_TX_NO_
  * PSEUDO_CSUM). Frames it would misparse (options it cannot reach, the
- * stack's csum_start pointing elsewhere) are summed here instead.
+ * stack's csum_start pointing elsewhere) are summed here instead, and so are
+ * UDP datagrams unless tg3.udp_csum=hw: the chip puts a computed sum of zero
+ * on the wire as 0x0000, which UDP reads as "no checksum" where RFC 768 wants
+ * 0xFFFF (FreeBSD's bge leaves UDP to the host for that reason, its
+ * dev.bge.N.forced_udpcsum; about one datagram in 65536 would go unchecked).
  */
 #define pr_fmt(fmt) "tg3: " fmt
 
 #include "drivers/tg3/tg3.h"
 #include "kernel/console/printk.h"
+#include "net/core/inet_csum.h"
 
 #define ETH_P_IPV4     0x0800
 #define IPPROTO_TCP_NR 6
@@ -64,27 +69,59 @@ static bool is_ipv4(const struct tx_headers *h)
 	       h->b[13] == (ETH_P_IPV4 & 0xFF) && (h->b[ETH_HLEN] >> 4) == 4;
 }
 
-/* What the chip's parser will find: plain IPv4, unfragmented, TCP or UDP. */
-static bool hw_can_csum(const struct tx_headers *h, const struct netbuf *nb)
+/* What the chip's parser will find: plain IPv4, unfragmented, TCP or UDP; 0 for anything else. */
+static u8 hw_csum_proto(const struct tx_headers *h, const struct netbuf *nb)
 {
 	const u8 *ip = h->b + ETH_HLEN;
 	u32 total = nb->tot_len ? nb->tot_len : nb->len;
 	unsigned int ihl;
 
 	if (!is_ipv4(h))
-		return false;
+		return 0;
 	ihl = (ip[0] & 0xF) * 4u;
 	if (ihl < 20 || nb->csum_start != ETH_HLEN + ihl)
-		return false;
+		return 0;
 	if ((ip[6] & 0x3F) || ip[7]) /* more-fragments or an offset */
-		return false;
-	if (ip[9] == IPPROTO_TCP_NR && nb->csum_offset != 16)
-		return false;
-	if (ip[9] == IPPROTO_UDP_NR && nb->csum_offset != 6)
-		return false;
-	if (ip[9] != IPPROTO_TCP_NR && ip[9] != IPPROTO_UDP_NR)
-		return false;
-	return nb->csum_start + nb->csum_offset + 2u <= total;
+		return 0;
+	if (!(ip[9] == IPPROTO_TCP_NR && nb->csum_offset == 16) &&
+	    !(ip[9] == IPPROTO_UDP_NR && nb->csum_offset == 6))
+		return 0;
+	return nb->csum_start + nb->csum_offset + 2u <= total ? ip[9] : 0;
+}
+
+/*
+ * Add len bytes of the frame from offset off to sum, as big-endian words,
+ * whatever the segments' lengths: an odd segment's last byte is the high half
+ * of a word the next one completes. False when the segments end first.
+ */
+static bool frame_sum(const struct netbuf *nb, u32 off, u32 len, u64 *sum)
+{
+	bool odd = false;
+
+	for (; nb && len; nb = nb->next) {
+		const u8 *p;
+		u32 n;
+
+		if (off >= nb->len) {
+			off -= nb->len;
+			continue;
+		}
+		p = nb->data + off;
+		n = MIN(nb->len - off, len);
+		off = 0;
+		len -= n;
+		if (odd) {
+			*sum += *p++;
+			n--;
+			odd = false;
+		}
+		*sum = inet_csum_add(*sum, p, n & ~1u);
+		if (n & 1) {
+			*sum += (u32)p[n - 1] << 8;
+			odd = true;
+		}
+	}
+	return !len;
 }
 
 /* Byte at frame offset `off`, walking the segments. */
@@ -98,30 +135,27 @@ static u8 *frame_byte(struct netbuf *nb, u32 off)
 	return NULL;
 }
 
-/* Fill the TCP/UDP checksum in software: sum from csum_start, seed included. */
-static void sw_csum(struct netbuf *nb)
+/*
+ * Fill the TCP/UDP checksum in software: the sum from csum_start, seed
+ * included. A frame shorter than it claims is counted and left as it is.
+ */
+static void sw_csum(struct tg3 *tp, struct netbuf *nb)
 {
 	u32 total = nb->tot_len ? nb->tot_len : nb->len;
-	u32 sum = 0;
+	u64 sum = 0;
 	u8 *hi, *lo;
 	u16 res;
 
-	for (u32 off = nb->csum_start; off < total; off++) {
-		const u8 *b = frame_byte(nb, off);
-
-		if (!b)
-			break; /* tot_len claims more than the segments hold */
-		sum += ((off - nb->csum_start) & 1) ? *b : (u32)*b << 8;
-	}
-	while (sum >> 16)
-		sum = (sum & 0xFFFF) + (sum >> 16);
-	res = (u16)~sum;
 	hi = frame_byte(nb, nb->csum_start + nb->csum_offset);
 	lo = frame_byte(nb, nb->csum_start + nb->csum_offset + 1u);
-	if (!hi || !lo)
+	if (nb->csum_start >= total || !hi || !lo ||
+	    !frame_sum(nb, nb->csum_start, total - nb->csum_start, &sum)) {
+		tp->ctr.tx_csum_bad_frame++;
 		return;
+	}
+	res = inet_csum_fold(sum);
 	if (!res && nb->csum_offset == 6)
-		res = 0xFFFF; /* UDP: zero means "no checksum" */
+		res = 0xFFFF; /* UDP: zero means "no checksum" (RFC 768) */
 	*hi = (u8)(res >> 8);
 	*lo = (u8)res;
 }
@@ -130,18 +164,20 @@ static u16 csum_flags(struct tg3 *tp, struct netbuf *nb)
 {
 	struct tx_headers h;
 	u16 flags = 0;
+	u8 proto;
 
 	if (nb->csum != NETBUF_CSUM_PARTIAL && !(nb->flags & NETBUF_F_TX_IPHDR_CSUM))
 		return 0;
 	read_headers(nb, &h);
 	if (nb->csum == NETBUF_CSUM_PARTIAL) {
-		if (hw_can_csum(&h, nb)) {
+		proto = hw_csum_proto(&h, nb);
+		if (proto == IPPROTO_TCP_NR || (proto == IPPROTO_UDP_NR && tp->udp_csum_hw)) {
 			flags |= T3_TXBD_TCP_UDP_CSUM;
 			tp->ctr.tx_csum_hw++;
 		} else {
 			/* The stack mapped the frame for the chip: borrow it back to write. */
 			netbuf_tx_sync_for_cpu(nb);
-			sw_csum(nb);
+			sw_csum(tp, nb);
 			netbuf_tx_sync_for_device(nb);
 			tp->ctr.tx_csum_sw++;
 		}
