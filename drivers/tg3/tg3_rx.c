@@ -51,11 +51,12 @@ static void push_free(struct tg3 *tp, struct tg3_rx_buf *buf)
 	tp->rx_free = buf;
 }
 
-static void tg3_rx_release(struct netbuf *nb)
+/*
+ * The rare returns, out of line so the common one saves no registers: a
+ * buffer back twice, or back to a pool its interface closed meanwhile.
+ */
+static __attribute__((noinline)) void rx_release_rare(struct tg3 *tp, struct tg3_rx_buf *buf)
 {
-	struct tg3_rx_buf *buf = nb->owner;
-	struct tg3 *tp = buf->tp;
-
 	if (buf->state != TG3_RXB_LENT) {
 		pr_err("%s: receive buffer %u returned twice\n", tg3_name(tp),
 		       (unsigned int)(buf - tp->rx_buf));
@@ -63,13 +64,26 @@ static void tg3_rx_release(struct netbuf *nb)
 	}
 	push_free(tp, buf);
 	tp->rx_lent--;
-	if (tp->rx_pool_orphaned) {
-		if (!tp->rx_lent)
-			free_chunks(tp);
-	} else if (tp->rx_posted < TG3_RX_REFILL_LOW && tp->state == TG3_ST_RUNNING &&
-		   !tp->in_poll) {
-		napi_schedule(&tp->napi);
+	if (!tp->rx_lent)
+		free_chunks(tp);
+	netdev_adapter_return(&tp->own); /* last: the adapter may be gone after it */
+}
+
+static void tg3_rx_release(struct netbuf *nb)
+{
+	struct tg3_rx_buf *buf = nb->owner;
+	struct tg3 *tp = buf->tp;
+
+	if (unlikely(buf->state != TG3_RXB_LENT || tp->rx_pool_orphaned)) {
+		rx_release_rare(tp, buf);
+		return;
 	}
+	push_free(tp, buf);
+	tp->rx_lent--;
+	/* Running low outside the poll (the stack held buffers a while): refill soon. */
+	if (unlikely(tp->rx_posted < TG3_RX_REFILL_LOW) && tp->state == TG3_ST_RUNNING &&
+	    !tp->in_poll)
+		napi_schedule(&tp->napi);
 	netdev_adapter_return(&tp->own); /* last: it may free a removed adapter */
 }
 

@@ -188,37 +188,48 @@ static u16 csum_flags(struct tg3 *tp, struct netbuf *nb)
 	return flags;
 }
 
+/* The queue must wait: the ring is full, or a recovery reset will give it back soon. */
+static netdev_tx_t xmit_busy(struct tg3 *tp, struct net_device *dev)
+{
+	netif_stop_queue(dev);
+	tp->ctr.tx_ring_full++;
+	return NETDEV_TX_BUSY;
+}
+
+static netdev_tx_t xmit_drop(struct net_device *dev, struct netbuf *nb, u64 *counter)
+{
+	(*counter)++;
+	netbuf_free(nb);
+	return NETDEV_TX_OK;
+}
+
 netdev_tx_t tg3_start_xmit(struct netbuf *nb, struct net_device *dev)
 {
 	struct tg3 *tp = netdev_priv(dev);
+	struct t3_send_bd *ring = tp->tx_ring;
 	unsigned int nsegs = 0;
 	u16 prod = tp->tx_prod, last = prod, flags;
 
 	for (struct netbuf *seg = nb; seg; seg = seg->next)
 		nsegs += seg->len != 0;
-	if (!nsegs || nsegs > TG3_TX_MAX_SEGS) {
+	if (unlikely(!nsegs || nsegs > TG3_TX_MAX_SEGS)) {
 		tp->ctr.tx_too_many_segs++;
-		dev->stats.tx_errors++;
-		netbuf_free(nb);
-		return NETDEV_TX_OK;
+		return xmit_drop(dev, nb, &dev->stats.tx_errors);
 	}
-	/* A recovery reset gives the ring back soon; anything else not running never will. */
-	if (tp->state != TG3_ST_RUNNING && tp->state != TG3_ST_RESETTING) {
-		dev->stats.tx_dropped++;
-		netbuf_free(nb);
-		return NETDEV_TX_OK;
+	if (unlikely(tp->state != TG3_ST_RUNNING)) {
+		/* A recovery reset gives the ring back soon; anything else not running never will. */
+		if (tp->state == TG3_ST_RESETTING)
+			return xmit_busy(tp, dev);
+		return xmit_drop(dev, nb, &dev->stats.tx_dropped);
 	}
-	if (tx_free(tp) < nsegs || tp->state == TG3_ST_RESETTING) {
-		netif_stop_queue(dev);
-		tp->ctr.tx_ring_full++;
-		return NETDEV_TX_BUSY;
-	}
+	if (unlikely(tx_free(tp) < nsegs))
+		return xmit_busy(tp, dev);
 	flags = csum_flags(tp, nb);
 	if (!tg3_tx_pending(tp))
 		tp->tx_progress_ns = ktime_get_ns();
 	/* The chip reads none of these BDs before the mailbox names them. */
 	for (struct netbuf *seg = nb; seg; seg = seg->next) {
-		struct t3_send_bd *bd = &tp->tx_ring[prod];
+		struct t3_send_bd *bd = &ring[prod];
 
 		if (!seg->len)
 			continue;
@@ -231,7 +242,7 @@ netdev_tx_t tg3_start_xmit(struct netbuf *nb, struct net_device *dev)
 		last = prod;
 		prod = (u16)((prod + 1) % TG3_TX_RING);
 	}
-	tp->tx_ring[last].flags = flags | T3_TXBD_END;
+	ring[last].flags = flags | T3_TXBD_END;
 	/* Only a frame's last slot names it; the others stay NULL from their last reclaim. */
 	tp->tx_frame[last] = nb;
 	tp->tx_prod = prod;
