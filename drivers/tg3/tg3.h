@@ -106,6 +106,7 @@ struct tg3_rx_buf {
 struct tg3_counters {
 	u64 interrupts;
 	u64 interrupts_not_ours;
+	u64 poll_second_looks; /* work found just after the unmask: polled again at once */
 	u64 msi_fallbacks;
 	u64 rx_csum_ok;
 	u64 rx_csum_bad;

@@ -262,6 +262,7 @@ int tg3_poll(struct napi_struct *napi, int budget)
 	mb(); /* the unmask (a store) before the status block loads that follow */
 	/* An update that landed after we looked: poll again rather than wait for it. */
 	if (has_work(tp)) {
+		tp->ctr.poll_second_looks++;
 		tg3_write(tp, T3_MBOX_IRQ0, 1);
 		napi_schedule(napi);
 	}

@@ -49,6 +49,7 @@ void tg3_get_stats(struct net_device *dev, struct net_device_stats *stats)
 static const struct ethtool_table tg3_stat_table[] = {
 	TG3_STAT("interrupts", ctr.interrupts),
 	TG3_STAT("interrupts_not_ours", ctr.interrupts_not_ours),
+	TG3_STAT("poll_second_looks", ctr.poll_second_looks),
 	TG3_STAT("msi_fallbacks", ctr.msi_fallbacks),
 	TG3_STAT("missed_irqs", irq.missed_irqs), /* interrupts the watchdog stood in for */
 	TG3_STAT("rx_csum_ok", ctr.rx_csum_ok),
