@@ -3,7 +3,7 @@
  * Instructions per received frame for the tg3, sky2 and skge drivers, in the
  * hosted harness, under callgrind (run.sh does the counting).
  *
- *   hosted_cost <tg3|sky2|skge> <driver|full> [frames]
+ *   hosted_cost <tg3|sky2|skge> <driver|full|full-nocsum> [frames]
  *
  * driver: the driver alone on its receive path. A pretend stack takes each
  *         frame and gives the buffer straight back, so what is measured is
@@ -12,6 +12,10 @@
  * full:   napkin's whole path for a UDP echo: driver -> NAPI -> lwIP ->
  *         the UDP echo service -> lwIP -> the driver's transmit, and the
  *         transmit completion.
+ * full-nocsum: the same with the device's checksum offloads turned off
+ *         before the interface opens (lwIP's glue reads dev->features when it
+ *         adds the interface, the drivers per frame), so every checksum is
+ *         computed and verified in software.
  *
  * Frames are injected on a scripted wire in bursts of BURST, and the loop
  * runs 2 ms of simulated time after each burst (each chip's interrupt
@@ -83,6 +87,9 @@ static int drop_rx(struct net_device *dev, struct netbuf *nb)
 }
 
 static const struct netdev_stack_ops drop_stack = { .rx = drop_rx };
+
+/* What full-nocsum takes away: every checksum the device could compute or verify. */
+#define CSUM_OFFLOADS (NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM | NETIF_F_IPHDR_CSUM | NETIF_F_RXCSUM)
 
 /* ---- The chip ---- */
 static void add_model(const char *drv)
@@ -184,17 +191,30 @@ static void arp_request(void)
 	hosted_wire_inject(wire, f, sizeof(f));
 }
 
-/* Echo replies the port sent: UDP from port 7 back to the peer. */
+/* Echo replies whose IPv4 or UDP checksum is wrong or, for UDP, left out. */
+static unsigned long bad_checksums;
+
+/*
+ * Echo replies the port sent: UDP from port 7 back to the peer. Each must
+ * carry both checksums, right, whoever computed them (lwIP, or the model as
+ * the chip would): a path that skipped one must not report a cheap number.
+ */
 static unsigned long take_replies(void)
 {
 	unsigned long n = 0;
+	struct fr_info info;
 	u8 f[2048];
 	u32 len;
 
-	while ((len = hosted_wire_take(wire, f, sizeof(f))))
-		if (len >= 42 && f[23] == FR_PROTO_UDP && f[34] == 0 && f[35] == UDP_ECHO &&
-		    !memcmp(f, peer_mac, 6))
-			n++;
+	while ((len = hosted_wire_take(wire, f, sizeof(f)))) {
+		if (len < 42 || f[23] != FR_PROTO_UDP || f[34] != 0 || f[35] != UDP_ECHO ||
+		    memcmp(f, peer_mac, 6))
+			continue;
+		n++;
+		if (!fr_parse(f, len, &info) || !fr_ip_csum_ok(f, &info) || !(f[40] | f[41]) ||
+		    !fr_l4_csum_ok(f, &info))
+			bad_checksums++;
+	}
 	return n;
 }
 
@@ -217,11 +237,14 @@ int main(int argc, char **argv)
 {
 	unsigned long frames = argc > 3 ? strtoul(argv[3], NULL, 0) : 2000, replies = 0;
 	struct net_device *dev;
-	bool full;
+	bool full, csum_offload = true;
 
-	if (argc < 3 || (strcmp(argv[2], "driver") && strcmp(argv[2], "full")))
-		die("usage: hosted_cost <tg3|sky2|skge> <driver|full> [frames]");
-	full = !strcmp(argv[2], "full");
+	if (argc < 3 || (strcmp(argv[2], "driver") && strcmp(argv[2], "full") &&
+			 strcmp(argv[2], "full-nocsum")))
+		die("usage: hosted_cost <tg3|sky2|skge> <driver|full|full-nocsum> [frames]");
+	full = strncmp(argv[2], "full", 4) == 0;
+	if (!strcmp(argv[2], "full-nocsum"))
+		csum_offload = false;
 	frames -= frames % BURST;
 	/* lwIP's memory comes from the kernel heap, as on bare metal (mk/bench_hosted_cost.mk). */
 	phys_arena_init(1ull << 20, 128ull << 20);
@@ -234,6 +257,8 @@ int main(int argc, char **argv)
 	dev = netdev_get_by_name("eth0");
 	if (!dev)
 		die("the driver registered no eth0");
+	if (!csum_offload)
+		dev->features &= ~(u32)CSUM_OFFLOADS;
 	if (full) {
 		cmdline_init("ip=" NAPKIN_IP ":::255.255.255.0::eth0:off ipv6.disable=1");
 		net_init();
@@ -270,6 +295,11 @@ int main(int argc, char **argv)
 	if (full && replies != frames) {
 		fprintf(stderr, "hosted_cost: %lu echo replies for %lu requests\n", replies,
 			frames);
+		return 1;
+	}
+	if (bad_checksums) {
+		fprintf(stderr, "hosted_cost: %lu echo replies with a wrong or missing checksum\n",
+			bad_checksums);
 		return 1;
 	}
 	if (!full && received != frames) {

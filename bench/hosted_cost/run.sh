@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Instructions per received frame for tg3, sky2 and skge in the hosted
 # harness (bench/hosted_cost/README.md): each driver alone on its receive
-# path, then napkin's whole UDP echo path, under callgrind; the report goes
-# to stdout and bench/results/hosted-cost-<date>.txt.
+# path, then napkin's whole UDP echo path with the device's checksum offloads
+# and without them, under callgrind; the report goes to stdout and
+# bench/results/hosted-cost-<date>.txt.
 #
 #   bash bench/hosted_cost/run.sh [binary] [frames]     (or: make bench-hosted-cost)
 set -euo pipefail
@@ -22,7 +23,7 @@ out="$top/bench/results/hosted-cost-$(date -u +%Y%m%d-%H%M%S).txt"
 	echo "# bench/hosted_cost, $(date -u '+%Y-%m-%d %H:%M UTC'), $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo '?')"
 	echo "# $frames frames of 128 bytes per run, bursts of 20 every 2 ms (simulated), -O2"
 	echo "# instructions counted by callgrind; models, harness and bench excluded"
-	for mode in driver full; do
+	for mode in driver full full-nocsum; do
 		for drv in tg3 sky2 skge; do
 			file="$work/callgrind.$drv.$mode"
 			echo

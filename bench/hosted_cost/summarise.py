@@ -13,7 +13,9 @@ instruction inside the driver, here it is a call into the model.
 Prints the driver's cost per frame (functions under drivers/<driver>/), the
 whole of napkin's (everything outside tests/ and bench/), and the top
 functions of each with their share; then the whole split by layer (driver,
-net/, kernel/ and lib/, lwIP).
+net/, kernel/ and lib/, lwIP); then napkin's share (the whole path minus
+lwIP's own functions, the part issue #34 budgets) split by concern, so one
+run gives both columns of a before/after table.
 """
 import os
 import re
@@ -129,6 +131,13 @@ def main():
                                    for name in LAYERS if parts[name]) +
           f" (of {whole / frames:.0f})")
 
+    by_concern = concerns(charged)
+    share = sum(by_concern.values())
+    print(f"napkin's share (whole path minus lwIP): {share / frames:.0f} instructions per frame")
+    for name in CONCERNS:
+        if by_concern.get(name):
+            print(f"  {by_concern[name] / frames:8.1f}  {name}")
+
 
 LAYERS = ("driver", "napkin net/", "napkin kernel/", "lwIP")
 
@@ -141,6 +150,57 @@ def layer(f):
     if f.startswith("net/"):
         return "napkin net/"
     return "napkin kernel/"
+
+
+# Napkin's share by concern, in print order. lwIP's own functions are not in
+# it: napkin can only make lwIP cheaper by calling it less.
+CONCERNS = ("driver receive", "driver transmit", "driver interrupt, poll, registers",
+            "NAPI, netdev, netbuf", "receive glue", "transmit glue", "checksum", "heap",
+            "IP id", "services", "glue, other (loop hook, clock, netif)", "kernel")
+
+# (path prefix, concern), the first match wins; drivers are split by file below.
+CONCERN_PATHS = (
+    ("net/core/inet_csum.c", "checksum"),
+    ("net/core/", "NAPI, netdev, netbuf"),
+    ("net/lwip/rx.c", "receive glue"),
+    ("net/lwip/fixes/rx_", "receive glue"),
+    ("net/lwip/tx.c", "transmit glue"),
+    ("net/lwip/ip_out.c", "transmit glue"),
+    ("net/lwip/gso.c", "transmit glue"),
+    ("net/lwip/heap.c", "heap"),
+    ("kernel/mm/heap.c", "heap"),
+    ("kernel/mm/pmm.c", "heap"),
+    ("net/inet/ip_id.c", "IP id"),
+    ("net/services/", "services"),
+    ("net/", "glue, other (loop hook, clock, netif)"),
+)
+
+
+def concern(f):
+    """The concern a napkin source file serves, or None for lwIP's own."""
+    if f.startswith("third_party/lwip/"):
+        return None
+    if f.startswith("drivers/"):
+        base = os.path.basename(f)
+        if re.search(r"_tx\.c$", base):
+            return "driver transmit"
+        if re.search(r"_(rx|status)\.c$", base):
+            return "driver receive"
+        return "driver interrupt, poll, registers"
+    for prefix, name in CONCERN_PATHS:
+        if f.startswith(prefix):
+            return name
+    return "kernel"
+
+
+def concerns(charged):
+    """Instructions per concern from {(file, function): instructions}, lwIP left out."""
+    out = defaultdict(int)
+    for (f, _), c in charged.items():
+        name = concern(f)
+        if name is not None:
+            out[name] += c
+    return dict(out)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@
 
 #include "drivers/tg3/tg3_reg.h"
 #include "kernel/mm/dma.h"
+#include "kernel/mm/io.h"
 #include "kernel/pci/pci.h"
 #include "kernel/pci/pci_irq_ladder.h"
 #include "kernel/core/time.h"
@@ -105,6 +106,7 @@ struct tg3_rx_buf {
 struct tg3_counters {
 	u64 interrupts;
 	u64 interrupts_not_ours;
+	u64 poll_second_looks; /* work found just after the unmask: polled again at once */
 	u64 msi_fallbacks;
 	u64 rx_csum_ok;
 	u64 rx_csum_bad;
@@ -113,6 +115,7 @@ struct tg3_counters {
 	u64 rx_refill_starved;
 	u64 tx_csum_hw;
 	u64 tx_csum_sw;
+	u64 tx_csum_bad_frame; /* software sum refused: the segments end before tot_len */
 	u64 tx_ring_full;
 	u64 tx_too_many_segs;
 	u64 tx_timeouts;
@@ -157,6 +160,8 @@ struct tg3 {
 	u32 chip_id;
 	u8 phy_addr;
 	u8 mac[ETH_ALEN];
+	/* tg3.udp_csum=hw: the chip sums UDP too, and may send a zero sum (tg3_tx.c). */
+	bool udp_csum_hw;
 
 	/* Rings and status block (DMA memory, allocated at open). */
 	struct t3_send_bd *tx_ring;
@@ -184,6 +189,12 @@ struct tg3 {
 	struct netbuf *tx_frame[TG3_TX_RING]; /* set on each frame's last BD */
 	u16 tx_prod, tx_cons;
 	u64 tx_progress_ns; /* last completion, or when the ring became busy */
+	/*
+	 * Frames posted from inside our own poll (the stack answering what it
+	 * received) whose producer index the chip has not been told yet: the
+	 * poll writes the send mailbox once before it returns.
+	 */
+	bool tx_doorbell_pending;
 
 	/* Interrupts. */
 	struct irq_ladder irq; /* MSI, INTx or polling, and the lost-interrupt watchdog */
@@ -219,9 +230,18 @@ struct tg3 {
 
 extern struct pci_driver tg3_pci_driver;
 
+/* Register access: one uncached load or store, so inline (the per-frame mailboxes use it). */
+static inline u32 tg3_read(struct tg3 *tp, u32 reg)
+{
+	return readl(tp->regs + reg);
+}
+
+static inline void tg3_write(struct tg3 *tp, u32 reg, u32 val)
+{
+	writel(val, tp->regs + reg);
+}
+
 /* tg3_hw.c */
-u32 tg3_read(struct tg3 *tp, u32 reg);
-void tg3_write(struct tg3 *tp, u32 reg, u32 val);
 void tg3_set_bits(struct tg3 *tp, u32 reg, u32 bits);
 u32 tg3_sram_read(struct tg3 *tp, u32 addr);
 void tg3_sram_write(struct tg3 *tp, u32 addr, u32 val);
@@ -250,6 +270,7 @@ void tg3_link_update(struct tg3 *tp);
 /* tg3_rx.c */
 int tg3_rx_pool_alloc(struct tg3 *tp);
 void tg3_rx_pool_release(struct tg3 *tp);
+void tg3_std_ring_format(struct tg3 *tp);
 void tg3_rx_unpost_all(struct tg3 *tp);
 void tg3_rx_refill(struct tg3 *tp);
 int tg3_rx(struct tg3 *tp, int budget);
@@ -258,6 +279,7 @@ int tg3_rx(struct tg3 *tp, int budget);
 netdev_tx_t tg3_start_xmit(struct netbuf *nb, struct net_device *dev);
 void tg3_tx_reclaim(struct tg3 *tp);
 void tg3_tx_drop_all(struct tg3 *tp);
+void tg3_tx_doorbell(struct tg3 *tp);
 unsigned int tg3_tx_pending(const struct tg3 *tp);
 
 /* tg3_irq.c */

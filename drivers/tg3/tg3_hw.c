@@ -31,16 +31,6 @@
 	 T3_MODE_HOST_STACKUP | T3_MODE_HOST_SEND_BDS | T3_MODE_TX_NO_PSEUDO_CSUM |     \
 	 T3_MODE_MAC_ATTN_INTR)
 
-u32 tg3_read(struct tg3 *tp, u32 reg)
-{
-	return readl(tp->regs + reg);
-}
-
-void tg3_write(struct tg3 *tp, u32 reg, u32 val)
-{
-	writel(val, tp->regs + reg);
-}
-
 void tg3_set_bits(struct tg3 *tp, u32 reg, u32 bits)
 {
 	tg3_write(tp, reg, tg3_read(tp, reg) | bits);

@@ -248,6 +248,11 @@ int tg3_poll(struct napi_struct *napi, int budget)
 		done = tg3_rx(tp, budget);
 		tg3_rx_refill(tp);
 	}
+	/*
+	 * What the stack sent while the poll ran (answers to the frames handed
+	 * up, a queue woken by the reclaim): one mailbox write for all of it.
+	 */
+	tg3_tx_doorbell(tp);
 	tp->in_poll = false;
 	if (done >= budget || !napi_complete_done(napi, done))
 		return done;
@@ -257,6 +262,7 @@ int tg3_poll(struct napi_struct *napi, int budget)
 	mb(); /* the unmask (a store) before the status block loads that follow */
 	/* An update that landed after we looked: poll again rather than wait for it. */
 	if (has_work(tp)) {
+		tp->ctr.poll_second_looks++;
 		tg3_write(tp, T3_MBOX_IRQ0, 1);
 		napi_schedule(napi);
 	}

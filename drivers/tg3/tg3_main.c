@@ -23,6 +23,7 @@
 #include "drivers/tg3/tg3.h"
 #include "net/core/netdev_adapter.h"
 #include "kernel/console/printk.h"
+#include "kernel/core/cmdline.h"
 
 enum tg3_id_class {
 	TG3_OK_5717,
@@ -189,6 +190,7 @@ int tg3_rings_alloc(struct tg3 *tp)
 	}
 	memset(tp->tx_frame, 0, sizeof(tp->tx_frame));
 	memset(tp->std_slot, 0, sizeof(tp->std_slot));
+	tg3_std_ring_format(tp);
 	return 0;
 }
 
@@ -384,6 +386,28 @@ static bool asic_matches(enum tg3_id_class cls, u32 asic)
  * the safe state for a function nobody drives. The BAR mapping is made once
  * per function and cached by the PCI core for the next driver.)
  */
+/*
+ * tg3.udp_csum=hw|sw: who sums UDP datagrams sent with checksum offload.
+ * The host by default; the chip only when asked, as it can send a zero sum
+ * (drivers/tg3/tg3_tx.c).
+ */
+static bool udp_csum_by_chip(const struct pci_dev *pdev)
+{
+	const char *v;
+
+	if (!cmdline_get("tg3.udp_csum", &v))
+		return false;
+	if (v && !strcmp(v, "hw")) {
+		pr_info("%s: tg3.udp_csum=hw: the chip sums UDP and may send a zero checksum\n",
+			pdev->name);
+		return true;
+	}
+	if (!v || strcmp(v, "sw"))
+		pr_err("%s: tg3.udp_csum=%s: not hw or sw; UDP is summed in software\n", pdev->name,
+		       v ? v : "");
+	return false;
+}
+
 static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	enum tg3_id_class cls = (enum tg3_id_class)id->driver_data;
@@ -451,6 +475,7 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	tp->netdev.priv = tp;
 	memcpy(tp->netdev.dev_addr, tp->mac, ETH_ALEN);
 	tp->netdev.features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPHDR_CSUM | NETIF_F_RXCSUM;
+	tp->udp_csum_hw = udp_csum_by_chip(pdev);
 	tp->netdev.mtu = ETH_DATA_LEN;
 	netif_napi_add(&tp->netdev, &tp->napi, tg3_poll, NAPI_DEFAULT_WEIGHT);
 	err = probe_step_fails(tp, TG3_PROBE_REGISTER);

@@ -12,6 +12,10 @@
  * poll, which refills: the chip never waits on an empty ring for an interrupt
  * that cannot come.
  *
+ * The chip only reads the standard ring: each slot's BD keeps its length,
+ * flags and slot number from tg3_std_ring_format(), and posting a buffer
+ * writes its address alone.
+ *
  * The pool is streaming DMA memory (kernel/mm/dma.h): a buffer is the chip's
  * from the refill that posts it (synced for the device) until its return
  * ring entry is consumed or the chip is stopped (synced for the CPU).
@@ -24,6 +28,10 @@
 #include "drivers/tg3/tg3.h"
 #include "kernel/x86/barrier.h"
 #include "kernel/console/printk.h"
+
+_Static_assert(!(T3_RET_RING_SIZE & (T3_RET_RING_SIZE - 1)) &&
+		   !(T3_RET_RING_SIZE_5755 & (T3_RET_RING_SIZE_5755 - 1)),
+	       "tg3_rx() steps the return ring index with a mask");
 
 static void free_chunks(struct tg3 *tp)
 {
@@ -43,11 +51,12 @@ static void push_free(struct tg3 *tp, struct tg3_rx_buf *buf)
 	tp->rx_free = buf;
 }
 
-static void tg3_rx_release(struct netbuf *nb)
+/*
+ * The rare returns, out of line so the common one saves no registers: a
+ * buffer back twice, or back to a pool its interface closed meanwhile.
+ */
+static __attribute__((noinline)) void rx_release_rare(struct tg3 *tp, struct tg3_rx_buf *buf)
 {
-	struct tg3_rx_buf *buf = nb->owner;
-	struct tg3 *tp = buf->tp;
-
 	if (buf->state != TG3_RXB_LENT) {
 		pr_err("%s: receive buffer %u returned twice\n", tg3_name(tp),
 		       (unsigned int)(buf - tp->rx_buf));
@@ -55,13 +64,26 @@ static void tg3_rx_release(struct netbuf *nb)
 	}
 	push_free(tp, buf);
 	tp->rx_lent--;
-	if (tp->rx_pool_orphaned) {
-		if (!tp->rx_lent)
-			free_chunks(tp);
-	} else if (tp->state == TG3_ST_RUNNING && !tp->in_poll &&
-		   tp->rx_posted < TG3_RX_REFILL_LOW) {
-		napi_schedule(&tp->napi);
+	if (!tp->rx_lent)
+		free_chunks(tp);
+	netdev_adapter_return(&tp->own); /* last: the adapter may be gone after it */
+}
+
+static void tg3_rx_release(struct netbuf *nb)
+{
+	struct tg3_rx_buf *buf = nb->owner;
+	struct tg3 *tp = buf->tp;
+
+	if (unlikely(buf->state != TG3_RXB_LENT || tp->rx_pool_orphaned)) {
+		rx_release_rare(tp, buf);
+		return;
 	}
+	push_free(tp, buf);
+	tp->rx_lent--;
+	/* Running low outside the poll (the stack held buffers a while): refill soon. */
+	if (unlikely(tp->rx_posted < TG3_RX_REFILL_LOW) && tp->state == TG3_ST_RUNNING &&
+	    !tp->in_poll)
+		napi_schedule(&tp->napi);
 	netdev_adapter_return(&tp->own); /* last: it may free a removed adapter */
 }
 
@@ -112,6 +134,24 @@ void tg3_rx_pool_release(struct tg3 *tp)
 	free_chunks(tp);
 }
 
+/*
+ * Every standard BD as the chip reads it, but for the buffer address a post
+ * fills in: one buffer, END, the slot number twice (the return ring copies
+ * index and opaque back, and tg3_rx() checks both).
+ */
+void tg3_std_ring_format(struct tg3 *tp)
+{
+	memset(tp->std_ring, 0, TG3_STD_RING * sizeof(*tp->std_ring));
+	for (unsigned int s = 0; s < TG3_STD_RING; s++) {
+		struct t3_rx_bd *bd = &tp->std_ring[s];
+
+		bd->len = T3_RX_BUF_SIZE;
+		bd->index = (u16)s;
+		bd->flags = T3_RXBD_END;
+		bd->opaque = s;
+	}
+}
+
 /* Take back every posted buffer (the chip is stopped). */
 void tg3_rx_unpost_all(struct tg3 *tp)
 {
@@ -128,7 +168,7 @@ void tg3_rx_unpost_all(struct tg3 *tp)
 	tp->std_prod = 0;
 	tp->ret_cons = 0;
 	if (tp->std_ring)
-		memset(tp->std_ring, 0, TG3_STD_RING * sizeof(*tp->std_ring));
+		tg3_std_ring_format(tp);
 	if (tp->ret_ring)
 		memset(tp->ret_ring, 0, TG3_RET_RING * sizeof(*tp->ret_ring));
 }
@@ -154,13 +194,8 @@ void tg3_rx_refill(struct tg3 *tp)
 		buf->slot = slot;
 		/* The buffer is the chip's before the descriptor naming it can be seen. */
 		dma_sync_single_for_device(buf->dma, T3_RX_BUF_SIZE, DMA_FROM_DEVICE);
-		memset(bd, 0, sizeof(*bd));
 		bd->addr_hi = (u32)(buf->dma >> 32);
 		bd->addr_lo = (u32)buf->dma;
-		bd->len = T3_RX_BUF_SIZE;
-		bd->index = slot;
-		bd->flags = T3_RXBD_END;
-		bd->opaque = slot;
 		tp->std_slot[slot] = buf;
 		tp->rx_posted++;
 		tp->std_prod = (u16)((slot + 1) % TG3_STD_RING);
@@ -204,6 +239,7 @@ int tg3_rx(struct tg3 *tp, int budget)
 {
 	u16 prod = READ_ONCE(tp->status->idx[0].rx_prod);
 	u16 start = tp->ret_cons;
+	u16 ret_mask = (u16)(tp->info->ret_ring - 1); /* a power of two (below) */
 	int done = 0;
 
 	if (prod >= tp->info->ret_ring) {
@@ -225,7 +261,7 @@ int tg3_rx(struct tg3 *tp, int budget)
 			tg3_schedule_reset(tp, "corrupt return ring entry");
 			break;
 		}
-		tp->ret_cons = (u16)((tp->ret_cons + 1) % tp->info->ret_ring);
+		tp->ret_cons = (u16)((tp->ret_cons + 1) & ret_mask);
 		tp->std_slot[slot] = NULL;
 		/* Ours again, whatever becomes of the frame; only now is its data valid. */
 		dma_sync_single_for_cpu(buf->dma, T3_RX_BUF_SIZE, DMA_FROM_DEVICE);

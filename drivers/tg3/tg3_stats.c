@@ -49,6 +49,7 @@ void tg3_get_stats(struct net_device *dev, struct net_device_stats *stats)
 static const struct ethtool_table tg3_stat_table[] = {
 	TG3_STAT("interrupts", ctr.interrupts),
 	TG3_STAT("interrupts_not_ours", ctr.interrupts_not_ours),
+	TG3_STAT("poll_second_looks", ctr.poll_second_looks),
 	TG3_STAT("msi_fallbacks", ctr.msi_fallbacks),
 	TG3_STAT("missed_irqs", irq.missed_irqs), /* interrupts the watchdog stood in for */
 	TG3_STAT("rx_csum_ok", ctr.rx_csum_ok),
@@ -58,6 +59,7 @@ static const struct ethtool_table tg3_stat_table[] = {
 	TG3_STAT("rx_refill_starved", ctr.rx_refill_starved),
 	TG3_STAT("tx_csum_hw", ctr.tx_csum_hw),
 	TG3_STAT("tx_csum_sw", ctr.tx_csum_sw),
+	TG3_STAT("tx_csum_bad_frame", ctr.tx_csum_bad_frame),
 	TG3_STAT("tx_ring_full", ctr.tx_ring_full),
 	TG3_STAT("tx_too_many_segs", ctr.tx_too_many_segs),
 	TG3_STAT("tx_timeouts", ctr.tx_timeouts),

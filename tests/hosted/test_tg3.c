@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "drivers/tg3/tg3.h"
+#include "kernel/core/cmdline.h"
 #include "kernel/mm/io.h"
 #include "kernel/pci/pci.h"
 #include "kernel/pci/pci_regs.h"
@@ -94,7 +95,7 @@ START_TEST(test_tx_all_sizes)
 {
 	struct net_device *dev;
 	u8 f[TT_MAX_FRAME], want[TT_MAX_FRAME], got[2048];
-	unsigned int hw = 0, sw_sent = 0;
+	unsigned int hw = 0, sw_sent = 0, sw_summed = 0;
 
 	tt_setup_default();
 	dev = tt_dev();
@@ -114,7 +115,9 @@ START_TEST(test_tx_all_sizes)
 						 partial ? NETBUF_CSUM_PARTIAL : NETBUF_CSUM_NONE,
 						 partial ? NETBUF_F_TX_IPHDR_CSUM : 0),
 					 NETDEV_TX_OK);
-			hw += partial;
+			/* UDP is summed by the driver, TCP by the chip (drivers/tg3/tg3_tx.c). */
+			hw += partial && proto == FR_PROTO_TCP;
+			sw_summed += partial && proto == FR_PROTO_UDP;
 			sw_sent += !partial;
 			hosted_run_for(200 * NSEC_PER_USEC);
 			n = take(got);
@@ -128,8 +131,121 @@ START_TEST(test_tx_all_sizes)
 	}
 	ck_assert_uint_eq(hosted_wire_pending(tt_wire()), 0);
 	ck_assert_uint_eq(tt_ethtool(dev, "tx_csum_hw"), hw);
-	ck_assert_uint_eq(dev->stats.tx_packets, hw + sw_sent);
+	ck_assert_uint_eq(tt_ethtool(dev, "tx_csum_sw"), sw_summed);
+	ck_assert_uint_eq(tt_ethtool(dev, "tx_csum_bad_frame"), 0);
+	ck_assert_uint_eq(dev->stats.tx_packets, hw + sw_summed + sw_sent);
 	tt_teardown();
+}
+END_TEST
+
+/*
+ * A UDP datagram with right checksums whose UDP sum comes to zero: RFC 768
+ * sends that as 0xFFFF. One payload word is chosen to make it so.
+ */
+static u32 udp_summing_to_zero(u8 *f)
+{
+	const u32 len = 100;
+	struct fr_info info;
+	u32 word;
+	u16 sum;
+
+	fr_build(f, len, tt_peer, tt_mac0, FR_PROTO_UDP, 7, true);
+	ck_assert(fr_parse(f, len, &info));
+	f[info.l4_off + 6] = 0;
+	f[info.l4_off + 7] = 0;
+	sum = fr_fold(fr_sum(f + info.l4_off, info.l4_len, fr_pseudo_sum(f, &info)));
+	word = (u32)(f[info.l4_off + 8] << 8 | f[info.l4_off + 9]);
+	word = fr_fold(word + (u16)~sum); /* the sum becomes 0xFFFF, its complement 0 */
+	f[info.l4_off + 8] = (u8)(word >> 8);
+	f[info.l4_off + 9] = (u8)word;
+	f[info.l4_off + 6] = 0xFF;
+	f[info.l4_off + 7] = 0xFF;
+	ck_assert(fr_l4_csum_ok(f, &info));
+	return len;
+}
+
+/* UDP with CHECKSUM_PARTIAL (csum_offset 6), headers and payload in two segments as the glue sends them. */
+static void send_udp_partial(struct net_device *dev, const u8 *want, u32 len, u8 *got)
+{
+	u8 f[TT_MAX_FRAME];
+
+	memcpy(f, want, len);
+	ck_assert(make_partial(f, len));
+	ck_assert_int_eq(tt_send(dev, f, len, 2, NETBUF_CSUM_PARTIAL, NETBUF_F_TX_IPHDR_CSUM),
+			 NETDEV_TX_OK);
+	hosted_run_for(200 * NSEC_PER_USEC);
+	ck_assert_uint_eq(take(got), MAX(len, (u32)FR_ETH_ZLEN));
+}
+
+/*
+ * UDP checksum offload: by default the driver sums UDP itself (the chip
+ * would send a zero sum as 0x0000); tg3.udp_csum=hw hands it to the chip,
+ * whose zero the model sends and counts.
+ */
+START_TEST(test_tx_udp_csum_partial)
+{
+	static const char *const modes[] = { "", "tg3.udp_csum=hw" };
+	u8 want[TT_MAX_FRAME], got[2048];
+	struct tg3_model_counters c;
+	struct net_device *dev;
+	struct fr_info info;
+	u32 len, field;
+
+	for (int chip_sums = 0; chip_sums < 2; chip_sums++) {
+		cmdline_init(modes[chip_sums]);
+		tt_setup_default();
+		dev = tt_dev();
+		ck_assert(tt_open_and_link(dev));
+
+		/* An ordinary datagram, 171 bytes: odd segments, sums carried across them. */
+		len = 171;
+		fr_build(want, len, tt_peer, tt_mac0, FR_PROTO_UDP, 3, true);
+		send_udp_partial(dev, want, len, got);
+		ck_assert(!memcmp(got, want, len));
+		ck_assert(fr_parse(got, len, &info) && fr_ip_csum_ok(got, &info) &&
+			  fr_l4_csum_ok(got, &info));
+
+		/* One whose sum is zero: 0xFFFF from the driver, 0x0000 from the chip. */
+		len = udp_summing_to_zero(want);
+		send_udp_partial(dev, want, len, got);
+		ck_assert(fr_parse(got, len, &info));
+		field = info.l4_off + 6;
+		ck_assert(!memcmp(got, want, field));
+		ck_assert(!memcmp(got + field + 2, want + field + 2, len - field - 2));
+		ck_assert_uint_eq(got[field], chip_sums ? 0 : 0xFF);
+		ck_assert_uint_eq(got[field + 1], chip_sums ? 0 : 0xFF);
+
+		tg3_model_get_counters(tt_model(), &c);
+		ck_assert_uint_eq(c.tx_udp_zero_csum, chip_sums ? 1 : 0);
+		ck_assert_uint_eq(tt_ethtool(dev, "tx_csum_hw"), chip_sums ? 2 : 0);
+		ck_assert_uint_eq(tt_ethtool(dev, "tx_csum_sw"), chip_sums ? 0 : 2);
+		ck_assert_uint_eq(tt_ethtool(dev, "tx_csum_bad_frame"), 0);
+		if (chip_sums)
+			ck_assert(stub_printk_contains("tg3.udp_csum=hw: the chip sums UDP"));
+		tt_teardown();
+	}
+	cmdline_init("");
+}
+END_TEST
+
+/* A bad tg3.udp_csum value is named and left at the safe default. */
+START_TEST(test_udp_csum_option_refused)
+{
+	u8 want[TT_MAX_FRAME], got[2048];
+	struct net_device *dev;
+	u32 len;
+
+	cmdline_init("tg3.udp_csum=yes");
+	tt_setup_default();
+	ck_assert(stub_printk_contains("tg3.udp_csum=yes: not hw or sw"));
+	dev = tt_dev();
+	ck_assert(tt_open_and_link(dev));
+	len = udp_summing_to_zero(want);
+	send_udp_partial(dev, want, len, got);
+	ck_assert(!memcmp(got, want, len));
+	ck_assert_uint_eq(tt_ethtool(dev, "tx_csum_sw"), 1);
+	tt_teardown();
+	cmdline_init("");
 }
 END_TEST
 
@@ -1179,6 +1295,10 @@ START_TEST(test_remove_with_buffers_lent)
 
 	tt_setup_default();
 	ck_assert(tt_open_and_link(tt_dev()));
+	/* Frames given back at once first: each return must count back to the adapter too. */
+	inject_n(20, 300);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(tt_held(), 0);
 	tt_hold = true;
 	inject_n(10, 300);
 	hosted_run_for(NSEC_PER_MSEC);
@@ -1670,6 +1790,8 @@ static Suite *tg3_suite(void)
 	tc = tcase_create("traffic");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_tx_all_sizes);
+	tcase_add_test(tc, test_tx_udp_csum_partial);
+	tcase_add_test(tc, test_udp_csum_option_refused);
 	tcase_add_test(tc, test_rx_all_sizes);
 	tcase_add_test(tc, test_ring_wrap);
 	tcase_add_test(tc, test_budget_and_repoll);

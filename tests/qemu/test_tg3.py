@@ -147,13 +147,18 @@ def test_napkin_tg3_faults(guest, netns):
     assert delta(after, before, "chip_resets") == 0, (before, after)
 
     # Interrupts the chip never sends: each costs up to a service period (1 s);
-    # the ladder's watchdog polls the work it finds and counts the rescue.
+    # the ladder's watchdog polls the work it finds and counts the rescue. An
+    # update that lands just after the poll's unmask loses its interrupt too,
+    # but the poll's second look finds it at once (poll_second_looks), so the
+    # watchdog rescues at least one and the two together cover all three.
     before = after
     g.monitor("qom-set nic0 fault irq-lost=3")
-    after = wait_stats(g, netns, addr, lambda st: delta(st, before, "missed_irqs") >= 3)
-    # One rescue per lost interrupt; a fourth only if the watchdog's tick met a
-    # status update whose (delivered) MSI had not been taken yet.
-    assert 3 <= delta(after, before, "missed_irqs") <= 4, (before, after)
+    after = wait_stats(g, netns, addr, lambda st: delta(st, before, "missed_irqs") >= 1 and
+                       delta(st, before, "missed_irqs") +
+                       delta(st, before, "poll_second_looks") >= 3)
+    # At most one rescue per lost interrupt; a fourth only if the watchdog's tick
+    # met a status update whose (delivered) MSI had not been taken yet.
+    assert 1 <= delta(after, before, "missed_irqs") <= 4, (before, after)
     ping(netns, g, addr, 10)
     again = ethtool(g)
     assert again["interrupts"] > after["interrupts"], (after, again)

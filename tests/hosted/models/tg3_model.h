@@ -78,6 +78,8 @@ struct tg3_model_counters {
 	u64 intx_assertions;
 	u64 irq_acks;		 /* writes to interrupt mailbox 0 */
 	u64 events_while_masked; /* status updates made while the interrupt was masked */
+	/* UDP datagrams the send engine summed to zero and sent with 0x0000 (see tx_offload). */
+	u64 tx_udp_zero_csum;
 };
 void tg3_model_get_counters(const struct tg3_model *m, struct tg3_model_counters *out);
 /* Interrupt mailbox 0 as last written (nonzero: masked). */

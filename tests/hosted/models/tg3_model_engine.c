@@ -343,9 +343,15 @@ static void tx_offload(struct tg3_model *m, u8 *f, u32 len, u16 flags)
 			f[field + 1] = 0;
 			sum = fr_sum(f + info.l4_off, info.l4_len, fr_pseudo_sum(f, &info));
 		}
+		/*
+		 * No 0 -> 0xFFFF for UDP: Broadcom's send engine puts a sum of zero
+		 * on the wire as it is, which a receiver takes for "no checksum"
+		 * (FreeBSD's bge keeps UDP offload off by default for this; RFC 768
+		 * wants 0xFFFF). Counted so a test can see the driver never lets it.
+		 */
 		c = (u16)~fr_fold(sum);
 		if (!c && info.proto == FR_PROTO_UDP)
-			c = 0xFFFF;
+			m->ctr.tx_udp_zero_csum++;
 		f[field] = (u8)(c >> 8);
 		f[field + 1] = (u8)c;
 	}
