@@ -161,6 +161,7 @@ static void post(struct skge_port *p, unsigned int slot, struct skge_rx_buf *buf
 	d->addr_lo = (u32)buf->dma;
 	d->addr_hi = (u32)(buf->dma >> 32);
 	d->status = 0;
+	/* Rewritten with every buffer, as Linux's skge does: whether the chip keeps them is UNVERIFIED. */
 	d->csum = 0;
 	d->csum_start = CSUM_COMPLETE_L3 << 16 | CSUM_COMPLETE_L3;
 	dma_wmb(); /* the descriptor before the bit that gives it away */

@@ -84,10 +84,14 @@ static inline enum csum_complete_verdict csum_complete_judge(const u8 *frame, u3
 		u32 saddr = load_u32(ip + 12), daddr = load_u32(ip + 16);
 		u64 hdr;
 
-		hlen = (ip[0] & 0xFu) * 4;
-		if ((ip[0] >> 4) != 4 || hlen < 20 || tot < hlen || CSUM_COMPLETE_L3 + tot > len)
+		/* Version 4 and a header of 5 to 15 words in one comparison. */
+		if ((u32)ip[0] - 0x45u > 10u)
 			return CSUM_COMPLETE_UNKNOWN;
-		if ((ip[6] & 0x3F) || ip[7]) /* more fragments, or an offset */
+		hlen = (ip[0] & 0xFu) * 4;
+		if (tot < hlen || CSUM_COMPLETE_L3 + tot > len)
+			return CSUM_COMPLETE_UNKNOWN;
+		/* More fragments, or an offset: flags and offset in memory order, DF masked out. */
+		if (load_u16(ip + 6) & 0xFF3Fu)
 			return CSUM_COMPLETE_UNKNOWN;
 		hdr = (u64)load_u32(ip) + load_u32(ip + 4) + load_u32(ip + 8) + saddr + daddr;
 		for (u32 i = 20; i < hlen; i += 4)
