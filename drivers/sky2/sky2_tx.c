@@ -13,9 +13,9 @@
  * ctrl byte; the others are told where to start summing and where to write
  * by a TCPLISW LE, which the queue keeps until it changes (one per change,
  * not per frame, as Linux does). The field already holds the pseudo-header
- * sum, so the initial value is 0. Old format chips get short TCP frames
- * wrong (FreeBSD's msk: under 60 bytes, pure ACKs among them); those, and
- * any frame the chip could not handle, are finished in software.
+ * sum, so the initial value is 0. Chips without the parsing unit get short
+ * TCP frames wrong (FreeBSD's msk: under 60 bytes, pure ACKs among them);
+ * those, and any frame the chip could not handle, are finished in software.
  */
 #define pr_fmt(fmt) "sky2: " fmt
 
@@ -73,7 +73,7 @@ static void put_le(struct sky2_port *p, u32 addr, u16 len, u8 ctrl, u8 opcode)
 
 #define TCP_CSUM_OFFSET	   16
 #define UDP_CSUM_OFFSET	   6
-#define SHORT_TCP_FRAME	   60 /* old format chips sum shorter TCP frames wrong */
+#define SHORT_TCP_FRAME	   60 /* chips without the parsing unit sum shorter TCP frames wrong */
 #define IPV4_PROTO_OFFSET  (14 + 9)
 #define IPPROTO_TCP_NUMBER 6
 #define IPPROTO_UDP_NUMBER 17
