@@ -74,7 +74,8 @@ struct tx_csum_req {
 #define TCP_CSUM_OFFSET 16
 
 /*
- * What the frame needs from the chip; false when it is malformed (its
+ * What a NETBUF_CSUM_PARTIAL frame needs from the chip (r is left as it is
+ * when finished here); false when it is malformed (its
  * checksum field outside it) and must be dropped. What the chip cannot do
  * (offload switched off since the stack built the frame, Genesis, an odd
  * field) is finished here.
@@ -84,10 +85,6 @@ static bool tx_csum_plan(struct skge_port *p, struct netbuf *nb, u32 total, stru
 	u32 write = (u32)nb->csum_start + nb->csum_offset;
 	bool udp = nb->csum_offset == UDP_CSUM_OFFSET;
 
-	r->opcode = SKGE_DESC_OPCODE_CHECK;
-	r->pos = 0;
-	if (nb->csum != NETBUF_CSUM_PARTIAL)
-		return true;
 	if (write + 2 > total || !netbuf_frame_byte(nb, write + 1)) {
 		p->ctr.tx_csum_bad_offset++;
 		if (p->ctr.tx_csum_bad_offset <= 4)
@@ -160,7 +157,7 @@ netdev_tx_t skge_start_xmit(struct netbuf *nb, struct net_device *dev)
 	unsigned int nsegs = 0, first = p->tx_prod, last = first;
 	bool bounce = false;
 	u32 total = 0;
-	struct tx_csum_req cs;
+	struct tx_csum_req cs = { .opcode = SKGE_DESC_OPCODE_CHECK, .pos = 0 };
 
 	for (struct netbuf *seg = nb; seg; seg = seg->next) {
 		nsegs += seg->len != 0;
@@ -189,7 +186,7 @@ netdev_tx_t skge_start_xmit(struct netbuf *nb, struct net_device *dev)
 	}
 	if (!p->tx_pending)
 		p->tx_progress_ns = ktime_get_ns();
-	if (!tx_csum_plan(p, nb, total, &cs)) {
+	if (nb->csum == NETBUF_CSUM_PARTIAL && !tx_csum_plan(p, nb, total, &cs)) {
 		dev->stats.tx_errors++;
 		netbuf_free(nb);
 		return NETDEV_TX_OK;

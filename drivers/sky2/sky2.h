@@ -310,11 +310,12 @@ void sky2_rx_refill(struct sky2_port *p);
 /* One RXSTAT entry as the drain read it. */
 struct sky2_rx_done {
 	u32 status; /* GMAC receive status word */
-	u32 sums;   /* old format: the RXCHKS before it, both engines' sums */
 	u16 len;    /* bytes the chip wrote (DMA length) */
 	u8 css;	    /* new format: the checksum verdict bits */
-	bool has_sums;
+	/* Old format: the RXCHKS before it (both engines' sums), SKY2_SUMS_VALID when there was one. */
+	u64 sums;
 };
+#define SKY2_SUMS_VALID (1ull << 32)
 /* Consecutive entries of one port, oldest first: at most SKY2_RX_RUN per call. */
 #define SKY2_RX_RUN 32
 void sky2_rx_complete(struct sky2_port *p, const struct sky2_rx_done *done, unsigned int n);

@@ -288,8 +288,8 @@ static void rx_csum(struct sky2_port *p, struct sky2_rx_buf *buf, const struct s
 
 	if (p->hw->quirks & SKY2_Q_NEW_LE)
 		v = new_format_verdict(d->css);
-	else if (d->has_sums)
-		v = old_format_verdict(p, buf, d->len, d->sums);
+	else if (d->sums & SKY2_SUMS_VALID)
+		v = old_format_verdict(p, buf, d->len, (u32)d->sums);
 	else
 		v = CSUM_COMPLETE_UNKNOWN;
 	if (likely(v == CSUM_COMPLETE_OK)) {

@@ -57,8 +57,7 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 	struct sky2_rx_done run[SKY2_RX_RUN];
 	unsigned int nrun = 0, run_port = 0;
 	/* An RXCHKS qualifies the same port's next RXSTAT (old format): held until it comes. */
-	u32 sums[2] = { 0, 0 };
-	bool has_sums[2] = { false, false };
+	u64 sums[2] = { 0, 0 };
 	bool tx_seen = false;
 	u32 tx_status = 0;
 	u16 tx_len = 0;
@@ -100,16 +99,14 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 			run[nrun].len = len;
 			run[nrun].css = css;
 			run[nrun].sums = sums[port];
-			run[nrun].has_sums = has_sums[port];
-			has_sums[port] = false;
+			sums[port] = 0;
 			nrun++;
 			work++;
 			continue;
 		}
 		if (op == LE_OP_RXCHKS && rx_to[port]) {
 			/* Old format: the sums of the same port's next RXSTAT. */
-			sums[port] = status;
-			has_sums[port] = true;
+			sums[port] = SKY2_SUMS_VALID | status;
 			continue;
 		}
 		if (op == LE_OP_TXINDEX) {
@@ -127,10 +124,7 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 		}
 		switch (op) {
 		case LE_OP_RXCHKS:
-		case LE_OP_RXCHKSVLAN:
-			sums[port] = status;
-			has_sums[port] = true;
-			break;
+		case LE_OP_RXCHKSVLAN: sums[port] = SKY2_SUMS_VALID | status; break;
 		case LE_OP_RXVLAN:
 		case LE_OP_RXTSTAMP:
 		case LE_OP_RSS_HASH:
