@@ -116,7 +116,11 @@ enum sky2_quirk {
 	SKY2_Q_AUTO_TX_CSUM = BIT(15),
 	/* Extreme B0: its parsing checksum unit is broken; switched off in Q_F (Linux, FreeBSD). */
 	SKY2_Q_EX_B0_TX_CSUM = BIT(16),
-	/* FE+ A0: no receive checksum, its status LEs are unreliable (FreeBSD's NORX_CSUM). */
+	/*
+	 * No receive checksum: the XL (Linux's sky2 and FreeBSD's msk both leave
+	 * it off there), and FE+ A0, whose status LEs are unreliable (FreeBSD's
+	 * MSK_FLAG_NORX_CSUM).
+	 */
 	SKY2_Q_NO_RX_CSUM = BIT(17),
 };
 

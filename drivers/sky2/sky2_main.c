@@ -33,7 +33,8 @@ struct sky2_family {
 };
 
 static const struct sky2_family sky2_families[] = {
-	{ Y2_CHIP_XL, "Yukon-2 XL", 156, SKY2_Q_XL_FLUSH_MASK | SKY2_Q_RAM_TIMEOUTS },
+	{ Y2_CHIP_XL, "Yukon-2 XL", 156,
+	  SKY2_Q_XL_FLUSH_MASK | SKY2_Q_RAM_TIMEOUTS | SKY2_Q_NO_RX_CSUM },
 	{ Y2_CHIP_EC_ULTRA, "Yukon-2 EC Ultra", 125, SKY2_Q_STATUS_RACE | SKY2_Q_PCIE_PM },
 	{ Y2_CHIP_EXTREME, "Yukon-2 Extreme", 125,
 	  SKY2_Q_STATUS_RACE | SKY2_Q_PCIE_PM | SKY2_Q_NEW_LE | SKY2_Q_HCU | SKY2_Q_RX_OVER_FLUSH |
@@ -292,7 +293,8 @@ static void port_init(struct sky2_hw *hw, unsigned int i)
 	/*
 	 * Transmit checksums of TCP and UDP over IPv4, as Linux's and FreeBSD's
 	 * drivers offer on every Yukon-2 (IPv6 is not offered by either). Receive
-	 * checksums on all but FE+ A0 (sky2_rx.c says how each format is read).
+	 * checksums on all but the XL and FE+ A0 (sky2_rx.c says how each format
+	 * is read).
 	 */
 	p->netdev.features = NETIF_F_SG | NETIF_F_IP_CSUM;
 	if (!(hw->quirks & SKY2_Q_NO_RX_CSUM))

@@ -1046,7 +1046,7 @@ static u8 expected_csum(enum cc_kind kind, bool sums, bool offload)
 
 /*
  * Every kind of frame through the receive checksum: the old format's two sums
- * (XL: judged in software against the headers, padding taken out, IPv6 too)
+ * (EC Ultra: judged in software against the headers, padding taken out, IPv6 too)
  * or the new format's verdict bits (Optima: IPv4 only). A bad checksum is
  * counted and handed up unproven (the stack drops it); with offload off,
  * nothing is vouched for.
@@ -1091,9 +1091,9 @@ static void rx_csum_kinds(enum sky2_model_chip chip, bool sums, bool offload)
 	st_teardown();
 }
 
-START_TEST(test_rx_csum_xl_sums)
+START_TEST(test_rx_csum_ec_ultra_sums)
 {
-	rx_csum_kinds(SKY2_MODEL_XL, true, true);
+	rx_csum_kinds(SKY2_MODEL_EC_ULTRA, true, true);
 }
 END_TEST
 
@@ -1105,15 +1105,19 @@ END_TEST
 
 START_TEST(test_rx_csum_off)
 {
-	rx_csum_kinds(SKY2_MODEL_XL, true, false);
+	rx_csum_kinds(SKY2_MODEL_EC_ULTRA, true, false);
 	rx_csum_kinds(SKY2_MODEL_OPTIMA, false, false);
 }
 END_TEST
 
-/* FE+ A0 writes unreliable status LEs: no receive checksum is offered or trusted. */
-START_TEST(test_rx_csum_not_on_fe_plus_a0)
+/*
+ * No receive checksum offered or trusted on the XL (neither Linux nor FreeBSD
+ * uses it there) nor on FE+ A0 (unreliable status LEs): every frame handed up
+ * unproven, whatever its kind.
+ */
+static void rx_csum_none(enum sky2_model_chip chip)
 {
-	struct sky2_model_config cfg = st_config(SKY2_MODEL_FE_PLUS, 1);
+	struct sky2_model_config cfg = st_config(chip, 1);
 	struct net_device *dev;
 	u8 f[CC_MAX_FRAME];
 
@@ -1130,6 +1134,17 @@ START_TEST(test_rx_csum_not_on_fe_plus_a0)
 		ck_assert_uint_eq(st_rxq[k].csum, NETBUF_CSUM_NONE);
 	ck_assert_uint_eq(st_ethtool(dev, "rx_csum_ok"), 0);
 	st_teardown();
+}
+
+START_TEST(test_rx_csum_not_on_fe_plus_a0)
+{
+	rx_csum_none(SKY2_MODEL_FE_PLUS);
+}
+END_TEST
+
+START_TEST(test_rx_csum_not_on_xl)
+{
+	rx_csum_none(SKY2_MODEL_XL);
 }
 END_TEST
 
@@ -1270,10 +1285,11 @@ static Suite *sky2_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("checksum offload");
 	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_rx_csum_xl_sums);
+	tcase_add_test(tc, test_rx_csum_ec_ultra_sums);
 	tcase_add_test(tc, test_rx_csum_optima_verdict);
 	tcase_add_test(tc, test_rx_csum_off);
 	tcase_add_test(tc, test_rx_csum_not_on_fe_plus_a0);
+	tcase_add_test(tc, test_rx_csum_not_on_xl);
 	tcase_add_test(tc, test_tx_csum_xl);
 	tcase_add_test(tc, test_tx_csum_optima);
 	tcase_add_test(tc, test_tx_csum_fe_plus_parses);
