@@ -150,7 +150,8 @@ void skge_rx_unpost_all(struct skge_port *p)
 	p->rx_fill = 0;
 }
 
-static void post(struct skge_port *p, unsigned int slot, struct skge_rx_buf *buf)
+/* ctrl: the descriptor's control word, OWN and the buffer size included. */
+static void post(struct skge_port *p, unsigned int slot, struct skge_rx_buf *buf, u32 ctrl)
 {
 	struct skge_desc *d = &p->rx_ring[slot];
 
@@ -165,16 +166,16 @@ static void post(struct skge_port *p, unsigned int slot, struct skge_rx_buf *buf
 	d->csum = 0;
 	d->csum_start = CSUM_COMPLETE_L3 << 16 | CSUM_COMPLETE_L3;
 	dma_wmb(); /* the descriptor before the bit that gives it away */
-	WRITE_ONCE(d->ctrl,
-		   SKGE_DESC_OWN | SKGE_DESC_STF | SKGE_DESC_IRQ_EOF |
-		       (skge_rx_csum_on(p) ? SKGE_DESC_OPCODE_TCP : SKGE_DESC_OPCODE_CHECK) |
-		       SKGE_RX_BUF_SIZE);
+	WRITE_ONCE(d->ctrl, ctrl);
 }
 
 void skge_rx_refill(struct skge_port *p)
 {
 	bool ran_dry = p->rx_posted == 0;
 	unsigned int added = 0;
+	/* The checksum opcode decided once per refill, not per buffer. */
+	u32 ctrl = SKGE_DESC_OWN | SKGE_DESC_STF | SKGE_DESC_IRQ_EOF | SKGE_RX_BUF_SIZE |
+		   (skge_rx_csum_on(p) ? SKGE_DESC_OPCODE_TCP : SKGE_DESC_OPCODE_CHECK);
 
 	while (p->rx_posted < SKGE_RX_RING) {
 		struct skge_rx_buf *buf = p->rx_free;
@@ -185,7 +186,7 @@ void skge_rx_refill(struct skge_port *p)
 		}
 		p->rx_free = buf->next_free;
 		buf->next_free = NULL;
-		post(p, p->rx_fill, buf);
+		post(p, p->rx_fill, buf, ctrl);
 		p->rx_fill = (p->rx_fill + 1) % SKGE_RX_RING;
 		p->rx_posted++;
 		added++;
