@@ -105,7 +105,14 @@ struct skge_port_counters {
 	u64 rx_refill_starved;
 	u64 rx_bmu_starts; /* start commands after the ring had run dry */
 	u64 tx_ring_full;
-	u64 tx_bounced; /* copied below 4 GiB first */
+	u64 tx_bounced;	      /* copied below 4 GiB first */
+	u64 rx_csum_ok;	      /* the chip's sums proved the TCP/UDP checksum right */
+	u64 rx_csum_bad;      /* ... wrong: handed up unproven, the stack drops it */
+	u64 rx_csum_unknown;  /* a frame the sums cannot judge (not TCP/UDP, ...) */
+	u64 rx_csum_mismatch; /* the two engines disagree: not trusted */
+	u64 tx_csum_hw;
+	u64 tx_csum_sw;		/* a checksum the chip could not do, finished in software */
+	u64 tx_csum_bad_offset; /* checksum field outside the frame: dropped */
 	u64 tx_too_long;
 	u64 tx_start_retries; /* lost transmit starts given again */
 	u64 tx_timeouts;
@@ -224,6 +231,15 @@ struct skge_hw {
  * a ring or buffer must lie entirely below 4 GiB, which also means it does
  * not cross a 4 GiB boundary.
  */
+/*
+ * Checksum offload, Yukon only: Linux's skge offers none on Genesis, and the
+ * XMAC's BMU knows no UDP opcode. dev->features is read at run time.
+ */
+static inline bool skge_rx_csum_on(const struct skge_port *p)
+{
+	return (p->netdev.features & NETIF_F_RXCSUM) && p->hw->chip != SKGE_GENESIS;
+}
+
 static inline bool skge_dma_below_4g(dma_addr_t bus, size_t len)
 {
 	dma_addr_t last = bus + len - 1;

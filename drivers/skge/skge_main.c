@@ -258,7 +258,13 @@ static int register_port(struct skge_hw *hw, unsigned int i)
 	p->netdev.ops = &skge_netdev_ops;
 	p->netdev.priv = p;
 	memcpy(p->netdev.dev_addr, p->mac, ETH_ALEN);
+	/*
+	 * Yukon: TCP/UDP checksums over IPv4 on transmit, and the receive sums
+	 * (skge_rx.c), as Linux's skge offers; Genesis gets neither.
+	 */
 	p->netdev.features = NETIF_F_SG;
+	if (hw->chip != SKGE_GENESIS)
+		p->netdev.features |= NETIF_F_IP_CSUM | NETIF_F_RXCSUM;
 	p->netdev.mtu = ETH_DATA_LEN;
 	netif_napi_add(&p->netdev, &p->napi, skge_poll, NAPI_DEFAULT_WEIGHT);
 	err = register_netdev(&p->netdev);

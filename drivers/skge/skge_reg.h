@@ -447,10 +447,18 @@ struct skge_desc {
 };
 _Static_assert(sizeof(struct skge_desc) == 32, "the chip's descriptor layout");
 
-#define SKGE_DESC_SIZE		32
-#define SKGE_DESC_ALIGN		8
-#define SKGE_DESC_LEN_MASK	0xFFFFu
-#define SKGE_DESC_OPCODE_CHECK	(0x55u << 16) /* the default, no checksum work */
+#define SKGE_DESC_SIZE	       32
+#define SKGE_DESC_ALIGN	       8
+#define SKGE_DESC_LEN_MASK     0xFFFFu
+#define SKGE_DESC_OPCODE_CHECK (0x55u << 16) /* the default, no checksum work */
+/*
+ * Checksum work: receive, the two sums from the starts in csum_start; transmit,
+ * sum from the start (csum bits 31:16) and write at the write offset (15:0),
+ * seeded with tstamp's low half. 0x57 makes a computed 0 go out as 0xFFFF
+ * (UDP); Yukon only (Linux's BMU_TCP_CHECK, BMU_UDP_CHECK).
+ */
+#define SKGE_DESC_OPCODE_TCP	(0x56u << 16)
+#define SKGE_DESC_OPCODE_UDP	(0x57u << 16)
 #define SKGE_DESC_RX_STAT_VALID BIT(25)
 #define SKGE_DESC_IRQ_EOF	BIT(27)
 #define SKGE_DESC_EOF		BIT(29) /* last buffer of a frame */

@@ -12,6 +12,12 @@
  * and returns through rx_release(). The pool is larger than the ring, so the
  * ring stays full while the stack holds some buffers.
  *
+ * Receive checksums (Yukon): both of the BMU's sum engines start right after
+ * the Ethernet header, as Linux's skge sets them, and must agree; the sum is
+ * judged in software against the headers (net/core/csum_complete.h). FreeBSD's
+ * sk found its Yukon's TCP/UDP sums wrong and uses none; a wrong sum here
+ * costs only the stack's own check, never a bad frame taken for good.
+ *
  * The pool is streaming DMA memory (docs/DMA.md): a buffer is the chip's from
  * dma_sync_single_for_device() when it is posted until
  * dma_sync_single_for_cpu() when its descriptor comes back (good frame, bad
@@ -25,6 +31,7 @@
 #include "drivers/skge/skge.h"
 #include "kernel/x86/barrier.h"
 #include "kernel/console/printk.h"
+#include "net/core/csum_complete.h"
 
 static void free_chunks(struct skge_port *p)
 {
@@ -143,7 +150,8 @@ void skge_rx_unpost_all(struct skge_port *p)
 	p->rx_fill = 0;
 }
 
-static void post(struct skge_port *p, unsigned int slot, struct skge_rx_buf *buf)
+/* ctrl: the descriptor's control word, OWN and the buffer size included. */
+static void post(struct skge_port *p, unsigned int slot, struct skge_rx_buf *buf, u32 ctrl)
 {
 	struct skge_desc *d = &p->rx_ring[slot];
 
@@ -154,15 +162,20 @@ static void post(struct skge_port *p, unsigned int slot, struct skge_rx_buf *buf
 	d->addr_lo = (u32)buf->dma;
 	d->addr_hi = (u32)(buf->dma >> 32);
 	d->status = 0;
+	/* Rewritten with every buffer, as Linux's skge does: whether the chip keeps them is UNVERIFIED. */
+	d->csum = 0;
+	d->csum_start = CSUM_COMPLETE_L3 << 16 | CSUM_COMPLETE_L3;
 	dma_wmb(); /* the descriptor before the bit that gives it away */
-	WRITE_ONCE(d->ctrl, SKGE_DESC_OWN | SKGE_DESC_STF | SKGE_DESC_IRQ_EOF |
-				SKGE_DESC_OPCODE_CHECK | SKGE_RX_BUF_SIZE);
+	WRITE_ONCE(d->ctrl, ctrl);
 }
 
 void skge_rx_refill(struct skge_port *p)
 {
 	bool ran_dry = p->rx_posted == 0;
 	unsigned int added = 0;
+	/* The checksum opcode decided once per refill, not per buffer. */
+	u32 ctrl = SKGE_DESC_OWN | SKGE_DESC_STF | SKGE_DESC_IRQ_EOF | SKGE_RX_BUF_SIZE |
+		   (skge_rx_csum_on(p) ? SKGE_DESC_OPCODE_TCP : SKGE_DESC_OPCODE_CHECK);
 
 	while (p->rx_posted < SKGE_RX_RING) {
 		struct skge_rx_buf *buf = p->rx_free;
@@ -173,7 +186,7 @@ void skge_rx_refill(struct skge_port *p)
 		}
 		p->rx_free = buf->next_free;
 		buf->next_free = NULL;
-		post(p, p->rx_fill, buf);
+		post(p, p->rx_fill, buf, ctrl);
 		p->rx_fill = (p->rx_fill + 1) % SKGE_RX_RING;
 		p->rx_posted++;
 		added++;
@@ -211,6 +224,42 @@ static bool mac_status_ok(struct skge_port *p, u32 status, u32 len)
 	return false;
 }
 
+/* Worth logging: the first few of a kind, then powers of two. */
+static bool worth_logging(u64 n)
+{
+	return n <= 4 || !(n & (n - 1));
+}
+
+/*
+ * The engines' two sums (little-endian words, as both references swap them)
+ * judged against the headers. A bad verdict is counted and the frame goes up
+ * unproven: the stack checks it again and drops it with its own count.
+ */
+static void rx_csum(struct skge_port *p, struct skge_rx_buf *buf, u32 len, u32 sums)
+{
+	u16 a = (u16)sums, b = (u16)(sums >> 16);
+	enum csum_complete_verdict v;
+
+	if (unlikely(a != b)) {
+		p->ctr.rx_csum_mismatch++;
+		if (worth_logging(p->ctr.rx_csum_mismatch))
+			pr_warn("%s: receive checksum engines disagree (0x%04x, 0x%04x): not "
+				"trusted (%llu so far)\n",
+				skge_name(p), a, b, (unsigned long long)p->ctr.rx_csum_mismatch);
+		return;
+	}
+	v = csum_complete_judge(buf->data, len, a);
+	if (likely(v == CSUM_COMPLETE_OK)) {
+		buf->nb.csum = NETBUF_CSUM_UNNECESSARY;
+		p->ctr.rx_csum_ok++;
+	} else if (v == CSUM_COMPLETE_BAD) {
+		p->ctr.rx_csum_bad++;
+		p->netdev.stats.rx_csum_errors++;
+	} else {
+		p->ctr.rx_csum_unknown++;
+	}
+}
+
 int skge_rx(struct skge_port *p, int budget)
 {
 	int done = 0;
@@ -246,6 +295,8 @@ int skge_rx(struct skge_port *p, int budget)
 			continue;
 		}
 		netbuf_init(&buf->nb, buf->data, len, buf->dma, rx_release, buf);
+		if (skge_rx_csum_on(p))
+			rx_csum(p, buf, len, READ_ONCE(d->csum));
 		buf->state = SKGE_RXB_LENT;
 		p->rx_lent++;
 		netdev_adapter_lend(&p->hw->own);

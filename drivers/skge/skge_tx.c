@@ -8,8 +8,14 @@
  *
  * A start command can be lost on Genesis (its documentation says so), and
  * the BMU then sits on owned descriptors: the service timer gives the start
- * again when a tick passes with work queued and no completion. No checksum
- * offload: Genesis gets it wrong, and so do some Yukon revisions.
+ * again when a tick passes with work queued and no completion.
+ *
+ * Checksum offload (Yukon, NETBUF_CSUM_PARTIAL): every descriptor of the
+ * frame carries the checksum opcode and the first the start and write
+ * offsets, the seed 0 (the field holds the pseudo-header sum already). UDP
+ * takes opcode 0x57 (a computed 0 goes out as 0xFFFF), except on the first
+ * Yukon, revision 0, where Linux's skge and the vendor's sk98lin both swap
+ * the two for UDP; TCP takes 0x57 too, as both do.
  *
  * The BMU drives 32 address bits here, and the stack's buffers may sit above
  * 4 GiB: such a frame (or one of more than SKGE_TX_MAX_SEGS segments) is
@@ -27,6 +33,7 @@
 #include "drivers/skge/skge.h"
 #include "kernel/x86/barrier.h"
 #include "kernel/console/printk.h"
+#include "net/core/netbuf_csum.h"
 
 static unsigned int tx_free(const struct skge_port *p)
 {
@@ -57,15 +64,60 @@ static bool beyond_reach(const struct netbuf *seg)
 	return !skge_dma_below_4g(seg->dma, seg->len);
 }
 
+/* What a frame asks of the checksum unit: the opcode, and start << 16 | write. */
+struct tx_csum_req {
+	u32 opcode;
+	u32 pos;
+};
+
+#define UDP_CSUM_OFFSET 6
+#define TCP_CSUM_OFFSET 16
+
+/*
+ * What a NETBUF_CSUM_PARTIAL frame needs from the chip (r is left as it is
+ * when finished here); false when it is malformed (its
+ * checksum field outside it) and must be dropped. What the chip cannot do
+ * (offload switched off since the stack built the frame, Genesis, an odd
+ * field) is finished here.
+ */
+static bool tx_csum_plan(struct skge_port *p, struct netbuf *nb, u32 total, struct tx_csum_req *r)
+{
+	u32 write = (u32)nb->csum_start + nb->csum_offset;
+	bool udp = nb->csum_offset == UDP_CSUM_OFFSET;
+
+	if (write + 2 > total || !netbuf_frame_byte(nb, write + 1)) {
+		p->ctr.tx_csum_bad_offset++;
+		if (p->ctr.tx_csum_bad_offset <= 4)
+			pr_err("%s: frame of %u bytes asks for a checksum at %u: dropped\n",
+			       skge_name(p), total, write);
+		return false;
+	}
+	if (!(p->netdev.features & NETIF_F_IP_CSUM) || p->hw->chip == SKGE_GENESIS ||
+	    (!udp && nb->csum_offset != TCP_CSUM_OFFSET)) {
+		netbuf_csum_finish_sw(nb);
+		p->ctr.tx_csum_sw++;
+		return true;
+	}
+	r->opcode = SKGE_DESC_OPCODE_UDP;
+	if (udp && p->hw->chip_id == SKGE_CHIP_ID_YUKON && p->hw->chip_rev == 0)
+		r->opcode = SKGE_DESC_OPCODE_TCP;
+	r->pos = (u32)nb->csum_start << 16 | write;
+	p->ctr.tx_csum_hw++;
+	return true;
+}
+
 /* Fill the descriptor at tx_prod; the head of a frame stays the host's for now. */
-static void put_desc(struct skge_port *p, dma_addr_t addr, u32 len, bool head, bool last)
+static void put_desc(struct skge_port *p, dma_addr_t addr, u32 len, bool head, bool last,
+		     const struct tx_csum_req *cs)
 {
 	struct skge_desc *d = &p->tx_ring[p->tx_prod];
-	u32 ctrl = SKGE_DESC_OPCODE_CHECK | len;
+	u32 ctrl = cs->opcode | len;
 
 	d->addr_lo = (u32)addr;
 	d->addr_hi = (u32)(addr >> 32);
 	d->status = 0;
+	d->tstamp = 0;	   /* the sum's seed */
+	d->csum = cs->pos; /* only the first descriptor's is read */
 	ctrl |= head ? SKGE_DESC_STF : SKGE_DESC_OWN;
 	if (last)
 		ctrl |= SKGE_DESC_EOF | SKGE_DESC_IRQ_EOF;
@@ -82,7 +134,8 @@ static dma_addr_t bounce_bus(const struct skge_port *p, unsigned int b)
 }
 
 /* Copy the whole frame into one bounce buffer below 4 GiB; the original is freed. */
-static void put_bounced(struct skge_port *p, struct netbuf *nb, u32 len)
+static void put_bounced(struct skge_port *p, struct netbuf *nb, u32 len,
+			const struct tx_csum_req *cs)
 {
 	unsigned int slot = p->tx_prod;
 	u8 b = p->tx_bounce_free[--p->tx_bounce_nfree];
@@ -93,7 +146,7 @@ static void put_bounced(struct skge_port *p, struct netbuf *nb, u32 len)
 	netbuf_copy_out(nb, 0, buf, len);
 	netbuf_free(nb);
 	dma_sync_single_for_device(bus, SKGE_TX_BOUNCE_SIZE, DMA_TO_DEVICE);
-	put_desc(p, bus, len, true, true);
+	put_desc(p, bus, len, true, true, cs);
 	p->tx_bounce_of[slot] = (s16)b;
 	p->ctr.tx_bounced++;
 }
@@ -104,6 +157,7 @@ netdev_tx_t skge_start_xmit(struct netbuf *nb, struct net_device *dev)
 	unsigned int nsegs = 0, first = p->tx_prod, last = first;
 	bool bounce = false;
 	u32 total = 0;
+	struct tx_csum_req cs = { .opcode = SKGE_DESC_OPCODE_CHECK, .pos = 0 };
 
 	for (struct netbuf *seg = nb; seg; seg = seg->next) {
 		nsegs += seg->len != 0;
@@ -132,8 +186,13 @@ netdev_tx_t skge_start_xmit(struct netbuf *nb, struct net_device *dev)
 	}
 	if (!p->tx_pending)
 		p->tx_progress_ns = ktime_get_ns();
+	if (nb->csum == NETBUF_CSUM_PARTIAL && !tx_csum_plan(p, nb, total, &cs)) {
+		dev->stats.tx_errors++;
+		netbuf_free(nb);
+		return NETDEV_TX_OK;
+	}
 	if (bounce) {
-		put_bounced(p, nb, total);
+		put_bounced(p, nb, total, &cs);
 	} else {
 		bool head = true;
 
@@ -141,7 +200,7 @@ netdev_tx_t skge_start_xmit(struct netbuf *nb, struct net_device *dev)
 			if (!seg->len)
 				continue;
 			last = p->tx_prod;
-			put_desc(p, seg->dma, seg->len, head, --nsegs == 0);
+			put_desc(p, seg->dma, seg->len, head, --nsegs == 0, &cs);
 			head = false;
 		}
 		p->tx_frame[last] = nb;

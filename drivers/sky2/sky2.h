@@ -55,8 +55,8 @@
 #define SKY2_HI_UNKNOWN (~0ull)
 
 #define SKY2_TX_MAX_SEGS 16
-/* Worst case per frame: an ADDR64 before every segment. */
-#define SKY2_TX_MAX_LES (2 * SKY2_TX_MAX_SEGS)
+/* Worst case per frame: an ADDR64 before every segment, and a checksum LE. */
+#define SKY2_TX_MAX_LES (2 * SKY2_TX_MAX_SEGS + 1)
 
 #define SKY2_WATCHDOG_NS NSEC_PER_SEC
 #define SKY2_IRQ_TEST_MS 100 /* Linux waits HZ/10 for the software interrupt */
@@ -108,6 +108,20 @@ enum sky2_quirk {
 	SKY2_Q_ECU_A0_TXFF = BIT(13),
 	/* EC Ultra A1 and later: MAC Rx RAM read is controlled by hardware. */
 	SKY2_Q_ECU_RX_RAM = BIT(14),
+	/*
+	 * FE+, Supreme, Extreme but B0: the transmit checksum unit parses the
+	 * frame itself (CALSUM alone); the others take offsets from a TCPLISW LE
+	 * (Linux's SKY2_HW_AUTO_TX_SUM, FreeBSD's MSK_FLAG_AUTOTX_CSUM).
+	 */
+	SKY2_Q_AUTO_TX_CSUM = BIT(15),
+	/* Extreme B0: its parsing checksum unit is broken; switched off in Q_F (Linux, FreeBSD). */
+	SKY2_Q_EX_B0_TX_CSUM = BIT(16),
+	/*
+	 * No receive checksum: the XL (Linux's sky2 and FreeBSD's msk both leave
+	 * it off there), and FE+ A0, whose status LEs are unreliable (FreeBSD's
+	 * MSK_FLAG_NORX_CSUM).
+	 */
+	SKY2_Q_NO_RX_CSUM = BIT(17),
 };
 
 enum sky2_rx_state { SKY2_RXB_FREE, SKY2_RXB_POSTED, SKY2_RXB_LENT };
@@ -134,7 +148,15 @@ struct sky2_port_counters {
 	u64 rx_no_buffer;    /* an RXSTAT with no posted buffer to match */
 	u64 rx_fe_plus_accepted;
 	u64 rx_refill_starved;
+	u64 rx_csum_ok;	      /* the chip proved the TCP/UDP checksum right */
+	u64 rx_csum_bad;      /* ... wrong: handed up unproven, the stack drops it */
+	u64 rx_csum_unknown;  /* a frame the chip's sum cannot judge (not TCP/UDP, ...) */
+	u64 rx_csum_mismatch; /* the two engines disagree (old format): not trusted */
 	u64 tx_frames;
+	u64 tx_csum_hw;
+	u64 tx_csum_sw;	 /* finished in software: short TCP on old format chips, odd frames */
+	u64 tx_csum_les; /* TCPLISW LEs (old format, offsets changed) */
+	u64 tx_csum_bad_offset; /* checksum field outside the frame: dropped */
 	u64 tx_ring_full;
 	u64 tx_too_many_segs;
 	u64 tx_bad_index;
@@ -174,7 +196,8 @@ struct sky2_port {
 	dma_addr_t tx_le_dma;
 	struct netbuf *tx_frame[SKY2_TX_RING]; /* on each frame's last LE */
 	u16 tx_prod, tx_cons;
-	u64 tx_hi; /* high address half the chip holds; SKY2_HI_UNKNOWN after a ring reset */
+	u64 tx_hi;	 /* high address half the chip holds; SKY2_HI_UNKNOWN after a ring reset */
+	u32 tx_csum_pos; /* start << 16 | write the queue holds (old format); 0 after a reset */
 
 	/* Receive ring and buffers. */
 	struct sky2_le *rx_le;
@@ -292,7 +315,11 @@ void sky2_rx_refill(struct sky2_port *p);
 struct sky2_rx_done {
 	u32 status; /* GMAC receive status word */
 	u16 len;    /* bytes the chip wrote (DMA length) */
+	u8 css;	    /* new format: the checksum verdict bits */
+	/* Old format: the RXCHKS before it (both engines' sums), SKY2_SUMS_VALID when there was one. */
+	u64 sums;
 };
+#define SKY2_SUMS_VALID (1ull << 32)
 /* Consecutive entries of one port, oldest first: at most SKY2_RX_RUN per call. */
 #define SKY2_RX_RUN 32
 void sky2_rx_complete(struct sky2_port *p, const struct sky2_rx_done *done, unsigned int n);
@@ -331,6 +358,12 @@ void sky2_get_stats(struct net_device *dev, struct net_device_stats *stats);
 static inline const char *sky2_port_name(const struct sky2_port *p)
 {
 	return p->netdev.name[0] ? p->netdev.name : p->hw->pdev->name;
+}
+
+/* Receive checksums asked of the chip at the next port start. */
+static inline bool sky2_rx_csum_wanted(const struct sky2_port *p)
+{
+	return (p->netdev.features & NETIF_F_RXCSUM) && !(p->hw->quirks & SKY2_Q_NO_RX_CSUM);
 }
 
 static inline u16 sky2_ring_next(u16 idx, unsigned int size)

@@ -476,6 +476,8 @@ int sky2_port_hw_start(struct sky2_port *p)
 		sky2_write8(hw, RB_BASE + p->txsq + RB_CTRL, RB_RST_SET);
 
 	bmu_start(hw, p->txq);
+	if (hw->quirks & SKY2_Q_EX_B0_TX_CSUM)
+		sky2_write32(hw, Q_BASE + p->txq + Q_F, F_TX_CHK_AUTO_OFF);
 	if (hw->quirks & SKY2_Q_ECU_A0_TXFF)
 		sky2_write16(hw, Q_BASE + p->txq + Q_AL, ECU_TXFF_LEVEL);
 	bmu_start(hw, p->rxq);
@@ -484,7 +486,8 @@ int sky2_port_hw_start(struct sky2_port *p)
 
 	sky2_tx_ring_reset(p);
 	prefetch_start(hw, p->txq, p->tx_le_dma, SKY2_TX_RING);
-	sky2_write32(hw, Q_BASE + p->rxq + Q_CSR, CSR_DIS_RSS | CSR_RX_CSUM_OFF);
+	sky2_write32(hw, Q_BASE + p->rxq + Q_CSR,
+		     CSR_DIS_RSS | (sky2_rx_csum_wanted(p) ? CSR_RX_CSUM_ON : CSR_RX_CSUM_OFF));
 	sky2_rx_ring_reset(p);
 	prefetch_start(hw, p->rxq, p->rx_le_dma, SKY2_RX_RING);
 	sky2_rx_refill(p);

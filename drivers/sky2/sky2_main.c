@@ -33,17 +33,19 @@ struct sky2_family {
 };
 
 static const struct sky2_family sky2_families[] = {
-	{ Y2_CHIP_XL, "Yukon-2 XL", 156, SKY2_Q_XL_FLUSH_MASK | SKY2_Q_RAM_TIMEOUTS },
+	{ Y2_CHIP_XL, "Yukon-2 XL", 156,
+	  SKY2_Q_XL_FLUSH_MASK | SKY2_Q_RAM_TIMEOUTS | SKY2_Q_NO_RX_CSUM },
 	{ Y2_CHIP_EC_ULTRA, "Yukon-2 EC Ultra", 125, SKY2_Q_STATUS_RACE | SKY2_Q_PCIE_PM },
 	{ Y2_CHIP_EXTREME, "Yukon-2 Extreme", 125,
-	  SKY2_Q_STATUS_RACE | SKY2_Q_PCIE_PM | SKY2_Q_NEW_LE | SKY2_Q_HCU | SKY2_Q_RX_OVER_FLUSH },
+	  SKY2_Q_STATUS_RACE | SKY2_Q_PCIE_PM | SKY2_Q_NEW_LE | SKY2_Q_HCU | SKY2_Q_RX_OVER_FLUSH |
+	      SKY2_Q_AUTO_TX_CSUM },
 	{ Y2_CHIP_EC, "Yukon-2 EC", 125, SKY2_Q_RAM_TIMEOUTS },
 	{ Y2_CHIP_FE, "Yukon-2 FE", 100, SKY2_Q_FAST_ETHER | SKY2_Q_RAM_TIMEOUTS },
 	{ Y2_CHIP_FE_PLUS, "Yukon-2 FE+", 50,
 	  SKY2_Q_FAST_ETHER | SKY2_Q_NEW_LE | SKY2_Q_PCIE_PM | SKY2_Q_RX_OVER_FLUSH |
-	      SKY2_Q_STATUS_RACE },
+	      SKY2_Q_STATUS_RACE | SKY2_Q_AUTO_TX_CSUM },
 	{ Y2_CHIP_SUPREME, "Yukon-2 Supreme", 125,
-	  SKY2_Q_NEW_LE | SKY2_Q_HCU | SKY2_Q_PCIE_PM | SKY2_Q_STATUS_RACE },
+	  SKY2_Q_NEW_LE | SKY2_Q_HCU | SKY2_Q_PCIE_PM | SKY2_Q_STATUS_RACE | SKY2_Q_AUTO_TX_CSUM },
 	{ Y2_CHIP_ULTRA2, "Yukon-2 Ultra 2", 125, SKY2_Q_PCIE_PM | SKY2_Q_STATUS_RACE },
 	{ Y2_CHIP_OPTIMA, "Yukon-2 Optima", 125,
 	  SKY2_Q_NEW_LE | SKY2_Q_PCIE_PM | SKY2_Q_STATUS_RACE },
@@ -138,7 +140,11 @@ static u32 revision_quirks(const struct sky2_hw *hw)
 		break;
 	case Y2_CHIP_FE_PLUS:
 		if (hw->chip_rev == Y2_REV_FE_PLUS_A0)
-			q |= SKY2_Q_FE_PLUS_BOGUS_STATUS;
+			q |= SKY2_Q_FE_PLUS_BOGUS_STATUS | SKY2_Q_NO_RX_CSUM;
+		break;
+	case Y2_CHIP_EXTREME:
+		if (hw->chip_rev == Y2_REV_EXTREME_B0)
+			q |= SKY2_Q_EX_B0_TX_CSUM;
 		break;
 	default: break;
 	}
@@ -284,7 +290,15 @@ static void port_init(struct sky2_hw *hw, unsigned int i)
 	p->netdev.ops = &sky2_netdev_ops;
 	p->netdev.priv = p;
 	memcpy(p->netdev.dev_addr, p->mac, ETH_ALEN);
-	p->netdev.features = NETIF_F_SG;
+	/*
+	 * Transmit checksums of TCP and UDP over IPv4, as Linux's and FreeBSD's
+	 * drivers offer on every Yukon-2 (IPv6 is not offered by either). Receive
+	 * checksums on all but the XL and FE+ A0 (sky2_rx.c says how each format
+	 * is read).
+	 */
+	p->netdev.features = NETIF_F_SG | NETIF_F_IP_CSUM;
+	if (!(hw->quirks & SKY2_Q_NO_RX_CSUM))
+		p->netdev.features |= NETIF_F_RXCSUM;
 	p->netdev.mtu = ETH_DATA_LEN;
 }
 
@@ -356,6 +370,8 @@ static int sky2_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	hw->chip_name = fam->name;
 	hw->clk_mhz = fam->clk_mhz;
 	hw->quirks = fam->quirks | revision_quirks(hw);
+	if (hw->quirks & SKY2_Q_EX_B0_TX_CSUM)
+		hw->quirks &= ~(u32)SKY2_Q_AUTO_TX_CSUM;
 	/* Clear the software reset before reading the chip's resources. */
 	sky2_write8(hw, B0_CTST, CTST_RST_CLR);
 	hw->nports = count_ports(hw);

@@ -42,6 +42,7 @@
 #define Y2_REV_EC_ULTRA_A0 1
 #define Y2_REV_FE_PLUS_A0  0
 #define Y2_REV_SUPREME_B0  1
+#define Y2_REV_EXTREME_B0  2
 
 /* ---- PCI config space registers (also mirrored at B2_CFG_MIRROR) ---- */
 #define PCI_Y2_OUR_REG_1      0x40
@@ -199,6 +200,7 @@
 #define CSR_OPERATIONAL	       (CSR_CLR_IRQ_PAR | CSR_CLR_IRQ_CHK | CSR_START | CSR_FIFO_ENA | CSR_OP_ON)
 #define Q_WATERMARK	       0x600
 #define F_M_RX_RAM_DIS	       BIT(24)
+#define F_TX_CHK_AUTO_OFF      BIT(31) /* Extreme: the parsing transmit checksum off */
 #define ECU_TXFF_LEVEL	       0x01A0
 
 #define PF_BASE	    0x0450
@@ -442,7 +444,15 @@
 #define PHYINT_DEFAULT	 (PHYINT_AN_ERROR | PHYINT_AN_DONE | PHYINT_LINK_CHG)
 
 /* ---- List elements (8 bytes, little-endian) ---- */
-#define LE_HW_OWNER	 0x80
+#define LE_HW_OWNER 0x80
+/*
+ * Checksum LEs (old format): bit 0 sets the write offset (addr[15:0]), bit 1
+ * the start offset (addr[31:16]), bit 2 the initial value (len), bit 3 locks
+ * them for ctrl frames. On a receive queue TCPSTART gives both engines'
+ * start offsets instead (addr[15:0] and addr[31:16]).
+ */
+#define LE_OP_TCPSTART	 0x12
+#define LE_OP_TCPLISW	 0x1F
 #define LE_OP_ADDR64	 0x21
 #define LE_OP_BUFFER	 0x40
 #define LE_OP_PACKET	 0x41
@@ -454,7 +464,22 @@
 #define LE_OP_RSS_HASH	 0x65
 #define LE_OP_TXINDEX	 0x68
 #define LE_CTRL_EOP	 0x80
-#define LE_CSS_PORT	 0x01
+/* Transmit PACKET/BUFFER ctrl: checksum requests. */
+#define LE_CTRL_UDPTCP	 0x01 /* UDP: a computed 0 goes out as 0xFFFF */
+#define LE_CTRL_CALSUM	 0x02 /* compute it (new format: the chip finds the offsets) */
+#define LE_CTRL_WR_SUM	 0x04
+#define LE_CTRL_INIT_SUM 0x08
+#define LE_CTRL_LOCK_SUM 0x10
+#define LE_CTRL_CSUM_OLD (LE_CTRL_CALSUM | LE_CTRL_WR_SUM | LE_CTRL_INIT_SUM | LE_CTRL_LOCK_SUM)
+/* RXSTAT css byte (new format): the chip's receive checksum verdict. */
+#define LE_CSS_IPV4    0x02
+#define LE_CSS_IPV4_OK 0x04
+#define LE_CSS_IPV6    0x08
+#define LE_CSS_FRAG    0x10
+#define LE_CSS_TCP     0x20
+#define LE_CSS_UDP     0x40
+#define LE_CSS_L4_OK   0x80
+#define LE_CSS_PORT    0x01
 
 /* TXINDEXLE: where each port's done index sits. */
 #define TXIDX_P1_MASK	  0x0FFFu /* status[11:0] */

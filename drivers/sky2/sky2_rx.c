@@ -21,6 +21,7 @@
 #include "drivers/sky2/sky2.h"
 #include "kernel/x86/barrier.h"
 #include "kernel/console/printk.h"
+#include "net/core/csum_complete.h"
 
 /* Log the first few of a kind, then only at powers of two: a flood stays readable. */
 static bool worth_logging(u64 n)
@@ -130,6 +131,8 @@ void sky2_rx_free(struct sky2_port *p)
 	free_chunks(p);
 }
 
+static void post_le(struct sky2_port *p, u32 addr, u16 len, u8 opcode);
+
 /* The chip's copy of the queue is reset with its prefetch unit: so is ours. */
 void sky2_rx_ring_reset(struct sky2_port *p)
 {
@@ -139,6 +142,17 @@ void sky2_rx_ring_reset(struct sky2_port *p)
 	p->rx_cons = 0;
 	p->rx_hi = SKY2_HI_UNKNOWN;
 	p->rx_put_pending = false;
+	/*
+	 * Old format: both checksum engines start right after the Ethernet
+	 * header, as Linux's sky2 sets them. Equal starts give equal sums,
+	 * which is the cross-check FreeBSD's msk and Linux both make; the
+	 * header's share is taken out in software (net/core/csum_complete.h).
+	 * The start stays with the queue until its prefetch unit is reset.
+	 */
+	if (!(p->hw->quirks & SKY2_Q_NEW_LE) && sky2_rx_csum_wanted(p)) {
+		post_le(p, (u32)CSUM_COMPLETE_L3 << 16 | CSUM_COMPLETE_L3, 0, LE_OP_TCPSTART);
+		p->rx_put_pending = true;
+	}
 }
 
 /* Take back every posted buffer (the queue is stopped). */
@@ -235,9 +249,69 @@ static struct sky2_rx_buf *take_oldest(struct sky2_port *p)
 	return NULL;
 }
 
-static void rx_deliver(struct sky2_port *p, struct sky2_rx_buf *buf, u16 len)
+/* Both engines started at the network header; their sums must agree to be believed. */
+static u8 old_format_verdict(struct sky2_port *p, const struct sky2_rx_buf *buf, u16 len, u32 sums)
 {
+	u16 a = (u16)sums, b = (u16)(sums >> 16);
+
+	if (a != b) {
+		p->ctr.rx_csum_mismatch++;
+		if (worth_logging(p->ctr.rx_csum_mismatch))
+			pr_warn("%s: receive checksum engines disagree (0x%04x, 0x%04x): not "
+				"trusted (%llu so far)\n",
+				sky2_port_name(p), a, b,
+				(unsigned long long)p->ctr.rx_csum_mismatch);
+		return CSUM_COMPLETE_UNKNOWN;
+	}
+	/* The chip stores the sum of little-endian words, the memory order the judge sums in. */
+	return (u8)csum_complete_judge(buf->data, len, a);
+}
+
+/* New format: the chip's own verdict in the css bits, believed only for TCP/UDP over IPv4. */
+static u8 new_format_verdict(u8 css)
+{
+	if ((css & (LE_CSS_IPV4 | LE_CSS_FRAG)) != LE_CSS_IPV4 ||
+	    !(css & (LE_CSS_TCP | LE_CSS_UDP)))
+		return CSUM_COMPLETE_UNKNOWN;
+	if ((css & (LE_CSS_IPV4_OK | LE_CSS_L4_OK)) == (LE_CSS_IPV4_OK | LE_CSS_L4_OK))
+		return CSUM_COMPLETE_OK;
+	return CSUM_COMPLETE_BAD;
+}
+
+/*
+ * A bad verdict is counted and the frame still goes up unproven: the stack
+ * checks it again and drops it with its own count.
+ */
+static void rx_csum(struct sky2_port *p, struct sky2_rx_buf *buf, const struct sky2_rx_done *d)
+{
+	u8 v;
+
+	if (p->hw->quirks & SKY2_Q_NEW_LE)
+		v = new_format_verdict(d->css);
+	else if (d->sums & SKY2_SUMS_VALID)
+		v = old_format_verdict(p, buf, d->len, (u32)d->sums);
+	else
+		v = CSUM_COMPLETE_UNKNOWN;
+	if (likely(v == CSUM_COMPLETE_OK)) {
+		buf->nb.csum = NETBUF_CSUM_UNNECESSARY;
+		p->ctr.rx_csum_ok++;
+	} else if (v == CSUM_COMPLETE_BAD) {
+		p->ctr.rx_csum_bad++;
+		p->netdev.stats.rx_csum_errors++;
+	} else {
+		p->ctr.rx_csum_unknown++;
+	}
+}
+
+/* Inlined into the common path's loop: a call per frame costs more than the copy of the code. */
+static inline __attribute__((always_inline)) void
+rx_deliver(struct sky2_port *p, struct sky2_rx_buf *buf, const struct sky2_rx_done *d)
+{
+	u16 len = d->len;
+
 	netbuf_init(&buf->nb, buf->data, len, buf->dma, sky2_rx_release, buf);
+	if (sky2_rx_csum_wanted(p))
+		rx_csum(p, buf, d);
 	buf->state = SKY2_RXB_LENT;
 	p->rx_lent++;
 	netdev_adapter_lend(&p->hw->own);
@@ -258,8 +332,10 @@ static void drop(struct sky2_port *p, struct sky2_rx_buf *buf, u64 *counter, con
 
 /* Everything but a good frame that fits: FE+ status, errors, truncation, bad lengths. */
 static __attribute__((noinline)) void rx_status_slow(struct sky2_port *p, struct sky2_rx_buf *buf,
-						     u32 status, u16 len)
+						     const struct sky2_rx_done *d)
 {
+	u32 status = d->status;
+	u16 len = d->len;
 	u16 gm_len = (u16)(status >> RXS_LEN_SHIFT);
 	struct net_device_stats *s = &p->netdev.stats;
 
@@ -287,7 +363,7 @@ static __attribute__((noinline)) void rx_status_slow(struct sky2_port *p, struct
 		drop(p, buf, &p->ctr.rx_bad_length, "length outside the buffer", status, len);
 		return;
 	}
-	rx_deliver(p, buf, len);
+	rx_deliver(p, buf, d);
 }
 
 void sky2_rx_complete(struct sky2_port *p, const struct sky2_rx_done *done, unsigned int n)
@@ -316,8 +392,8 @@ void sky2_rx_complete(struct sky2_port *p, const struct sky2_rx_done *done, unsi
 		if (likely((status & (RXS_LEN_MASK | RXS_ANY_ERR | RXS_RX_OK)) ==
 			       ((u32)len << RXS_LEN_SHIFT | RXS_RX_OK) &&
 			   (unsigned int)len - ETH_HLEN <= SKY2_RX_BUF_SIZE - ETH_HLEN))
-			rx_deliver(p, buf, len);
+			rx_deliver(p, buf, d);
 		else
-			rx_status_slow(p, buf, status, len);
+			rx_status_slow(p, buf, d);
 	}
 }

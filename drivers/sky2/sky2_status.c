@@ -56,6 +56,8 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 	 */
 	struct sky2_rx_done run[SKY2_RX_RUN];
 	unsigned int nrun = 0, run_port = 0;
+	/* An RXCHKS qualifies the same port's next RXSTAT (old format): held until it comes. */
+	u64 sums[2] = { 0, 0 };
 	bool tx_seen = false;
 	u32 tx_status = 0;
 	u16 tx_len = 0;
@@ -70,13 +72,15 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 		unsigned int port;
 		u32 status;
 		u16 len;
+		u8 css;
 
 		if (!(op & LE_HW_OWNER))
 			break;
 		dma_rmb(); /* the owner bit before the fields it covers */
 		status = le->addr;
 		len = le->len;
-		port = le->ctrl & LE_CSS_PORT;
+		css = le->ctrl;
+		port = css & LE_CSS_PORT;
 		op &= (u8)~LE_HW_OWNER;
 		WRITE_ONCE(le->opcode, op);
 		idx = (idx + 1) & mask;
@@ -93,8 +97,16 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 			}
 			run[nrun].status = status;
 			run[nrun].len = len;
+			run[nrun].css = css;
+			run[nrun].sums = sums[port];
+			sums[port] = 0;
 			nrun++;
 			work++;
+			continue;
+		}
+		if (op == LE_OP_RXCHKS && rx_to[port]) {
+			/* Old format: the sums of the same port's next RXSTAT. */
+			sums[port] = SKY2_SUMS_VALID | status;
 			continue;
 		}
 		if (op == LE_OP_TXINDEX) {
@@ -111,12 +123,12 @@ int sky2_status_drain(struct sky2_hw *hw, int budget)
 			continue;
 		}
 		switch (op) {
-		case LE_OP_RXVLAN:
 		case LE_OP_RXCHKS:
-		case LE_OP_RXCHKSVLAN:
+		case LE_OP_RXCHKSVLAN: sums[port] = SKY2_SUMS_VALID | status; break;
+		case LE_OP_RXVLAN:
 		case LE_OP_RXTSTAMP:
 		case LE_OP_RSS_HASH:
-			/* Qualifiers of the next RXSTAT; nothing here asks for them. */
+			/* Qualifiers of the next RXSTAT nothing here asks for. */
 			break;
 		default:
 			hw->ctr.status_unknown_op++;

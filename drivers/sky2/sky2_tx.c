@@ -7,7 +7,15 @@
  *
  * The chip reports progress in the status ring's TXINDEXLE entries: the
  * index of the next LE it will fetch. Everything before it is done.
- * Checksums are left to the stack (no offload is advertised).
+ *
+ * Checksum offload (NETBUF_CSUM_PARTIAL, TCP and UDP over IPv4): chips with
+ * the parsing checksum unit (SKY2_Q_AUTO_TX_CSUM) need only CALSUM in the
+ * ctrl byte; the others are told where to start summing and where to write
+ * by a TCPLISW LE, which the queue keeps until it changes (one per change,
+ * not per frame, as Linux does). The field already holds the pseudo-header
+ * sum, so the initial value is 0. Chips without the parsing unit get short
+ * TCP frames wrong (FreeBSD's msk: under 60 bytes, pure ACKs among them);
+ * those, and any frame the chip could not handle, are finished in software.
  */
 #define pr_fmt(fmt) "sky2: " fmt
 
@@ -17,6 +25,7 @@
 #include "drivers/sky2/sky2.h"
 #include "kernel/x86/barrier.h"
 #include "kernel/console/printk.h"
+#include "net/core/netbuf_csum.h"
 
 static unsigned int tx_pending(const struct sky2_port *p)
 {
@@ -46,6 +55,7 @@ void sky2_tx_ring_reset(struct sky2_port *p)
 	memset(p->tx_frame, 0, sizeof(p->tx_frame));
 	p->tx_prod = p->tx_cons = 0;
 	p->tx_hi = SKY2_HI_UNKNOWN;
+	p->tx_csum_pos = 0;
 }
 
 static void put_le(struct sky2_port *p, u32 addr, u16 len, u8 ctrl, u8 opcode)
@@ -61,11 +71,78 @@ static void put_le(struct sky2_port *p, u32 addr, u16 len, u8 ctrl, u8 opcode)
 	p->tx_prod = sky2_ring_next(p->tx_prod, SKY2_TX_RING);
 }
 
+#define TCP_CSUM_OFFSET	   16
+#define UDP_CSUM_OFFSET	   6
+#define SHORT_TCP_FRAME	   60 /* chips without the parsing unit sum shorter TCP frames wrong */
+#define IPV4_PROTO_OFFSET  (14 + 9)
+#define IPPROTO_TCP_NUMBER 6
+#define IPPROTO_UDP_NUMBER 17
+
+/* Finished here instead of by the chip (tx_csum() has checked the field lies in the frame). */
+static void sw_csum(struct sky2_port *p, struct netbuf *nb)
+{
+	netbuf_csum_finish_sw(nb);
+	p->ctr.tx_csum_sw++;
+}
+
+/*
+ * The ctrl bits for a frame that asks for its checksum, after any LE that
+ * sets the offsets; 0 when it was finished here instead, -1 when the frame
+ * is malformed (its checksum field outside it) and must be dropped.
+ */
+static int tx_csum(struct sky2_port *p, struct netbuf *nb)
+{
+	u32 total = nb->tot_len ? nb->tot_len : nb->len;
+	u32 write = (u32)nb->csum_start + nb->csum_offset, pos;
+	bool udp = nb->csum_offset == UDP_CSUM_OFFSET;
+	const u8 *type_hi, *type_lo, *proto;
+
+	if (write + 2 > total || !netbuf_frame_byte(nb, write + 1)) {
+		p->ctr.tx_csum_bad_offset++;
+		if (p->ctr.tx_csum_bad_offset <= 4)
+			pr_err("%s: frame of %u bytes asks for a checksum at %u: dropped\n",
+			       sky2_port_name(p), total, write);
+		return -1;
+	}
+	if ((nb->csum_offset != TCP_CSUM_OFFSET && !udp) ||
+	    !(p->netdev.features & NETIF_F_IP_CSUM)) {
+		sw_csum(p, nb);
+		return 0;
+	}
+	if (p->hw->quirks & SKY2_Q_AUTO_TX_CSUM) {
+		/* The chip finds the offsets by parsing: it must see plain IPv4 with that protocol. */
+		type_hi = netbuf_frame_byte(nb, 12);
+		type_lo = netbuf_frame_byte(nb, 13);
+		proto = netbuf_frame_byte(nb, IPV4_PROTO_OFFSET);
+		if (!proto || *type_hi != 0x08 || *type_lo != 0x00 ||
+		    *proto != (udp ? IPPROTO_UDP_NUMBER : IPPROTO_TCP_NUMBER)) {
+			sw_csum(p, nb);
+			return 0;
+		}
+		p->ctr.tx_csum_hw++;
+		return LE_CTRL_CALSUM;
+	}
+	if (!udp && total < SHORT_TCP_FRAME) {
+		sw_csum(p, nb);
+		return 0;
+	}
+	pos = (u32)nb->csum_start << 16 | write;
+	if (pos != p->tx_csum_pos) {
+		/* ctrl 1: the offsets hold for one frame at a time (Linux, FreeBSD). */
+		put_le(p, pos, 0, 1, LE_OP_TCPLISW);
+		p->tx_csum_pos = pos;
+		p->ctr.tx_csum_les++;
+	}
+	p->ctr.tx_csum_hw++;
+	return LE_CTRL_CSUM_OLD | (udp ? LE_CTRL_UDPTCP : 0);
+}
+
 netdev_tx_t sky2_start_xmit(struct netbuf *nb, struct net_device *dev)
 {
 	struct sky2_port *p = netdev_priv(dev);
 	unsigned int nsegs = 0, i = 0;
 	u16 last = p->tx_prod;
+	u8 ctrl = 0;
 
 	for (struct netbuf *seg = nb; seg; seg = seg->next)
 		nsegs += seg->len != 0;
@@ -80,10 +157,21 @@ netdev_tx_t sky2_start_xmit(struct netbuf *nb, struct net_device *dev)
 		netbuf_free(nb);
 		return NETDEV_TX_OK;
 	}
-	if (tx_free(p) < 2 * nsegs) {
+	/* Room for an ADDR64 before every segment and one checksum LE. */
+	if (tx_free(p) < 2 * nsegs + 1) {
 		netif_stop_queue(dev);
 		p->ctr.tx_ring_full++;
 		return NETDEV_TX_BUSY;
+	}
+	if (nb->csum == NETBUF_CSUM_PARTIAL) {
+		int c = tx_csum(p, nb);
+
+		if (c < 0) {
+			dev->stats.tx_errors++;
+			netbuf_free(nb);
+			return NETDEV_TX_OK;
+		}
+		ctrl = (u8)c;
 	}
 	for (struct netbuf *seg = nb; seg; seg = seg->next) {
 		u64 hi = seg->dma >> 32;
@@ -97,7 +185,8 @@ netdev_tx_t sky2_start_xmit(struct netbuf *nb, struct net_device *dev)
 		}
 		last = p->tx_prod;
 		i++;
-		put_le(p, (u32)seg->dma, (u16)seg->len, i == nsegs ? LE_CTRL_EOP : 0,
+		/* Every LE of the frame carries the checksum request, as both references do. */
+		put_le(p, (u32)seg->dma, (u16)seg->len, (u8)(ctrl | (i == nsegs ? LE_CTRL_EOP : 0)),
 		       i == 1 ? LE_OP_PACKET : LE_OP_BUFFER);
 	}
 	p->tx_frame[last] = nb;

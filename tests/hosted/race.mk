@@ -25,7 +25,7 @@ test_sky2_race_SRCS = tests/hosted/test_sky2_race.c tests/hosted/race_feed.c tes
 UNIT_TESTS += test_skge_race
 test_skge_race_LDFLAGS = $(RACE_LDFLAGS)
 test_skge_race_CFLAGS = $(RACE_CFLAGS) -DSKGE_RACE_ONLY -Wno-unused-variable -Wno-unused-function
-test_skge_race_SRCS = tests/hosted/test_skge.c tests/hosted/race_feed.c tests/hosted/bystander.c \
+test_skge_race_SRCS = tests/hosted/test_skge.c tests/hosted/race_feed.c tests/hosted/bystander.c tests/hosted/csum_cases.c \
 	tests/hosted/fake_stack.c $(HOSTED_SRCS) $(HOSTED_TEARDOWN_SRCS) $(SKGE_MODEL_SRCS) $(wildcard drivers/skge/*.c)
 
 $(BUILD)/unit/test_tg3_race $(BUILD)/unit/test_sky2_race $(BUILD)/unit/test_skge_race: \

@@ -3,7 +3,7 @@
 # HOSTED_SRCS, HOSTED_CFLAGS and SKGE_MODEL_SRCS: tests/hosted/hosted.mk.
 UNIT_TESTS += test_skge_hosted
 test_skge_hosted_CFLAGS = $(HOSTED_CFLAGS)
-test_skge_hosted_SRCS = tests/hosted/test_skge.c tests/hosted/bystander.c tests/hosted/fake_stack.c $(HOSTED_SRCS) $(HOSTED_TEARDOWN_SRCS) $(SKGE_MODEL_SRCS) \
+test_skge_hosted_SRCS = tests/hosted/test_skge.c tests/hosted/bystander.c tests/hosted/csum_cases.c tests/hosted/fake_stack.c $(HOSTED_SRCS) $(HOSTED_TEARDOWN_SRCS) $(SKGE_MODEL_SRCS) \
 	$(wildcard drivers/skge/*.c)
 
 # The model must not see the driver (tests/hosted/check_model_includes.sh).

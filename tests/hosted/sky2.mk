@@ -3,7 +3,7 @@
 # HOSTED_SRCS, HOSTED_CFLAGS and SKY2_MODEL_SRCS: tests/hosted/hosted.mk.
 UNIT_TESTS += test_sky2_hosted
 test_sky2_hosted_CFLAGS = $(HOSTED_CFLAGS)
-test_sky2_hosted_SRCS = tests/hosted/test_sky2.c tests/hosted/sky2_test_util.c tests/hosted/fake_stack.c $(HOSTED_SRCS) $(HOSTED_TEARDOWN_SRCS) \
+test_sky2_hosted_SRCS = tests/hosted/test_sky2.c tests/hosted/sky2_test_util.c tests/hosted/csum_cases.c tests/hosted/fake_stack.c $(HOSTED_SRCS) $(HOSTED_TEARDOWN_SRCS) \
 	$(SKY2_MODEL_SRCS) $(wildcard drivers/sky2/*.c)
 
 # The whole network path hosted (lwIP, glue, services, the one NAPI, sky2) on

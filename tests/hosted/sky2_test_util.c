@@ -55,6 +55,7 @@ static int stack_rx(struct net_device *dev, struct netbuf *nb)
 
 		f->port = port;
 		f->len = netbuf_copy_out(nb, 0, f->data, ST_MAX_FRAME);
+		f->csum = nb->csum;
 	}
 	if (!st_hold || !fake_rx_hold(nb))
 		netbuf_free(nb);
@@ -73,6 +74,12 @@ unsigned int st_tx_outstanding(void)
 netdev_tx_t st_send(struct net_device *dev, const u8 *frame, u32 len, unsigned int nsegs)
 {
 	return fake_tx_send(dev, frame, len, nsegs, NETBUF_CSUM_NONE, 0);
+}
+
+netdev_tx_t st_send_csum(struct net_device *dev, const u8 *frame, u32 len, unsigned int nsegs,
+			 u8 csum)
+{
+	return fake_tx_send(dev, frame, len, nsegs, csum, 0);
 }
 
 struct sky2_model_config st_config(enum sky2_model_chip chip, unsigned int ports)

@@ -20,6 +20,7 @@ struct sky2_hw;
 struct st_rx_frame {
 	unsigned int port; /* 0 for eth0, 1 for eth1 */
 	u32 len;
+	u8 csum; /* enum netbuf_csum, as the driver handed it up */
 	u8 data[ST_MAX_FRAME];
 };
 
@@ -58,6 +59,9 @@ bool st_open_and_link(struct net_device *dev);
 /* Inject n frames for `port`'s MAC, numbered from seed. */
 void st_inject(unsigned int port, unsigned int n, u32 seed, u32 len);
 netdev_tx_t st_send(struct net_device *dev, const u8 *frame, u32 len, unsigned int nsegs);
+/* The same with a checksum request (NETBUF_CSUM_PARTIAL: offsets parsed from the frame). */
+netdev_tx_t st_send_csum(struct net_device *dev, const u8 *frame, u32 len, unsigned int nsegs,
+			 u8 csum);
 unsigned int st_tx_outstanding(void);
 u64 st_ethtool(struct net_device *dev, const char *name);
 

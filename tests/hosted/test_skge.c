@@ -24,6 +24,7 @@
 #include "net/core/netdev_stack.h"
 #include "tests/hosted/bystander.h"
 #include "tests/hosted/fake_stack.h"
+#include "tests/hosted/csum_cases.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
@@ -59,12 +60,28 @@ static unsigned int rx_bad[2];
 /* When set, the stack keeps what it receives (as lwIP may) until released. */
 static bool hold;
 
+/* The checksum tests keep what port 0 hands up, with the driver's checksum verdict. */
+#define REC_MAX 256
+static struct {
+	u32 len;
+	u8 csum;
+	u8 data[MAX_FRAME];
+} * rec;
+static unsigned int rec_count;
+
 static int stack_rx(struct net_device *dev, struct netbuf *nb)
 {
 	unsigned int i = !strcmp(dev->name, "eth1");
 	u8 f[MAX_FRAME];
 	u32 len = netbuf_copy_out(nb, 0, f, sizeof(f));
 	struct fr_info info;
+
+	if (rec && i == 0 && rec_count < REC_MAX) {
+		rec[rec_count].len = len;
+		rec[rec_count].csum = nb->csum;
+		memcpy(rec[rec_count].data, f, len);
+		rec_count++;
+	}
 
 	/* Addressed to this port (or the group it joined), checksums right, no FCS left. */
 	if (len >= FR_ETH_HLEN + 20 && (!memcmp(f, mac[i], 6) || !memcmp(f, group, 6)) &&
@@ -1158,6 +1175,214 @@ END_TEST
  * racing cases only, compiled as the kernel is optimised and without the
  * sanitizers, so the driver's stores come in the order product code has.
  */
+/* ---- Checksum offload (Yukon) ---- */
+
+/* What the driver should hand up for each kind of frame from the BMU's two sums. */
+static u8 expected_csum(enum cc_kind kind, bool offload)
+{
+	if (!offload)
+		return NETBUF_CSUM_NONE;
+	return kind == CC_GOOD || kind == CC_PADDED || kind == CC_IPV6 ? NETBUF_CSUM_UNNECESSARY
+								       : NETBUF_CSUM_NONE;
+}
+
+/*
+ * Every kind of frame through the receive sums: judged against the headers
+ * (padding taken out, IPv6 too), a bad checksum counted and handed up
+ * unproven for the stack to drop; with offload off nothing is vouched for.
+ */
+static void rx_csum_kinds(bool offload)
+{
+	u8 f[MAX_FRAME];
+	const u32 n = 20 * CC_KINDS;
+	u32 ok = 0, bad = 0, lens[20 * CC_KINDS];
+	struct net_device *dev;
+
+	setup(SKGE_MODEL_YUKON, 1, false);
+	dev = dev_of(0);
+	ck_assert(dev->features & NETIF_F_RXCSUM);
+	if (!offload)
+		dev->features &= ~(u32)NETIF_F_RXCSUM;
+	rec = calloc(REC_MAX, sizeof(*rec));
+	ck_assert_ptr_nonnull(rec);
+	rec_count = 0;
+	open_all();
+	for (u32 k = 0; k < n; k++) {
+		enum cc_kind kind = cc_kind_of(k);
+
+		lens[k] = cc_frame(f, k, mac[0], peer);
+		hosted_wire_inject(wire[0], f, lens[k]);
+		ok += expected_csum(kind, offload) == NETBUF_CSUM_UNNECESSARY;
+		bad += offload && (kind == CC_BAD_L4 || kind == CC_BAD_IP);
+		if (k % 10 == 9)
+			hosted_run_for(NSEC_PER_MSEC);
+	}
+	hosted_run_for(10 * NSEC_PER_MSEC);
+	ck_assert_uint_eq(rec_count, n);
+	for (u32 k = 0; k < n; k++) {
+		cc_frame(f, k, mac[0], peer);
+		ck_assert_uint_eq(rec[k].len, lens[k]);
+		ck_assert_msg(!memcmp(rec[k].data, f, lens[k]), "frame %u differs", k);
+		ck_assert_msg(rec[k].csum == expected_csum(cc_kind_of(k), offload),
+			      "frame %u (kind %u): csum %u", k, cc_kind_of(k), rec[k].csum);
+	}
+	ck_assert_uint_eq(ethtool(0, "rx_csum_ok"), ok);
+	ck_assert_uint_eq(ethtool(0, "rx_csum_bad"), bad);
+	ck_assert_uint_eq(dev->stats.rx_csum_errors, bad);
+	ck_assert_uint_eq(ethtool(0, "rx_csum_mismatch"), 0);
+	free(rec);
+	rec = NULL;
+	teardown();
+}
+
+START_TEST(test_rx_csum_yukon)
+{
+	rx_csum_kinds(true);
+}
+END_TEST
+
+START_TEST(test_rx_csum_yukon_off)
+{
+	rx_csum_kinds(false);
+}
+END_TEST
+
+/* Genesis: Linux's skge offers no checksum offload there, and neither does napkin's. */
+START_TEST(test_no_csum_offload_on_genesis)
+{
+	setup(SKGE_MODEL_GENESIS, 1, false);
+	ck_assert(!(dev_of(0)->features & (NETIF_F_RXCSUM | NETIF_F_IP_CSUM)));
+	teardown();
+}
+END_TEST
+
+/* Freeing a frame calls its first netbuf's release: every segment comes back with it. */
+static void tx_release_chain(struct netbuf *nb)
+{
+	while (nb) {
+		struct netbuf *next = nb->next;
+
+		tx_release(nb);
+		nb = next;
+	}
+}
+
+/* One frame from the test's transmit buffers (above 4 GiB unless tx_low), in nsegs pieces. */
+static netdev_tx_t send_frame(struct net_device *dev, const u8 *frame, u32 len, unsigned int nsegs,
+			      u8 csum)
+{
+	struct netbuf *first = NULL, *prev = NULL;
+	u8 *mem = tx_low ? tx_mem_low : tx_mem;
+	dma_addr_t dma = tx_low ? tx_dma_low : tx_dma;
+	u32 off = 0;
+	netdev_tx_t ret;
+
+	for (unsigned int i = 0, s = 0; i < TX_BUFS && s < nsegs; i++) {
+		u32 chunk = s + 1 == nsegs ? len - off : len / nsegs;
+
+		if (tx_busy[i])
+			continue;
+		memcpy(mem + i * TX_BUF_SZ, frame + off, chunk);
+		netbuf_init(&tx_nb[i], mem + i * TX_BUF_SZ, chunk, dma + i * TX_BUF_SZ,
+			    tx_release_chain, NULL);
+		tx_busy[i] = true;
+		tx_out++;
+		if (prev)
+			prev->next = &tx_nb[i];
+		else
+			first = &tx_nb[i];
+		prev = &tx_nb[i];
+		off += chunk;
+		s++;
+	}
+	ck_assert_ptr_nonnull(first);
+	first->tot_len = len;
+	first->csum = csum;
+	if (csum == NETBUF_CSUM_PARTIAL) {
+		struct fr_info info;
+
+		ck_assert(fr_parse(frame, len, &info));
+		first->csum_start = (u16)info.l4_off;
+		first->csum_offset = (u16)fr_l4_csum_field(info.proto);
+	}
+	ret = netdev_start_xmit(dev, first);
+	if (ret == NETDEV_TX_BUSY)
+		tx_release_chain(first);
+	return ret;
+}
+
+/*
+ * TCP and UDP frames of many sizes asking for their checksum, zero-copy
+ * (below 4 GiB, several segments) and bounced: the wire must carry the frame
+ * with its right checksum, whether the chip or the driver (offload off) made it.
+ */
+static void tx_csum_sizes(enum skge_model_chip chip, bool offload, bool low)
+{
+	u8 want[MAX_FRAME], f[MAX_FRAME], got[HOSTED_FRAME_MAX];
+	struct net_device *dev;
+	u32 hw = 0, sw = 0, sent = 0;
+
+	setup(chip, 1, false);
+	dev = dev_of(0);
+	if (!offload)
+		dev->features &= ~(u32)NETIF_F_IP_CSUM;
+	tx_low = low;
+	open_all();
+	for (u32 len = 42; len <= 1100; len += len < 80 ? 1 : 53) {
+		for (u8 proto = FR_PROTO_TCP; proto <= FR_PROTO_UDP; proto += 11) {
+			u32 n;
+
+			fr_build(want, len, peer, dev->dev_addr, proto, len * 5 + proto, true);
+			memcpy(f, want, len);
+			if (!cc_make_partial(f, len))
+				continue;
+			ck_assert_int_eq(
+			    send_frame(dev, f, len, low ? 1 + len % 3 : 1, NETBUF_CSUM_PARTIAL),
+			    NETDEV_TX_OK);
+			sent++;
+			if (offload && chip != SKGE_MODEL_GENESIS)
+				hw++;
+			else
+				sw++;
+			hosted_run_for(NSEC_PER_MSEC);
+			n = hosted_wire_take(wire[0], got, sizeof(got));
+			ck_assert_msg(n >= len, "len %u proto %u: wire %u", len, proto, n);
+			ck_assert_msg(!memcmp(got, want, len), "len %u proto %u: bytes differ", len,
+				      proto);
+		}
+	}
+	ck_assert_uint_gt(sent, 60);
+	ck_assert_uint_eq(ethtool(0, "tx_csum_hw"), hw);
+	ck_assert_uint_eq(ethtool(0, "tx_csum_sw"), sw);
+	if (!low)
+		ck_assert_uint_eq(ethtool(0, "tx_bounced"), sent);
+	teardown();
+}
+
+START_TEST(test_tx_csum_yukon)
+{
+	id_rev = 1; /* past the first revision: UDP takes its own opcode */
+	tx_csum_sizes(SKGE_MODEL_YUKON, true, true);
+	tx_csum_sizes(SKGE_MODEL_YUKON, true, false);
+	id_rev = 0;
+}
+END_TEST
+
+/* The first Yukon (rev 0) takes UDP with the TCP opcode, as Linux and sk98lin do. */
+START_TEST(test_tx_csum_yukon_rev0_udp)
+{
+	id_rev = 0;
+	tx_csum_sizes(SKGE_MODEL_YUKON, true, true);
+}
+END_TEST
+
+START_TEST(test_tx_csum_off_or_genesis_in_software)
+{
+	tx_csum_sizes(SKGE_MODEL_YUKON, false, true);
+	tx_csum_sizes(SKGE_MODEL_GENESIS, true, true);
+}
+END_TEST
+
 #ifdef SKGE_RACE_ONLY
 static Suite *skge_suite(void)
 {
@@ -1184,6 +1409,12 @@ static Suite *skge_suite(void)
 	tcase_add_test(tc, test_two_ports_irq_mode);
 	tcase_add_test(tc, test_close_reopen);
 	tcase_add_test(tc, test_stack_holds_buffers);
+	tcase_add_test(tc, test_rx_csum_yukon);
+	tcase_add_test(tc, test_rx_csum_yukon_off);
+	tcase_add_test(tc, test_no_csum_offload_on_genesis);
+	tcase_add_test(tc, test_tx_csum_yukon);
+	tcase_add_test(tc, test_tx_csum_yukon_rev0_udp);
+	tcase_add_test(tc, test_tx_csum_off_or_genesis_in_software);
 	tcase_add_test(tc, test_lost_tx_start_recovered);
 	tcase_add_test(tc, test_tx_owned_until_sent);
 	tcase_add_test(tc, test_rx_burst_over_budget);

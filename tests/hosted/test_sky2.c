@@ -19,6 +19,7 @@
 #include "kernel/pci/pci.h"
 #include "net/core/napi.h"
 #include "net/core/netdev_stack.h"
+#include "tests/hosted/csum_cases.h"
 #include "tests/hosted/frames.h"
 #include "tests/hosted/hosted.h"
 #include "tests/hosted/hosted_dma.h"
@@ -1028,6 +1029,227 @@ START_TEST(test_lost_link_interrupt_caught_by_watchdog)
 }
 END_TEST
 
+/* ---- Checksum offload ---- */
+
+/* What a driver should hand up for each kind of frame, by the chip's kind of engine. */
+static u8 expected_csum(enum cc_kind kind, bool sums, bool offload)
+{
+	if (!offload)
+		return NETBUF_CSUM_NONE;
+	switch (kind) {
+	case CC_GOOD:
+	case CC_PADDED: return NETBUF_CSUM_UNNECESSARY;
+	case CC_IPV6: return sums ? NETBUF_CSUM_UNNECESSARY : NETBUF_CSUM_NONE;
+	default: return NETBUF_CSUM_NONE;
+	}
+}
+
+/*
+ * Every kind of frame through the receive checksum: the old format's two sums
+ * (EC Ultra: judged in software against the headers, padding taken out, IPv6 too)
+ * or the new format's verdict bits (Optima: IPv4 only). A bad checksum is
+ * counted and handed up unproven (the stack drops it); with offload off,
+ * nothing is vouched for.
+ */
+static void rx_csum_kinds(enum sky2_model_chip chip, bool sums, bool offload)
+{
+	struct sky2_model_config cfg = st_config(chip, 1);
+	struct net_device *dev;
+	u8 f[CC_MAX_FRAME];
+	const u32 n = 20 * CC_KINDS;
+	u32 ok = 0, bad = 0, lens[20 * CC_KINDS];
+
+	st_setup(&cfg);
+	dev = st_dev(0);
+	ck_assert(dev->features & NETIF_F_RXCSUM);
+	if (!offload)
+		dev->features &= ~(u32)NETIF_F_RXCSUM;
+	ck_assert(st_open_and_link(dev));
+	for (u32 k = 0; k < n; k++) {
+		enum cc_kind kind = cc_kind_of(k);
+
+		lens[k] = cc_frame(f, k, st_mac[0], st_peer);
+		hosted_wire_inject(st_wire(0), f, lens[k]);
+		ok += expected_csum(kind, sums, offload) == NETBUF_CSUM_UNNECESSARY;
+		bad += offload && (kind == CC_BAD_L4 || kind == CC_BAD_IP);
+		if (k % 10 == 9)
+			hosted_run_for(200 * NSEC_PER_USEC);
+	}
+	hosted_run_idle();
+	ck_assert_uint_eq(st_rx_count, n);
+	for (u32 k = 0; k < n; k++) {
+		cc_frame(f, k, st_mac[0], st_peer);
+		ck_assert_uint_eq(st_rxq[k].len, lens[k]);
+		ck_assert_msg(!memcmp(st_rxq[k].data, f, lens[k]), "frame %u differs", k);
+		ck_assert_msg(st_rxq[k].csum == expected_csum(cc_kind_of(k), sums, offload),
+			      "frame %u (kind %u): csum %u", k, cc_kind_of(k), st_rxq[k].csum);
+	}
+	ck_assert_uint_eq(st_ethtool(dev, "rx_csum_ok"), ok);
+	ck_assert_uint_eq(st_ethtool(dev, "rx_csum_bad"), bad);
+	ck_assert_uint_eq(dev->stats.rx_csum_errors, bad);
+	ck_assert_uint_eq(st_ethtool(dev, "rx_csum_mismatch"), 0);
+	st_teardown();
+}
+
+START_TEST(test_rx_csum_ec_ultra_sums)
+{
+	rx_csum_kinds(SKY2_MODEL_EC_ULTRA, true, true);
+}
+END_TEST
+
+START_TEST(test_rx_csum_optima_verdict)
+{
+	rx_csum_kinds(SKY2_MODEL_OPTIMA, false, true);
+}
+END_TEST
+
+START_TEST(test_rx_csum_off)
+{
+	rx_csum_kinds(SKY2_MODEL_EC_ULTRA, true, false);
+	rx_csum_kinds(SKY2_MODEL_OPTIMA, false, false);
+}
+END_TEST
+
+/*
+ * No receive checksum offered or trusted on the XL (neither Linux nor FreeBSD
+ * uses it there) nor on FE+ A0 (unreliable status LEs): every frame handed up
+ * unproven, whatever its kind.
+ */
+static void rx_csum_none(enum sky2_model_chip chip)
+{
+	struct sky2_model_config cfg = st_config(chip, 1);
+	struct net_device *dev;
+	u8 f[CC_MAX_FRAME];
+
+	st_setup(&cfg);
+	dev = st_dev(0);
+	ck_assert(!(dev->features & NETIF_F_RXCSUM));
+	ck_assert(dev->features & NETIF_F_IP_CSUM);
+	ck_assert(st_open_and_link(dev));
+	for (u32 k = 0; k < 2 * CC_KINDS; k++)
+		hosted_wire_inject(st_wire(0), f, cc_frame(f, k, st_mac[0], st_peer));
+	hosted_run_for(10 * NSEC_PER_MSEC); /* 100 Mbit/s: the wire takes its time */
+	ck_assert_uint_eq(st_rx_count, 2 * CC_KINDS);
+	for (u32 k = 0; k < st_rx_count; k++)
+		ck_assert_uint_eq(st_rxq[k].csum, NETBUF_CSUM_NONE);
+	ck_assert_uint_eq(st_ethtool(dev, "rx_csum_ok"), 0);
+	st_teardown();
+}
+
+START_TEST(test_rx_csum_not_on_fe_plus_a0)
+{
+	rx_csum_none(SKY2_MODEL_FE_PLUS);
+}
+END_TEST
+
+START_TEST(test_rx_csum_not_on_xl)
+{
+	rx_csum_none(SKY2_MODEL_XL);
+}
+END_TEST
+
+/*
+ * TCP and UDP frames of many sizes, in one to three segments, asking for
+ * their checksum: what reaches the wire must be the frame with its right
+ * checksum, whether the chip filled it (from a TCPLISW LE, or by parsing on
+ * FE+) or the driver did (short TCP on the old format, offload off).
+ */
+static void tx_csum_sizes(enum sky2_model_chip chip, bool offload)
+{
+	struct sky2_model_config cfg = st_config(chip, 1);
+	struct net_device *dev;
+	u8 want[ST_MAX_FRAME], f[ST_MAX_FRAME], got[2048];
+	bool parses = chip == SKY2_MODEL_FE_PLUS; /* the modelled chip with the parsing unit */
+	u32 hw = 0, sw = 0, sent = 0;
+
+	st_setup(&cfg);
+	dev = st_dev(0);
+	ck_assert(dev->features & NETIF_F_IP_CSUM);
+	if (!offload)
+		dev->features &= ~(u32)NETIF_F_IP_CSUM;
+	ck_assert(st_open_and_link(dev));
+	for (u32 len = 42; len <= 1100; len += len < 80 ? 1 : 53) {
+		for (u8 proto = FR_PROTO_TCP; proto <= FR_PROTO_UDP; proto += 11) {
+			u32 n;
+
+			fr_build(want, len, st_peer, st_mac[0], proto, len * 3 + proto, true);
+			memcpy(f, want, len);
+			if (!cc_make_partial(f, len))
+				continue; /* too short for its header */
+			ck_assert_int_eq(
+			    st_send_csum(dev, f, len, 1 + len % 3, NETBUF_CSUM_PARTIAL),
+			    NETDEV_TX_OK);
+			sent++;
+			if (offload && !(!parses && proto == FR_PROTO_TCP && len < 60))
+				hw++;
+			else
+				sw++;
+			hosted_run_for(300 * NSEC_PER_USEC);
+			n = hosted_wire_take(st_wire(0), got, sizeof(got));
+			ck_assert_msg(n >= len, "len %u proto %u: wire %u", len, proto, n);
+			ck_assert_msg(!memcmp(got, want, len), "len %u proto %u: bytes differ", len,
+				      proto);
+		}
+	}
+	ck_assert_uint_gt(sent, 60);
+	ck_assert_uint_eq(st_ethtool(dev, "tx_csum_hw"), hw);
+	ck_assert_uint_eq(st_ethtool(dev, "tx_csum_sw"), sw);
+	ck_assert_uint_eq(st_ethtool(dev, "tx_frames"), sent);
+	if (!parses && offload) /* TCP and UDP alternate: the offsets change every frame */
+		ck_assert_uint_gt(st_ethtool(dev, "tx_csum_les"), 0);
+	else
+		ck_assert_uint_eq(st_ethtool(dev, "tx_csum_les"), 0);
+	st_teardown();
+}
+
+START_TEST(test_tx_csum_xl)
+{
+	tx_csum_sizes(SKY2_MODEL_XL, true);
+}
+END_TEST
+
+/* Optima: the new LE format but no parsing unit, so TCPLISW LEs as on the XL (Linux, FreeBSD). */
+START_TEST(test_tx_csum_optima)
+{
+	tx_csum_sizes(SKY2_MODEL_OPTIMA, true);
+}
+END_TEST
+
+START_TEST(test_tx_csum_fe_plus_parses)
+{
+	tx_csum_sizes(SKY2_MODEL_FE_PLUS, true);
+}
+END_TEST
+
+START_TEST(test_tx_csum_off_finished_in_software)
+{
+	tx_csum_sizes(SKY2_MODEL_XL, false);
+}
+END_TEST
+
+/* A frame whose checksum field lies outside it is dropped and counted, never sent. */
+START_TEST(test_tx_csum_field_outside_frame_dropped)
+{
+	struct sky2_model_config cfg = st_config(SKY2_MODEL_XL, 1);
+	struct net_device *dev;
+	u8 f[200];
+
+	st_setup(&cfg);
+	dev = st_dev(0);
+	ck_assert(st_open_and_link(dev));
+	fr_build(f, 60, st_peer, st_mac[0], FR_PROTO_TCP, 1, true);
+	/* 14 bytes of TCP in a 48-byte frame: the checksum field (34 + 16) lies past its end. */
+	fr_put16(f + FR_ETH_HLEN + 2, 34);
+	ck_assert_int_eq(st_send_csum(dev, f, 48, 1, NETBUF_CSUM_PARTIAL), NETDEV_TX_OK);
+	hosted_run_for(NSEC_PER_MSEC);
+	ck_assert_uint_eq(hosted_wire_pending(st_wire(0)), 0);
+	ck_assert_uint_eq(st_ethtool(dev, "tx_csum_bad_offset"), 1);
+	ck_assert_uint_eq(dev->stats.tx_errors, 1);
+	ck_assert_uint_eq(st_tx_outstanding(), 0);
+	st_teardown();
+}
+END_TEST
+
 static Suite *sky2_suite(void)
 {
 	Suite *s = suite_create("sky2 hosted");
@@ -1060,6 +1282,19 @@ static Suite *sky2_suite(void)
 	tcase_add_test(tc, test_multicast_filter);
 	tcase_add_test(tc, test_tx_ring_full_and_wake);
 	tcase_add_test(tc, test_napi_irq_mode);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("checksum offload");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_rx_csum_ec_ultra_sums);
+	tcase_add_test(tc, test_rx_csum_optima_verdict);
+	tcase_add_test(tc, test_rx_csum_off);
+	tcase_add_test(tc, test_rx_csum_not_on_fe_plus_a0);
+	tcase_add_test(tc, test_rx_csum_not_on_xl);
+	tcase_add_test(tc, test_tx_csum_xl);
+	tcase_add_test(tc, test_tx_csum_optima);
+	tcase_add_test(tc, test_tx_csum_fe_plus_parses);
+	tcase_add_test(tc, test_tx_csum_off_finished_in_software);
+	tcase_add_test(tc, test_tx_csum_field_outside_frame_dropped);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("interrupts and faults");
 	tcase_set_timeout(tc, 60);
