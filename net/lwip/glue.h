@@ -112,6 +112,15 @@ void glue_gso_purge(struct glue_if *gif);
 void glue_tx_send(struct glue_if *gif, struct netbuf *nb);
 err_t glue_linkoutput(struct netif *netif, struct pbuf *p);
 
+/*
+ * tx_csum.c: the TCP/UDP checksum lwIP left to the device, for one frame
+ * whose Ethernet header says IPv4 or IPv6 (version 4 or 6): offloaded, or
+ * summed when the device cannot; and for one whole datagram about to be
+ * fragmented: summed.
+ */
+void glue_tx_l4_csum(struct glue_if *gif, struct pbuf *p, struct netbuf *nb, u8 version);
+void glue_tx_csum_datagram(struct netif *netif, struct pbuf *p, u8 version);
+
 /* netif->output and ->output_ip6 (ip_out.c): IP ids rewritten, then ARP and ND. */
 err_t glue_ip4_output(struct netif *netif, struct pbuf *p, const ip4_addr_t *ipaddr);
 err_t glue_ip6_output(struct netif *netif, struct pbuf *p, const ip6_addr_t *ipaddr);

@@ -74,11 +74,14 @@ struct gso_seg {
 static bool gso_parse(const struct glue_if *gif, const struct tx_frame *f, struct gso_seg *s)
 {
 	const struct netbuf *nb = &f->seg[0];
-	u32 got = pbuf_copy_partial(f->p, s->hdr, sizeof(s->hdr), 0);
-	u32 total = nb->tot_len, l4len;
+	u32 total = nb->tot_len, l4len, got;
 	u16 type;
 
-	if (nb->csum != NETBUF_CSUM_PARTIAL || got < SIZEOF_ETH_HDR + IP_HLEN + TCP_HLEN)
+	/* Only a TCP checksum left to the device (a UDP one sits at offset 6): copy nothing else. */
+	if (nb->csum != NETBUF_CSUM_PARTIAL || nb->csum_offset != 16)
+		return false;
+	got = pbuf_copy_partial(f->p, s->hdr, sizeof(s->hdr), 0);
+	if (got < SIZEOF_ETH_HDR + IP_HLEN + TCP_HLEN)
 		return false;
 	s->l3 = SIZEOF_ETH_HDR;
 	type = rd16(s->hdr + 12);

@@ -131,7 +131,7 @@ static void log_offloads(const struct glue_if *gif)
 {
 	u16 f = gif->chksum_flags;
 
-	pr_info("%s: checksums: tx ip %s, tx tcp %s, rx %s; tx %s%s\n", gif->dev->name,
+	pr_info("%s: checksums: tx ip %s, tx tcp/udp %s, rx %s; tx %s%s\n", gif->dev->name,
 		f & NETIF_CHECKSUM_GEN_IP ? "soft" : "device",
 		f & NETIF_CHECKSUM_GEN_TCP ? "soft" : "device",
 		gif->dev->features & NETIF_F_RXCSUM ? "device-verified frames trusted" : "soft",

@@ -36,8 +36,9 @@ struct lwip_glue_stats {
 	u64 tx_copied;	     /* ... copied (net.tx=copy, too many segments, no SG) */
 	u64 tx_queued;	     /* frames the driver refused once and that waited */
 	u64 tx_dropped;	     /* frames given up: no memory, pending queue full */
-	u64 tx_csum_offload; /* frames whose TCP checksum the device computes */
-	u64 tx_csum_soft;    /* frames whose offloaded checksum was done in software instead */
+	u64 tx_csum_offload; /* frames whose TCP/UDP checksum the device computes */
+	u64 tx_csum_soft;    /* ... left to the device but summed by the glue instead: an IP
+			      * version the device cannot do, or a datagram lwIP fragments */
 	u64 tx_gso_frames;   /* TCP super-segments handed to the device to cut (TSO) */
 	u64 tx_gso_segs;     /* ... the lwIP segments merged into them */
 	u64 rx_frames_held;  /* received frames lwIP still holds (driver buffers) */

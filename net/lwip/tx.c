@@ -121,11 +121,11 @@ u16 glue_tx_chksum_flags(const struct net_device *dev)
 	if (dev->features & NETIF_F_IPHDR_CSUM)
 		flags &= (u16)~NETIF_CHECKSUM_GEN_IP;
 	/*
-	 * Only TCP is offloaded: lwIP fragments large UDP datagrams itself, and
-	 * a device cannot checksum a datagram spread over several frames.
+	 * TCP and UDP: a frame that carries a whole datagram goes to the device,
+	 * a datagram lwIP fragments is summed before (tx_csum.c).
 	 */
 	if (dev->features & (NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM))
-		flags &= (u16)~NETIF_CHECKSUM_GEN_TCP;
+		flags &= (u16) ~(NETIF_CHECKSUM_GEN_TCP | NETIF_CHECKSUM_GEN_UDP);
 	return flags;
 }
 
@@ -153,126 +153,28 @@ static void tx_release(struct netbuf *nb)
 	}
 }
 
-/* ---- checksums ---- */
-
-/* One's complement sum of len bytes of the chain from offset; odd is the running byte parity. */
-static u32 chain_sum(const struct pbuf *p, u32 offset, u32 len, u32 sum)
-{
-	bool odd = false;
-
-	for (; p && len; p = p->next) {
-		const u8 *d;
-		u32 n;
-
-		if (offset >= p->len) {
-			offset -= p->len;
-			continue;
-		}
-		d = (const u8 *)p->payload + offset;
-		n = MIN((u32)p->len - offset, len);
-		offset = 0;
-		len -= n;
-		for (u32 i = 0; i < n; i++) {
-			sum += odd ? d[i] : (u32)d[i] << 8;
-			odd = !odd;
-		}
-	}
-	return sum;
-}
-
-static u16 fold(u32 sum)
-{
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return (u16)sum;
-}
-
-static void chain_put16(struct pbuf *p, u32 offset, u16 v)
-{
-	pbuf_put_at(p, (u16_t)offset, (u8_t)(v >> 8));
-	pbuf_put_at(p, (u16_t)(offset + 1), (u8_t)v);
-}
-
-/*
- * lwIP left the TCP checksum to the device (NETIF_CHECKSUM_GEN_TCP off). Put
- * the pseudo-header sum in the field and mark the frame CHECKSUM_PARTIAL, or
- * finish the checksum here when this device cannot do it for this IP version.
- */
-static void tx_tcp_csum(struct glue_if *gif, struct pbuf *p, struct netbuf *nb)
-{
-	u8 hdr[SIZEOF_ETH_HDR + IP6_HLEN];
-	u32 l3 = SIZEOF_ETH_HDR, l4, sum = 0, l4len;
-	bool offload;
-	u16 type;
-
-	/* Most frames are not TCP (echo replies, ARP, ICMP): tell from the first pbuf, copy nothing. */
-	if (p->len >= SIZEOF_ETH_HDR + IP_HLEN) {
-		const u8 *d = p->payload;
-
-		type = (u16)((d[12] << 8) | d[13]);
-		if ((type == ETHTYPE_IP && d[l3 + 9] != IP_PROTO_TCP) ||
-		    (type == ETHTYPE_IPV6 && d[l3 + 6] != IP6_NEXTH_TCP) ||
-		    (type != ETHTYPE_IP && type != ETHTYPE_IPV6))
-			return;
-	}
-	if (pbuf_copy_partial(p, hdr, sizeof(hdr), 0) < SIZEOF_ETH_HDR + IP_HLEN)
-		return;
-	type = (u16)((hdr[12] << 8) | hdr[13]);
-	if (type == ETHTYPE_IP) {
-		u32 ihl = (hdr[l3] & 0x0f) * 4u;
-		u16 frag = (u16)((hdr[l3 + 6] << 8) | hdr[l3 + 7]);
-		u16 total = (u16)((hdr[l3 + 2] << 8) | hdr[l3 + 3]);
-
-		if (hdr[l3 + 9] != IP_PROTO_TCP || (frag & (IP_MF | IP_OFFMASK)) || ihl < IP_HLEN ||
-		    total < ihl)
-			return;
-		l4 = l3 + ihl;
-		l4len = total - ihl;
-		for (int i = 12; i < 20; i += 2)
-			sum += (u32)(hdr[l3 + i] << 8 | hdr[l3 + i + 1]);
-		offload = gif->dev->features & NETIF_F_IP_CSUM;
-	} else if (type == ETHTYPE_IPV6) {
-		if (hdr[l3 + 6] != IP6_NEXTH_TCP)
-			return;
-		l4 = l3 + IP6_HLEN;
-		l4len = (u32)(hdr[l3 + 4] << 8 | hdr[l3 + 5]);
-		for (int i = 8; i < 40; i += 2)
-			sum += (u32)(hdr[l3 + i] << 8 | hdr[l3 + i + 1]);
-		offload = gif->dev->features & NETIF_F_IPV6_CSUM;
-	} else {
-		return;
-	}
-	if (l4 + l4len > p->tot_len || l4len < TCP_HLEN)
-		return;
-	sum += IP_PROTO_TCP + l4len;
-	if (offload) {
-		chain_put16(p, l4 + 16, fold(sum));
-		nb->csum = NETBUF_CSUM_PARTIAL;
-		nb->csum_start = (u16)l4;
-		nb->csum_offset = 16;
-		gif->stats.tx_csum_offload++;
-	} else {
-		u16 c;
-
-		chain_put16(p, l4 + 16, 0);
-		c = (u16)~fold(chain_sum(p, l4, l4len, sum));
-		chain_put16(p, l4 + 16, c);
-		gif->stats.tx_csum_soft++;
-	}
-}
-
-static void tx_offloads(struct glue_if *gif, struct pbuf *p, struct netbuf *nb)
-{
-	u16 flags = gif->chksum_flags;
-
-	if (!(flags & NETIF_CHECKSUM_GEN_IP) && p->len >= SIZEOF_ETH_HDR &&
-	    ((const u8 *)p->payload)[12] == 0x08 && ((const u8 *)p->payload)[13] == 0x00)
-		nb->flags |= NETBUF_F_TX_IPHDR_CSUM;
-	if (!(flags & NETIF_CHECKSUM_GEN_TCP))
-		tx_tcp_csum(gif, p, nb);
-}
-
 /* ---- frames ---- */
+
+/* What lwIP left to the device: the IPv4 header checksum here, TCP and UDP in tx_csum.c. */
+static inline void tx_offloads(struct glue_if *gif, struct pbuf *p, struct netbuf *nb)
+{
+	const u16 all = NETIF_CHECKSUM_GEN_IP | NETIF_CHECKSUM_GEN_TCP | NETIF_CHECKSUM_GEN_UDP;
+	u16 gen = gif->chksum_flags, type;
+
+	/* lwIP puts the Ethernet header in the first pbuf. */
+	if ((gen & all) == all || p->len < SIZEOF_ETH_HDR)
+		return;
+	type = (u16)(((const u8 *)p->payload)[12] << 8 | ((const u8 *)p->payload)[13]);
+	if (type == ETHTYPE_IP && !(gen & NETIF_CHECKSUM_GEN_IP))
+		nb->flags |= NETBUF_F_TX_IPHDR_CSUM;
+	if ((gen & (NETIF_CHECKSUM_GEN_TCP | NETIF_CHECKSUM_GEN_UDP)) ==
+	    (NETIF_CHECKSUM_GEN_TCP | NETIF_CHECKSUM_GEN_UDP))
+		return;
+	if (type == ETHTYPE_IP)
+		glue_tx_l4_csum(gif, p, nb, 4);
+	else if (type == ETHTYPE_IPV6)
+		glue_tx_l4_csum(gif, p, nb, 6);
+}
 
 static unsigned int chain_segments(const struct pbuf *p)
 {

@@ -39,6 +39,22 @@ struct pbuf *glue_ip6_reass(struct pbuf *p);
 #define ip6_reass glue_ip6_reass
 
 /*
+ * lwIP's IPv4 and IPv6 fragmenters, called by ip4.c and ip6.c once a datagram
+ * is larger than the MTU, go through net/lwip/ip_out.c first: a TCP or UDP
+ * checksum lwIP left to the device is computed there, since no device sums a
+ * datagram spread over several frames. Function-like, so ip6.c's statistics
+ * member lwip_stats.ip6_frag keeps its name; ip4_frag.c and ip6_frag.c, which
+ * define the two, do not include this file.
+ */
+struct netif;
+struct ip4_addr;
+struct ip6_addr;
+s8 glue_ip4_frag(struct pbuf *p, struct netif *netif, const struct ip4_addr *dest);
+s8 glue_ip6_frag(struct pbuf *p, struct netif *netif, const struct ip6_addr *dest);
+#define ip4_frag(p, netif, dest) glue_ip4_frag((p), (netif), (dest))
+#define ip6_frag(p, netif, dest) glue_ip6_frag((p), (netif), (dest))
+
+/*
  * TCP initial sequence numbers per RFC 6528 (net/inet/tcp_isn.c): a keyed hash
  * of the 4-tuple plus a 4-microsecond clock, instead of lwIP's counter.
  */

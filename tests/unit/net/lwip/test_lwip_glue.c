@@ -525,18 +525,31 @@ START_TEST(test_small_frame_wrapped_when_heap_refuses_copy)
 }
 END_TEST
 
-START_TEST(test_udp_echo_sizes_and_segments)
+/*
+ * UDP echoes of every size class, one frame or fragmented both ways, on a
+ * device with or without transmit checksum offload (features). Whichever way
+ * the reply leaves, the reassembled datagram must carry a valid, nonzero
+ * UDP checksum: only a reply in one frame may leave it to the device
+ * (net/lwip/tx_csum.c), one in fragments must have it computed before.
+ */
+static void udp_echo_sizes(u32 features)
 {
 	static u8 f[70000], payload[65000];
 	u32 sizes[] = { 0, 1, 17, 100, 1471, 1472, 1473, 2000, 2960, 4000, 8000, 16000 };
+	bool offload = features & NETIF_F_IP_CSUM;
+	struct lwip_glue_stats before, after;
+	u32 one_frame = 0, fragmented = 0;
 
+	start_stack("ip=10.0.0.2:::255.255.255.0::eth0:off", features);
 	arp_handshake();
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &before), 0);
 	for (u32 i = 0; i < sizeof(payload); i++)
 		payload[i] = (u8)(i ^ (i >> 8));
 	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		u32 size = sizes[k];
 		u32 got = 0, frames = 0;
 		struct tx_cap *c;
+		u8 pseudo_ip[20];
 
 		drain_tx();
 		if (size <= 1472) {
@@ -564,10 +577,21 @@ START_TEST(test_udp_echo_sizes_and_segments)
 		while ((c = next_tx_ip4())) {
 			const u8 *ip = c->data + 14;
 			u32 off = (get16(ip + 6) & 0x1fff) * 8u, n = get16(ip + 2) - 20u;
+			bool whole = !(get16(ip + 6) & 0x3fff);
 
+			/* Left to the device exactly when it can do it: offload on, one frame. */
+			ck_assert_int_eq(c->csum == NETBUF_CSUM_PARTIAL, offload && whole);
+			if (c->csum == NETBUF_CSUM_PARTIAL) {
+				ck_assert_uint_eq(c->csum_start, 34);
+				ck_assert_uint_eq(c->csum_offset, 6);
+				/* The pseudo-header sum, folded, not inverted: what the device adds to. */
+				ck_assert_uint_eq(get16(ip + 26), fr_fold(fr_pseudo4(ip, 17, n)));
+			}
 			device_csum(c);
 			ck_assert_uint_eq(fr_fold(fr_sum(ip, 20, 0)), 0xffff);
 			ck_assert_uint_eq(ip[9], 17);
+			if (!off)
+				memcpy(pseudo_ip, ip, 20);
 			memcpy(reply + off, ip + 20, n);
 			got += n;
 			frames++;
@@ -576,10 +600,224 @@ START_TEST(test_udp_echo_sizes_and_segments)
 			      frames);
 		ck_assert_uint_eq(get16(reply + 4), 8 + size);
 		ck_assert(!memcmp(reply + 8, payload, size));
+		ck_assert_msg(get16(reply + 6) != 0, "size %u: reply without a UDP checksum", size);
+		ck_assert_msg(
+		    fr_fold(fr_sum(reply, 8 + size, fr_pseudo4(pseudo_ip, 17, 8 + size))) == 0xffff,
+		    "size %u: bad UDP checksum over %u frames", size, frames);
+		if (frames == 1)
+			one_frame++;
+		else
+			fragmented++;
 		ck_assert_int_eq(nic.rx_out, 0);
 	}
 	ck_assert_uint_eq(echo_udp_stats.datagrams, sizeof(sizes) / sizeof(sizes[0]));
+	ck_assert_uint_eq(one_frame, 6);
+	ck_assert_uint_eq(fragmented, 6);
+	/* Counted once per datagram: offloaded in one frame, summed here before fragmenting. */
+	ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &after), 0);
+	ck_assert_uint_eq(after.tx_csum_offload - before.tx_csum_offload, offload ? one_frame : 0);
+	ck_assert_uint_eq(after.tx_csum_soft - before.tx_csum_soft, offload ? fragmented : 0);
 	assert_no_leaks();
+}
+
+START_TEST(test_udp_echo_sizes_and_segments)
+{
+	udp_echo_sizes(NETIF_F_SG);
+}
+END_TEST
+
+START_TEST(test_udp_echo_sizes_checksum_offload)
+{
+	udp_echo_sizes(NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPHDR_CSUM);
+}
+END_TEST
+
+/* ---- the transmit checksum decision (net/lwip/tx_csum.c), frame by frame ---- */
+
+static const u8 src_ip6[16] = { 0xfd, 0, 0, 1, [15] = 0x02 };
+static const u8 dst_ip6[16] = { 0xfd, 0, 0, 1, [14] = 0x12, [15] = 0x01 };
+
+/*
+ * A frame as lwIP hands it to linkoutput: Ethernet, IPv6 (version 6) or IPv4,
+ * then UDP with 0 in its checksum field, in two pbufs cut at split.
+ */
+static struct pbuf *udp_frame(int version, u32 payload, u32 split, u8 *copy)
+{
+	u32 l3 = 14, l4 = l3 + (version == 6 ? 40 : 20), len = l4 + 8 + payload;
+	struct pbuf *a = pbuf_alloc(PBUF_RAW, (u16_t)split, PBUF_RAM);
+	struct pbuf *b = pbuf_alloc(PBUF_RAW, (u16_t)(len - split), PBUF_RAM);
+	u8 *f = copy;
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(b);
+	memset(f, 0, len);
+	eth_hdr(f, peer_mac, version == 6 ? ETH_P_IPV6 : ETH_P_IP);
+	if (version == 6) {
+		f[l3] = 0x60;
+		fr_put16(f + l3 + 4, (u16)(8 + payload));
+		f[l3 + 6] = 17;
+		f[l3 + 7] = 64;
+		memcpy(f + l3 + 8, src_ip6, 16);
+		memcpy(f + l3 + 24, dst_ip6, 16);
+	} else {
+		fr_ipv4_hdr(f + l3, 17, 8 + payload, 77, 0x4000, napkin_ip, peer_ip);
+	}
+	fr_put16(f + l4, 7);
+	fr_put16(f + l4 + 2, 40000);
+	fr_put16(f + l4 + 4, (u16)(8 + payload));
+	for (u32 i = 0; i < payload; i++)
+		f[l4 + 8 + i] = (u8)(i * 13 + 5);
+	pbuf_take(a, f, (u16_t)split);
+	pbuf_take(b, f + split, (u16_t)(len - split));
+	pbuf_cat(a, b);
+	return a;
+}
+
+/* The UDP checksum of the frame in p is valid and not 0 (IPv6 or IPv4 pseudo-header). */
+static void assert_udp_csum_valid(struct pbuf *p, int version)
+{
+	u8 f[4096];
+	u32 l4 = version == 6 ? 54 : 34, len = p->tot_len - l4, sum;
+
+	ck_assert_uint_le(p->tot_len, sizeof(f));
+	ck_assert_uint_eq(pbuf_copy_partial(p, f, p->tot_len, 0), p->tot_len);
+	if (version == 6)
+		sum = fr_sum(f + 14 + 8, 32, 0) + 17 + len;
+	else
+		sum = fr_pseudo4(f + 14, 17, len);
+	ck_assert_uint_ne(get16(f + l4 + 6), 0);
+	ck_assert_uint_eq(fr_fold(fr_sum(f + l4, len, sum)), 0xffff);
+}
+
+/* One frame through the decision on eth0 with the given features; returns its netbuf. */
+static struct netbuf csum_decide(u32 features, struct pbuf *p)
+{
+	struct glue_if *gif = glue_if_from_netif(lwip_netif_of(&nic.dev));
+	struct netbuf nb;
+
+	nic.dev.features = features;
+	gif->chksum_flags = glue_tx_chksum_flags(&nic.dev);
+	netbuf_init(&nb, p->payload, p->len, 0, NULL, NULL);
+	glue_tx_l4_csum(gif, p, &nb, get16(p->payload + 12) == ETH_P_IPV6 ? 6 : 4);
+	return nb;
+}
+
+START_TEST(test_tx_csum_decision_per_device)
+{
+	static const int versions[] = { 4, 6 };
+	u8 ref[2048], now[2048];
+
+	for (size_t v = 0; v < 2; v++) {
+		int version = versions[v];
+		u32 l4 = version == 6 ? 54 : 34;
+		/* Headers whole in the first pbuf, and cut inside the IP and the UDP header. */
+		u32 splits[] = { l4 + 8, l4 + 8 + 50, 20, l4 + 3 };
+
+		for (size_t k = 0; k < sizeof(splits) / sizeof(splits[0]); k++) {
+			u32 both = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM;
+			u32 other =
+			    NETIF_F_SG | (version == 6 ? NETIF_F_IP_CSUM : NETIF_F_IPV6_CSUM);
+			struct lwip_glue_stats st0, st1;
+			struct pbuf *p;
+			struct netbuf nb;
+			u32 sum;
+
+			ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st0), 0);
+			/* The device sums this version: the pseudo-header sum and CHECKSUM_PARTIAL. */
+			p = udp_frame(version, 100, splits[k], ref);
+			nb = csum_decide(both, p);
+			ck_assert_uint_eq(nb.csum, NETBUF_CSUM_PARTIAL);
+			ck_assert_uint_eq(nb.csum_start, l4);
+			ck_assert_uint_eq(nb.csum_offset, 6);
+			ck_assert_uint_eq(pbuf_copy_partial(p, now, p->tot_len, 0), p->tot_len);
+			sum = version == 6 ? fr_sum(ref + 22, 32, 0) + 17 + 108
+					   : fr_pseudo4(ref + 14, 17, 108);
+			ck_assert_uint_eq(get16(now + l4 + 6), fr_fold(sum));
+			/* Nothing else of the frame changed. */
+			fr_put16(now + l4 + 6, 0);
+			ck_assert_mem_eq(now, ref, p->tot_len);
+			pbuf_free(p);
+
+			/* It sums only the other version: finished here, valid, not 0. */
+			p = udp_frame(version, 100, splits[k], ref);
+			nb = csum_decide(other, p);
+			ck_assert_uint_eq(nb.csum, NETBUF_CSUM_NONE);
+			assert_udp_csum_valid(p, version);
+			pbuf_free(p);
+
+			/* No offload at all: lwIP computes it, the glue leaves the frame alone. */
+			p = udp_frame(version, 100, splits[k], ref);
+			nb = csum_decide(NETIF_F_SG, p);
+			ck_assert_uint_eq(nb.csum, NETBUF_CSUM_NONE);
+			ck_assert_uint_eq(pbuf_copy_partial(p, now, p->tot_len, 0), p->tot_len);
+			ck_assert_mem_eq(now, ref, p->tot_len);
+			pbuf_free(p);
+
+			/* A field already summed (not 0) is not touched, offload or not. */
+			p = udp_frame(version, 100, splits[k], ref);
+			pbuf_put_at(p, (u16_t)(l4 + 6), 0x12);
+			nb = csum_decide(both, p);
+			ck_assert_uint_eq(nb.csum, NETBUF_CSUM_NONE);
+			ck_assert_uint_eq(pbuf_get_at(p, (u16_t)(l4 + 6)), 0x12);
+			ck_assert_uint_eq(pbuf_get_at(p, (u16_t)(l4 + 7)), 0);
+			pbuf_free(p);
+
+			ck_assert_int_eq(lwip_glue_get_stats(&nic.dev, &st1), 0);
+			ck_assert_uint_eq(st1.tx_csum_offload, st0.tx_csum_offload + 1);
+			ck_assert_uint_eq(st1.tx_csum_soft, st0.tx_csum_soft + 1);
+		}
+	}
+}
+END_TEST
+
+/*
+ * A whole datagram about to be fragmented (what lwIP's fragmenters get, no
+ * Ethernet header): summed here on a device that offloads, left alone on one
+ * that does not (lwIP summed it), and a fragment is never summed as if whole.
+ */
+START_TEST(test_tx_csum_datagram_before_fragmenting)
+{
+	static const int versions[] = { 4, 6 };
+	struct netif *netif = lwip_netif_of(&nic.dev);
+	struct glue_if *gif = glue_if_from_netif(netif);
+	u8 ref[4096], now[4096];
+
+	for (size_t v = 0; v < 2; v++) {
+		int version = versions[v];
+		u32 l4 = version == 6 ? 54 : 34;
+		struct pbuf *p;
+
+		nic.dev.features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM;
+		gif->chksum_flags = glue_tx_chksum_flags(&nic.dev);
+		p = udp_frame(version, 3000, 700, ref);
+		ck_assert(!pbuf_remove_header(p, 14));
+		glue_tx_csum_datagram(netif, p, (u8)version);
+		ck_assert(!pbuf_add_header(p, 14));
+		assert_udp_csum_valid(p, version);
+		pbuf_free(p);
+
+		/* A datagram that is itself a fragment (IPv4: MF set) is not whole: no sum. */
+		if (version == 4) {
+			p = udp_frame(version, 3000, 700, ref);
+			pbuf_put_at(p, 14 + 6, 0x20);
+			ck_assert(!pbuf_remove_header(p, 14));
+			glue_tx_csum_datagram(netif, p, 4);
+			ck_assert(!pbuf_add_header(p, 14));
+			ck_assert_uint_eq(pbuf_get_at(p, (u16_t)(l4 + 6)), 0);
+			ck_assert_uint_eq(pbuf_get_at(p, (u16_t)(l4 + 7)), 0);
+			pbuf_free(p);
+		}
+
+		nic.dev.features = NETIF_F_SG;
+		gif->chksum_flags = glue_tx_chksum_flags(&nic.dev);
+		p = udp_frame(version, 3000, 700, ref);
+		ck_assert(!pbuf_remove_header(p, 14));
+		glue_tx_csum_datagram(netif, p, (u8)version);
+		ck_assert(!pbuf_add_header(p, 14));
+		ck_assert_uint_eq(pbuf_copy_partial(p, now, p->tot_len, 0), p->tot_len);
+		ck_assert_mem_eq(now, ref, p->tot_len);
+		pbuf_free(p);
+	}
 }
 END_TEST
 
@@ -2007,7 +2245,10 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(tc, test_small_udp_echo_is_copied_and_answered_in_place);
 	tcase_add_test(tc, test_small_frame_wrapped_when_heap_refuses_copy);
 	tcase_add_test(tc, test_small_tcp_segment_is_not_copied);
-	tcase_add_test(tc, test_udp_echo_sizes_and_segments);
+	tcase_add_test(own, test_udp_echo_sizes_and_segments);
+	tcase_add_test(own, test_udp_echo_sizes_checksum_offload);
+	tcase_add_test(tc, test_tx_csum_decision_per_device);
+	tcase_add_test(tc, test_tx_csum_datagram_before_fragmenting);
 	tcase_add_test(own, test_copy_mode_sends_one_segment);
 	tcase_add_test(own, test_no_sg_device_gets_single_segments);
 	tcase_add_test(tc, test_busy_ring_queues_and_retries);
