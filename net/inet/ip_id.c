@@ -35,10 +35,15 @@ static struct {
 		bool valid;
 		u32 orig, id;
 	} frag6;
-	/* The last triple's hash: a TCP burst is one triple, hashed once. */
+	/*
+	 * The last triple's hash: a TCP burst, or a reply after a request, is
+	 * one triple, hashed once. Compared as the addresses' 8 bytes and the
+	 * protocol rather than byte by byte.
+	 */
 	struct {
 		bool valid;
-		u8 msg[9];
+		u8 proto;
+		u64 addrs;
 		u64 hash;
 	} last;
 	struct ip_id_stats stats;
@@ -55,73 +60,85 @@ static void put_be16(u8 *p, u16 v)
 	p[1] = (u8)v;
 }
 
-static void key_once(void)
+static __attribute__((noinline)) void key_once(void)
 {
-	if (st.keyed)
-		return;
 	random_bytes(&st.key, sizeof(st.key));
 	st.keyed = true;
 }
 
-/* The next identification for (source, destination, protocol) at now_ns. */
-static u16 ip4_id_next(const u8 *src_dst, u8 proto, u64 now_ns)
+/* The hash of a triple not seen last, kept for the next datagram. */
+static __attribute__((noinline)) u64 triple_hash(const u8 *src_dst, u8 proto)
 {
 	u8 msg[9];
+
+	if (unlikely(!st.keyed))
+		key_once();
+	__builtin_memcpy(msg, src_dst, 8);
+	msg[8] = proto;
+	st.last.hash = siphash24(&st.key, msg, sizeof(msg));
+	st.last.addrs = load_u64(src_dst);
+	st.last.proto = proto;
+	st.last.valid = true;
+	return st.last.hash;
+}
+
+/* The counter's step after a pause: random, growing with the pause. */
+static __attribute__((noinline)) u16 pause_step(u64 pause_ns)
+{
+	u64 pause_us = pause_ns / NSEC_PER_USEC;
+
+	return (u16)(1 + random_below((u32)MIN(pause_us, (u64)MAX_STEP)));
+}
+
+/* The next identification for (source, destination, protocol) at now_ns. */
+static inline __attribute__((always_inline)) u16 ip4_id_next(const u8 *src_dst, u8 proto,
+							     u64 now_ns)
+{
 	u64 h;
 	struct id_counter *c;
 
-	key_once();
-	__builtin_memcpy(msg, src_dst, 8);
-	msg[8] = proto;
-	if (st.last.valid && !__builtin_memcmp(st.last.msg, msg, sizeof(msg))) {
+	if (likely(st.last.valid && st.last.addrs == load_u64(src_dst) && st.last.proto == proto))
 		h = st.last.hash;
-	} else {
-		h = siphash24(&st.key, msg, sizeof(msg));
-		__builtin_memcpy(st.last.msg, msg, sizeof(msg));
-		st.last.hash = h;
-		st.last.valid = true;
-	}
+	else
+		h = triple_hash(src_dst, proto);
 	c = &st.counter[h % ID_COUNTERS];
-	if (!c->used) {
+	if (unlikely(!c->used)) {
 		c->next = (u16)random_u32();
 		c->used = true;
 	} else if (now_ns - c->last_ns < BURST_NS) {
 		c->next++;
 	} else {
-		u64 pause_us = (now_ns - c->last_ns) / NSEC_PER_USEC;
-
-		c->next = (u16)(c->next + 1 + random_below((u32)MIN(pause_us, (u64)MAX_STEP)));
+		c->next = (u16)(c->next + pause_step(now_ns - c->last_ns));
 	}
 	c->last_ns = now_ns;
 	/* The offset, from other bits of the hash, keeps triples sharing a counter apart. */
 	return (u16)(c->next + (u16)(h >> 48));
 }
 
+/* A later fragment of a datagram: the number its first fragment got. */
+static __attribute__((noinline)) u16 ip4_id_of_fragment(const u8 *hdr, u16 orig, u64 now_ns)
+{
+	if (st.frag4.valid && st.frag4.orig == orig && !__builtin_memcmp(st.frag4.dst, hdr + 16, 4))
+		return st.frag4.id;
+	st.stats.frag_unmatched++;
+	return ip4_id_next(hdr + 12, hdr[9], now_ns);
+}
+
 bool ip4_id_rewrite(u8 *hdr, size_t len, u64 now_ns)
 {
 	u16 frag, orig, id;
-	size_t hlen;
 
-	if (len < 20 || hdr[0] >> 4 != 4)
-		return false;
-	hlen = (size_t)(hdr[0] & 0xf) * 4;
-	if (hlen < 20 || hlen > len)
+	/* Version 4, a header length of at least 20 bytes, all of it readable. */
+	if (len < 20 || hdr[0] < 0x45 || hdr[0] > 0x4f || (size_t)(hdr[0] & 0xf) * 4 > len)
 		return false;
 	orig = get_be16(hdr + 4);
 	frag = get_be16(hdr + 6);
-	if (frag & IP4_OFFMASK) {
-		/* A later fragment: the number its first fragment got. */
-		if (st.frag4.valid && st.frag4.orig == orig &&
-		    !__builtin_memcmp(st.frag4.dst, hdr + 16, 4)) {
-			id = st.frag4.id;
-		} else {
-			st.stats.frag_unmatched++;
-			id = ip4_id_next(hdr + 12, hdr[9], now_ns);
-		}
+	if (unlikely(frag & IP4_OFFMASK)) {
+		id = ip4_id_of_fragment(hdr, orig, now_ns);
 	} else {
 		id = ip4_id_next(hdr + 12, hdr[9], now_ns);
 		st.frag4.valid = frag & IP4_MF;
-		if (st.frag4.valid) {
+		if (unlikely(st.frag4.valid)) {
 			st.frag4.orig = orig;
 			st.frag4.id = id;
 			__builtin_memcpy(st.frag4.dst, hdr + 16, 4);
