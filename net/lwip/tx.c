@@ -176,59 +176,69 @@ static inline void tx_offloads(struct glue_if *gif, struct pbuf *p, struct netbu
 		glue_tx_l4_csum(gif, p, nb, 6);
 }
 
-static unsigned int chain_segments(const struct pbuf *p)
+/*
+ * Map the non-empty pbufs of p into f's segments, at most max of them. One
+ * walk: the chain is mapped as it is counted, and a chain that turns out too
+ * long (rare: it is then copied) is unmapped again.
+ */
+static bool tx_map(struct tx_frame *f, struct pbuf *p, unsigned int max)
 {
-	unsigned int n = 0;
+	unsigned int i = 0;
 
-	for (; p; p = p->next)
-		if (p->len)
-			n++;
-	return n;
+	for (; p; p = p->next) {
+		struct netbuf *nb;
+
+		if (!p->len)
+			continue;
+		if (unlikely(i == max)) {
+			while (i--)
+				dma_unmap_single(f->seg[i].dma, f->seg[i].len);
+			return false;
+		}
+		nb = &f->seg[i];
+		netbuf_init(nb, p->payload, p->len, dma_map_single(p->payload, p->len), NULL, f);
+		if (i)
+			f->seg[i - 1].next = nb;
+		i++;
+	}
+	f->nsegs = i;
+	return true;
+}
+
+/* The frame copied into one pbuf: net.tx=copy, or a chain the device cannot take as it is. */
+static __attribute__((noinline)) bool tx_map_copy(struct glue_if *gif, struct tx_frame *f,
+						  struct pbuf *p)
+{
+	struct pbuf *q = pbuf_clone(PBUF_RAW, PBUF_RAM, p);
+
+	if (!q)
+		return false;
+	f->p = q;
+	tx_map(f, q, 1);
+	gif->stats.tx_copied++;
+	return true;
 }
 
 static struct tx_frame *tx_build(struct glue_if *gif, struct pbuf *p)
 {
-	unsigned int nsegs = chain_segments(p);
-	struct tx_frame *f;
-	struct netbuf *prev = NULL;
-	struct pbuf *q;
-	unsigned int i = 0;
-	bool copy = tx_mode == LWIP_TX_COPY || nsegs > TX_MAX_SEGS ||
-		    (nsegs > 1 && !(gif->dev->features & NETIF_F_SG));
+	struct tx_frame *f = tx_frame_alloc();
 
-	f = tx_frame_alloc();
 	if (!f)
 		return NULL;
-	if (copy) {
-		q = pbuf_clone(PBUF_RAW, PBUF_RAM, p);
-		if (!q) {
-			tx_frame_free(f);
-			return NULL;
-		}
-		gif->stats.tx_copied++;
-	} else {
-		q = p;
-		pbuf_ref(q);
-		gif->stats.tx_zerocopy++;
-	}
-	f->p = q;
 	f->gif = gif;
 	f->merged_next = NULL;
 	f->trim = 0;
 	f->trim_seg = 0;
 	f->restore_tcp_flags = false;
-	for (; q; q = q->next) {
-		struct netbuf *nb;
-
-		if (!q->len)
-			continue;
-		nb = &f->seg[i++];
-		netbuf_init(nb, q->payload, q->len, dma_map_single(q->payload, q->len), NULL, f);
-		if (prev)
-			prev->next = nb;
-		prev = nb;
+	if (likely(tx_mode != LWIP_TX_COPY) &&
+	    tx_map(f, p, gif->dev->features & NETIF_F_SG ? TX_MAX_SEGS : 1)) {
+		f->p = p;
+		pbuf_ref(p);
+		gif->stats.tx_zerocopy++;
+	} else if (!tx_map_copy(gif, f, p)) {
+		tx_frame_free(f);
+		return NULL;
 	}
-	f->nsegs = i;
 	f->seg[0].release = tx_release;
 	f->seg[0].tot_len = f->p->tot_len;
 	tx_offloads(gif, f->p, &f->seg[0]);
