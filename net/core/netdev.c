@@ -360,43 +360,26 @@ static void netdev_count_gso(struct net_device *dev, u32 segs, u32 len)
 	softnet.tx_gso_bytes += len;
 }
 
-netdev_tx_t netdev_start_xmit(struct net_device *dev, struct netbuf *nb)
+/* The driver's start_xmit and what it says, counted. */
+static inline netdev_tx_t xmit_one(struct net_device *dev, struct netbuf *nb)
 {
-	unsigned long flags = 0;
-	bool mask = napi_get_mode() == NAPI_MODE_IRQ;
-	netdev_tx_t ret;
-	u32 len, gso_segs;
-
-	if (unlikely(!dev || !nb)) {
-		WARN_ONCE(true, "netdev_start_xmit: called without a %s\n",
-			  dev ? "netbuf" : "device");
-		netbuf_free(nb);
-		return NETDEV_TX_OK;
-	}
-	len = nb->tot_len ? nb->tot_len : nb->len;
 	/* Read now: once the driver has the frame it may already be freed. */
-	gso_segs = nb->gso_type != NETBUF_GSO_NONE ? nb->gso_segs : 0;
-	if (unlikely(!(dev->flags & IFF_UP) || !netif_carrier_ok(dev))) {
-		dev->stats.tx_dropped++;
-		netbuf_free(nb);
-		return NETDEV_TX_OK;
-	}
-	if (netif_queue_stopped(dev)) {
-		dev->tx_busy++;
-		return NETDEV_TX_BUSY;
-	}
-	/* In irq mode the driver's poll, run from its interrupt, also touches the tx ring. */
-	if (mask)
-		flags = local_irq_save();
+	u32 len = nb->tot_len ? nb->tot_len : nb->len;
+	u32 gso_segs = nb->gso_type != NETBUF_GSO_NONE ? nb->gso_segs : 0;
+	netdev_tx_t ret;
+
 	WRITE_ONCE(dev->in_xmit, true);
 	ret = dev->ops->start_xmit(nb, dev);
 	WRITE_ONCE(dev->in_xmit, false);
 	if (likely(ret == NETDEV_TX_OK)) {
 		/* Like Linux, a super-segment counts as the frames it becomes on the wire. */
-		dev->stats.tx_packets += gso_segs ? gso_segs : 1;
-		dev->stats.tx_bytes += len;
-		if (gso_segs)
+		if (likely(!gso_segs)) {
+			dev->stats.tx_packets++;
+		} else {
+			dev->stats.tx_packets += gso_segs;
 			netdev_count_gso(dev, gso_segs, len);
+		}
+		dev->stats.tx_bytes += len;
 	} else if (ret == NETDEV_TX_BUSY) {
 		dev->tx_busy++;
 	} else {
@@ -404,9 +387,39 @@ netdev_tx_t netdev_start_xmit(struct net_device *dev, struct netbuf *nb)
 		WARN_ONCE(true, "%s: start_xmit returned %d\n", dev->name, (int)ret);
 		ret = NETDEV_TX_OK;
 	}
-	if (mask)
-		local_irq_restore(flags);
 	return ret;
+}
+
+/* In irq mode the driver's poll, run from its interrupt, also touches the tx ring. */
+static __attribute__((noinline)) netdev_tx_t xmit_masked(struct net_device *dev, struct netbuf *nb)
+{
+	unsigned long flags = local_irq_save();
+	netdev_tx_t ret = xmit_one(dev, nb);
+
+	local_irq_restore(flags);
+	return ret;
+}
+
+netdev_tx_t netdev_start_xmit(struct net_device *dev, struct netbuf *nb)
+{
+	if (unlikely(!dev || !nb)) {
+		WARN_ONCE(true, "netdev_start_xmit: called without a %s\n",
+			  dev ? "netbuf" : "device");
+		netbuf_free(nb);
+		return NETDEV_TX_OK;
+	}
+	if (unlikely(!(dev->flags & IFF_UP) || !netif_carrier_ok(dev))) {
+		dev->stats.tx_dropped++;
+		netbuf_free(nb);
+		return NETDEV_TX_OK;
+	}
+	if (unlikely(netif_queue_stopped(dev))) {
+		dev->tx_busy++;
+		return NETDEV_TX_BUSY;
+	}
+	if (unlikely(napi_get_mode() == NAPI_MODE_IRQ))
+		return xmit_masked(dev, nb);
+	return xmit_one(dev, nb);
 }
 
 void netdev_get_stats(struct net_device *dev, struct net_device_stats *out)
