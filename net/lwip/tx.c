@@ -68,7 +68,7 @@ static struct tx_frame *tx_frame_alloc(void)
 	return f;
 }
 
-static void tx_frame_free(struct tx_frame *f)
+static inline void tx_frame_free(struct tx_frame *f)
 {
 	/*
 	 * A record freed twice would sit in the cache twice and be handed to two
@@ -317,16 +317,26 @@ void glue_tx_purge(struct glue_if *gif)
 	}
 }
 
-void glue_tx_send(struct glue_if *gif, struct netbuf *nb)
+/* The queue is kept in order: behind frames already waiting, or refused just now. */
+static __attribute__((noinline)) void tx_send_queued(struct glue_if *gif, struct netbuf *nb)
 {
-	if (!gif->pending_head && netdev_start_xmit(gif->dev, nb) != NETDEV_TX_BUSY) {
-		gif->stats.tx_frames++;
-		return;
-	}
-	/* Behind others already waiting, or refused just now: keep the order. */
 	gif->stats.tx_queued++;
 	pending_push_tail(gif, nb);
 	glue_tx_flush(gif);
+}
+
+static inline void tx_send(struct glue_if *gif, struct netbuf *nb)
+{
+	if (likely(!gif->pending_head) && netdev_start_xmit(gif->dev, nb) != NETDEV_TX_BUSY) {
+		gif->stats.tx_frames++;
+		return;
+	}
+	tx_send_queued(gif, nb);
+}
+
+void glue_tx_send(struct glue_if *gif, struct netbuf *nb)
+{
+	tx_send(gif, nb);
 }
 
 err_t glue_linkoutput(struct netif *netif, struct pbuf *p)
@@ -344,7 +354,7 @@ err_t glue_linkoutput(struct netif *netif, struct pbuf *p)
 		goto refuse;
 	if (gif->gso_on && glue_gso_add(gif, f))
 		return ERR_OK;
-	glue_tx_send(gif, &f->seg[0]);
+	tx_send(gif, &f->seg[0]);
 	return ERR_OK;
 
 refuse:
