@@ -86,7 +86,7 @@ static u64 csum_tail(const u8 *p, u32 len)
 	return a;
 }
 
-static u64 csum_le(u64 sum, const u8 *p, u32 len)
+static inline __attribute__((always_inline)) u64 csum_le(u64 sum, const u8 *p, u32 len)
 {
 	u32 rest;
 
