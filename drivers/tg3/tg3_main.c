@@ -476,6 +476,9 @@ static int tg3_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	memcpy(tp->netdev.dev_addr, tp->mac, ETH_ALEN);
 	tp->netdev.features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPHDR_CSUM | NETIF_F_RXCSUM;
 	tp->udp_csum_hw = udp_csum_by_chip(pdev);
+	/* UDP summed here would cost more than the stack summing it itself. */
+	if (!tp->udp_csum_hw)
+		tp->netdev.features |= NETIF_F_NO_UDP_CSUM;
 	tp->netdev.mtu = ETH_DATA_LEN;
 	netif_napi_add(&tp->netdev, &tp->napi, tg3_poll, NAPI_DEFAULT_WEIGHT);
 	err = probe_step_fails(tp, TG3_PROBE_REGISTER);

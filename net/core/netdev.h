@@ -37,6 +37,11 @@
 #define NETIF_F_RXCSUM	   BIT(4) /* receive checksum verification */
 #define NETIF_F_TSO	   BIT(5) /* cut TCP/IPv4 super-segments (netbuf.h, gso_*) */
 #define NETIF_F_TSO6	   BIT(6) /* cut TCP/IPv6 super-segments */
+/*
+ * With NETIF_F_IP_CSUM/NETIF_F_IPV6_CSUM: TCP only, UDP summed by the stack
+ * (a chip that can send a computed UDP sum of 0, which means "none").
+ */
+#define NETIF_F_NO_UDP_CSUM BIT(7)
 
 /* Largest super-segment (Ethernet frame bytes) a TSO device is ever handed. */
 #define NETDEV_GSO_MAX_SIZE 65535

@@ -131,9 +131,10 @@ static void log_offloads(const struct glue_if *gif)
 {
 	u16 f = gif->chksum_flags;
 
-	pr_info("%s: checksums: tx ip %s, tx tcp/udp %s, rx %s; tx %s%s\n", gif->dev->name,
+	pr_info("%s: checksums: tx ip %s, tx tcp %s, tx udp %s, rx %s; tx %s%s\n", gif->dev->name,
 		f & NETIF_CHECKSUM_GEN_IP ? "soft" : "device",
 		f & NETIF_CHECKSUM_GEN_TCP ? "soft" : "device",
+		f & NETIF_CHECKSUM_GEN_UDP ? "soft" : "device",
 		gif->dev->features & NETIF_F_RXCSUM ? "device-verified frames trusted" : "soft",
 		lwip_stack_tx_mode() == LWIP_TX_COPY ? "copy" : "zero-copy",
 		gif->gso_on ? ", TSO (segments merged for the device to cut)" : "");

@@ -122,10 +122,14 @@ u16 glue_tx_chksum_flags(const struct net_device *dev)
 		flags &= (u16)~NETIF_CHECKSUM_GEN_IP;
 	/*
 	 * TCP and UDP: a frame that carries a whole datagram goes to the device,
-	 * a datagram lwIP fragments is summed before (tx_csum.c).
+	 * a datagram lwIP fragments is summed before (tx_csum.c). UDP stays
+	 * lwIP's on a device that would sum it in its driver anyway.
 	 */
-	if (dev->features & (NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM))
-		flags &= (u16) ~(NETIF_CHECKSUM_GEN_TCP | NETIF_CHECKSUM_GEN_UDP);
+	if (dev->features & (NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM)) {
+		flags &= (u16)~NETIF_CHECKSUM_GEN_TCP;
+		if (!(dev->features & NETIF_F_NO_UDP_CSUM))
+			flags &= (u16)~NETIF_CHECKSUM_GEN_UDP;
+	}
 	return flags;
 }
 

@@ -536,7 +536,7 @@ static void udp_echo_sizes(u32 features)
 {
 	static u8 f[70000], payload[65000];
 	u32 sizes[] = { 0, 1, 17, 100, 1471, 1472, 1473, 2000, 2960, 4000, 8000, 16000 };
-	bool offload = features & NETIF_F_IP_CSUM;
+	bool offload = (features & NETIF_F_IP_CSUM) && !(features & NETIF_F_NO_UDP_CSUM);
 	struct lwip_glue_stats before, after;
 	u32 one_frame = 0, fragmented = 0;
 
@@ -629,6 +629,18 @@ END_TEST
 START_TEST(test_udp_echo_sizes_checksum_offload)
 {
 	udp_echo_sizes(NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPHDR_CSUM);
+}
+END_TEST
+
+/* A device that sums TCP but not UDP (NETIF_F_NO_UDP_CSUM): lwIP sums every UDP reply. */
+START_TEST(test_udp_echo_sizes_tcp_only_offload)
+{
+	udp_echo_sizes(NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_NO_UDP_CSUM | NETIF_F_IPHDR_CSUM);
+	ck_assert_uint_eq(glue_tx_chksum_flags(&nic.dev) &
+			      (NETIF_CHECKSUM_GEN_TCP | NETIF_CHECKSUM_GEN_UDP),
+			  NETIF_CHECKSUM_GEN_UDP);
+	ck_assert(
+	    stub_printk_contains("eth0: checksums: tx ip device, tx tcp device, tx udp soft"));
 }
 END_TEST
 
@@ -2247,6 +2259,7 @@ static Suite *lwip_glue_suite(void)
 	tcase_add_test(tc, test_small_tcp_segment_is_not_copied);
 	tcase_add_test(own, test_udp_echo_sizes_and_segments);
 	tcase_add_test(own, test_udp_echo_sizes_checksum_offload);
+	tcase_add_test(own, test_udp_echo_sizes_tcp_only_offload);
 	tcase_add_test(tc, test_tx_csum_decision_per_device);
 	tcase_add_test(tc, test_tx_csum_datagram_before_fragmenting);
 	tcase_add_test(own, test_copy_mode_sends_one_segment);
