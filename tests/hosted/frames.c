@@ -71,6 +71,17 @@ u32 fr_l4_csum_field(u8 proto)
 	return proto == FR_PROTO_TCP ? 16 : 6;
 }
 
+bool fr_csum_partial_place(const u8 *f, u32 len, u16 *start, u16 *offset)
+{
+	struct fr_info info;
+
+	if (!fr_parse(f, len, &info))
+		return false;
+	*start = (u16)info.l4_off;
+	*offset = (u16)fr_l4_csum_field(info.proto);
+	return true;
+}
+
 bool fr_l4_csum_ok(const u8 *f, const struct fr_info *info)
 {
 	u32 sum;

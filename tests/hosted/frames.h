@@ -41,6 +41,8 @@ void fr_fill_ip_csum(u8 *f, const struct fr_info *info);
 void fr_fill_l4_csum(u8 *f, const struct fr_info *info);
 /* Offset of the TCP/UDP checksum field inside its header. */
 u32 fr_l4_csum_field(u8 proto);
+/* Where a CHECKSUM_PARTIAL request for this frame points (csum_start, csum_offset); false: not IP. */
+bool fr_csum_partial_place(const u8 *f, u32 len, u16 *start, u16 *offset);
 
 /* Big-endian 16-bit store, as every header field here is. */
 static inline void fr_put16(u8 *p, u16 v)

@@ -1298,13 +1298,9 @@ static netdev_tx_t send_frame(struct net_device *dev, const u8 *frame, u32 len, 
 	ck_assert_ptr_nonnull(first);
 	first->tot_len = len;
 	first->csum = csum;
-	if (csum == NETBUF_CSUM_PARTIAL) {
-		struct fr_info info;
-
-		ck_assert(fr_parse(frame, len, &info));
-		first->csum_start = (u16)info.l4_off;
-		first->csum_offset = (u16)fr_l4_csum_field(info.proto);
-	}
+	if (csum == NETBUF_CSUM_PARTIAL)
+		ck_assert(
+		    fr_csum_partial_place(frame, len, &first->csum_start, &first->csum_offset));
 	ret = netdev_start_xmit(dev, first);
 	if (ret == NETDEV_TX_BUSY)
 		tx_release_chain(first);
